@@ -1,0 +1,53 @@
+// Builds every bundle of the project. `node esbuild.mjs [--production] [--watch] [--only=a,b]`.
+// Groups: extension, tsx (lazily loaded parser chunk), emulator, webview, tests.
+import * as esbuild from 'esbuild';
+import { readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+const args = process.argv.slice(2);
+const production = args.includes('--production');
+const watch = args.includes('--watch');
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+
+const common = {
+  bundle: true,
+  sourcemap: production ? false : 'linked',
+  minify: production,
+  logLevel: 'warning',
+  // An import that resolves to nothing is a bug, not a warning.
+  logOverride: { 'import-is-undefined': 'error' },
+  legalComments: 'none',
+};
+const node = { ...common, platform: 'node', target: 'node20', format: 'cjs' };
+
+function testEntries(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+    .map((f) => join(dir, f));
+}
+
+const groups = {
+  extension: [{ ...node, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist', external: ['vscode'], metafile: true }],
+  tsx: [{ ...node, entryPoints: { 'tsx-check': 'src/core/tsxCheck.ts' }, outdir: 'dist' }],
+  emulator: [{ ...node, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir: 'dist' }],
+  webview: [{ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: { history: 'src/webview/history/main.ts' }, outdir: 'dist/webview' }],
+  tests: [
+    // Unit tests and the harness run in plain Node; packages stay external.
+    { ...node, sourcemap: 'inline', minify: false, packages: 'external', entryPoints: [...testEntries('test/unit'), ...testEntries('test/harness'), ...testEntries('test/ui')], outdir: 'out/test', outbase: 'test' },
+    // Integration tests run inside the extension host, beside the extension.
+    { ...node, sourcemap: 'inline', minify: false, external: ['vscode', 'mocha'], entryPoints: testEntries('test/integration'), outdir: 'out/test/integration', outbase: 'test/integration' },
+  ],
+};
+
+const selected = Object.entries(groups).filter(([name]) => !only || only.includes(name));
+const options = selected.flatMap(([, list]) => list).filter((o) => (Array.isArray(o.entryPoints) ? o.entryPoints.length : Object.values(o.entryPoints).every(existsSync)));
+
+if (watch) {
+  for (const o of options) await (await esbuild.context(o)).watch();
+  console.log(`[esbuild] watching ${selected.map(([n]) => n).join(', ')}`);
+} else {
+  const results = await Promise.all(options.map((o) => esbuild.build(o)));
+  for (const r of results) if (r.errors.length) process.exitCode = 1;
+}

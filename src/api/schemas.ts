@@ -1,0 +1,213 @@
+// Schemas of every resource and result in the service interface (spec §2), built with zod/mini so
+// the bundle stays small. Response objects are `looseObject`s: fields the spec does not list are
+// kept, never rejected, so a newer server does not break an older extension.
+import * as z from 'zod/mini';
+
+const int = () => z.number().check(z.int());
+/** Timestamps are ISO 8601 UTC with milliseconds on the wire; the client only requires a string. */
+const timestamp = () => z.string();
+
+export const RevisionRef = z.looseObject({ revisionId: z.string(), sequence: int() });
+export type RevisionRef = z.infer<typeof RevisionRef>;
+
+export const Actor = z.looseObject({ type: z.string(), id: z.string() });
+export type Actor = z.infer<typeof Actor>;
+
+export const RevisionListItem = z.looseObject({
+  id: z.string(),
+  parentRevisionId: z.nullable(z.string()),
+  dependencyRevisionIds: z.array(z.string()),
+  actor: Actor,
+  message: z.string(),
+  createdAt: timestamp(),
+});
+export type RevisionListItem = z.infer<typeof RevisionListItem>;
+
+export const Revision = z.looseObject({
+  ...RevisionListItem.def.shape,
+  resourceId: z.string(),
+  value: z.record(z.string(), z.unknown()),
+});
+export type Revision = z.infer<typeof Revision>;
+
+/** `value` of an operation handler revision (spec §2). */
+export const OperationHandlerValue = z.looseObject({
+  source: z.string(),
+  instructions: z.string(),
+  referencedDataSourceIds: z.array(z.string()),
+  resolvedDataSourceIds: z.array(z.string()),
+  dependencyOperationIds: z.array(z.string()),
+});
+export type OperationHandlerValue = z.infer<typeof OperationHandlerValue>;
+
+export const Capabilities = z.looseObject({ history: z.boolean(), restore: z.boolean(), publish: z.boolean() });
+
+export const RevisionHistory = z.looseObject({
+  resourceId: z.string(),
+  version: z.string(),
+  draft: RevisionRef,
+  published: z.nullable(RevisionRef),
+  capabilities: Capabilities,
+  items: z.array(RevisionListItem),
+});
+export type RevisionHistory = z.infer<typeof RevisionHistory>;
+
+const Endpoint = z.looseObject({ resourceId: z.string(), object: z.string(), scope: z.string() });
+export const WriteSyncDefinition = z.looseObject({
+  source: Endpoint,
+  destination: Endpoint,
+  input: z.looseObject({ type: z.string(), operationId: z.string(), revisionId: z.string(), table: z.string() }),
+  keyColumn: z.string(),
+  fields: z.record(z.string(), z.string()),
+});
+
+export const WriteSync = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  definition: WriteSyncDefinition,
+  version: int(),
+  isEnabled: z.boolean(),
+  automaticEnabled: z.boolean(),
+  identityLocked: z.boolean(),
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+});
+export type WriteSync = z.infer<typeof WriteSync>;
+
+export const Fact = z.looseObject({
+  id: z.string(),
+  organizationId: z.string(),
+  ownerId: z.string(),
+  key: z.string(),
+  name: z.string(),
+  type: z.string(),
+  definition: z.string(),
+  formula: z.string(),
+  formulaType: z.string(),
+  aliases: z.nullish(z.unknown()),
+  usualValue: z.nullish(z.unknown()),
+  usualValueMin: z.nullish(z.unknown()),
+  usualValueMax: z.nullish(z.unknown()),
+  unit: z.nullish(z.unknown()),
+  startDate: z.nullish(z.unknown()),
+  endDate: z.nullish(z.unknown()),
+  scope: z.nullish(z.unknown()),
+  metadata: z.nullish(z.unknown()),
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+});
+export type Fact = z.infer<typeof Fact>;
+
+/**
+ * The editable fields of a fact, as this project decided (the spec does not list them): the four
+ * body fields it shows plus the nullable descriptive fields. A replace sends every one of them.
+ */
+export const FACT_EDITABLE_FIELDS = [
+  'name', 'definition', 'formula', 'formulaType',
+  'aliases', 'usualValue', 'usualValueMin', 'usualValueMax', 'unit', 'startDate', 'endDate', 'scope', 'metadata',
+] as const;
+export type FactEditableField = (typeof FACT_EDITABLE_FIELDS)[number];
+
+export const FactReplaceBody = z.looseObject({
+  name: z.string(),
+  definition: z.optional(z.string()),
+  formula: z.optional(z.string()),
+  formulaType: z.optional(z.string()),
+  aliases: z.nullish(z.unknown()),
+  usualValue: z.nullish(z.unknown()),
+  usualValueMin: z.nullish(z.unknown()),
+  usualValueMax: z.nullish(z.unknown()),
+  unit: z.nullish(z.unknown()),
+  startDate: z.nullish(z.unknown()),
+  endDate: z.nullish(z.unknown()),
+  scope: z.nullish(z.unknown()),
+  metadata: z.nullish(z.unknown()),
+});
+export type FactReplaceBody = z.infer<typeof FactReplaceBody>;
+
+export const DatabaseColumn = z.looseObject({ name: z.string(), type: z.string(), nullable: z.boolean() });
+export const DatabaseTable = z.looseObject({ name: z.string(), columns: z.array(DatabaseColumn), primaryKey: z.array(z.string()) });
+export const DatabaseDefinition = z.looseObject({ tables: z.array(DatabaseTable) });
+export type DatabaseDefinition = z.infer<typeof DatabaseDefinition>;
+
+/** Column types the emulator accepts; the spec shows only `text`. */
+export const DATABASE_COLUMN_TYPES = ['text', 'integer', 'number', 'boolean', 'timestamp', 'date', 'json'] as const;
+
+export const DatabaseSaveResult = z.looseObject({ revisionId: z.string() });
+export type DatabaseSaveResult = z.infer<typeof DatabaseSaveResult>;
+
+export const DashboardSource = z.looseObject({
+  dashboardId: z.string(),
+  resourceId: z.string(),
+  source: z.string(),
+  revision: RevisionRef,
+  dataRunId: z.string(),
+});
+export type DashboardSource = z.infer<typeof DashboardSource>;
+
+export const Application = z.looseObject({
+  id: z.string(),
+  workspaceId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  deployment: z.looseObject({
+    status: z.string(),
+    url: z.string(),
+    revisionId: z.string(),
+    error: z.nullish(z.unknown()),
+  }),
+  draft: RevisionRef,
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+});
+export type Application = z.infer<typeof Application>;
+
+export const Operation = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  instructions: z.string(),
+  dataSourceIds: z.array(z.string()),
+  // The spec's prose calls the parent data flow optional; its table says string. Accept both.
+  parentDataFlowId: z.nullish(z.string()),
+  status: z.string(),
+  codeStale: z.boolean(),
+  draft: RevisionRef,
+  published: z.nullable(RevisionRef),
+});
+export type Operation = z.infer<typeof Operation>;
+
+// ---- Shapes the spec does not show; this project's choices (README, "What the spec does not show").
+
+/** One managed database as the optional list endpoint returns it. */
+export const DatabaseSummary = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  draft: RevisionRef,
+  published: z.nullable(RevisionRef),
+});
+export type DatabaseSummary = z.infer<typeof DatabaseSummary>;
+
+/** One dashboard as the optional list endpoint returns it. */
+export const DashboardSummary = z.looseObject({
+  dashboardId: z.string(),
+  resourceId: z.string(),
+  name: z.string(),
+  revision: RevisionRef,
+});
+export type DashboardSummary = z.infer<typeof DashboardSummary>;
+
+/** A list page: `{data: [...]}` or `{data: {items: [...], nextCursor}}` are both accepted. */
+export function listPage<T extends z.ZodMiniType>(item: T) {
+  return z.union([
+    z.array(item),
+    z.looseObject({ items: z.array(item), nextCursor: z.nullish(z.string()) }),
+  ]);
+}
+
+/** Every successful body: `{ "data": … }`. */
+export function envelope<T extends z.ZodMiniType>(data: T) {
+  return z.looseObject({ data });
+}
+
+export { z };
