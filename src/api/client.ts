@@ -1,0 +1,206 @@
+// The typed service client: one method per endpoint of the spec, each declared in `endpoints.ts`.
+// Responses are checked against their schema; every failure is an ApiError of a known kind.
+import { collections, endpoints, type Collection, type CollectionItem, type Endpoint } from './endpoints';
+import { ApiError, kindForStatus } from './errors';
+import { parseRetryAfter, readErrorBody } from './errorBody';
+import { assertId } from './ids';
+import { DEFAULT_RETRY, nextRetryDelay, sleep, type RetryPolicy } from './retry';
+import { envelope, listPage, z } from './schemas';
+import type * as s from './schemas';
+import type { HttpTransport, RawRequest, RawResponse } from './transport';
+
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number | undefined;
+}
+
+export interface ReplaceDashboardSourceBody {
+  source: string;
+  expectedRevision: s.RevisionRef;
+  expectedDataRunId: string;
+}
+
+export interface SaveDatabaseDefinitionBody {
+  expectedDraft: s.RevisionRef | null;
+  definition: s.DatabaseDefinition;
+}
+
+export type ListPage<T> = { supported: false } | { supported: true; items: T[]; nextCursor: string | null };
+
+export class ServiceClient {
+  /** Collections whose list endpoint answered 404/405: listing stays off for them. */
+  private readonly unlisted = new Set<Collection>();
+
+  constructor(
+    private readonly transport: HttpTransport,
+    private readonly retry: RetryPolicy = DEFAULT_RETRY,
+  ) {}
+
+  get workspaceId(): string | undefined {
+    return this.transport.workspaceId;
+  }
+
+  getOperation(operationId: string, o?: CallOptions): Promise<s.Operation> {
+    return this.call(endpoints.getOperation, { operationId }, o);
+  }
+
+  getDashboardSource(dashboardId: string, o?: CallOptions): Promise<s.DashboardSource> {
+    return this.call(endpoints.getDashboardSource, { dashboardId }, o);
+  }
+
+  replaceDashboardSource(dashboardId: string, body: ReplaceDashboardSourceBody, o?: CallOptions): Promise<s.DashboardSource> {
+    return this.call(endpoints.replaceDashboardSource, { dashboardId }, { ...o, body });
+  }
+
+  listRevisions(resourceId: string, o?: CallOptions): Promise<s.RevisionHistory> {
+    return this.call(endpoints.listRevisions, { resourceId }, o);
+  }
+
+  getRevision(resourceId: string, revisionId: string, o?: CallOptions): Promise<s.Revision> {
+    return this.call(endpoints.getRevision, { resourceId, revisionId }, o);
+  }
+
+  getWriteSync(writeSyncId: string, o?: CallOptions): Promise<s.WriteSync> {
+    return this.call(endpoints.getWriteSync, { writeSyncId }, o);
+  }
+
+  getApp(applicationId: string, o?: CallOptions): Promise<s.Application> {
+    return this.call(endpoints.getApp, { applicationId }, o);
+  }
+
+  getFact(factId: string, o?: CallOptions): Promise<s.Fact> {
+    return this.call(endpoints.getFact, { factId }, o);
+  }
+
+  /** Replaces the fact: every editable field not in `body` is cleared by the server. */
+  replaceFact(factId: string, body: s.FactReplaceBody, o?: CallOptions): Promise<s.Fact> {
+    return this.call(endpoints.replaceFact, { factId }, { ...o, body });
+  }
+
+  saveDatabaseDefinition(databaseId: string, body: SaveDatabaseDefinitionBody, o?: CallOptions): Promise<s.DatabaseSaveResult> {
+    return this.call(endpoints.saveDatabaseDefinition, { databaseId }, { ...o, body });
+  }
+
+  /** One page of a collection, or `{supported: false}` when the server has no list endpoint for it. */
+  async list<C extends Collection>(
+    collection: C,
+    page: { cursor?: string | null; limit?: number } = {},
+    o?: CallOptions,
+  ): Promise<ListPage<CollectionItem<C>>> {
+    if (this.unlisted.has(collection)) return { supported: false };
+    const { path, scope, item } = collections[collection];
+    const query = new URLSearchParams();
+    if (page.limit) query.set('limit', String(page.limit));
+    if (page.cursor) query.set('cursor', page.cursor);
+    const qs = query.size ? `?${query}` : '';
+    try {
+      const data = (await this.execute(
+        { method: 'GET', path: path + qs, scope, action: `list ${collection}` },
+        listPage(item),
+        true,
+        o,
+      )) as CollectionItem<C>[] | { items: CollectionItem<C>[]; nextCursor?: string | null };
+      return Array.isArray(data)
+        ? { supported: true, items: data, nextCursor: null }
+        : { supported: true, items: data.items, nextCursor: data.nextCursor ?? null };
+    } catch (e) {
+      if (e instanceof ApiError && (e.status === 404 || e.status === 405)) {
+        this.unlisted.add(collection);
+        return { supported: false };
+      }
+      throw e;
+    }
+  }
+
+  /** Every item of a collection, following cursors up to `maxItems`. */
+  async listAll<C extends Collection>(collection: C, o?: CallOptions & { maxItems?: number }): Promise<ListPage<CollectionItem<C>>> {
+    const maxItems = o?.maxItems ?? 10_000;
+    const items: CollectionItem<C>[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: ListPage<CollectionItem<C>> = await this.list(collection, { cursor, limit: 500 }, o);
+      if (!page.supported) return page;
+      items.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor && items.length < maxItems);
+    return { supported: true, items: items.slice(0, maxItems), nextCursor: cursor };
+  }
+
+  async close(): Promise<void> {
+    await this.transport.close();
+  }
+
+  private call<P extends Record<string, string>, R>(
+    ep: Endpoint<P, R>,
+    params: P,
+    o: CallOptions & { body?: unknown } = {},
+  ): Promise<R> {
+    for (const name of Object.keys(ep.params) as (keyof P & string)[]) assertId(ep.params[name], params[name]);
+    const subject = Object.values(params)[0];
+    const req: RawRequest = { method: ep.method, path: ep.path(params), scope: ep.scope, action: `${ep.action} ${subject}` };
+    if (o.body !== undefined) req.body = o.body;
+    return this.execute(req, ep.response, ep.idempotent, o);
+  }
+
+  private async execute<R>(req: RawRequest, schema: z.ZodMiniType<R>, idempotent: boolean, o: CallOptions = {}): Promise<R> {
+    const started = Date.now();
+    const request = { ...req, signal: o.signal, timeoutMs: o.timeoutMs };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const response = await this.transport.send(request);
+        if (response.status >= 200 && response.status < 300) return parseSuccess(response, schema, req);
+        throw errorFromResponse(response, req);
+      } catch (error) {
+        if (!(error instanceof ApiError) || !idempotent) throw error;
+        const delay = nextRetryDelay(error, attempt, Date.now() - started, this.retry);
+        if (delay === undefined) throw error;
+        try {
+          await sleep(delay, o.signal);
+        } catch {
+          throw new ApiError({ kind: 'cancelled', message: 'The request was cancelled.', action: req.action, method: req.method, path: req.path });
+        }
+      }
+    }
+  }
+}
+
+function invalid(req: RawRequest, message: string, field?: string, status?: number): ApiError {
+  return new ApiError({ kind: 'invalidResponse', message, field, status, action: req.action, method: req.method, path: req.path });
+}
+
+export function parseSuccess<R>(response: RawResponse, schema: z.ZodMiniType<R>, req: RawRequest): R {
+  let body: unknown;
+  try {
+    body = JSON.parse(response.text);
+  } catch {
+    const html = /html/i.test(response.headers['content-type'] ?? '') || /^\s*</.test(response.text);
+    throw invalid(req, html ? 'The server answered with an HTML page instead of JSON.' : 'The server’s answer is not valid JSON.', undefined, response.status);
+  }
+  const parsed = envelope(schema).safeParse(body);
+  if (parsed.success) return parsed.data.data;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.length ? issue.path.map(String).join('.') : 'data';
+  const what = issue ? issue.message.replace(/^Invalid input: /, '') : 'unexpected shape';
+  throw invalid(req, `The server’s answer has an unexpected shape: field “${field}”: ${what}.`, field, response.status);
+}
+
+export function errorFromResponse(response: RawResponse, req: RawRequest): ApiError {
+  const facts = readErrorBody(response.text, response.headers['content-type']);
+  const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
+  return new ApiError({
+    kind: kindForStatus(response.status),
+    message: facts.message ?? response.statusText,
+    status: response.status,
+    action: req.action,
+    method: req.method,
+    path: req.path,
+    code: facts.code,
+    retryAfterMs,
+    conflict: facts.conflict,
+    position: facts.position,
+    pointer: facts.pointer,
+    permission: facts.permission,
+    // A 5xx answer to a PUT leaves open whether the change was stored.
+    maybeApplied: req.method !== 'GET' && response.status >= 500,
+  });
+}

@@ -1,0 +1,106 @@
+// Reading error bodies we do not control. Pure functions: tested on realistic and hostile bodies.
+import type { ConflictState, SourcePosition } from './errors';
+import { RevisionRef } from './schemas';
+
+export interface ErrorBodyFacts {
+  message?: string;
+  code?: string;
+  position?: SourcePosition;
+  pointer?: string;
+  permission?: string;
+  conflict?: ConflictState;
+}
+
+const MAX_MESSAGE = 500;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function text(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+}
+
+function clip(s: string): string {
+  const oneLine = s.replace(/\s+/g, ' ').trim();
+  return oneLine.length > MAX_MESSAGE ? `${oneLine.slice(0, MAX_MESSAGE)}…` : oneLine;
+}
+
+function positiveInt(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined;
+}
+
+function findPosition(...sources: Record<string, unknown>[]): SourcePosition | undefined {
+  for (const s of sources) {
+    const nested = isRecord(s.position) ? s.position : isRecord(s.loc) ? s.loc : s;
+    const line = positiveInt(nested.line);
+    const column = positiveInt(nested.column) ?? (line ? 1 : undefined);
+    if (line && column) return { line, column };
+  }
+  return undefined;
+}
+
+function findConflict(details: Record<string, unknown>): ConflictState | undefined {
+  const current = isRecord(details.current) ? details.current : undefined;
+  if (!current) return undefined;
+  const state: ConflictState = {};
+  const revision = RevisionRef.safeParse(current.revision);
+  if (revision.success) state.revision = revision.data;
+  if (typeof current.dataRunId === 'string') state.dataRunId = current.dataRunId;
+  if (current.draft === null) state.draft = null;
+  else {
+    const draft = RevisionRef.safeParse(current.draft);
+    if (draft.success) state.draft = draft.data;
+  }
+  return Object.keys(state).length ? state : undefined;
+}
+
+/** Whatever a body tells about an error: `{error:{message}}`, `{message}`, problem+json, or text. */
+export function readErrorBody(bodyText: string, contentType: string | undefined): ErrorBodyFacts {
+  const trimmed = bodyText.trim();
+  if (!trimmed) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(trimmed);
+  } catch {
+    if (/html/i.test(contentType ?? '') || /^<(!doctype|html)/i.test(trimmed)) {
+      const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1];
+      return title?.trim() ? { message: clip(title) } : {};
+    }
+    return { message: clip(trimmed) };
+  }
+  if (!isRecord(parsed)) return typeof parsed === 'string' && parsed.trim() ? { message: clip(parsed) } : {};
+
+  const error = isRecord(parsed.error) ? parsed.error : undefined;
+  const top = parsed;
+  const details = isRecord(error?.details) ? error.details : isRecord(top.details) ? top.details : {};
+  const message =
+    text(error?.message) ??
+    (typeof parsed.error === 'string' ? text(parsed.error) : undefined) ??
+    text(top.message) ??
+    text(top.detail) ??
+    text(top.title) ??
+    text(top.error_description);
+  const code = text(error?.code) ?? text(top.code) ?? (typeof top.type === 'string' && top.type !== 'about:blank' ? top.type : undefined);
+  const facts: ErrorBodyFacts = {};
+  if (message) facts.message = clip(message);
+  if (code) facts.code = code;
+  const position = findPosition(details, error ?? {}, top);
+  if (position) facts.position = position;
+  const pointer = text(details.path) ?? text(details.pointer);
+  if (pointer) facts.pointer = pointer;
+  const permission = text(details.permission) ?? text(error?.permission);
+  if (permission) facts.permission = permission;
+  const conflict = findConflict(details);
+  if (conflict) facts.conflict = conflict;
+  return facts;
+}
+
+/** Milliseconds to wait from a Retry-After header (seconds or an HTTP date), or undefined. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}

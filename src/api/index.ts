@@ -1,0 +1,18 @@
+// The service client's public surface. Nothing here imports `vscode`.
+export { ServiceClient, type CallOptions, type ListPage, type ReplaceDashboardSourceBody, type SaveDatabaseDefinitionBody } from './client';
+export { HttpTransport, DEFAULT_CONNECTION, type ConnectionSettings, type RequestLogger } from './transport';
+export { ApiError, isApiError, type ApiErrorKind, type ConflictState, type SourcePosition } from './errors';
+export { DEFAULT_RETRY, type RetryPolicy } from './retry';
+export * from './ids';
+export type { Collection, CollectionItem } from './endpoints';
+export * as schemas from './schemas';
+
+import { ServiceClient } from './client';
+import { DEFAULT_RETRY, type RetryPolicy } from './retry';
+import { HttpTransport, type ConnectionSettings, type RequestLogger } from './transport';
+
+const silent: RequestLogger = { debug() {}, error() {} };
+
+export function createClient(settings: ConnectionSettings, log: RequestLogger = silent, retry: RetryPolicy = DEFAULT_RETRY): ServiceClient {
+  return new ServiceClient(new HttpTransport(settings, log), retry);
+}
