@@ -76,11 +76,12 @@ export function assertId(kinds: IdKind | readonly IdKind[], id: unknown): string
   const shown = typeof id === 'string' ? JSON.stringify(id.length > 60 ? `${id.slice(0, 60)}…` : id) : String(id);
   const actual = typeof id === 'string' ? kindOfId(id) : undefined;
   const why = actual
-    ? `, which is a ${ID_KIND_LABELS[actual]} id`
+    ? `, which is ${/^[aeiou]/i.test(ID_KIND_LABELS[actual]) ? 'an' : 'a'} ${ID_KIND_LABELS[actual]} id`
     : typeof id === 'string' && expected.some((k) => id.startsWith(ID_PREFIXES[k]))
       ? ', whose part after the prefix is malformed'
       : '';
-  throw new InvalidIdError(`Expected a ${describeExpected(expected)}, got ${shown}${why}.`, String(id), expected);
+  const described = describeExpected(expected);
+  throw new InvalidIdError(`Expected ${/^[aeiou]/i.test(described) ? 'an' : 'a'} ${described}, got ${shown}${why}.`, String(id), expected);
 }
 
 const ID_IN_TEXT = new RegExp(`(?<![A-Za-z0-9_-])(?:${Object.values(ID_PREFIXES).join('|')})[A-Za-z0-9][A-Za-z0-9_-]{0,127}`, 'g');

@@ -1,0 +1,130 @@
+// The mapping between `wsa:` / `wsa-revision:` paths and the resources they show. Pure and strict:
+// a path that does not name exactly one resource of the expected kind is refused, never guessed.
+//
+//   wsa:/{workspaceId}/{folder}/{id}/{name}{suffix}
+//   wsa-revision:/{workspaceId}/{folder}/{resourceId}/{revisionId}/{name}{suffix}
+//
+// The name segment is for the editor tab only; identity is the id.
+import { isIdOf, type IdKind } from '../api/ids';
+
+export const FILE_SCHEME = 'wsa';
+export const REVISION_SCHEME = 'wsa-revision';
+
+export type FileView = 'dashboard' | 'database' | 'fact' | 'operationHandler' | 'operation' | 'app' | 'writeSync';
+
+interface ViewSpec {
+  folder: string;
+  suffix: string;
+  /** Kind of the id in the `wsa:` path. */
+  idKind: IdKind;
+  /** Kind of the history resource in a `wsa-revision:` path. */
+  historyKind?: IdKind;
+  editable: boolean;
+  language: string;
+}
+
+export const VIEWS: Record<FileView, ViewSpec> = {
+  dashboard: { folder: 'dashboards', suffix: '.tsx', idKind: 'operation', historyKind: 'dashboardResource', editable: true, language: 'typescriptreact' },
+  database: { folder: 'databases', suffix: '.json', idKind: 'database', historyKind: 'database', editable: true, language: 'json' },
+  fact: { folder: 'facts', suffix: '.json', idKind: 'fact', editable: true, language: 'json' },
+  operationHandler: { folder: 'operations', suffix: '.handler.ts', idKind: 'operation', historyKind: 'operation', editable: false, language: 'typescript' },
+  operation: { folder: 'operations', suffix: '.json', idKind: 'operation', editable: false, language: 'json' },
+  app: { folder: 'apps', suffix: '.json', idKind: 'application', historyKind: 'application', editable: false, language: 'json' },
+  writeSync: { folder: 'write-syncs', suffix: '.json', idKind: 'writeSync', editable: false, language: 'json' },
+};
+
+export interface ResourceFile {
+  workspaceId: string;
+  view: FileView;
+  id: string;
+  name: string;
+}
+
+export interface RevisionFile {
+  workspaceId: string;
+  view: FileView;
+  /** The resource that owns the revision (a dashboard's `rept_` resource). */
+  resourceId: string;
+  revisionId: string;
+  name: string;
+}
+
+export class ResourcePathError extends Error {
+  override readonly name = 'ResourcePathError';
+}
+
+const MAX_NAME = 80;
+
+/** A file name for the editor tab: no separators or control characters, bounded, never `.`/`..`. */
+export function safeName(name: string, fallback: string): string {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '-').replace(/\s+/g, ' ').trim().slice(0, MAX_NAME).trim();
+  return cleaned && !/^\.+$/.test(cleaned) ? cleaned : fallback;
+}
+
+export function isEditable(view: FileView): boolean {
+  return VIEWS[view].editable;
+}
+
+export function filePath(file: ResourceFile): string {
+  const spec = VIEWS[file.view];
+  return `/${file.workspaceId}/${spec.folder}/${file.id}/${safeName(file.name, file.id)}${spec.suffix}`;
+}
+
+export function revisionPath(file: RevisionFile): string {
+  const spec = VIEWS[file.view];
+  return `/${file.workspaceId}/${spec.folder}/${file.resourceId}/${file.revisionId}/${safeName(file.name, file.revisionId)}${spec.suffix}`;
+}
+
+function segments(path: string): string[] {
+  if (!path.startsWith('/')) throw new ResourcePathError(`Not an absolute path: ${JSON.stringify(path)}.`);
+  const parts = path.slice(1).split('/');
+  if (parts.some((p) => p === '' || p === '.' || p === '..')) {
+    throw new ResourcePathError(`The path ${JSON.stringify(path)} has an empty, "." or ".." segment.`);
+  }
+  return parts;
+}
+
+/** The view a folder + file name denote; the longest suffix wins (`.handler.ts` before `.ts`). */
+function viewOf(folder: string, fileName: string, path: string): FileView {
+  const candidates = (Object.keys(VIEWS) as FileView[])
+    .filter((v) => VIEWS[v].folder === folder && fileName.endsWith(VIEWS[v].suffix) && fileName.length > VIEWS[v].suffix.length)
+    .sort((a, b) => VIEWS[b].suffix.length - VIEWS[a].suffix.length);
+  const view = candidates[0];
+  if (!view) throw new ResourcePathError(`The path ${JSON.stringify(path)} does not name a workspace resource file.`);
+  return view;
+}
+
+function nameOf(fileName: string, view: FileView): string {
+  return fileName.slice(0, -VIEWS[view].suffix.length);
+}
+
+function checkWorkspace(id: string, path: string): void {
+  if (!isIdOf('workspace', id)) throw new ResourcePathError(`The path ${JSON.stringify(path)} does not start with a workspace id (wksp_…).`);
+}
+
+export function parseFilePath(path: string): ResourceFile {
+  const parts = segments(path);
+  if (parts.length !== 4) throw new ResourcePathError(`The path ${JSON.stringify(path)} does not name a workspace resource file.`);
+  const [workspaceId, folder, id, fileName] = parts as [string, string, string, string];
+  checkWorkspace(workspaceId, path);
+  const view = viewOf(folder, fileName, path);
+  if (!isIdOf(VIEWS[view].idKind, id)) {
+    throw new ResourcePathError(`The path ${JSON.stringify(path)} holds ${JSON.stringify(id)} where a ${VIEWS[view].idKind} id belongs.`);
+  }
+  return { workspaceId, view, id, name: nameOf(fileName, view) };
+}
+
+export function parseRevisionPath(path: string): RevisionFile {
+  const parts = segments(path);
+  if (parts.length !== 5) throw new ResourcePathError(`The path ${JSON.stringify(path)} does not name a revision.`);
+  const [workspaceId, folder, resourceId, revisionId, fileName] = parts as [string, string, string, string, string];
+  checkWorkspace(workspaceId, path);
+  const view = viewOf(folder, fileName, path);
+  const historyKind = VIEWS[view].historyKind;
+  if (!historyKind || !isIdOf(historyKind, resourceId)) {
+    throw new ResourcePathError(`The path ${JSON.stringify(path)} holds ${JSON.stringify(resourceId)} where a resource with history belongs.`);
+  }
+  if (!isIdOf('revision', revisionId)) throw new ResourcePathError(`The path ${JSON.stringify(path)} holds ${JSON.stringify(revisionId)} where a revision id belongs.`);
+  return { workspaceId, view, resourceId, revisionId, name: nameOf(fileName, view) };
+}
