@@ -1,0 +1,76 @@
+// One clear sentence, and the actions that fix it, for every error the extension can meet.
+// Pure: the command wrapper shows the result; tests check the wording.
+import { ApiError, InvalidIdError } from '../api';
+import { NotSignedInError } from '../connection/types';
+import { ResourcePathError } from '../model/resourcePath';
+
+export type AdviceAction = 'signIn' | 'connectEmulator' | 'switchWorkspace' | 'showLog';
+
+export interface ErrorAdvice {
+  message: string;
+  actions: AdviceAction[];
+}
+
+const PERMISSION_NAMES: Record<string, string> = {
+  dashboardWrite: 'dashboard write access',
+  databaseAdmin: 'database admin permission',
+};
+
+function seconds(ms: number): string {
+  const s = Math.ceil(ms / 1000);
+  return s === 1 ? '1 second' : `${s} seconds`;
+}
+
+function sentence(text: string): string {
+  const t = text.trim();
+  return /[.!?…]$/.test(t) ? t : `${t}.`;
+}
+
+/** `what` names the user's action in the past-tense failure form, e.g. "Could not save “Sales”". */
+export function describeError(error: unknown, what?: string): ErrorAdvice {
+  const prefix = (reason: string) => sentence(what ? `${what}: ${reason}` : reason);
+  if (error instanceof NotSignedInError) return { message: error.message, actions: ['signIn', 'connectEmulator'] };
+  if (error instanceof InvalidIdError || error instanceof ResourcePathError) return { message: prefix(error.message), actions: [] };
+  if (!(error instanceof ApiError)) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { message: prefix(message || 'Unexpected error'), actions: ['showLog'] };
+  }
+  const what2 = what ?? `Could not ${error.action}`;
+  const say = (reason: string) => sentence(`${what2}: ${reason}`);
+  switch (error.kind) {
+    case 'unauthorized':
+      return { message: say('the service rejected the API key (401). Sign in again with a valid key'), actions: ['signIn'] };
+    case 'forbidden': {
+      if (error.permission === 'workspace') {
+        return { message: say('this API key may not act in the selected workspace (403). Pick another workspace or another key'), actions: ['switchWorkspace', 'signIn'] };
+      }
+      const permission = error.permission ? PERMISSION_NAMES[error.permission] ?? `the “${error.permission}” permission` : undefined;
+      return {
+        message: say(permission ? `this API key lacks ${permission} (403)` : `access denied (403): ${error.message}`),
+        actions: ['signIn'],
+      };
+    }
+    case 'notFound':
+      return { message: say(`not found on the service — ${error.message}`), actions: [] };
+    case 'conflict':
+      return { message: say(`someone else changed it on the service first — ${error.message}`), actions: [] };
+    case 'validation': {
+      const at = error.position ? ` (line ${error.position.line}, column ${error.position.column})` : error.pointer ? ` (at ${error.pointer})` : '';
+      return { message: say(`the service refused it${at}: ${error.message}`), actions: [] };
+    }
+    case 'rateLimited':
+      return {
+        message: say(`the service is rate limiting requests${error.retryAfterMs !== undefined ? `; try again in ${seconds(error.retryAfterMs)}` : ''}`),
+        actions: [],
+      };
+    case 'server':
+      return { message: say(`the service failed (${error.status ?? 'error'}): ${error.message}`), actions: ['showLog'] };
+    case 'network':
+    case 'timeout':
+      return { message: say(error.message), actions: ['showLog'] };
+    case 'invalidResponse':
+      return { message: say(error.message), actions: ['showLog'] };
+    case 'cancelled':
+      return { message: say('cancelled'), actions: [] };
+  }
+}
