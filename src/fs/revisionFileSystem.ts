@@ -1,0 +1,85 @@
+// `wsa-revision:` — read-only documents of single revisions, for diffs, history and conflict
+// compares. Content comes from the immutable RevisionCache.
+import * as vscode from 'vscode';
+import type { ConnectionProvider } from '../connection/types';
+import type { RevisionCache } from '../model/revisionCache';
+import { parseRevisionPath, REVISION_SCHEME, ResourcePathError, revisionPath, type RevisionFile } from '../model/resourcePath';
+import { revisionText } from '../model/serialize';
+import { Disposable } from '../util/lifecycle';
+import { toFileSystemError } from './fileSystemErrors';
+
+export function revisionUri(file: RevisionFile): vscode.Uri {
+  return vscode.Uri.from({ scheme: REVISION_SCHEME, path: revisionPath(file) });
+}
+
+export class RevisionFileSystem extends Disposable implements vscode.FileSystemProvider {
+  private readonly _onDidChangeFile = this._register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
+  readonly onDidChangeFile = this._onDidChangeFile.event;
+  private readonly encoder = new TextEncoder();
+
+  constructor(
+    private readonly connection: ConnectionProvider,
+    private readonly revisions: RevisionCache,
+  ) {
+    super();
+    this._register(
+      vscode.workspace.registerFileSystemProvider(REVISION_SCHEME, this, {
+        isCaseSensitive: true,
+        isReadonly: new vscode.MarkdownString('Revisions are immutable. Open the resource itself to edit it.'),
+      }),
+    );
+  }
+
+  /** The text of a revision document. */
+  async text(uri: vscode.Uri): Promise<{ text: string; createdAt: number }> {
+    let file: RevisionFile;
+    try {
+      file = parseRevisionPath(uri.path);
+    } catch (e) {
+      throw e instanceof ResourcePathError ? vscode.FileSystemError.FileNotFound(`${uri.toString()}: ${e.message}`) : e;
+    }
+    const current = this.connection.require();
+    if (file.workspaceId !== current.workspaceId) {
+      throw vscode.FileSystemError.NoPermissions(`${uri.path} belongs to workspace ${file.workspaceId}, not to the signed-in workspace ${current.workspaceId}.`);
+    }
+    try {
+      const revision = await this.revisions.get(file.resourceId, file.revisionId);
+      return { text: revisionText(file.view, revision.value), createdAt: Date.parse(revision.createdAt) || 0 };
+    } catch (e) {
+      throw toFileSystemError(e, uri);
+    }
+  }
+
+  async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    const { text, createdAt } = await this.text(uri);
+    return { type: vscode.FileType.File, ctime: createdAt, mtime: createdAt, size: this.encoder.encode(text).byteLength, permissions: vscode.FilePermission.Readonly };
+  }
+
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    return this.encoder.encode((await this.text(uri)).text);
+  }
+
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+
+  readDirectory(): never {
+    throw vscode.FileSystemError.FileNotADirectory();
+  }
+
+  createDirectory(): never {
+    throw vscode.FileSystemError.NoPermissions('Revisions are read-only.');
+  }
+
+  writeFile(): never {
+    throw vscode.FileSystemError.NoPermissions('Revisions are immutable. Open the resource itself to edit it.');
+  }
+
+  delete(): never {
+    throw vscode.FileSystemError.NoPermissions('Revisions cannot be deleted.');
+  }
+
+  rename(): never {
+    throw vscode.FileSystemError.NoPermissions('Revisions cannot be renamed.');
+  }
+}
