@@ -1,0 +1,61 @@
+// The extension's settings, typed, with their defaults in one place, and a change event filtered
+// to our section.
+import * as vscode from 'vscode';
+import { DEFAULT_CONNECTION } from './api';
+
+export const SECTION = 'workspaceAutomation';
+
+export type AutoSaveMode = 'hold' | 'coalesce' | 'always';
+
+export interface Settings {
+  baseUrl: string;
+  workspaceId: string;
+  authHeader: string;
+  authScheme: string;
+  workspaceHeader: string;
+  requestTimeoutMs: number;
+  resources: string[];
+  autoSave: AutoSaveMode;
+}
+
+export class Configuration implements vscode.Disposable {
+  private readonly _onDidChange = new vscode.EventEmitter<Settings>();
+  readonly onDidChange = this._onDidChange.event;
+  private readonly subscription: vscode.Disposable;
+
+  constructor() {
+    this.subscription = vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(SECTION)) this._onDidChange.fire(this.read());
+    });
+  }
+
+  read(): Settings {
+    const c = vscode.workspace.getConfiguration(SECTION);
+    const text = (key: string, fallback: string) => {
+      const v = c.get<string>(key);
+      return typeof v === 'string' && v.trim() ? v.trim() : fallback;
+    };
+    const timeout = c.get<number>('requestTimeoutMs');
+    const autoSave = c.get<string>('autoSave');
+    return {
+      baseUrl: text('baseUrl', ''),
+      workspaceId: text('workspaceId', ''),
+      authHeader: text('authHeader', DEFAULT_CONNECTION.authHeader),
+      // An empty scheme is meaningful (send the bare key), so it is not replaced by the default.
+      authScheme: (c.get<string>('authScheme') ?? DEFAULT_CONNECTION.authScheme).trim(),
+      workspaceHeader: text('workspaceHeader', DEFAULT_CONNECTION.workspaceHeader),
+      requestTimeoutMs: typeof timeout === 'number' && timeout >= 1000 ? timeout : DEFAULT_CONNECTION.timeoutMs,
+      resources: (c.get<unknown[]>('resources') ?? []).filter((r): r is string => typeof r === 'string'),
+      autoSave: autoSave === 'coalesce' || autoSave === 'always' ? autoSave : 'hold',
+    };
+  }
+
+  async update<K extends keyof Settings>(key: K, value: Settings[K], target = vscode.ConfigurationTarget.Global): Promise<void> {
+    await vscode.workspace.getConfiguration(SECTION).update(key, value, target);
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this._onDidChange.dispose();
+  }
+}
