@@ -48,3 +48,10 @@ export interface SaveConflict {
 export function viewOfTokens(tokens: SaveTokens): FileView {
   return tokens.kind;
 }
+
+/** The outcome of one guarded save. The user's text is never discarded by any of them. */
+export type SaveResult =
+  | { status: 'saved'; snapshot: ServerSnapshot }
+  | { status: 'conflict'; conflict: SaveConflict }
+  | { status: 'invalid'; problems: TextProblem[] }
+  | { status: 'failed'; error: unknown };
