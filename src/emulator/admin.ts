@@ -1,0 +1,74 @@
+// The admin surface: a separate loopback-only server for tests and tools. It is never routed from
+// the public server. JSON in, `{data}` / `{error}` out, like the public API.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Fault } from './faults';
+import { ApiError, errorBody, readJsonBody, sendJson, sendRaw } from './http';
+import type { RequestLogEntry } from './requestLog';
+import type { DemoInfo, StateSnapshot } from './types';
+
+/** What the admin surface can do; implemented by the running emulator. */
+export interface EmulatorControl {
+  url: string;
+  demo(): DemoInfo;
+  injectFault(spec: unknown): Fault;
+  faults(): Fault[];
+  clearFaults(): void;
+  requests(): RequestLogEntry[];
+  clearRequests(): void;
+  reset(): Promise<void>;
+  /** Starts a new data run; undefined when the dashboard does not exist. */
+  startDataRun(dashboardId: string): string | undefined;
+  /** Finishes a pending deployment now; returns the app as the public API shows it. */
+  finishDeploy(applicationId: string): unknown;
+  snapshot(): StateSnapshot;
+}
+
+export function adminHandler(control: EmulatorControl, onError: (e: unknown) => void) {
+  const started = Date.now();
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    route(control, req, started)
+      .then((data) => sendJson(res, 200, { data }))
+      .catch((e: unknown) => {
+        if (e instanceof ApiError) return sendRaw(res, e.status, errorBody(e.code, e.message, e.details), e.headers);
+        onError(e);
+        sendRaw(res, 500, errorBody('internal', (e as Error)?.message ?? String(e)));
+      });
+  };
+}
+
+async function route(control: EmulatorControl, req: IncomingMessage, started: number): Promise<unknown> {
+  const method = req.method ?? 'GET';
+  const url = new URL(req.url ?? '/', 'http://admin.local');
+  const path = url.pathname;
+  const is = (m: string, p: string) => method === m && path === p;
+  if (is('GET', '/health')) return { ok: true, url: control.url, uptimeMs: Date.now() - started };
+  if (is('GET', '/demo')) return control.demo();
+  if (is('GET', '/faults')) return control.faults();
+  if (is('POST', '/faults')) return control.injectFault(await readJsonBody(req));
+  if (is('DELETE', '/faults')) {
+    control.clearFaults();
+    return { cleared: true };
+  }
+  if (is('GET', '/requests')) {
+    const since = Number(url.searchParams.get('since') ?? 0);
+    return control.requests().filter((r) => r.seq > since);
+  }
+  if (is('DELETE', '/requests')) {
+    control.clearRequests();
+    return { cleared: true };
+  }
+  if (is('POST', '/reset')) {
+    await control.reset();
+    return { reset: true };
+  }
+  if (is('GET', '/snapshot')) return control.snapshot();
+  let m = /^\/dashboards\/([^/]+)\/data-run$/.exec(path);
+  if (m && method === 'POST') {
+    const dataRunId = control.startDataRun(m[1]!);
+    if (!dataRunId) throw new ApiError(404, 'not_found', `No dashboard ${m[1]}.`);
+    return { dashboardId: m[1], dataRunId };
+  }
+  m = /^\/apps\/([^/]+)\/finish-deploy$/.exec(path);
+  if (m && method === 'POST') return control.finishDeploy(m[1]!);
+  throw new ApiError(404, 'not_found', `No admin endpoint ${method} ${path}.`);
+}

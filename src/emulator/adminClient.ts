@@ -1,0 +1,67 @@
+// A tiny client for the admin surface. Used by unit tests and by the VS Code integration tests,
+// so it needs nothing but the global fetch.
+import type { Fault, FaultSpec } from './faults';
+import type { RequestLogEntry } from './requestLog';
+import type { DemoInfo, StateSnapshot } from './types';
+
+export class AdminClient {
+  constructor(readonly adminUrl: string) {}
+
+  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(this.adminUrl + path, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`Emulator admin ${method} ${path} failed: ${res.status} ${text}`);
+    return (JSON.parse(text) as { data: T }).data;
+  }
+
+  health(): Promise<{ ok: boolean; url: string; uptimeMs: number }> {
+    return this.call('GET', '/health');
+  }
+
+  demo(): Promise<DemoInfo> {
+    return this.call('GET', '/demo');
+  }
+
+  injectFault(spec: FaultSpec): Promise<Fault> {
+    return this.call('POST', '/faults', spec);
+  }
+
+  faults(): Promise<Fault[]> {
+    return this.call('GET', '/faults');
+  }
+
+  async clearFaults(): Promise<void> {
+    await this.call('DELETE', '/faults');
+  }
+
+  /** The request log, optionally only entries after sequence number `since`. */
+  requests(since?: number): Promise<RequestLogEntry[]> {
+    return this.call('GET', since === undefined ? '/requests' : `/requests?since=${since}`);
+  }
+
+  async clearRequests(): Promise<void> {
+    await this.call('DELETE', '/requests');
+  }
+
+  async reset(): Promise<void> {
+    await this.call('POST', '/reset');
+  }
+
+  /** Starts a new data run for the dashboard; returns its `oprn_` id. */
+  async startDataRun(dashboardId: string): Promise<string> {
+    return (await this.call<{ dataRunId: string }>('POST', `/dashboards/${encodeURIComponent(dashboardId)}/data-run`)).dataRunId;
+  }
+
+  /** Finishes an app's pending deployment now; returns the app as GET /v1/apps/{id} would. */
+  finishDeploy(applicationId: string): Promise<Record<string, unknown>> {
+    return this.call('POST', `/apps/${encodeURIComponent(applicationId)}/finish-deploy`);
+  }
+
+  snapshot(): Promise<StateSnapshot> {
+    return this.call('GET', '/snapshot');
+  }
+}

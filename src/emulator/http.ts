@@ -1,0 +1,115 @@
+// Wire helpers shared by the public and admin servers: the error type routes throw, JSON
+// responses, and a bounded JSON body reader.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
+
+export type ErrorCode =
+  | 'bad_request'
+  | 'invalid_id'
+  | 'workspace_required'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'validation_failed'
+  | 'rate_limited'
+  | 'internal'
+  | 'unavailable';
+
+/** Thrown by routes; the server turns it into `{error: {code, message, details?}}`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** The code the README table names for a status, for injected status faults. */
+export function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400: return 'bad_request';
+    case 401: return 'unauthorized';
+    case 403: return 'forbidden';
+    case 404: return 'not_found';
+    case 405: return 'method_not_allowed';
+    case 409: return 'conflict';
+    case 413: return 'payload_too_large';
+    case 422: return 'validation_failed';
+    case 429: return 'rate_limited';
+    case 503: return 'unavailable';
+    default: return status >= 500 ? 'internal' : 'bad_request';
+  }
+}
+
+export function errorBody(code: string, message: string, details?: Record<string, unknown>): string {
+  return JSON.stringify({ error: details === undefined ? { code, message } : { code, message, details } });
+}
+
+export function sendRaw(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}, contentType = 'application/json; charset=utf-8'): void {
+  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), ...headers });
+  res.end(body);
+}
+
+export function sendJson(res: ServerResponse, status: number, value: unknown, headers?: Record<string, string>): void {
+  sendRaw(res, status, JSON.stringify(value), headers);
+}
+
+export function sendError(res: ServerResponse, err: ApiError): void {
+  sendRaw(res, err.status, errorBody(err.code, err.message, err.details), err.headers);
+}
+
+/**
+ * Reads a JSON body. Over the limit it stops buffering and rejects with 413; the caller answers
+ * and closes the connection. An empty body reads as `undefined`.
+ */
+export function readJsonBody(req: IncomingMessage, limit = BODY_LIMIT_BYTES): Promise<unknown> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge(limit));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    const onData = (chunk: Buffer): void => {
+      if (failed) return;
+      size += chunk.length;
+      if (size > limit) {
+        failed = true;
+        chunks.length = 0;
+        reject(tooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.on('error', (e) => {
+      if (!failed) reject(e);
+      failed = true;
+    });
+    req.on('end', () => {
+      if (failed) return;
+      const text = Buffer.concat(chunks).toString('utf8');
+      if (text.trim() === '') return resolve(undefined);
+      try {
+        resolve(JSON.parse(text));
+      } catch (e) {
+        reject(new ApiError(400, 'bad_request', `The request body is not valid JSON: ${(e as Error).message}`));
+      }
+    });
+  });
+}
+
+function tooLarge(limit: number): ApiError {
+  return new ApiError(413, 'payload_too_large', `The request body is larger than ${limit / (1024 * 1024)} MiB.`, { limitBytes: limit });
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,6 @@
+// The emulator's programmatic surface.
+export { startEmulator, DEFAULT_DEPLOY_DELAY_MS, type EmulatorOptions, type RunningEmulator } from './server';
+export { AdminClient } from './adminClient';
+export type { FaultSpec, FaultKind, Fault } from './faults';
+export type { RequestLogEntry } from './requestLog';
+export type { DemoInfo, StateSnapshot } from './types';

@@ -1,0 +1,48 @@
+// `--large n`: n more operations in the demo workspace and a dashboard with 5,000 revisions, for
+// paging, long lists and long histories. Deterministic, and fast (well under 2 s for n = 2000).
+import { SeedBuilder } from './seedBuilder';
+import { handlerSource, inventorySource } from './seedSources';
+import type { StateSnapshot } from './types';
+
+export const LARGE_DASHBOARD_REVISIONS = 5000;
+
+const KINDS = ['dataTable', 'transform', 'script', 'report'];
+const TOPICS = ['orders', 'invoices', 'shipments', 'returns', 'tickets', 'leads', 'payments', 'stock', 'visits', 'refunds'];
+
+export function addLargeContent(s: StateSnapshot, count: number): void {
+  const b = new SeedBuilder(`wsa-large-v1-${count}`, '2024-06-03T08:00:00.000Z');
+  const ws = s.demo.workspaceId;
+  const actor = s.apiKeys.find((k) => k.secret === s.demo.apiKey)?.id ?? 'apik_unknown';
+  const source = b.ids.id('dataSource');
+  let first: string | undefined;
+  for (let i = 1; i <= count; i++) {
+    const topic = TOPICS[i % TOPICS.length]!;
+    const id = b.ids.id('operation');
+    first ??= id;
+    const name = `Generated ${topic} ${String(i).padStart(5, '0')}`;
+    const instructions = `Generated operation ${i} over ${topic}.`;
+    s.operations.push({
+      id, workspaceId: ws, name, kind: KINDS[i % KINDS.length]!, instructions,
+      dataSourceIds: [source], parentDataFlowId: null, status: i % 7 === 0 ? 'published' : 'draft', codeStale: i % 11 === 0,
+    });
+    const h = b.history(s, id, ws, 'operation');
+    const r = b.revise(h, {
+      actorId: actor, message: 'Generated', value: {
+        source: handlerSource(`${topic}_${i}`, `SELECT * FROM ${topic} WHERE batch = ${i}`), instructions,
+        referencedDataSourceIds: [source], resolvedDataSourceIds: [source], dependencyOperationIds: [],
+      },
+    }, 1);
+    if (i % 7 === 0) b.publish(h, r);
+  }
+  if (!first) return;
+  const resourceId = b.ids.id('dashboardResource');
+  s.dashboards.push({ dashboardId: first, resourceId, workspaceId: ws, name: 'Large history dashboard', dataRunId: b.ids.id('dataRun') });
+  const handler = s.histories[s.histories.length - count]!;
+  const dependencies = [{ resourceId: first, revisionId: handler.draft.revisionId }];
+  const h = b.history(s, resourceId, ws, 'dashboard');
+  for (let i = 1; i <= LARGE_DASHBOARD_REVISIONS; i++) {
+    const parentRevisionId = i % 500 === 0 ? h.revisions[h.revisions.length - 25]!.id : undefined;
+    b.revise(h, { parentRevisionId, actorId: actor, message: parentRevisionId ? 'Restored an older revision' : `Save ${i}`, dependencies, value: { source: inventorySource(i) } }, 3);
+  }
+  Object.assign(s.demo.ids, { largeDashboardId: first, largeDashboardResourceId: resourceId, largeFirstOperationId: first });
+}

@@ -1,0 +1,99 @@
+// PUT /v1/databases/{id}/definition (spec §4.5): validate the tables, check the expected draft,
+// save one draft revision.
+import { DATABASE_COLUMN_TYPES } from '../../api/schemas';
+import { ApiError, isPlainObject } from '../http';
+import type { Route } from '../router';
+import type { RevisionRef } from '../types';
+
+interface Table {
+  name: string;
+  columns: { name: string; type: string; nullable: boolean }[];
+  primaryKey: string[];
+}
+
+function invalid(path: string, message: string): ApiError {
+  return new ApiError(422, 'validation_failed', `${message} (at ${path}).`, { path });
+}
+
+function parseExpectedDraft(value: unknown): RevisionRef | null {
+  if (value === null) return null;
+  if (!isPlainObject(value) || typeof value['revisionId'] !== 'string' || typeof value['sequence'] !== 'number' || !Number.isInteger(value['sequence'])) {
+    throw new ApiError(400, 'bad_request', 'expectedDraft must be a revision reference {revisionId, sequence} or null.');
+  }
+  return { revisionId: value['revisionId'], sequence: value['sequence'] };
+}
+
+/** Checks every rule; the first violation becomes a 422 whose `details.path` is a JSON pointer. */
+export function validateTables(tables: unknown[]): Table[] {
+  const out: Table[] = [];
+  const tableNames = new Set<string>();
+  tables.forEach((table, t) => {
+    const at = `/definition/tables/${t}`;
+    if (!isPlainObject(table)) throw invalid(at, 'A table must be an object with name, columns and primaryKey');
+    const name = table['name'];
+    if (typeof name !== 'string' || name.trim() === '') throw invalid(`${at}/name`, 'A table needs a non-empty name');
+    if (tableNames.has(name)) throw invalid(`${at}/name`, `Table name "${name}" is used twice`);
+    tableNames.add(name);
+    const columns = table['columns'];
+    if (!Array.isArray(columns)) throw invalid(`${at}/columns`, `Table "${name}" needs a columns array`);
+    const columnNames = new Set<string>();
+    const parsedColumns = columns.map((column: unknown, c) => {
+      const cat = `${at}/columns/${c}`;
+      if (!isPlainObject(column)) throw invalid(cat, 'A column must be an object with name, type and nullable');
+      const cname = column['name'];
+      if (typeof cname !== 'string' || cname.trim() === '') throw invalid(`${cat}/name`, `A column of table "${name}" needs a non-empty name`);
+      if (columnNames.has(cname)) throw invalid(`${cat}/name`, `Column "${cname}" appears twice in table "${name}"`);
+      columnNames.add(cname);
+      const type = column['type'];
+      if (typeof type !== 'string' || !(DATABASE_COLUMN_TYPES as readonly string[]).includes(type)) {
+        throw invalid(`${cat}/type`, `Column "${name}.${cname}" has unknown type ${JSON.stringify(type)}; use one of ${DATABASE_COLUMN_TYPES.join(', ')}`);
+      }
+      if (typeof column['nullable'] !== 'boolean') throw invalid(`${cat}/nullable`, `Column "${name}.${cname}" needs nullable: true or false`);
+      return { ...column, name: cname, type, nullable: column['nullable'] };
+    });
+    if (parsedColumns.length === 0) throw invalid(`${at}/columns`, `Table "${name}" needs at least one column`);
+    const primaryKey = table['primaryKey'];
+    if (!Array.isArray(primaryKey)) throw invalid(`${at}/primaryKey`, `Table "${name}" needs a primaryKey array of column names`);
+    primaryKey.forEach((pk: unknown, i) => {
+      if (typeof pk !== 'string' || !columnNames.has(pk)) {
+        throw invalid(`${at}/primaryKey/${i}`, `Primary key column ${JSON.stringify(pk)} is not a column of table "${name}"`);
+      }
+    });
+    out.push({ ...table, name, columns: parsedColumns, primaryKey: primaryKey as string[] });
+  });
+  return out;
+}
+
+export const databaseRoutes: Route[] = [
+  {
+    method: 'PUT', path: '/v1/databases/:databaseId/definition', scope: 'workspace', ids: { databaseId: 'database' },
+    permission: 'databaseAdmin',
+    handle: async ({ store, workspace, params, key, body }) => {
+      const id = params['databaseId']!;
+      const database = store.databases.inWorkspace(id, workspace.id);
+      if (!database) throw new ApiError(404, 'not_found', `No managed database ${id} in this workspace.`);
+      const input = await body();
+      if (!isPlainObject(input) || !('expectedDraft' in input) || !isPlainObject(input['definition']) || !Array.isArray(input['definition']['tables'])) {
+        throw new ApiError(400, 'bad_request', 'Expected {expectedDraft: {revisionId, sequence} | null, definition: {tables: [...]}}.');
+      }
+      const expected = parseExpectedDraft(input['expectedDraft']);
+      const history = store.historyOf(database.id);
+      const current = history.draft;
+      if (expected === null || expected.revisionId !== current.revisionId || expected.sequence !== current.sequence) {
+        throw new ApiError(409, 'conflict', `The database definition changed since it was read: the current draft is ${current.revisionId} (sequence ${current.sequence}).`, {
+          current: { draft: current },
+        });
+      }
+      const tables = validateTables(input['definition']['tables']);
+      const message = typeof input['message'] === 'string' && input['message'] ? input['message'] : 'Saved database definition';
+      const revision = store.appendRevision(history, {
+        parentRevisionId: current.revisionId,
+        dependencies: [],
+        actorId: key.id,
+        message,
+        value: { tables },
+      });
+      return { data: { revisionId: revision.id } };
+    },
+  },
+];
