@@ -100,5 +100,26 @@ export function writeSync(w: WriteSyncRecord) {
 }
 
 export function fact(f: FactRecord) {
-  return { ...f };
+  return {
+    id: f.id,
+    organizationId: f.organizationId,
+    ownerId: f.ownerId,
+    key: f.key,
+    name: f.name,
+    type: f.type,
+    definition: f.definition,
+    formula: f.formula,
+    formulaType: f.formulaType,
+    aliases: f.aliases,
+    usualValue: f.usualValue,
+    usualValueMin: f.usualValueMin,
+    usualValueMax: f.usualValueMax,
+    unit: f.unit,
+    startDate: f.startDate,
+    endDate: f.endDate,
+    scope: f.scope,
+    metadata: f.metadata,
+    createdAt: f.createdAt,
+    updatedAt: f.updatedAt,
+  };
 }

@@ -123,7 +123,7 @@ function addOperation(ctx: SeedContext, workspaceId: string, spec: OperationSpec
 }
 
 function seedOperations(ctx: SeedContext): void {
-  const { b, s, ids, ws } = ctx;
+  const { b, ids, ws } = ctx;
   const ordersDb = b.ids.id('dataSource');
   const crm = b.ids.id('dataSource');
   const warehouse = b.ids.id('dataSource');
@@ -196,7 +196,6 @@ function seedOperations(ctx: SeedContext): void {
     longHistoryDashboardId: inventory.id,
     longHistoryDashboardResourceId: inventoryDash.resourceId,
   });
-  void s;
 }
 
 /** A dashboard for `op`: given sources in order, or `count` generated revisions with restores. */

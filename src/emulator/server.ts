@@ -110,7 +110,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       store.settleDeployment(app, Date.now(), true);
       return present.application(store, app);
     },
-    snapshot: () => store.toSnapshot(),
+    // A copy: callers must not reach into the live state.
+    snapshot: () => JSON.parse(JSON.stringify(store.toSnapshot())) as StateSnapshot,
   };
   const adminServer = createServer({ keepAlive: true }, adminHandler(control, onError));
   // The admin surface is loopback only, whatever host the public server binds.

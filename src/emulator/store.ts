@@ -19,8 +19,6 @@ import type {
   WriteSyncRecord,
 } from './types';
 
-type WorkspaceScoped = { workspaceId: string };
-
 /** Records of one kind: by id, and per workspace in insertion order for paging. */
 class Collection<T extends { workspaceId: string }> {
   readonly byId = new Map<string, T>();
@@ -192,5 +190,3 @@ export class Store {
     return true;
   }
 }
-
-export type { WorkspaceScoped };

@@ -1,0 +1,45 @@
+// Shared by the emulator tests: a fetch-based caller for the public API of a running emulator.
+// Real HTTP over loopback; nothing mocked.
+import type { RunningEmulator } from '../../src/emulator/server';
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The parsed body, or undefined when it is not JSON. */
+  json: any;
+}
+
+export interface CallOptions {
+  /** The API key; null sends none. Defaults to the demo admin key. */
+  key?: string | null;
+  /** The workspace header; null sends none. Defaults to the demo workspace. */
+  workspace?: string | null;
+  headers?: Record<string, string>;
+  /** A raw body string (sent as is) instead of JSON. */
+  raw?: string;
+}
+
+export function caller(emu: RunningEmulator) {
+  return async function call(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<Reply> {
+    const headers: Record<string, string> = { ...options.headers };
+    const key = options.key === undefined ? emu.demo.apiKey : options.key;
+    if (key !== null) headers['Authorization'] = `Bearer ${key}`;
+    const workspace = options.workspace === undefined ? emu.demo.workspaceId : options.workspace;
+    if (workspace !== null) headers['X-Workspace-Id'] = workspace;
+    let payload: string | undefined = options.raw;
+    if (payload === undefined && body !== undefined) payload = JSON.stringify(body);
+    if (payload !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await fetch(emu.url + path, { method, headers, ...(payload === undefined ? {} : { body: payload }) });
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, headers: res.headers, text, json };
+  };
+}
+
+export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
