@@ -130,7 +130,7 @@ export class ServiceClient {
     await this.transport.close();
   }
 
-  private call<P extends Record<string, string>, R>(
+  private async call<P extends Record<string, string>, R>(
     ep: Endpoint<P, R>,
     params: P,
     o: CallOptions & { body?: unknown } = {},
