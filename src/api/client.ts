@@ -180,8 +180,37 @@ export function parseSuccess<R>(response: RawResponse, schema: z.ZodMiniType<R>,
   if (parsed.success) return parsed.data.data;
   const issue = parsed.error.issues[0];
   const field = issue?.path.length ? issue.path.map(String).join('.') : 'data';
-  const what = issue ? issue.message.replace(/^Invalid input: /, '') : 'unexpected shape';
+  const what = issue ? describeIssue(issue, valueAt(body, issue.path)) : 'unexpected shape';
   throw invalid(req, `The server’s answer has an unexpected shape: field “${field}”: ${what}.`, field, response.status);
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let v = root;
+  for (const key of path) v = typeof v === 'object' && v !== null ? (v as Record<PropertyKey, unknown>)[key] : undefined;
+  return v;
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number' && !Number.isInteger(value)) return 'a fraction';
+  return value === undefined ? 'nothing' : typeof value;
+}
+
+/** zod/mini carries no message texts (no locale), so the message is made here from the issue. */
+function describeIssue(issue: z.core.$ZodIssue, received: unknown): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${issue.expected}, got ${kindOf(received)}`;
+    case 'invalid_format':
+      return `expected ${issue.format}`;
+    case 'invalid_union':
+      return `got ${kindOf(received)}, which matches none of the accepted shapes`;
+    case 'invalid_value':
+      return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    default:
+      return issue.message && issue.message !== 'Invalid input' ? issue.message : `not accepted (${issue.code})`;
+  }
 }
 
 export function errorFromResponse(response: RawResponse, req: RawRequest): ApiError {
