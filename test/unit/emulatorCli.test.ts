@@ -1,0 +1,92 @@
+// The CLI other scripts start: `node dist/emulator.js --port 0` prints four machine-readable lines
+// first, serves until SIGTERM/SIGINT, and exits cleanly.
+import { before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { resolve } from 'node:path';
+
+const root = resolve(__dirname, '../../..');
+const cli = resolve(root, 'dist/emulator.js');
+
+before(() => {
+  // Always test the current source, not a stale bundle.
+  const built = spawnSync(process.execPath, ['esbuild.mjs', '--only=emulator'], { cwd: root, encoding: 'utf8' });
+  assert.equal(built.status, 0, built.stderr);
+});
+
+/** Starts the CLI and resolves with its first four stdout lines. */
+function startCli(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; lines: string[]; stderr: () => string }> {
+  const child = spawn(process.execPath, [cli, ...args], { cwd: root });
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error(`CLI printed no four lines: ${out} ${err}`)), 5000);
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const lines = out.split('\n');
+      if (lines.length > 4) {
+        clearTimeout(timer);
+        resolvePromise({ child, lines: lines.slice(0, 4), stderr: () => err });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`CLI exited with ${code}: ${err}`)));
+  });
+}
+
+function exitOf(child: ChildProcessWithoutNullStreams): Promise<number | null> {
+  return new Promise((r) => {
+    if (child.exitCode !== null) r(child.exitCode);
+    else child.once('exit', (code) => r(code));
+  });
+}
+
+describe('emulator CLI', () => {
+  test('prints URL, key, workspace and admin URL as its first four lines and serves them', async () => {
+    const { child, lines } = await startCli(['--port', '0', '--quiet']);
+    try {
+      assert.match(lines[0]!, /^WSA_EMULATOR_URL=http:\/\/127\.0\.0\.1:\d+$/);
+      assert.match(lines[1]!, /^WSA_API_KEY=apik_[A-Za-z0-9]{24,}$/);
+      assert.match(lines[2]!, /^WSA_WORKSPACE_ID=wksp_[A-Za-z0-9]+$/);
+      assert.match(lines[3]!, /^WSA_ADMIN_URL=http:\/\/127\.0\.0\.1:\d+$/);
+      const env = Object.fromEntries(lines.map((l) => l.split('=') as [string, string]));
+      const r = await fetch(`${env['WSA_EMULATOR_URL']}/v1/operations?limit=1`, {
+        headers: { Authorization: `Bearer ${env['WSA_API_KEY']}`, 'X-Workspace-Id': env['WSA_WORKSPACE_ID']! },
+      });
+      assert.equal(r.status, 200);
+      const health = (await (await fetch(`${env['WSA_ADMIN_URL']}/health`)).json()) as { data: { ok: boolean } };
+      assert.equal(health.data.ok, true);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    assert.equal(await exitOf(child), 0);
+  });
+
+  test('SIGINT closes it cleanly too; header flags apply', async () => {
+    const { child, lines } = await startCli(['--port=0', '--auth-header', 'X-Api-Key', '--auth-scheme', '', '--deploy-delay-ms', '10', '--quiet']);
+    const env = Object.fromEntries(lines.map((l) => l.split('=') as [string, string]));
+    try {
+      const r = await fetch(`${env['WSA_EMULATOR_URL']}/v1/apps`, { headers: { 'X-Api-Key': env['WSA_API_KEY']!, 'X-Workspace-Id': env['WSA_WORKSPACE_ID']! } });
+      assert.equal(r.status, 200);
+    } finally {
+      child.kill('SIGINT');
+    }
+    assert.equal(await exitOf(child), 0);
+  });
+
+  test('--help prints usage; an unknown flag exits 2', () => {
+    const help = spawnSync(process.execPath, [cli, '--help'], { encoding: 'utf8' });
+    assert.equal(help.status, 0);
+    assert.match(help.stdout, /--deploy-delay-ms/);
+    const bad = spawnSync(process.execPath, [cli, '--nope'], { encoding: 'utf8' });
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /Unknown option --nope/);
+  });
+
+  test('binding a non-loopback address warns loudly', async () => {
+    const { child, stderr } = await startCli(['--port', '0', '--host', '0.0.0.0', '--quiet']);
+    child.kill('SIGTERM');
+    await exitOf(child);
+    assert.match(stderr(), /WARNING: binding 0\.0\.0\.0/);
+  });
+});
