@@ -1,0 +1,299 @@
+#!/usr/bin/env node
+// `npm test`: type check, unit tests, integration tests (Mocha in the real extension host), UI tests
+// (Playwright driving the workbench), in that order, then a summary whose last line is
+// `N passed, N failed`. `node scripts/test.mjs typecheck|unit|integration|ui` runs one stage.
+//
+// Plain Node built-ins only: it runs on a fresh clone before node_modules exists. Steps:
+// `npm ci` when node_modules is missing or older than package-lock.json; `node esbuild.mjs`; the
+// headless VS Code install (out/test/harness/install.js, a no-op once done) in the background while
+// the type check and unit tests run; then each stage as a child in its own process group, with a
+// time limit. Anything a stage leaves behind (the process groups it recorded in
+// WSA_HARNESS_PGID_FILE, or its own group) is killed when it ends, also on Ctrl-C.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = join(root, 'test-results');
+const STAGES = ['typecheck', 'unit', 'integration', 'ui'];
+const MINUTE = 60_000;
+const LIMITS = { typecheck: 10 * MINUTE, unit: 10 * MINUTE, integration: 15 * MINUTE, ui: 20 * MINUTE, install: 20 * MINUTE };
+
+const requested = process.argv[2];
+if (requested && !STAGES.includes(requested)) {
+  console.error(`usage: node scripts/test.mjs [${STAGES.join('|')}]`);
+  process.exit(2);
+}
+const selected = requested ? [requested] : STAGES;
+const startedAt = Date.now();
+
+/** Per stage: { status: 'passed'|'failed'|'not run', passed, failed, skipped, ms, note }. */
+const results = new Map();
+let current; // the running stage: { pid }
+let install; // the background install: { pid, finished, ... }
+let interrupted = false;
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${signal}: stopping the running stage...`);
+    // The stage's own handler shuts its servers and browser down; the sweep after it catches the rest.
+    if (current) killGroup(current.pid, 'SIGTERM');
+    if (install && !install.finished) killGroup(install.pid, 'SIGTERM');
+  });
+}
+
+process.exitCode = await main();
+
+async function main() {
+  if (!ensureDependencies()) return finish();
+  const needsBuild = selected.some((s) => s !== 'typecheck');
+  const needsVSCode = selected.some((s) => s === 'integration' || s === 'ui');
+  let built = true;
+  if (needsBuild) {
+    header('build', 'node esbuild.mjs');
+    const t = Date.now();
+    built = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: root, stdio: 'inherit' }).status === 0;
+    console.log(built ? `build done (${seconds(Date.now() - t)})` : 'build FAILED');
+    if (!built) results.set('build', { status: 'failed', passed: 0, failed: 1, skipped: 0, ms: Date.now() - t, note: 'esbuild failed' });
+  }
+  // Installing code-server is mostly native compiles (2-3 min the first time): overlap it with the
+  // type check and unit tests. Its output is shown before the integration stage.
+  install = built && needsVSCode ? startInstall() : undefined;
+
+  for (const stage of selected) {
+    if (interrupted) break;
+    if (stage !== 'typecheck' && !built) {
+      results.set(stage, notRun('build failed'));
+      continue;
+    }
+    if (stage === 'integration' || stage === 'ui') {
+      const ok = await install.done;
+      if (!install.shown) {
+        install.shown = true;
+        header('setup', 'headless VS Code (code-server, Node 24, Chromium) in .vscode-test/');
+        process.stdout.write(install.output || 'nothing to install\n');
+      }
+      if (!ok) {
+        results.set(stage, { ...notRun('headless VS Code install failed'), status: 'failed', failed: 1 });
+        continue;
+      }
+    }
+    results.set(stage, await runStage(stage));
+  }
+  if (install && !install.finished) {
+    killGroup(install.pid, 'SIGTERM');
+    await install.done;
+  }
+  return finish();
+}
+
+function ensureDependencies() {
+  const marker = join(root, 'node_modules', '.package-lock.json');
+  const lock = join(root, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return true;
+  header('setup', 'npm ci (node_modules is missing or older than package-lock.json)');
+  const t = Date.now();
+  const ok = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' }).status === 0;
+  console.log(ok ? `npm ci done (${seconds(Date.now() - t)})` : 'npm ci FAILED');
+  if (!ok) results.set('npm ci', { status: 'failed', passed: 0, failed: 1, skipped: 0, ms: Date.now() - t, note: 'npm ci failed' });
+  return ok;
+}
+
+function startInstall() {
+  const child = spawn(process.execPath, [join(root, 'out/test/harness/install.js')], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const job = { pid: child.pid, output: '', shown: false, finished: false, done: undefined };
+  child.stdout.on('data', (d) => (job.output += d));
+  child.stderr.on('data', (d) => (job.output += d));
+  const timer = setTimeout(() => {
+    job.output += `[install] no result after ${seconds(LIMITS.install)}: stopped\n`;
+    killGroup(child.pid, 'SIGKILL');
+  }, LIMITS.install);
+  job.done = new Promise((resolve) => {
+    child.on('error', (err) => {
+      job.output += `[install] ${err.message}\n`;
+      resolve(false);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      job.finished = true;
+      resolve(code === 0);
+    });
+  });
+  return job;
+}
+
+async function runStage(stage) {
+  mkdirSync(join(resultsDir, stage), { recursive: true });
+  if (stage === 'typecheck') {
+    header('typecheck', 'tsc --noEmit');
+    const r = await runChild(stage, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit']);
+    const ok = r.code === 0;
+    return { status: ok ? 'passed' : 'failed', passed: 0, failed: ok ? 0 : 1, skipped: 0, ms: r.ms, note: r.note ?? (ok ? 'no errors' : 'type errors') };
+  }
+  if (stage === 'unit') {
+    const files = unitTestFiles();
+    header('unit', `node --test (${files.length} file${files.length === 1 ? '' : 's'} in out/test/unit/)`);
+    if (files.length === 0) return { status: 'passed', passed: 0, failed: 0, skipped: 0, ms: 0, note: 'no unit tests' };
+    const tap = join(resultsDir, 'unit', 'results.tap');
+    rmSync(tap, { force: true });
+    const r = await runChild(stage, [
+      '--test',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
+      ...files.map((f) => relative(root, f)),
+    ]);
+    const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+    const count = (key) => Number(new RegExp(`^# ${key} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+    const counts = { passed: count('pass'), failed: count('fail') + count('cancelled'), skipped: count('skipped') + count('todo') };
+    return settle(r, counts, text ? undefined : 'no TAP report');
+  }
+  header(stage, stage === 'integration' ? 'Mocha in the extension host of VS Code 1.139.1 (code-server)' : 'Playwright driving the VS Code workbench in Chromium');
+  const summaryFile = join(resultsDir, stage, 'summary.json');
+  rmSync(summaryFile, { force: true });
+  const r = await runChild(stage, [join(root, `out/test/harness/${stage}.js`)]);
+  let summary;
+  try {
+    summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
+  } catch {
+    return settle(r, { passed: 0, failed: 0, skipped: 0 }, 'ended without a summary');
+  }
+  for (const f of summary.failures ?? []) console.log(`  FAILED: ${f.title}`);
+  return settle(r, summary, summary.error?.split('\n')[0]);
+}
+
+/** A stage passed only with exit code 0 and no failure; a crash with no failing test counts as one. */
+function settle(run, counts, problem) {
+  let { passed = 0, failed = 0, skipped = 0 } = counts;
+  const note = run.note ?? problem ?? (run.code !== 0 ? `exit code ${run.code}` : undefined);
+  if ((run.code !== 0 || problem) && failed === 0) failed = 1;
+  const status = failed === 0 ? 'passed' : 'failed';
+  if (problem && failed > 0) console.log(`  ${stageLabel(run.stage)}: ${problem}`);
+  console.log(`${stageLabel(run.stage)}: ${passed} passed, ${failed} failed, ${skipped} skipped (${seconds(run.ms)})`);
+  return { status, passed, failed, skipped, ms: run.ms, note };
+}
+
+/** Runs `node <args>` in its own process group; resolves when it and everything it recorded are gone. */
+function runChild(stage, args) {
+  const pgidDir = mkdtempSync(join(tmpdir(), 'wsa-pgids-'));
+  const pgidFile = join(pgidDir, 'pgids');
+  const t = Date.now();
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    detached: true,
+    stdio: 'inherit',
+    env: { ...process.env, WSA_REPO_ROOT: root, WSA_HARNESS_PGID_FILE: pgidFile },
+  });
+  let note;
+  const timer = setTimeout(() => {
+    note = `timed out after ${seconds(LIMITS[stage])}`;
+    console.error(`\n${stage}: ${note}; stopping it`);
+    killGroup(child.pid, 'SIGTERM');
+    // Its handler gets 20 s to shut servers down before everything is killed.
+    setTimeout(() => killGroup(child.pid, 'SIGKILL'), 20_000).unref();
+  }, LIMITS[stage]);
+  current = { pid: child.pid };
+  return new Promise((resolve) => {
+    const done = (code) => {
+      clearTimeout(timer);
+      current = undefined;
+      // Sweep: the stage's own group, then every group it started. SIGKILL: they should be gone already.
+      killGroup(child.pid, 'SIGKILL');
+      const recorded = existsSync(pgidFile) ? readFileSync(pgidFile, 'utf8').split('\n').filter(Boolean).map(Number) : [];
+      const strays = recorded.filter((pid) => killGroup(pid, 'SIGKILL'));
+      if (strays.length) console.error(`${stage}: killed ${strays.length} process group(s) it left running`);
+      rmSync(pgidDir, { recursive: true, force: true });
+      resolve({ stage, code, ms: Date.now() - t, note: interrupted ? 'interrupted' : note });
+    };
+    child.on('error', (err) => {
+      console.error(`${stage}: ${err.message}`);
+      done(1);
+    });
+    child.on('exit', (code, signal) => done(code ?? (signal ? 128 : 1)));
+  });
+}
+
+/** Signals a process group; true when a process of it was still running. */
+function killGroup(pid, signal) {
+  const alive = groupAlive(pid);
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // gone
+  }
+  return alive;
+}
+
+/** True while a process of the group runs; zombies waiting to be reaped do not count. */
+function groupAlive(pgid) {
+  try {
+    process.kill(-pgid, 0);
+  } catch {
+    return false;
+  }
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(pgrp) === pgid && state !== 'Z') return true;
+  }
+  return false;
+}
+
+/** Bundled unit tests whose source still exists (out/ may hold bundles of deleted files). */
+function unitTestFiles() {
+  const dir = join(root, 'out/test/unit');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.test.js') && existsSync(join(root, 'test/unit', f.replace(/\.js$/, '.ts'))))
+    .sort()
+    .map((f) => join(dir, f));
+}
+
+function finish() {
+  for (const stage of selected) if (!results.has(stage)) results.set(stage, notRun(interrupted ? 'interrupted' : 'not reached'));
+  const rows = [...results.entries()];
+  const total = { passed: 0, failed: 0 };
+  for (const [, r] of rows) {
+    total.passed += r.passed;
+    total.failed += r.failed;
+  }
+  console.log('\n' + '='.repeat(72));
+  console.log(`Test summary (${seconds(Date.now() - startedAt)} in all)`);
+  const line = (cells) => console.log('  ' + cells.map((c, i) => String(c).padEnd([13, 9, 8, 8, 9, 9][i] ?? 0)).join('').trimEnd());
+  line(['stage', 'result', 'passed', 'failed', 'skipped', 'time', 'note']);
+  for (const [stage, r] of rows) {
+    const counted = stage === 'unit' || stage === 'integration' || stage === 'ui';
+    line([stage, r.status, counted ? r.passed : '', r.failed || (counted ? 0 : ''), counted ? r.skipped : '', r.ms ? seconds(r.ms) : '', r.note ?? '']);
+  }
+  if (total.failed > 0) console.log(`Screenshots and logs of failures: ${relative(process.cwd(), resultsDir) || '.'}/`);
+  console.log(`${total.passed} passed, ${total.failed} failed`);
+  return interrupted ? 130 : total.failed > 0 || rows.some(([, r]) => r.status === 'failed') ? 1 : 0;
+}
+
+function notRun(note) {
+  return { status: 'not run', passed: 0, failed: 0, skipped: 0, ms: 0, note };
+}
+
+function header(stage, what) {
+  console.log(`\n${'='.repeat(4)} ${stageLabel(stage)} ${'='.repeat(4)} ${what}`);
+}
+
+function stageLabel(stage) {
+  return { typecheck: 'type check', unit: 'unit tests', integration: 'integration tests', ui: 'UI tests' }[stage] ?? stage;
+}
+
+function seconds(ms) {
+  return ms >= 60_000 ? `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s` : `${(ms / 1000).toFixed(1)} s`;
+}

@@ -1,0 +1,57 @@
+// Debian's Chromium driven by playwright-core (no browser download). Started through launchServer
+// so the harness knows the browser's process group and can sweep it like the servers.
+import type { Browser, BrowserServer, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { CHROMIUM } from './paths';
+import { killGroup, trackGroup } from './processes';
+
+export const VIEWPORT = { width: 1400, height: 900 };
+
+export interface BrowserHandle {
+  readonly browser: Browser;
+  readonly page: Page;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<BrowserHandle> {
+  const server: BrowserServer = await chromium.launchServer({
+    executablePath: CHROMIUM,
+    headless: true,
+    // The harness owns cleanup (see processes.ts); Playwright's own handlers would exit the process.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+      // Without it Chromium looks up Google hosts at start; this machine has no such network.
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+    ],
+  });
+  const pid = server.process().pid;
+  if (pid) trackGroup(pid);
+  try {
+    const browser = await chromium.connect(server.wsEndpoint());
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    const page = await context.newPage();
+    return {
+      browser,
+      page,
+      async close() {
+        await browser.close().catch(() => undefined);
+        await server.close().catch(() => undefined);
+        if (pid) await killGroup(pid, 2000);
+      },
+    };
+  } catch (err) {
+    await server.close().catch(() => undefined);
+    if (pid) await killGroup(pid, 2000);
+    throw err;
+  }
+}

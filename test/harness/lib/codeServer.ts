@@ -1,0 +1,118 @@
+// Starts code-server (VS Code 1.139.1 for the browser) on Node 24 with a fresh user-data dir.
+// Two ways to load the extension, because they behave differently (vscode-web-harness.md):
+// - 'development': the smoke-test driver is on, so the page URL's `payload` can carry
+//   extensionDevelopmentPath/extensionTestsPath (integration tests). The smoke driver hides
+//   notification toasts.
+// - 'installed': the repo is symlinked into the extensions dir as an installed extension; no payload,
+//   no smoke driver, so toasts show as a user sees them (UI tests).
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { codeServerEntry, nodeDir, node24, repoRoot } from './paths';
+import { spawnGroup, waitUntil } from './processes';
+
+export type ExtensionMode = 'development' | 'installed';
+
+export interface CodeServerOptions {
+  readonly runDir: string;
+  readonly mode: ExtensionMode;
+  /** Merged over the harness's quiet defaults in the user settings.json. */
+  readonly settings?: Record<string, unknown>;
+  /** Added to the server's environment; the extension host inherits it. */
+  readonly env?: Record<string, string>;
+  readonly timeoutMs?: number;
+}
+
+export interface CodeServer {
+  /** `http://127.0.0.1:PORT` */
+  readonly url: string;
+  readonly authority: string;
+  /** An empty folder opened as the workspace. */
+  readonly workspaceFolder: string;
+  readonly userDataDir: string;
+  readonly logFile: string;
+  stop(): Promise<void>;
+}
+
+export const QUIET_SETTINGS: Record<string, unknown> = {
+  'workbench.startupEditor': 'none',
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'workbench.tips.enabled': false,
+  'workbench.enableExperiments': false,
+  'chat.disableAIFeatures': true,
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'extensions.ignoreRecommendations': true,
+  'git.enabled': false,
+  'security.workspace.trust.enabled': false,
+};
+
+export async function startCodeServer(options: CodeServerOptions): Promise<CodeServer> {
+  const { runDir } = options;
+  const userDataDir = join(runDir, 'user-data');
+  const extensionsDir = join(runDir, 'extensions');
+  const workspaceFolder = join(runDir, 'workspace');
+  for (const dir of [join(userDataDir, 'User'), extensionsDir, workspaceFolder]) mkdirSync(dir, { recursive: true });
+  writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...options.settings }, null, 2));
+  writeFileSync(join(runDir, 'config.yaml'), 'auth: none\n');
+  if (options.mode === 'installed') {
+    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+    symlinkSync(repoRoot, join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`), 'dir');
+  }
+
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    // A VS Code terminal's variables would turn code-server into a client of that VS Code.
+    if (!k.startsWith('VSCODE_') && k !== 'ELECTRON_RUN_AS_NODE') env[k] = v;
+  }
+  Object.assign(env, { PATH: `${join(nodeDir, 'bin')}:${process.env.PATH ?? ''}`, EXTENSIONS_GALLERY: '{}' }, options.env);
+
+  const logFile = join(runDir, 'code-server.log');
+  let port = 0;
+  const group = spawnGroup(
+    'code-server',
+    node24,
+    [
+      codeServerEntry,
+      // Port 0: the OS picks a free one and the server logs it, so two runs never collide.
+      ...['--auth', 'none', '--bind-addr', '127.0.0.1:0', '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir],
+      ...['--config', join(runDir, 'config.yaml'), '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust'],
+      ...['--disable-getting-started-override', '--ignore-last-opened'],
+      ...(options.mode === 'development' ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    ],
+    {
+      cwd: runDir,
+      env,
+      logFile,
+      onLine: (line) => {
+        const m = /HTTP server listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(line);
+        if (m) port = Number(m[1]);
+      },
+    },
+  );
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  let exited: number | string | undefined;
+  void group.exited.then((code) => (exited = code));
+  const up = await waitUntil(async () => exited !== undefined || (port > 0 && (await healthy(port))), timeoutMs);
+  if (!up || exited !== undefined) {
+    await group.stop();
+    throw new Error(`code-server ${exited !== undefined ? `exited with ${exited}` : `was not up within ${timeoutMs} ms`} (log: ${logFile})`);
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    authority: `127.0.0.1:${port}`,
+    workspaceFolder,
+    userDataDir,
+    logFile,
+    stop: () => group.stop(),
+  };
+}
+
+async function healthy(port: number): Promise<boolean> {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}/healthz`)).ok;
+  } catch {
+    return false;
+  }
+}

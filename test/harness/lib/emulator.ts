@@ -1,0 +1,62 @@
+// Starts the project's emulator (`dist/emulator.js --port 0`: the OS picks a free loopback port)
+// and reads the four lines it prints first.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { emulatorScript } from './paths';
+import { spawnGroup, type Group } from './processes';
+
+export interface Emulator {
+  /** Base URL of the service; paths start at `/v1` below it. */
+  readonly url: string;
+  readonly apiKey: string;
+  readonly workspaceId: string;
+  /** Base URL of the emulator's admin endpoints (reset, request log, edits as another user). */
+  readonly adminUrl: string;
+  readonly logFile: string;
+  stop(): Promise<void>;
+}
+
+const KEYS = ['WSA_EMULATOR_URL', 'WSA_API_KEY', 'WSA_WORKSPACE_ID', 'WSA_ADMIN_URL'] as const;
+
+export function emulatorBuilt(): boolean {
+  return existsSync(emulatorScript);
+}
+
+/** Starts the emulator with its data in `runDir`; rejects when it exits or stays silent for `timeoutMs`. */
+export async function startEmulator(runDir: string, timeoutMs = 20_000): Promise<Emulator> {
+  const logFile = join(runDir, 'emulator.log');
+  const seen = new Map<string, string>();
+  let group: Group | undefined;
+  const ready = new Promise<void>((resolve) => {
+    group = spawnGroup('emulator', process.execPath, [emulatorScript, '--port', '0'], {
+      cwd: runDir,
+      env: { ...process.env, NODE_ENV: 'test' },
+      logFile,
+      onLine: (line) => {
+        const m = /^(WSA_[A-Z_]+)=(.*)$/.exec(line.trim());
+        if (m) seen.set(m[1]!, m[2]!);
+        if (KEYS.every((k) => seen.has(k))) resolve();
+      },
+    });
+  });
+  const g = group!;
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([
+    ready.then(() => 'ready' as const),
+    g.exited.then((code) => `exited with ${code}`),
+    new Promise<string>((r) => (timer = setTimeout(() => r(`printed no WSA_* lines within ${timeoutMs} ms`), timeoutMs))),
+  ]);
+  clearTimeout(timer);
+  if (outcome !== 'ready') {
+    await g.stop();
+    throw new Error(`emulator ${outcome} (log: ${logFile})`);
+  }
+  return {
+    url: seen.get('WSA_EMULATOR_URL')!.replace(/\/+$/, ''),
+    apiKey: seen.get('WSA_API_KEY')!,
+    workspaceId: seen.get('WSA_WORKSPACE_ID')!,
+    adminUrl: seen.get('WSA_ADMIN_URL')!.replace(/\/+$/, ''),
+    logFile,
+    stop: () => g.stop(),
+  };
+}

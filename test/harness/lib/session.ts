@@ -1,0 +1,120 @@
+// One test session: a fresh emulator, a fresh code-server and a fresh browser page, torn down
+// together. Used once per integration run and once per UI scenario (`useWorkbench`).
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchBrowser, type BrowserHandle } from './browser';
+import { startCodeServer, type CodeServer, type ExtensionMode } from './codeServer';
+import { emulatorBuilt, startEmulator, type Emulator } from './emulator';
+import { resultsDir, slug } from './paths';
+
+export interface SessionOptions {
+  /** Names the run folder and the artifacts folder `test-results/<suite>/` (may contain `/`). */
+  readonly suite: string;
+  readonly mode: ExtensionMode;
+  /**
+   * Point the extension at the emulator (settings `workspaceAutomation.baseUrl`/`workspaceId`, env
+   * `WORKSPACE_AUTOMATION_API_KEY`). Default true; false starts it as a user who never connected.
+   */
+  readonly connect?: boolean;
+  readonly settings?: Record<string, unknown>;
+  readonly env?: Record<string, string>;
+}
+
+export interface Session {
+  readonly runDir: string;
+  /** Undefined only while the project has no emulator yet (`dist/emulator.js` missing). */
+  readonly emulator: Emulator | undefined;
+  readonly server: CodeServer;
+  readonly page: Page;
+  /** `test-results/<suite>/` */
+  readonly artifactsDir: string;
+  /** Saves `<artifactsDir>/<name>.png` and returns its path. */
+  screenshot(name: string): Promise<string>;
+  /** Copies the server, extension host, emulator and browser logs into `<artifactsDir>/logs/`. */
+  saveLogs(): void;
+  close(): Promise<void>;
+}
+
+export async function startSession(options: SessionOptions): Promise<Session> {
+  const runDir = mkdtempSync(join(tmpdir(), `wsa-${slug(options.suite)}-`));
+  const artifactsDir = join(resultsDir, ...options.suite.split('/').map(slug));
+  mkdirSync(artifactsDir, { recursive: true });
+  const stops: (() => Promise<void>)[] = [];
+  const close = async () => {
+    // Browser first (it holds connections to the server), then the servers.
+    for (const stop of stops.reverse().splice(0)) await stop().catch(() => undefined);
+    debug('stopped');
+    if (!process.env.WSA_KEEP_RUN_DIR) rmSync(runDir, { recursive: true, force: true });
+  };
+  try {
+    const emulator = emulatorBuilt() ? await startEmulator(runDir) : undefined;
+    if (emulator) stops.push(() => emulator.stop().then(() => debug('emulator stopped')));
+    debug('emulator up');
+    const connect = (options.connect ?? true) && emulator !== undefined;
+    const env: Record<string, string> = { WSA_TEST_RESULTS_DIR: artifactsDir };
+    if (emulator) {
+      Object.assign(env, {
+        WSA_EMULATOR_URL: emulator.url,
+        WSA_API_KEY: emulator.apiKey,
+        WSA_WORKSPACE_ID: emulator.workspaceId,
+        WSA_ADMIN_URL: emulator.adminUrl,
+      });
+    }
+    if (connect) env.WORKSPACE_AUTOMATION_API_KEY = emulator!.apiKey;
+    const server = await startCodeServer({
+      runDir,
+      mode: options.mode,
+      settings: {
+        ...(connect ? { 'workspaceAutomation.baseUrl': emulator!.url, 'workspaceAutomation.workspaceId': emulator!.workspaceId } : {}),
+        ...options.settings,
+      },
+      env: { ...env, ...options.env },
+    });
+    stops.push(() => server.stop().then(() => debug('code-server stopped')));
+    debug('code-server up');
+    const browser: BrowserHandle = await launchBrowser();
+    stops.push(() => browser.close().then(() => debug('browser stopped')));
+    debug('browser up');
+    const { page } = browser;
+    const consoleLog = join(runDir, 'browser-console.log');
+    page.on('console', (m) => appendFileSync(consoleLog, `[${m.type()}] ${m.text()}\n`));
+    page.on('pageerror', (e) => appendFileSync(consoleLog, `[pageerror] ${e.stack ?? e.message}\n`));
+
+    return {
+      runDir,
+      emulator,
+      server,
+      page,
+      artifactsDir,
+      async screenshot(name) {
+        const path = join(artifactsDir, `${slug(name)}.png`);
+        await page.screenshot({ path });
+        return path;
+      },
+      saveLogs: () => copyLogs(runDir, artifactsDir),
+      close,
+    };
+  } catch (err) {
+    copyLogs(runDir, artifactsDir);
+    await close();
+    throw err;
+  }
+}
+
+function copyLogs(runDir: string, artifactsDir: string): void {
+  const dest = join(artifactsDir, 'logs');
+  mkdirSync(dest, { recursive: true });
+  const vscodeLogs = join(runDir, 'user-data', 'logs');
+  if (existsSync(vscodeLogs)) cpSync(vscodeLogs, join(dest, 'vscode'), { recursive: true });
+  for (const file of ['code-server.log', 'emulator.log', 'browser-console.log']) {
+    if (existsSync(join(runDir, file))) cpSync(join(runDir, file), join(dest, file));
+  }
+}
+
+const t0 = Date.now();
+/** WSA_HARNESS_DEBUG=1 prints when each piece is up and down. */
+export function debug(what: string): void {
+  if (process.env.WSA_HARNESS_DEBUG) console.error(`[harness +${((Date.now() - t0) / 1000).toFixed(2)} s] ${what}`);
+}

@@ -1,0 +1,25 @@
+// The one result file each suite runner leaves for the `npm test` orchestrator:
+// `test-results/<suite>/summary.json`. Absent or unreadable means the suite crashed.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { resultsDir } from './paths';
+
+export interface SuiteSummary {
+  readonly suite: string;
+  readonly passed: number;
+  readonly failed: number;
+  readonly skipped: number;
+  readonly failures: readonly { title: string; error: string }[];
+  /** Set when the suite could not run its tests at all (server did not start, timeout...). */
+  readonly error?: string;
+}
+
+export function writeSummary(summary: SuiteSummary): void {
+  const dir = join(resultsDir, summary.suite);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'summary.json'), JSON.stringify(summary, null, 2));
+}
+
+export function errorText(err: unknown): string {
+  return err instanceof Error ? (err.stack ?? err.message) : String(err);
+}

@@ -1,0 +1,92 @@
+// The fixture of UI scenarios: a fresh emulator + code-server + browser per `describe` block.
+//
+// UI tests load the extension the way a user has it: symlinked into the extensions dir as an
+// installed extension ('installed' mode), not through the URL payload. The payload route needs the
+// smoke-test driver, and with it VS Code never shows notification toasts; later scenarios must see
+// the conflict notification and click its actions where a person would.
+import type { Page } from 'playwright-core';
+import type { CodeServer } from './codeServer';
+import type { Emulator } from './emulator';
+import { slug } from './paths';
+import { startSession, type Session } from './session';
+import { openWorkbench } from './workbench';
+
+export interface WorkbenchOptions {
+  /** Point the extension at the emulator through settings and the key env var (default true). */
+  readonly connect?: boolean;
+  /** More user settings, merged over the harness's. */
+  readonly settings?: Record<string, unknown>;
+  /** More environment for the server and extension host. */
+  readonly env?: Record<string, string>;
+}
+
+export interface Workbench {
+  readonly page: Page;
+  /** Undefined only while the project has no emulator build. */
+  readonly emulator: Emulator | undefined;
+  readonly server: CodeServer;
+  /** Saves `test-results/ui/<scenario>/<name>.png`; call it at the key steps. */
+  screenshot(name: string): Promise<string>;
+}
+
+const sessions: Set<Session> = ((globalThis as Record<symbol, unknown>)[Symbol.for('wsa.harness.sessions')] ??= new Set<Session>()) as Set<Session>;
+
+/** Every session still open (the UI runner closes them on SIGINT/SIGTERM). */
+export function openSessions(): Set<Session> {
+  return sessions;
+}
+
+/**
+ * Call inside a `describe`: starts the workbench before its tests, screenshots each failing test,
+ * saves the logs when any failed, and shuts everything down after them, pass or fail.
+ */
+export function useWorkbench(options: WorkbenchOptions = {}): Workbench {
+  let session: Session | undefined;
+  let anyFailed = false;
+  const current = (): Session => {
+    if (!session) throw new Error('the workbench is not started: use it inside tests or hooks of the describe that called useWorkbench()');
+    return session;
+  };
+
+  before(async function () {
+    this.timeout(180_000);
+    const scenario = slug(this.test?.parent?.fullTitle() ?? 'scenario');
+    session = await startSession({ suite: `ui/${scenario}`, mode: 'installed', ...options });
+    sessions.add(session);
+    try {
+      await openWorkbench(session.page, session.server.url, session.server.workspaceFolder);
+    } catch (err) {
+      anyFailed = true;
+      await session.screenshot('failed-startup').catch(() => undefined);
+      throw err;
+    }
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state !== 'failed' || !session) return;
+    anyFailed = true;
+    await session.screenshot(`failed-${slug(this.currentTest.title)}`).catch(() => undefined);
+  });
+
+  after(async function () {
+    this.timeout(60_000);
+    if (!session) return;
+    if (anyFailed) session.saveLogs();
+    sessions.delete(session);
+    await session.close();
+    session = undefined;
+  });
+
+  return {
+    get page() {
+      return current().page;
+    },
+    get emulator() {
+      return current().emulator;
+    },
+    get server() {
+      return current().server;
+    },
+    screenshot: (name) => current().screenshot(name),
+  };
+}

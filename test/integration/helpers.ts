@@ -1,0 +1,33 @@
+// Helpers for integration tests (they run inside the extension host, beside the extension).
+import * as vscode from 'vscode';
+import type { WorkspaceAutomationApi } from '../../src/extension';
+import { emulatorFromEnv, type EmulatorInfo } from '../harness/lib/env';
+
+export { adminFetch, emulatorAdmin, serviceFetch, waitForRequest, type EmulatorInfo, type RequestLogEntry } from '../harness/lib/env';
+
+export const EXTENSION_ID = 'workspace-automation.workspace-automation';
+
+/** Activates the extension under test (if it is not yet) and returns the API `activate()` returned. */
+export async function activateExtension(): Promise<WorkspaceAutomationApi> {
+  const extension = vscode.extensions.getExtension<WorkspaceAutomationApi>(EXTENSION_ID);
+  if (!extension) throw new Error(`extension ${EXTENSION_ID} is not loaded`);
+  return extension.activate();
+}
+
+/** The session's emulator; skips the calling test when the project has no emulator build yet. */
+export function requireEmulator(context: Mocha.Context): EmulatorInfo {
+  const emulator = emulatorFromEnv();
+  if (!emulator) context.skip();
+  return emulator!;
+}
+
+/** Resolves with the first event that `event` fires and `filter` accepts. */
+export function eventToPromise<T>(event: vscode.Event<T>, filter: (value: T) => boolean = () => true): Promise<T> {
+  return new Promise((resolve) => {
+    const listener = event((value) => {
+      if (!filter(value)) return;
+      listener.dispose();
+      resolve(value);
+    });
+  });
+}

@@ -1,0 +1,50 @@
+// Mocha entry that VS Code loads in the extension host (`extensionTestsPath`): runs every
+// `*.test.js` bundled beside it, prints the spec reporter's lines (the harness relays the extension
+// host's console), and writes the counts to `$WSA_TEST_RESULTS_DIR/results.json` for the harness.
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import Mocha = require('mocha');
+import { RUNNER_BANNER } from '../harness/lib/env';
+
+interface Failure {
+  title: string;
+  error: string;
+}
+
+export function run(): Promise<void> {
+  const mocha = new Mocha({
+    ui: 'bdd',
+    reporter: 'spec',
+    color: process.env.WSA_TEST_COLOR === '1',
+    timeout: Number(process.env.WSA_TEST_TIMEOUT_MS) || 20_000,
+    ...(process.env.WSA_TEST_GREP ? { grep: process.env.WSA_TEST_GREP } : {}),
+  });
+  const files = readdirSync(__dirname, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.test.js'))
+    .sort();
+  for (const f of files) mocha.addFile(join(__dirname, f));
+
+  console.log(`${RUNNER_BANNER} ${files.length} file(s), VS Code ${vscode.version}, Node ${process.version}`);
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const failures: Failure[] = [];
+  return new Promise((resolve, reject) => {
+    const runner = mocha.run((failed) => {
+      const dir = process.env.WSA_TEST_RESULTS_DIR;
+      if (dir) {
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(join(dir, 'results.json'), JSON.stringify({ ...counts, files, failures }, null, 2));
+      }
+      if (failed > 0) reject(new Error(`${failed} integration test(s) failed`));
+      else resolve();
+    });
+    runner.on('pass', () => counts.passed++);
+    runner.on('pending', () => counts.skipped++);
+    // 'fail' also fires for failing hooks, which mocha counts as failures too.
+    runner.on('fail', (test, err: Error) => {
+      counts.failed++;
+      failures.push({ title: test.fullTitle(), error: err?.stack ?? String(err) });
+    });
+  });
+}
