@@ -18,7 +18,8 @@ const common = {
   logOverride: { 'import-is-undefined': 'error' },
   legalComments: 'none',
 };
-const node = { ...common, platform: 'node', target: 'node20', format: 'cjs' };
+// `module` first: jsonc-parser's UMD `main` hides its requires from the bundler; its ESM build does not.
+const node = { ...common, platform: 'node', target: 'node20', format: 'cjs', mainFields: ['module', 'main'] };
 
 function testEntries(dir) {
   if (!existsSync(dir)) return [];
@@ -35,7 +36,7 @@ const groups = {
   webview: [{ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: { history: 'src/webview/history/main.ts' }, outdir: 'dist/webview' }],
   tests: [
     // Unit tests and the harness run in plain Node; packages stay external.
-    { ...node, sourcemap: 'inline', minify: false, packages: 'external', entryPoints: [...testEntries('test/unit'), ...testEntries('test/harness'), ...testEntries('test/ui')], outdir: 'out/test', outbase: 'test' },
+    { ...node, sourcemap: 'inline', minify: false, packages: 'external', entryPoints: [...testEntries('test/unit'), ...testEntries('test/harness'), ...testEntries('test/ui'), ...testEntries('test/bench')], outdir: 'out/test', outbase: 'test' },
     // Integration tests run inside the extension host, beside the extension.
     { ...node, sourcemap: 'inline', minify: false, external: ['vscode', 'mocha'], entryPoints: testEntries('test/integration'), outdir: 'out/test/integration', outbase: 'test/integration' },
   ],

@@ -27,6 +27,8 @@ export interface SaveDatabaseDefinitionBody {
 
 export type ListPage<T> = { supported: false } | { supported: true; items: T[]; nextCursor: string | null };
 
+const listPages = Object.fromEntries(Object.entries(collections).map(([name, c]) => [name, listPage(c.item)])) as unknown as Record<Collection, z.ZodMiniType>;
+
 export class ServiceClient {
   /** Collections whose list endpoint answered 404/405: listing stays off for them. */
   private readonly unlisted = new Set<Collection>();
@@ -88,7 +90,7 @@ export class ServiceClient {
     o?: CallOptions,
   ): Promise<ListPage<CollectionItem<C>>> {
     if (this.unlisted.has(collection)) return { supported: false };
-    const { path, scope, item } = collections[collection];
+    const { path, scope } = collections[collection];
     const query = new URLSearchParams();
     if (page.limit) query.set('limit', String(page.limit));
     if (page.cursor) query.set('cursor', page.cursor);
@@ -96,7 +98,7 @@ export class ServiceClient {
     try {
       const data = (await this.execute(
         { method: 'GET', path: path + qs, scope, action: `list ${collection}` },
-        listPage(item),
+        listPages[collection],
         true,
         o,
       )) as CollectionItem<C>[] | { items: CollectionItem<C>[]; nextCursor?: string | null };
@@ -164,6 +166,15 @@ export class ServiceClient {
   }
 }
 
+// Building a schema is far costlier than running it (zod compiles object parsers), so each
+// response schema gets its envelope once.
+const envelopes = new WeakMap<z.ZodMiniType, z.ZodMiniType<{ data: unknown }>>();
+function enveloped<R>(schema: z.ZodMiniType<R>): z.ZodMiniType<{ data: R }> {
+  let wrapped = envelopes.get(schema);
+  if (!wrapped) envelopes.set(schema, (wrapped = envelope(schema) as z.ZodMiniType<{ data: unknown }>));
+  return wrapped as z.ZodMiniType<{ data: R }>;
+}
+
 function invalid(req: RawRequest, message: string, field?: string, status?: number): ApiError {
   return new ApiError({ kind: 'invalidResponse', message, field, status, action: req.action, method: req.method, path: req.path });
 }
@@ -176,7 +187,7 @@ export function parseSuccess<R>(response: RawResponse, schema: z.ZodMiniType<R>,
     const html = /html/i.test(response.headers['content-type'] ?? '') || /^\s*</.test(response.text);
     throw invalid(req, html ? 'The server answered with an HTML page instead of JSON.' : 'The server’s answer is not valid JSON.', undefined, response.status);
   }
-  const parsed = envelope(schema).safeParse(body);
+  const parsed = enveloped(schema).safeParse(body);
   if (parsed.success) return parsed.data.data;
   const issue = parsed.error.issues[0];
   const field = issue?.path.length ? issue.path.map(String).join('.') : 'data';

@@ -1,0 +1,89 @@
+// Small helpers shared by the benchmarks: statistics, child processes, and the results table.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export interface Row {
+  what: string;
+  figure: string;
+  target: string;
+  /** undefined when there is no target to meet. */
+  met?: boolean;
+}
+
+export function printTable(title: string, rows: Row[]): void {
+  const widths = [4, 6, 6].map((w, i) => Math.max(w, ...rows.map((r) => [r.what, r.figure, r.target][i]!.length)));
+  const line = (cells: string[], mark: string) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} | ${mark} |`;
+  console.log(`\n${title}\n`);
+  console.log(line(['what', 'figure', 'target'], 'ok'));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|----|`);
+  for (const r of rows) console.log(line([r.what, r.figure, r.target], r.met === undefined ? '  ' : r.met ? 'ok' : 'NO'));
+}
+
+export interface EmulatorProcess {
+  url: string;
+  apiKey: string;
+  workspaceId: string;
+  adminUrl: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts `dist/emulator.js` as its own process and reads the four lines it prints first. */
+export async function spawnEmulator(args: string[] = []): Promise<EmulatorProcess> {
+  const child = spawn(process.execPath, ['dist/emulator.js', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const values: Record<string, string> = {};
+  const lines = createInterface({ input: child.stdout! });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
+    lines.on('line', (line) => {
+      const m = /^(WSA_[A-Z_]+)=(.*)$/.exec(line);
+      if (m) values[m[1]!] = m[2]!;
+      if (values.WSA_ADMIN_URL) resolve();
+    });
+  });
+  return {
+    url: values.WSA_EMULATOR_URL!,
+    apiKey: values.WSA_API_KEY!,
+    workspaceId: values.WSA_WORKSPACE_ID!,
+    adminUrl: values.WSA_ADMIN_URL!,
+    child,
+    stop: () => stopChild(child),
+  };
+}
+
+export function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Peak resident memory of a process (Linux), in MiB. */
+export async function peakRssMiB(pid: number): Promise<number | undefined> {
+  const { readFile } = await import('node:fs/promises');
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? kb / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const fmt = {
+  ms: (v: number) => `${v < 10 ? v.toFixed(2) : v.toFixed(1)} ms`,
+  kb: (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`,
+  ratio: (v: number) => `${v.toFixed(2)}×`,
+};
