@@ -1,6 +1,6 @@
 // The demo workspace: deterministic ids so docs and tests can name them (`demo.ids`). Operations
 // and dashboards live here; databases, apps, write syncs and facts in seedResources.ts.
-import type { ApiKeyRecord, DemoInfo, OperationRecord, Permissions, StateSnapshot } from './types';
+import type { ApiKeyRecord, DemoIds, DemoInfo, OperationRecord, Permissions, StateSnapshot } from './types';
 import { DATA_FLOW_ROOT, SeedBuilder, emptySnapshot } from './seedBuilder';
 import { CHURN_DASHBOARD, REVENUE_DASHBOARD, handlerSource, inventorySource } from './seedSources';
 import { seedResources } from './seedResources';
@@ -51,7 +51,8 @@ export function demoSnapshot(options: SeedOptions): StateSnapshot {
     readOnlyApiKey: readOnly.secret,
     editorApiKey: editor.secret,
     otherWorkspaceOnlyApiKey: sandboxOnly.secret,
-    ids: {},
+    // Filled in below, section by section.
+    ids: {} as DemoIds & Record<string, string>,
   };
   const s = emptySnapshot(demo);
   s.organizations.push({ id: org, name: 'Acme Corp' }, { id: otherOrg, name: 'Globex Inc' });

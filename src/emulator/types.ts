@@ -169,6 +169,68 @@ export interface FactRecord {
   updatedAt: string;
 }
 
+/** Well-known ids of the demo seed (deterministic: the same on every start). */
+export interface DemoIds {
+  /** Public ids (`actor.id`) of the four demo keys; never the secrets. */
+  adminKeyActorId: string;
+  readOnlyKeyActorId: string;
+  editorKeyActorId: string;
+  otherWorkspaceOnlyKeyActorId: string;
+  otherOrganizationId: string;
+  ordersDataSource: string;
+  crmDataSource: string;
+  warehouseDataSource: string;
+  /** A data flow root (history: false, publish: true). */
+  dataFlowOperationId: string;
+  /** A child of that data flow (`parentDataFlowId` set). */
+  dataFlowChildOperationId: string;
+  normalizeOperationId: string;
+  /** A published operation; also the main dashboard's operation. */
+  publishedOperationId: string;
+  /** An operation with `codeStale: true`; also has a dashboard. */
+  codeStaleOperationId: string;
+  inventoryOperationId: string;
+  crmContactsOperationId: string;
+  /** An operation without a dashboard. */
+  kpiOperationId: string;
+  /** The main dashboard (`oper_`), its resource (`rept_`) and its seeded data run (`oprn_`). */
+  dashboardId: string;
+  dashboardResourceId: string;
+  dashboardDataRunId: string;
+  churnDashboardId: string;
+  churnDashboardResourceId: string;
+  /** The dashboard with ~150 revisions, some restored (branching parents). */
+  longHistoryDashboardId: string;
+  longHistoryDashboardResourceId: string;
+  /** Orders database: draft ahead of published. */
+  databaseId: string;
+  /** Inventory database: nothing published. */
+  inventoryDatabaseId: string;
+  liveAppId: string;
+  /** Turns live after `deployDelayMs`, deploying `deployingAppTargetRevisionId`. */
+  deployingAppId: string;
+  deployingAppTargetRevisionId: string;
+  failedAppId: string;
+  writeSyncId: string;
+  identityLockedWriteSyncId: string;
+  disabledWriteSyncId: string;
+  salesforceConnectionId: string;
+  erpConnectionId: string;
+  /** Facts of the demo organization (math formulas; `logicFactId` uses formulaType "logic"). */
+  factId: string;
+  churnFactId: string;
+  aovFactId: string;
+  logicFactId: string;
+  /** A fact of another organization: 404 for the demo keys. */
+  otherOrganizationFactId: string;
+  otherWorkspaceOperationId: string;
+  otherWorkspaceAppId: string;
+  /** Only with `large`. */
+  largeDashboardId?: string;
+  largeDashboardResourceId?: string;
+  largeFirstOperationId?: string;
+}
+
 /** Well-known names a seed publishes so docs, tests and the CLI summary can refer to them. */
 export interface DemoInfo {
   apiKey: string;
@@ -178,7 +240,8 @@ export interface DemoInfo {
   readOnlyApiKey: string;
   editorApiKey: string;
   otherWorkspaceOnlyApiKey: string;
-  ids: Record<string, string>;
+  // Indexable too: callers may look ids up by name.
+  ids: DemoIds & Record<string, string>;
 }
 
 export interface StateSnapshot {

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { kindOfId } from '../../src/api/ids';
+import * as schemas from '../../src/api/schemas';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
 import { caller, ISO_MS } from './emulatorSupport';
 
@@ -45,6 +46,34 @@ describe('emulator wire format', () => {
         if (idField && typeof v === 'string' && v !== '') assert.ok(kindOfId(v), `${path}: ${k}=${v} has a known prefix`);
       });
     }
+  });
+
+  test('every response parses with the extension\'s schemas', async () => {
+    const { ids } = emu.demo;
+    const check = async (path: string, schema: schemas.z.ZodMiniType, workspace?: null) => {
+      const r = await call('GET', path, undefined, workspace === null ? { workspace: null } : {});
+      assert.equal(r.status, 200, path);
+      const parsed = schemas.envelope(schema).safeParse(r.json);
+      assert.ok(parsed.success, `${path}: ${parsed.success ? '' : JSON.stringify(parsed.error.issues.slice(0, 3))}`);
+    };
+    for (const id of [ids.publishedOperationId, ids.dataFlowOperationId, ids.dataFlowChildOperationId, ids.codeStaleOperationId]) await check(`/v1/operations/${id}`, schemas.Operation);
+    for (const id of [ids.liveAppId, ids.deployingAppId, ids.failedAppId]) await check(`/v1/apps/${id}`, schemas.Application);
+    await check(`/v1/write-syncs/${ids.identityLockedWriteSyncId}`, schemas.WriteSync);
+    await check(`/v1/facts/${ids.factId}`, schemas.Fact, null);
+    await check(`/v1/dashboards/${ids.dashboardId}/source`, schemas.DashboardSource);
+    for (const id of [ids.dashboardResourceId, ids.databaseId, ids.liveAppId, ids.publishedOperationId, ids.dataFlowOperationId]) {
+      await check(`/v1/resources/${id}/revisions`, schemas.RevisionHistory);
+      const h = (await call('GET', `/v1/resources/${id}/revisions`)).json.data;
+      await check(`/v1/resources/${id}/revisions/${h.draft.revisionId}`, schemas.Revision);
+    }
+    const handler = (await call('GET', `/v1/resources/${ids.publishedOperationId}/revisions/${(await call('GET', `/v1/operations/${ids.publishedOperationId}`)).json.data.draft.revisionId}`)).json.data;
+    assert.ok(schemas.OperationHandlerValue.safeParse(handler.value).success);
+    await check('/v1/operations', schemas.listPage(schemas.Operation));
+    await check('/v1/dashboards', schemas.listPage(schemas.DashboardSummary));
+    await check('/v1/apps', schemas.listPage(schemas.Application));
+    await check('/v1/databases', schemas.listPage(schemas.DatabaseSummary));
+    await check('/v1/write-syncs', schemas.listPage(schemas.WriteSync));
+    await check('/v1/facts', schemas.listPage(schemas.Fact), null);
   });
 
   test('an operation has every spec field; parentDataFlowId links data flow children', async () => {
