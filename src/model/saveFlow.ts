@@ -1,0 +1,233 @@
+// One guarded save: the user's text and the snapshot it is based on in, a SaveResult out. Exactly
+// one PUT per call, never repeated; a PUT whose answer was lost is settled by reading the resource
+// again, never by sending it twice. vscode-free.
+import { ApiError, type ServiceClient } from '../api';
+import type { DatabaseDefinition, FactReplaceBody } from '../api/schemas';
+import { locatePointer } from './jsonLocation';
+import { factLabel, type ResourceReader } from './resourceReader';
+import type { FileView, ResourceFile } from './resourcePath';
+import type { SaveResult, SaveTokens, ServerSnapshot, TextProblem } from './saveTypes';
+import { DocumentParseError, factBodyFromText, parseJsonDocument } from './serialize';
+
+export interface SaveRequest {
+  file: ResourceFile;
+  /** The `wsa:` URI string, for the conflict record. */
+  uri: string;
+  /** The complete text to store. */
+  text: string;
+  /** The server state `text` is an edit of: its tokens go with the PUT. */
+  base: ServerSnapshot;
+}
+
+export interface SaveLog {
+  debug(message: string): void;
+  error(message: string): void;
+}
+
+export interface SaveFlowOptions {
+  /** Local checks before anything is sent; an empty list means valid. */
+  validate?: (view: FileView, text: string) => Promise<TextProblem[]>;
+  log?: SaveLog;
+}
+
+const silent: SaveLog = { debug() {}, error() {} };
+
+function describe(file: ResourceFile): string {
+  return `${file.view} ${file.id} “${file.name}”`;
+}
+
+export class SaveFlow {
+  private readonly log: SaveLog;
+
+  constructor(
+    private readonly client: () => ServiceClient,
+    private readonly reader: ResourceReader,
+    private readonly options: SaveFlowOptions = {},
+  ) {
+    this.log = options.log ?? silent;
+  }
+
+  async save(request: SaveRequest): Promise<SaveResult> {
+    const { file, text, base } = request;
+    if (base.tokens.kind !== file.view) {
+      return { status: 'failed', error: new Error(`A ${file.view} file cannot be saved with ${base.tokens.kind} tokens.`) };
+    }
+    const problems = (await this.options.validate?.(file.view, text)) ?? [];
+    if (problems.length) {
+      this.log.debug(`[Files] Not saving ${describe(file)}: ${problems.length} local problem(s).`);
+      return { status: 'invalid', problems };
+    }
+    let body: unknown;
+    try {
+      body = requestBody(file.view, text);
+    } catch (e) {
+      if (e instanceof DocumentParseError) return { status: 'invalid', problems: [{ message: e.message, line: e.line, column: e.column, source: 'local' }] };
+      throw e;
+    }
+    try {
+      if (file.view === 'fact') {
+        // Facts carry no expected token (spec §4.4): a changed `updatedAt` since the document was
+        // read stands in for the server's conflict answer. A change in the instant between this
+        // read and the PUT is not detectable through the spec's interface.
+        const latest = await this.reader.snapshot(file);
+        if (latest.tokens.kind === 'fact' && base.tokens.kind === 'fact' && latest.tokens.updatedAt !== base.tokens.updatedAt) {
+          this.log.debug(`[Files] ${describe(file)} changed on the service (${latest.label}); not saving.`);
+          return { status: 'conflict', conflict: { file, uri: request.uri, base, latest, mine: text } };
+        }
+      }
+      this.log.debug(`[Files] Saving ${describe(file)} based on ${base.label}.`);
+      const snapshot = await this.send(file, text, base.tokens, body);
+      this.log.debug(`[Files] Saved ${describe(file)}: now ${snapshot.label}.`);
+      return { status: 'saved', snapshot };
+    } catch (error) {
+      return this.settleFailure(request, body, error);
+    }
+  }
+
+  /** The one PUT, and the snapshot the text is based on afterwards. */
+  private async send(file: ResourceFile, text: string, tokens: SaveTokens, body: unknown): Promise<ServerSnapshot> {
+    const client = this.client();
+    switch (tokens.kind) {
+      case 'dashboard': {
+        const saved = await client.replaceDashboardSource(file.id, { source: text, expectedRevision: tokens.expectedRevision, expectedDataRunId: tokens.expectedDataRunId });
+        return {
+          text,
+          tokens: { kind: 'dashboard', expectedRevision: { revisionId: saved.revision.revisionId, sequence: saved.revision.sequence }, expectedDataRunId: saved.dataRunId },
+          label: `revision ${saved.revision.sequence}`,
+          revision: { resourceId: saved.resourceId, revisionId: saved.revision.revisionId },
+        };
+      }
+      case 'database': {
+        const { revisionId } = await client.saveDatabaseDefinition(file.id, { expectedDraft: tokens.expectedDraft, definition: body as DatabaseDefinition });
+        const draft = await this.draftAfterSave(file.id, revisionId, tokens.expectedDraft?.sequence ?? 0);
+        return { text, tokens: { kind: 'database', expectedDraft: draft }, label: `revision ${draft.sequence}`, revision: { resourceId: file.id, revisionId } };
+      }
+      case 'fact': {
+        const fact = await client.replaceFact(file.id, body as FactReplaceBody);
+        return { text, tokens: { kind: 'fact', updatedAt: fact.updatedAt }, label: factLabel(fact.updatedAt) };
+      }
+    }
+  }
+
+  /**
+   * The save answers only the new revision's id; its sequence comes from the history. Should
+   * someone have saved after us already, the next save meets a conflict either way.
+   */
+  private async draftAfterSave(databaseId: string, revisionId: string, expectedSequence: number) {
+    const guess = { revisionId, sequence: expectedSequence + 1 };
+    try {
+      const history = await this.client().listRevisions(databaseId);
+      return history.draft.revisionId === revisionId ? { revisionId, sequence: history.draft.sequence } : guess;
+    } catch (e) {
+      this.log.debug(`[Files] Could not read the history of ${databaseId} after saving: ${e instanceof Error ? e.message : String(e)}`);
+      return guess;
+    }
+  }
+
+  private async settleFailure(request: SaveRequest, body: unknown, error: unknown): Promise<SaveResult> {
+    const { file, text, base } = request;
+    if (!(error instanceof ApiError)) {
+      this.log.error(`[Files] Saving ${describe(file)} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return { status: 'failed', error };
+    }
+    if (error.kind === 'conflict') {
+      try {
+        const latest = await this.reader.snapshot(file);
+        this.log.debug(`[Files] ${describe(file)} changed on the service (${latest.label}); the save based on ${base.label} was refused.`);
+        return { status: 'conflict', conflict: { file, uri: request.uri, base, latest, mine: text } };
+      } catch (readError) {
+        this.log.error(`[Files] Saving ${describe(file)} met a conflict, and reading the current state failed: ${String(readError)}`);
+        return { status: 'failed', error };
+      }
+    }
+    if (error.kind === 'validation' && error.status === 422) {
+      const problem = serviceProblem(file.view, text, error);
+      if (problem) return { status: 'invalid', problems: [problem] };
+    }
+    if (error.maybeApplied) return this.settleMaybeApplied(request, body, error);
+    this.log.error(`[Files] Saving ${describe(file)} failed: ${error.kind}: ${error.message}`);
+    return { status: 'failed', error };
+  }
+
+  /** The answer was lost after the PUT was sent: whether it was stored is read, not guessed. */
+  private async settleMaybeApplied(request: SaveRequest, body: unknown, error: ApiError): Promise<SaveResult> {
+    const { file, text } = request;
+    this.log.error(`[Files] Saving ${describe(file)} may or may not have reached the service (${error.kind}: ${error.message}); reading it back.`);
+    let latest: ServerSnapshot;
+    try {
+      latest = await this.reader.snapshot(file);
+    } catch (readError) {
+      this.log.error(`[Files] Reading ${describe(file)} back failed too: ${readError instanceof Error ? readError.message : String(readError)}`);
+      return { status: 'failed', error };
+    }
+    if (holdsText(file.view, latest, text, body)) {
+      this.log.debug(`[Files] The service holds the saved text of ${describe(file)} (${latest.label}): the save is done.`);
+      return { status: 'saved', snapshot: { ...latest, text } };
+    }
+    this.log.error(`[Files] The service does not hold the text of ${describe(file)}: the save did not happen.`);
+    return { status: 'failed', error };
+  }
+}
+
+/** The request body the text becomes (dashboards send the text itself). */
+function requestBody(view: FileView, text: string): unknown {
+  switch (view) {
+    case 'dashboard':
+      return text;
+    case 'database': {
+      const doc = parseJsonDocument(text);
+      if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new DocumentParseError('A database definition must be a JSON object with a "tables" array.', 1, 1);
+      return doc;
+    }
+    case 'fact':
+      return factBodyFromText(text);
+    default:
+      throw new Error(`${view} files are read-only.`);
+  }
+}
+
+/** A 422 as a problem at its place in the text, when the service names the place. */
+function serviceProblem(view: FileView, text: string, error: ApiError): TextProblem | undefined {
+  if (error.position) return { message: error.message, line: error.position.line, column: error.position.column, source: 'service' };
+  if (error.pointer && (view === 'database' || view === 'fact')) {
+    // Database pointers name the request body (`/definition/tables/0/name`); the document is the definition.
+    const pointer = view === 'database' ? error.pointer.replace(/^\/definition(?=\/|$)/, '') : error.pointer;
+    const at = locatePointer(text, pointer);
+    if (at) return { message: error.message, ...at, source: 'service' };
+  }
+  return undefined;
+}
+
+/** Whether the server's state is the user's text (read back after a lost answer). */
+export function holdsText(view: FileView, latest: ServerSnapshot, text: string, body: unknown): boolean {
+  switch (view) {
+    case 'dashboard':
+      return latest.text === text;
+    case 'database': {
+      const mine = (body as { tables?: unknown }).tables;
+      return sameJson((JSON.parse(latest.text) as { tables?: unknown }).tables, mine);
+    }
+    case 'fact': {
+      const server = JSON.parse(latest.text) as Record<string, unknown>;
+      const sent = body as Record<string, unknown>;
+      const keys = new Set([...Object.keys(server), ...Object.keys(sent)]);
+      // The service clears an omitted string to "" and an omitted nullable field to null.
+      const cleared = (v: unknown) => (v === undefined || v === null || v === '' ? null : v);
+      return [...keys].every((k) => sameJson(cleared(server[k]), cleared(sent[k])));
+    }
+    default:
+      return false;
+  }
+}
+
+/** Deep equality of JSON values, regardless of key order. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  const keys = Object.keys(ao);
+  return keys.length === Object.keys(bo).length && keys.every((k) => k in bo && sameJson(ao[k], bo[k]));
+}
