@@ -11,6 +11,7 @@ Usage: node dist/emulator.js [options]
   --host <addr>            address to bind (default 127.0.0.1; anything else exposes demo keys)
   --admin-port <n>         admin surface port, always bound to 127.0.0.1 (default 0)
   --data <dir>             persist state in <dir>/state.json and reload it on start
+                           (once it holds state, it wins over --seed and --large)
   --seed <file>            start from a state snapshot (admin GET /snapshot writes one)
   --large <n>              add n generated operations and a dashboard with 5,000 revisions
   --auth-header <name>     header carrying the API key (default Authorization)
