@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { isHostMessage, MAX_STATS_REQUEST, parseWebviewMessage, type HistoryHeader } from '../../src/views/history/protocol';
+
+const header: HistoryHeader = {
+  resourceId: 'rept_1', name: 'Sales', kindLabel: 'Dashboard', view: 'dashboard', version: 'v1',
+  draft: { revisionId: 'rvsn_2', sequence: 2 }, published: null,
+  capabilities: { history: true, restore: true, publish: true }, restore: { enabled: true }, dependencyLocations: true,
+};
+
+describe('history protocol: messages from the webview', () => {
+  const good = [
+    { type: 'ready' },
+    { type: 'open', revisionId: 'rvsn_abc' },
+    { type: 'compare', left: 'rvsn_a', right: 'rvsn_b' },
+    { type: 'compareWithDraft', revisionId: 'rvsn_a' },
+    { type: 'compareWithPublished', revisionId: 'rvsn_a' },
+    { type: 'showChanges', revisionId: 'rvsn_a' },
+    { type: 'restore', revisionId: 'rvsn_a' },
+    { type: 'copyId', revisionId: 'rvsn_a' },
+    { type: 'refresh' },
+    { type: 'loadStats', revisionIds: ['rvsn_a', 'rvsn_b'] },
+    { type: 'rendered', rows: 30, total: 5000, ms: 12.5 },
+  ];
+  for (const message of good) {
+    test(`accepts ${message.type}`, () => assert.deepEqual(parseWebviewMessage(message), { ok: true, message }));
+  }
+
+  const bad: [string, unknown][] = [
+    ['not an object', 'open'],
+    ['null', null],
+    ['an array', [{ type: 'ready' }]],
+    ['an unknown type', { type: 'deleteEverything' }],
+    ['no type', { revisionId: 'rvsn_a' }],
+    ['a revision id of another kind', { type: 'open', revisionId: 'oper_a' }],
+    ['a path in the id', { type: 'open', revisionId: 'rvsn_a/../../x' }],
+    ['a number for an id', { type: 'restore', revisionId: 42 }],
+    ['a missing id', { type: 'restore' }],
+    ['an extra field', { type: 'restore', revisionId: 'rvsn_a', force: true }],
+    ['a compare with one side', { type: 'compare', left: 'rvsn_a' }],
+    ['too many stats ids', { type: 'loadStats', revisionIds: Array.from({ length: MAX_STATS_REQUEST + 1 }, (_, i) => `rvsn_${i}`) }],
+    ['a negative paint time', { type: 'rendered', rows: 1, total: 1, ms: -1 }],
+    ['a prototype trick', JSON.parse('{"type":"ready","__proto__":{"polluted":true}}')],
+  ];
+  for (const [what, raw] of bad) {
+    test(`refuses ${what}, saying why`, () => {
+      const result = parseWebviewMessage(raw);
+      assert.equal(result.ok, false);
+      if (!result.ok) assert.ok(result.reason.length > 0);
+    });
+  }
+});
+
+describe('history protocol: messages from the extension', () => {
+  const item = { id: 'rvsn_1', parents: [], message: 'm', actorType: 'apiKey', actorId: 'apik_1', createdAt: 't', sequence: 1 };
+
+  test('accepts each host message', () => {
+    for (const m of [
+      { type: 'state', header, items: [item], stats: [{ id: 'rvsn_1', added: 1, removed: 0 }] },
+      { type: 'state', header, items: [], stats: [], select: ['rvsn_1'] },
+      { type: 'header', header },
+      { type: 'stats', entries: [] },
+      { type: 'busy', busy: true, label: 'Restoring…' },
+      { type: 'notice', level: 'error', message: 'x' },
+      { type: 'select', revisionIds: ['rvsn_1'] },
+    ]) assert.ok(isHostMessage(m), m.type);
+  });
+
+  test('refuses malformed ones', () => {
+    for (const m of [
+      null, 'state', { type: 'state', header, items: [{ id: 1 }], stats: [] }, { type: 'state', header: {}, items: [], stats: [] },
+      { type: 'stats', entries: [{ id: 'x' }] }, { type: 'notice', level: 'warn', message: 'x' }, { type: 'nope' },
+    ]) assert.equal(isHostMessage(m), false, JSON.stringify(m));
+  });
+});
