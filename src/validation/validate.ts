@@ -1,0 +1,67 @@
+// Local validation before a save is sent: what the service would refuse is shown at its line and the
+// save does not leave the machine. vscode-free.
+import type { TsxCheckResult } from '../core/tsxCheck';
+import type { TextProblem } from '../model/saveTypes';
+import type { FileView } from '../model/resourcePath';
+import { databaseProblems } from './databaseRules';
+import { factProblems } from './factRules';
+
+export interface ValidateOptions {
+  /**
+   * Absolute path of the TSX parser bundle (`dist/tsx-check.js`, about 320 KB). It is required on
+   * the first dashboard check only, so it stays out of the extension bundle and its activation.
+   */
+  tsxCheckPath: string;
+}
+
+type TsxCheck = (source: string) => TsxCheckResult;
+
+function loadTsxCheck(path: string): TsxCheck {
+  // A runtime require of a path the bundler does not follow; Node caches the module after the first call.
+  let loaded: { checkTsx?: unknown };
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    loaded = require(path) as { checkTsx?: unknown };
+  } catch (e) {
+    throw new Error(`The TSX checker could not be loaded from ${path}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (typeof loaded.checkTsx !== 'function') throw new Error(`${path} does not export checkTsx.`);
+  return loaded.checkTsx as TsxCheck;
+}
+
+function tsxProblems(text: string, options: ValidateOptions): TextProblem[] {
+  const result = loadTsxCheck(options.tsxCheckPath)(text);
+  return result.ok ? [] : [{ message: result.message, line: result.line, column: result.column, source: 'local' }];
+}
+
+/** The problems that keep `text` from being saved as `view`; empty when it may be sent. */
+export async function validateText(view: FileView, text: string, options: ValidateOptions): Promise<TextProblem[]> {
+  switch (view) {
+    case 'dashboard':
+      return tsxProblems(text, options);
+    case 'database':
+      return databaseProblems(text);
+    case 'fact':
+      return factProblems(text);
+    default:
+      // Read-only views are never saved.
+      return [];
+  }
+}
+
+function where(problem: TextProblem): string {
+  return `line ${problem.line}, column ${problem.column}`;
+}
+
+/**
+ * The one message a refused save shows:
+ * "Not saved: «Sales» has 1 problem — line 3, column 5: Unexpected token."
+ */
+export function refusalMessage(name: string, problems: readonly TextProblem[]): string {
+  const first = problems[0];
+  if (!first) return `Not saved: «${name}» has problems.`;
+  const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
+  const lead = problems.length === 1 ? where(first) : `the first at ${where(first)}`;
+  const text = first.message.trim();
+  return `Not saved: «${name}» has ${count} — ${lead}: ${/[.!?…]$/.test(text) ? text : `${text}.`}`;
+}

@@ -1,0 +1,245 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import { refusalMessage, validateText } from '../../src/validation/validate';
+import type { TextProblem } from '../../src/model/saveTypes';
+import { DATABASE_COLUMN_TYPES } from '../../src/api/schemas';
+import { filePath, revisionPath } from '../../src/model/resourcePath';
+
+const root = join(__dirname, '..', '..', '..');
+const tsxCheckPath = join(root, 'dist', 'tsx-check.js');
+const options = { tsxCheckPath };
+
+/** Line/column (1-based) of the first occurrence of `needle` in `text`. */
+function at(text: string, needle: string, nth = 0): { line: number; column: number } {
+  let offset = -1;
+  for (let i = 0; i <= nth; i++) offset = text.indexOf(needle, offset + 1);
+  assert.ok(offset >= 0, `${needle} is in the text`);
+  const before = text.slice(0, offset).split('\n');
+  return { line: before.length, column: before.at(-1)!.length + 1 };
+}
+
+function startOf(p: TextProblem): { line: number; column: number } {
+  return { line: p.line, column: p.column };
+}
+
+const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
+
+const goodDefinition = {
+  tables: [
+    {
+      name: 'orders',
+      columns: [
+        { name: 'id', type: 'text', nullable: false },
+        { name: 'total', type: 'number', nullable: true },
+      ],
+      primaryKey: ['id'],
+    },
+    { name: 'customers', columns: [{ name: 'id', type: 'integer', nullable: false }], primaryKey: ['id'] },
+  ],
+};
+
+describe('validating a dashboard before it is saved', () => {
+  before(() => {
+    // The parser is a separate bundle the extension loads lazily; build it when a run has not yet.
+    if (!existsSync(tsxCheckPath)) {
+      const r = spawnSync(process.execPath, ['esbuild.mjs', '--only=tsx'], { cwd: root, stdio: 'inherit' });
+      assert.equal(r.status, 0, 'node esbuild.mjs --only=tsx');
+    }
+  });
+
+  test('TSX that parses has no problems', async () => {
+    const source = "import React from 'react';\nexport default function A({ n }: { n: number }) {\n  return <b>{n}</b>;\n}\n";
+    assert.deepEqual(await validateText('dashboard', source, options), []);
+  });
+
+  test('TSX that does not parse gives one problem at its 1-based line and column', async () => {
+    const source = 'import React from "react";\n\nexport function f(a: number {\n  return <b>{a}</b>;\n}\n';
+    const problems = await validateText('dashboard', source, options);
+    assert.deepEqual(problems, [{ message: 'Unexpected token, expected ","', line: 3, column: 29, source: 'local' }]);
+  });
+
+  test('conflict markers left in a dashboard are refused', async () => {
+    const source = 'const a = 1;\n<<<<<<< Yours\nconst b = 2;\n=======\nconst b = 3;\n>>>>>>> Service\n';
+    const problems = await validateText('dashboard', source, options);
+    assert.equal(problems.length, 1);
+    assert.equal(problems[0]!.line, 2);
+  });
+
+  test('a missing parser bundle is a clear error, not a silent pass', async () => {
+    await assert.rejects(validateText('dashboard', 'x', { tsxCheckPath: join(root, 'dist', 'no-such-file.js') }), /TSX checker could not be loaded/);
+  });
+});
+
+describe('validating a database definition before it is saved', () => {
+  test('a valid definition has no problems', async () => {
+    assert.deepEqual(await validateText('database', json(goodDefinition), options), []);
+  });
+
+  test('invalid JSON is one problem at the parse error', async () => {
+    const text = '{\n  "tables": [\n    { "name": "a", }\n  ]\n}\n';
+    const problems = await validateText('database', text, options);
+    assert.equal(problems.length, 1);
+    assert.match(problems[0]!.message, /not valid JSON/);
+    assert.deepEqual(startOf(problems[0]!), at(text, '}'));
+  });
+
+  test('a definition that is not an object, or has no tables array, is refused at the root', async () => {
+    assert.match((await validateText('database', '[]\n', options))[0]!.message, /JSON object with a "tables" array/);
+    assert.match((await validateText('database', '{}\n', options))[0]!.message, /needs a "tables" array/);
+    const text = json({ tables: {} });
+    const problems = await validateText('database', text, options);
+    assert.deepEqual(startOf(problems[0]!), at(text, '{}'));
+  });
+
+  test('an empty table name points at the name', async () => {
+    const def = structuredClone(goodDefinition);
+    def.tables[1]!.name = '  ';
+    const text = json(def);
+    const problems = await validateText('database', text, options);
+    assert.equal(problems.length, 1);
+    assert.match(problems[0]!.message, /non-empty name/);
+    assert.deepEqual(startOf(problems[0]!), at(text, '"  "'));
+    // The range covers the string node, end exclusive.
+    assert.equal(problems[0]!.endColumn, problems[0]!.column + 4);
+  });
+
+  test('a table name used twice points at the second use', async () => {
+    const def = structuredClone(goodDefinition);
+    def.tables[1]!.name = 'orders';
+    const text = json(def);
+    const problems = await validateText('database', text, options);
+    assert.deepEqual(problems.map((p) => p.message), ['Table name "orders" is used twice.']);
+    assert.deepEqual(startOf(problems[0]!), at(text, '"orders"', 1));
+  });
+
+  test('a column name used twice in one table points at the second use', async () => {
+    const def = structuredClone(goodDefinition);
+    def.tables[0]!.columns[1]!.name = 'id';
+    const text = json(def);
+    const problems = await validateText('database', text, options);
+    assert.deepEqual(problems.map((p) => p.message), ['Column "id" appears twice in table "orders".']);
+    assert.deepEqual(startOf(problems[0]!), at(text, '"id"', 1));
+  });
+
+  test('an unknown column type points at the type and lists the known ones', async () => {
+    const def = structuredClone(goodDefinition);
+    def.tables[0]!.columns[1]!.type = 'varchar';
+    const text = json(def);
+    const problems = await validateText('database', text, options);
+    assert.equal(problems.length, 1);
+    assert.match(problems[0]!.message, /Unknown column type "varchar"; use one of text, integer, number, boolean, timestamp, date, json/);
+    assert.deepEqual(startOf(problems[0]!), at(text, '"varchar"'));
+  });
+
+  test('a primary key naming no column points at that entry', async () => {
+    const def = structuredClone(goodDefinition);
+    def.tables[1]!.primaryKey = ['id', 'customer_id'];
+    const text = json(def);
+    const problems = await validateText('database', text, options);
+    assert.deepEqual(problems.map((p) => p.message), ['Primary key column "customer_id" is not a column of table "customers".']);
+    assert.deepEqual(startOf(problems[0]!), at(text, '"customer_id"'));
+  });
+
+  test('nullable must be a boolean, at the value', async () => {
+    const def = structuredClone(goodDefinition) as { tables: { columns: Record<string, unknown>[] }[] };
+    def.tables[0]!.columns[0]!.nullable = 'no';
+    const text = json(def);
+    const problems = await validateText('database', text, options);
+    assert.deepEqual(problems.map((p) => p.message), ['"nullable" must be true or false.']);
+    assert.deepEqual(startOf(problems[0]!), at(text, '"no"'));
+  });
+
+  test('missing properties are shown on the object’s name, and every problem is listed', async () => {
+    const text = json({ tables: [{ name: 'events', columns: [{ name: 'at' }] }, { columns: [] }] });
+    const problems = await validateText('database', text, options);
+    assert.deepEqual(problems.map((p) => p.message), [
+      'Column "at" needs a "type": one of text, integer, number, boolean, timestamp, date, json.',
+      'Column "at" needs "nullable": true or false.',
+      'Table "events" needs a "primaryKey" array of column names.',
+      'Table 2 needs a "name".',
+      'Table 2 needs at least one column.',
+      'Table 2 needs a "primaryKey" array of column names.',
+    ]);
+    assert.deepEqual(startOf(problems[0]!), at(text, '"at"'));
+    assert.deepEqual(startOf(problems[2]!), at(text, '"events"'));
+    // Table 2 has no name: its opening brace.
+    const second = at(text, '{\n      "columns": []');
+    assert.deepEqual(startOf(problems[3]!), second);
+  });
+});
+
+describe('validating a fact before it is saved', () => {
+  const fact = { name: 'Gross margin', definition: 'Share of revenue', formula: 'a / b', formulaType: 'math', aliases: ['GM'], unit: null };
+
+  test('a fact with a name has no problems', async () => {
+    assert.deepEqual(await validateText('fact', json(fact), options), []);
+  });
+
+  test('invalid JSON, a non-object, and a missing or empty name are refused', async () => {
+    assert.match((await validateText('fact', '{"name": "x",,}', options))[0]!.message, /not valid JSON/);
+    assert.match((await validateText('fact', '"just a string"', options))[0]!.message, /JSON object/);
+    assert.match((await validateText('fact', json({ definition: 'x' }), options))[0]!.message, /needs a "name"/);
+    const text = json({ ...fact, name: '' });
+    const problems = await validateText('fact', text, options);
+    assert.deepEqual(problems.map((p) => p.message), ['A fact needs a non-empty "name".']);
+    assert.deepEqual(startOf(problems[0]!), at(text, '""'));
+  });
+
+  test('string fields must stay strings (null clears them)', async () => {
+    assert.deepEqual(await validateText('fact', json({ ...fact, formula: null }), options), []);
+    const problems = await validateText('fact', json({ ...fact, formula: 42 }), options);
+    assert.deepEqual(problems.map((p) => p.message), ['"formula" must be a string.']);
+  });
+});
+
+describe('the refusal message', () => {
+  test('names the resource, the count and the first problem’s place', () => {
+    const p = (line: number, column: number, message: string): TextProblem => ({ line, column, message, source: 'local' });
+    assert.equal(refusalMessage('Sales', [p(3, 5, 'Unexpected token')]), 'Not saved: «Sales» has 1 problem — line 3, column 5: Unexpected token.');
+    assert.equal(refusalMessage('Orders', [p(2, 1, 'A.'), p(9, 9, 'B.')]), 'Not saved: «Orders» has 2 problems — the first at line 2, column 1: A.');
+  });
+
+  test('read-only views have nothing to validate', async () => {
+    assert.deepEqual(await validateText('operation', 'not json', options), []);
+  });
+});
+
+describe('the JSON schemas the editor uses', () => {
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    contributes: { jsonValidation: { fileMatch: string | string[]; url: string }[] };
+  };
+  /** The JSON language server's reading of a fileMatch glob: `**​/` in front, `*` within one segment. */
+  const globMatches = (glob: string, uri: string) => {
+    const source = `**/${glob.replace(/^\//, '')}`
+      .split(/(\*\*\/|\*)/)
+      .map((part) => (part === '**/' ? '(?:[^/]*/)*' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+      .join('');
+    return new RegExp(`^${source}$`).test(uri);
+  };
+  const schemaFor = (uri: string) =>
+    manifest.contributes.jsonValidation.filter((v) => [v.fileMatch].flat().some((g) => globMatches(g, uri))).map((v) => v.url);
+
+  test('each schema applies to the real document paths, and only to them', () => {
+    const db = `wsa:${filePath({ workspaceId: 'wksp_1', view: 'database', id: 'dbas_2', name: 'Orders DB' })}`;
+    const dbRevision = `wsa-revision:${revisionPath({ workspaceId: 'wksp_1', view: 'database', resourceId: 'dbas_2', revisionId: 'rvsn_3', name: 'Orders DB' })}`;
+    const fact = `wsa:${filePath({ workspaceId: 'wksp_1', view: 'fact', id: 'fact_4', name: 'Gross margin' })}`;
+    const app = `wsa:${filePath({ workspaceId: 'wksp_1', view: 'app', id: 'appl_5', name: 'Portal' })}`;
+    assert.deepEqual(schemaFor(db), ['./media/schemas/database-definition.schema.json']);
+    assert.deepEqual(schemaFor(dbRevision), ['./media/schemas/database-definition.schema.json']);
+    assert.deepEqual(schemaFor(fact), ['./media/schemas/fact.schema.json']);
+    assert.deepEqual(schemaFor(app), []);
+    for (const { url } of manifest.contributes.jsonValidation) assert.ok(existsSync(join(root, url)), url);
+  });
+
+  test('the database schema knows exactly the column types the validation accepts', () => {
+    const schema = JSON.parse(readFileSync(join(root, 'media/schemas/database-definition.schema.json'), 'utf8')) as {
+      definitions: { column: { properties: { type: { enum: string[]; enumDescriptions: string[] } } } };
+    };
+    const type = schema.definitions.column.properties.type;
+    assert.deepEqual(type.enum, [...DATABASE_COLUMN_TYPES]);
+    assert.equal(type.enumDescriptions.length, type.enum.length);
+  });
+});
