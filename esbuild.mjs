@@ -1,7 +1,7 @@
 // Builds every bundle of the project. `node esbuild.mjs [--production] [--watch] [--only=a,b]`.
 // Groups: extension, tsx (lazily loaded parser chunk), emulator, webview, tests.
 import * as esbuild from 'esbuild';
-import { readdirSync, existsSync } from 'node:fs';
+import { readdirSync, existsSync, copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const args = process.argv.slice(2);
@@ -29,11 +29,22 @@ function testEntries(dir) {
     .map((f) => join(dir, f));
 }
 
+// The webview loads codicons from its own build output: the packaged extension has no node_modules.
+const copyCodicons = {
+  name: 'copy-codicons',
+  setup(build) {
+    build.onEnd(() => {
+      mkdirSync('dist/webview', { recursive: true });
+      for (const f of ['codicon.css', 'codicon.ttf']) copyFileSync(join('node_modules/@vscode/codicons/dist', f), join('dist/webview', f));
+    });
+  },
+};
+
 const groups = {
   extension: [{ ...node, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist', external: ['vscode'], metafile: true }],
   tsx: [{ ...node, entryPoints: { 'tsx-check': 'src/core/tsxCheck.ts' }, outdir: 'dist' }],
   emulator: [{ ...node, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir: 'dist' }],
-  webview: [{ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: { history: 'src/webview/history/main.ts' }, outdir: 'dist/webview' }],
+  webview: [{ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: { history: 'src/webview/history/main.ts' }, outdir: 'dist/webview', plugins: [copyCodicons] }],
   tests: [
     // Unit tests and the harness run in plain Node; packages stay external.
     { ...node, sourcemap: 'inline', minify: false, packages: 'external', entryPoints: [...testEntries('test/unit'), ...testEntries('test/harness'), ...testEntries('test/ui'), ...testEntries('test/bench')], outdir: 'out/test', outbase: 'test' },

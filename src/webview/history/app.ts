@@ -1,0 +1,299 @@
+// The history webview: header, toolbar, filter and the virtualized revision list. It keeps no
+// secrets and makes no requests: everything comes from the extension's `state` message, and every
+// action is a message back.
+import { filterIndices } from '../../model/history/filter';
+import { layoutLanes, type LaneLayout } from '../../model/history/laneLayout';
+import type { HistoryHeader, HistoryItem, HostMessage, StatsEntry, WebviewMessage } from '../../views/history/protocol';
+import { MAX_STATS_REQUEST } from '../../views/history/protocol';
+import { ACTIONS, actionMessage, actionStates, type ActionId } from './actions';
+import { h, icon } from './dom';
+import { renderHeader } from './header';
+import { ROW_HEIGHT, graphWidth, renderRow } from './rows';
+import { EMPTY_SELECTION, focus, navigate, retain, selectedIds, toggleMark, toggleMarkFocused, type SelectionState } from './selection';
+import { VirtualList } from './virtualList';
+
+export interface Host {
+  post(message: WebviewMessage): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+
+interface Persisted {
+  filter: string;
+  focused?: string;
+  marked?: string;
+  scrollTop: number;
+}
+
+const STATS_DELAY_MS = 150;
+
+export class HistoryApp {
+  private header: HistoryHeader | undefined;
+  private items: HistoryItem[] = [];
+  private index = new Map<string, number>();
+  /** Indices into `items` that pass the filter, in list order. */
+  private shown: number[] = [];
+  private layout: LaneLayout | undefined;
+  private readonly stats = new Map<string, StatsEntry>();
+  private readonly statsAsked = new Set<string>();
+  private selection: SelectionState = EMPTY_SELECTION;
+  private filter = '';
+  private pendingScrollTop: number | undefined;
+  private statsTimer: ReturnType<typeof setTimeout> | undefined;
+
+  private readonly headerEl = h('header', { class: 'header' });
+  private readonly progress = h('div', { class: 'progress', role: 'progressbar', 'aria-label': 'Working', hidden: true });
+  private readonly noticeEl = h('div', { class: 'notice', role: 'status', hidden: true });
+  private readonly filterInput = h('input', { class: 'filter', type: 'search', placeholder: 'Filter by message, actor or id (#12 for a sequence)', 'aria-label': 'Filter revisions', spellcheck: 'false' });
+  private readonly buttons = new Map<ActionId, HTMLButtonElement>();
+  private readonly listEl = h('div', { class: 'list', role: 'listbox', tabindex: '0', 'aria-multiselectable': 'true', 'aria-label': 'Revisions, newest first' });
+  private readonly emptyEl = h('div', { class: 'empty', hidden: true });
+  private readonly statusEl = h('footer', { class: 'status', 'aria-live': 'polite' });
+  private readonly list: VirtualList;
+
+  constructor(root: HTMLElement, private readonly host: Host) {
+    const saved = host.getState() as Partial<Persisted> | undefined;
+    this.filter = typeof saved?.filter === 'string' ? saved.filter : '';
+    this.selection = { focused: saved?.focused, marked: saved?.marked };
+    this.pendingScrollTop = typeof saved?.scrollTop === 'number' ? saved.scrollTop : undefined;
+    this.filterInput.value = this.filter;
+
+    const toolbar = h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Revision actions' });
+    for (const action of ACTIONS) {
+      const button = h('button', { class: `action action-${action.id}`, type: 'button', 'data-action': action.id }, icon(action.icon), h('span', { class: 'label' }, action.label));
+      button.addEventListener('click', () => this.run(action.id));
+      this.buttons.set(action.id, button);
+      toolbar.append(button);
+    }
+    const refresh = h('button', { class: 'action action-refresh', type: 'button', title: 'Reload the history from the service', 'aria-label': 'Refresh' }, icon('refresh'));
+    refresh.addEventListener('click', () => host.post({ type: 'refresh' }));
+    toolbar.append(refresh);
+
+    root.replaceChildren(this.progress, this.headerEl, h('div', { class: 'filter-row' }, icon('filter'), this.filterInput), toolbar, this.noticeEl, this.listEl, this.emptyEl, this.statusEl);
+    this.list = new VirtualList({
+      viewport: this.listEl,
+      rowHeight: ROW_HEIGHT,
+      createRow: () => {
+        const row = h('div', { class: 'row', role: 'option' });
+        row.addEventListener('click', (e) => this.onRowClick(row, e));
+        row.addEventListener('dblclick', () => this.run('open'));
+        return row;
+      },
+      renderRow: (row, i) => this.drawRow(row, i),
+      onDidRender: () => this.afterRender(),
+    });
+    this.filterInput.addEventListener('input', () => this.setFilter(this.filterInput.value));
+    this.filterInput.addEventListener('keydown', (e) => {
+      if (e.key === 'ArrowDown') {
+        e.preventDefault();
+        this.listEl.focus();
+      }
+    });
+    this.listEl.addEventListener('keydown', (e) => this.onKey(e));
+    this.renderChrome();
+  }
+
+  receive(message: HostMessage): void {
+    switch (message.type) {
+      case 'state':
+        this.setState(message.header, message.items, message.stats, message.select);
+        break;
+      case 'header':
+        this.header = message.header;
+        this.renderChrome();
+        this.list.refresh();
+        break;
+      case 'stats':
+        for (const entry of message.entries) this.stats.set(entry.id, entry);
+        this.list.refresh();
+        break;
+      case 'busy':
+        this.progress.hidden = !message.busy;
+        this.progress.title = message.label ?? '';
+        break;
+      case 'notice':
+        this.showNotice(message.level, message.message);
+        break;
+      case 'select':
+        this.select(message.revisionIds);
+        break;
+    }
+  }
+
+  private setState(header: HistoryHeader, items: HistoryItem[], stats: StatsEntry[], select?: string[]): void {
+    const started = performance.now();
+    this.header = header;
+    this.items = items;
+    this.index = new Map(items.map((item, i) => [item.id, i]));
+    this.layout = layoutLanes(items);
+    for (const entry of stats) this.stats.set(entry.id, entry);
+    this.noticeEl.hidden = true;
+    if (select?.length) this.selection = { focused: select[0], marked: select[1] };
+    this.applyFilter();
+    if (this.pendingScrollTop !== undefined) {
+      this.listEl.scrollTop = this.pendingScrollTop;
+      this.pendingScrollTop = undefined;
+    }
+    if (select?.length) this.revealFocused();
+    requestAnimationFrame(() => {
+      const [first, last] = this.list.visibleRange();
+      this.host.post({ type: 'rendered', rows: Math.max(0, last - first + 1), total: items.length, ms: performance.now() - started });
+    });
+  }
+
+  private setFilter(text: string): void {
+    this.filter = text;
+    this.applyFilter();
+    this.persist();
+  }
+
+  private applyFilter(): void {
+    this.shown = this.filter.trim() ? filterIndices(this.items, this.filter) : this.items.map((_, i) => i);
+    const visible = new Set(this.shown.map((i) => this.items[i]!.id));
+    this.selection = retain(this.selection, (id) => visible.has(id));
+    // A filtered list has gaps: the lane graph would lie, so it shows only on the whole list.
+    const columns = this.graphColumns();
+    this.listEl.style.setProperty('--graph-width', `${columns ? graphWidth(columns) : 0}px`);
+    this.list.setCount(this.shown.length);
+    this.renderChrome();
+  }
+
+  private graphColumns(): number {
+    return this.layout?.branched && !this.filter.trim() ? this.layout.width : 0;
+  }
+
+  private drawRow(row: HTMLElement, position: number): void {
+    const index = this.shown[position]!;
+    const item = this.items[index]!;
+    const ids = selectedIds(this.selection);
+    renderRow(row, {
+      item,
+      lane: this.layout?.rows[index],
+      isDraft: item.id === this.header?.draft.revisionId,
+      isPublished: item.id === this.header?.published?.revisionId,
+      stats: this.stats.get(item.id),
+      selected: ids.includes(item.id),
+      focused: item.id === this.selection.focused,
+      now: Date.now(),
+    }, this.graphColumns());
+  }
+
+  private afterRender(): void {
+    const focused = this.selection.focused;
+    const row = focused ? document.getElementById(`rev-${focused}`) : null;
+    if (row) this.listEl.setAttribute('aria-activedescendant', row.id);
+    else this.listEl.removeAttribute('aria-activedescendant');
+    clearTimeout(this.statsTimer);
+    this.statsTimer = setTimeout(() => this.askStats(), STATS_DELAY_MS);
+    this.persist();
+  }
+
+  /** Asks for the line counts of the visible revisions that have none yet. */
+  private askStats(): void {
+    const [first, last] = this.list.visibleRange();
+    const wanted: string[] = [];
+    for (let p = Math.max(0, first); p <= last && wanted.length < MAX_STATS_REQUEST; p++) {
+      const id = this.items[this.shown[p]!]?.id;
+      if (id && !this.stats.has(id) && !this.statsAsked.has(id)) wanted.push(id);
+    }
+    if (!wanted.length) return;
+    for (const id of wanted) this.statsAsked.add(id);
+    this.host.post({ type: 'loadStats', revisionIds: wanted });
+  }
+
+  private selectedItems(): HistoryItem[] {
+    return selectedIds(this.selection).map((id) => this.items[this.index.get(id)!]).filter((i): i is HistoryItem => !!i);
+  }
+
+  private run(id: ActionId): void {
+    const selected = this.selectedItems();
+    if (!actionStates(this.header, selected)[id].enabled) return;
+    const message = actionMessage(id, selected);
+    if (message) this.host.post(message);
+  }
+
+  private onRowClick(row: HTMLElement, e: MouseEvent): void {
+    const id = row.dataset.id;
+    if (!id) return;
+    this.selection = e.ctrlKey || e.metaKey ? toggleMark(this.selection, id) : focus(this.selection, id, false);
+    this.listEl.focus();
+    this.changed();
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    const current = this.selection.focused ? this.shown.indexOf(this.index.get(this.selection.focused) ?? -1) : -1;
+    const next = navigate(e.key, current, this.shown.length, this.list.pageSize);
+    if (next !== undefined) {
+      e.preventDefault();
+      this.selection = focus(this.selection, this.items[this.shown[next]!]!.id, true);
+      this.list.reveal(next);
+      this.changed();
+      return;
+    }
+    if (e.key === ' ') {
+      e.preventDefault();
+      if (!this.selection.focused && this.shown.length) this.selection = focus(this.selection, this.items[this.shown[0]!]!.id, false);
+      else this.selection = toggleMarkFocused(this.selection);
+      this.changed();
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      this.run(selectedIds(this.selection).length === 2 ? 'compare' : 'open');
+    } else if (e.key === 'Escape' && this.selection.marked) {
+      e.preventDefault();
+      this.selection = { ...this.selection, marked: undefined };
+      this.changed();
+    } else if ((e.ctrlKey || e.metaKey) && e.key === 'c' && this.selection.focused && !this.selection.marked) {
+      this.run('copyId');
+    }
+  }
+
+  private select(ids: string[]): void {
+    this.selection = retain({ focused: ids[0], marked: ids[1] }, (id) => this.index.has(id));
+    this.revealFocused();
+    this.changed();
+  }
+
+  private revealFocused(): void {
+    const focused = this.selection.focused;
+    const position = focused ? this.shown.indexOf(this.index.get(focused) ?? -1) : -1;
+    if (position >= 0) this.list.reveal(position);
+  }
+
+  private changed(): void {
+    this.list.refresh();
+    this.renderChrome();
+  }
+
+  private renderChrome(): void {
+    renderHeader(this.headerEl, this.header, this.items.length);
+    const selected = this.selectedItems();
+    const states = actionStates(this.header, selected);
+    for (const [id, button] of this.buttons) {
+      const state = states[id];
+      // aria-disabled rather than disabled: the button keeps its tooltip saying why.
+      button.setAttribute('aria-disabled', String(!state.enabled));
+      button.title = state.title;
+    }
+    const total = this.items.length;
+    const count = this.filter.trim() ? `${this.shown.length} of ${total} revisions match` : `${total} revision${total === 1 ? '' : 's'}`;
+    const hint = selected.length === 1 ? 'Space or Ctrl+click marks a second revision to compare' : selected.length === 2 ? '2 selected: Enter compares them' : '';
+    this.statusEl.textContent = hint ? `${count} · ${hint}` : count;
+    this.emptyEl.hidden = !this.header || this.shown.length > 0;
+    this.emptyEl.textContent = total ? 'No revision matches the filter.' : 'This resource has no revisions.';
+  }
+
+  private showNotice(level: 'error' | 'info', text: string): void {
+    const close = h('button', { class: 'notice-close', type: 'button', title: 'Dismiss', 'aria-label': 'Dismiss' }, icon('close'));
+    close.addEventListener('click', () => (this.noticeEl.hidden = true));
+    this.noticeEl.className = `notice ${level}`;
+    this.noticeEl.replaceChildren(icon(level === 'error' ? 'error' : 'info'), h('span', { class: 'notice-text' }, text), close);
+    this.noticeEl.hidden = false;
+  }
+
+  private persist(): void {
+    const state: Persisted = { filter: this.filter, scrollTop: this.listEl.scrollTop };
+    if (this.selection.focused) state.focused = this.selection.focused;
+    if (this.selection.marked) state.marked = this.selection.marked;
+    this.host.setState(state);
+  }
+}

@@ -1,0 +1,72 @@
+// Draws one revision row: the lane graph cell, the sequence and message with Draft/Published
+// badges, the line counts, the actor and the time. Colours and sizes come from history.css.
+import type { LaneRow } from '../../model/history/laneLayout';
+import { shortActor } from '../../model/history/items';
+import { absoluteUtc, relativeTime } from '../../model/history/relativeTime';
+import type { HistoryItem, StatsEntry } from '../../views/history/protocol';
+import { h, svg } from './dom';
+
+export const ROW_HEIGHT = 26;
+const LANE_WIDTH = 12;
+const LANE_COLORS = 6;
+
+export interface RowModel {
+  item: HistoryItem;
+  lane: LaneRow | undefined;
+  isDraft: boolean;
+  isPublished: boolean;
+  stats: StatsEntry | undefined;
+  selected: boolean;
+  focused: boolean;
+  now: number;
+}
+
+export function graphWidth(lanes: number): number {
+  return lanes * LANE_WIDTH + 4;
+}
+
+function laneX(column: number): number {
+  return column * LANE_WIDTH + LANE_WIDTH / 2 + 2;
+}
+
+function graph(row: LaneRow, width: number, draft: boolean): SVGElement {
+  const mid = ROW_HEIGHT / 2;
+  const el = svg('svg', { class: 'graph', width, height: ROW_HEIGHT, viewBox: `0 0 ${width} ${ROW_HEIGHT}`, 'aria-hidden': 'true' });
+  for (const s of row.top) el.append(svg('path', { class: `lane lane-${s.from % LANE_COLORS}`, d: `M${laneX(s.from)} 0 C${laneX(s.from)} ${mid / 2} ${laneX(s.to)} ${mid / 2} ${laneX(s.to)} ${mid}` }));
+  for (const s of row.bottom) el.append(svg('path', { class: `lane lane-${s.to % LANE_COLORS}`, d: `M${laneX(s.from)} ${mid} C${laneX(s.from)} ${mid * 1.5} ${laneX(s.to)} ${mid * 1.5} ${laneX(s.to)} ${ROW_HEIGHT}` }));
+  el.append(svg('circle', { class: `node lane-${row.lane % LANE_COLORS}${draft ? ' draft' : ''}`, cx: laneX(row.lane), cy: mid, r: 3.5 }));
+  return el;
+}
+
+export function rowLabel(m: Pick<RowModel, 'item' | 'isDraft' | 'isPublished' | 'now'>): string {
+  const parts = [m.item.sequence !== null ? `Revision ${m.item.sequence}` : m.item.id, m.item.message || '(no message)', `by ${m.item.actorId}`, relativeTime(m.item.createdAt, m.now)];
+  if (m.isDraft) parts.push('current draft');
+  if (m.isPublished) parts.push('published');
+  return parts.join(', ');
+}
+
+export function renderRow(el: HTMLElement, m: RowModel, graphColumns: number): void {
+  const { item } = m;
+  el.id = `rev-${item.id}`;
+  el.dataset.id = item.id;
+  el.className = `row${m.selected ? ' selected' : ''}${m.focused ? ' focused' : ''}`;
+  el.setAttribute('aria-selected', String(m.selected));
+  el.setAttribute('aria-label', rowLabel(m));
+  const cells: Node[] = [];
+  if (graphColumns > 0) cells.push(h('span', { class: 'cell graph-cell' }, m.lane ? graph(m.lane, graphWidth(graphColumns), m.isDraft) : ''));
+  cells.push(
+    h('span', { class: 'cell message', title: item.message },
+      h('span', { class: 'seq' }, item.sequence !== null ? `#${item.sequence}` : ''),
+      m.isDraft ? h('span', { class: 'badge draft', title: 'The current draft' }, 'Draft') : null,
+      m.isPublished ? h('span', { class: 'badge published', title: 'The published revision' }, 'Published') : null,
+      h('span', { class: 'text' }, item.message || '(no message)'),
+    ),
+    h('span', { class: 'cell stats', title: m.stats ? `${m.stats.added} lines added, ${m.stats.removed} removed, against the parent revision` : '' },
+      m.stats ? h('span', { class: 'added' }, `+${m.stats.added}`) : '',
+      m.stats ? h('span', { class: 'removed' }, `−${m.stats.removed}`) : '',
+    ),
+    h('span', { class: 'cell actor', title: `${item.actorId} (${item.actorType})` }, shortActor(item.actorId)),
+    h('span', { class: 'cell time', title: absoluteUtc(item.createdAt) }, relativeTime(item.createdAt, m.now)),
+  );
+  el.replaceChildren(...cells);
+}
