@@ -23,3 +23,33 @@ export function onceEvent<T>(event: Event<T>): Event<T> {
 export function eventToPromise<T>(event: Event<T>, filter: (e: T) => boolean = () => true): Promise<T> {
   return new Promise((resolve) => onceEvent(filterEvent(event, filter))(resolve));
 }
+
+/** A vscode-free event emitter for the model layer (same shape as `vscode.EventEmitter`). */
+export class Emitter<T> implements IDisposable {
+  private listeners = new Set<(e: T) => unknown>();
+  private disposed = false;
+
+  readonly event: Event<T> = (listener, thisArgs, disposables) => {
+    const bound = (e: T) => listener.call(thisArgs, e);
+    if (!this.disposed) this.listeners.add(bound);
+    const subscription = { dispose: () => void this.listeners.delete(bound) };
+    disposables?.push(subscription);
+    return subscription;
+  };
+
+  fire(e: T): void {
+    // A listener that throws must not keep the others from hearing the event.
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(e);
+      } catch (error) {
+        console.error('A listener failed:', error);
+      }
+    }
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.listeners.clear();
+  }
+}

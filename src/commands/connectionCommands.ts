@@ -1,0 +1,86 @@
+// Sign In, Switch Workspace, Sign Out, Connect to Local Emulator and the status bar's menu.
+import * as vscode from 'vscode';
+import type { ConnectionManager, SignInDetails } from '../connection/connectionManager';
+import type { LocalEmulator } from '../connection/emulatorLauncher';
+import type { SignInFlow, SignInOutcome } from '../connection/signIn';
+import { CONNECTION_MENU_COMMAND } from '../connection/statusBar';
+import { Disposable } from '../util/lifecycle';
+import { registerCommand } from './registerCommand';
+
+export interface ConnectEmulatorResult {
+  url: string;
+  workspaceId: string;
+}
+
+export class ConnectionCommands extends Disposable {
+  constructor(
+    private readonly connection: ConnectionManager,
+    private readonly flow: SignInFlow,
+    private readonly emulator: LocalEmulator,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    super();
+    const command = (id: string, handler: (...args: any[]) => unknown) => this._register(registerCommand(log, id, handler));
+    command('workspaceAutomation.signIn', (given?: Partial<SignInDetails>) => this.signIn(given));
+    command('workspaceAutomation.switchWorkspace', (workspaceId?: string) => this.switchWorkspace(workspaceId));
+    command('workspaceAutomation.signOut', () => this.signOut());
+    command('workspaceAutomation.connectEmulator', () => this.connectEmulator());
+    command(CONNECTION_MENU_COMMAND, () => this.showMenu());
+  }
+
+  /** Sign In; an argument `{baseUrl, apiKey, workspaceId}` signs in without prompts. */
+  async signIn(given?: Partial<SignInDetails>): Promise<SignInOutcome> {
+    const scripted = typeof given === 'object' && given !== null;
+    const outcome = await this.flow.signIn(scripted ? given : {});
+    // Interactive failures were shown in the input box; a scripted one has only this message.
+    if (!outcome.signedIn && scripted && outcome.message) void vscode.window.showErrorMessage(`Could not sign in: ${outcome.message}`);
+    return outcome;
+  }
+
+  async switchWorkspace(workspaceId?: string): Promise<SignInOutcome> {
+    const outcome = await this.flow.switchWorkspace(typeof workspaceId === 'string' ? workspaceId : undefined);
+    if (!outcome.signedIn && typeof workspaceId === 'string' && outcome.message) {
+      void vscode.window.showErrorMessage(`Could not switch workspace: ${outcome.message}`);
+    }
+    return outcome;
+  }
+
+  async signOut(): Promise<void> {
+    await this.connection.signOut();
+    if (this.emulator.running) await this.emulator.stop();
+    this.log.info('[Connection] Signed out: the stored API key is forgotten.');
+  }
+
+  async connectEmulator(): Promise<ConnectEmulatorResult> {
+    const endpoint = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Starting the local Workspace Automation emulator…' },
+      () => this.emulator.start(),
+    );
+    await this.connection.signIn({ baseUrl: endpoint.url, apiKey: endpoint.apiKey, workspaceId: endpoint.workspaceId });
+    void vscode.commands.executeCommand('workspaceAutomation.explorer.focus');
+    return { url: endpoint.url, workspaceId: endpoint.workspaceId };
+  }
+
+  async showMenu(): Promise<void> {
+    type Item = vscode.QuickPickItem & { command: string };
+    const current = this.connection.current;
+    const items: Item[] = current
+      ? [
+          { label: '$(arrow-swap) Switch Workspace', description: current.workspaceId, command: 'workspaceAutomation.switchWorkspace' },
+          { label: '$(sign-in) Sign In…', description: 'another service or API key', command: 'workspaceAutomation.signIn' },
+          { label: '$(beaker) Connect to Local Emulator', description: this.emulator.running ? 'running' : 'demo workspace', command: 'workspaceAutomation.connectEmulator' },
+          { label: '$(sign-out) Sign Out', description: current.label, command: 'workspaceAutomation.signOut' },
+          { label: '$(output) Show Log', command: 'workspaceAutomation.showLog' },
+        ]
+      : [
+          { label: '$(sign-in) Sign In…', command: 'workspaceAutomation.signIn' },
+          { label: '$(beaker) Connect to Local Emulator', description: 'demo workspace', command: 'workspaceAutomation.connectEmulator' },
+          { label: '$(output) Show Log', command: 'workspaceAutomation.showLog' },
+        ];
+    const picked = await vscode.window.showQuickPick(items, {
+      title: 'Workspace Automation',
+      placeHolder: current ? `${current.label} · ${current.workspaceId}` : 'Signed out',
+    });
+    if (picked) await vscode.commands.executeCommand(picked.command);
+  }
+}

@@ -1,0 +1,35 @@
+// The status-bar item: which service and workspace the window talks to; a click offers the
+// connection commands.
+import * as vscode from 'vscode';
+import { Disposable } from '../util/lifecycle';
+import type { Connection, ConnectionProvider } from './types';
+
+export const CONNECTION_MENU_COMMAND = 'workspaceAutomation.showConnectionMenu';
+
+export class ConnectionStatusBar extends Disposable {
+  readonly item: vscode.StatusBarItem;
+
+  constructor(connection: ConnectionProvider) {
+    super();
+    this.item = this._register(vscode.window.createStatusBarItem('workspaceAutomation.connection', vscode.StatusBarAlignment.Left, 10));
+    this.item.name = 'Workspace Automation Connection';
+    this.item.command = CONNECTION_MENU_COMMAND;
+    this.render(connection.current);
+    this._register(connection.onDidChangeConnection((c) => this.render(c)));
+    this.item.show();
+  }
+
+  private render(connection: Connection | undefined): void {
+    if (!connection) {
+      this.item.text = '$(circle-slash) Workspace Automation: Signed out';
+      this.item.tooltip = new vscode.MarkdownString('**Workspace Automation** — signed out\n\nClick to sign in or connect to the local emulator.');
+      return;
+    }
+    this.item.text = `$(cloud) ${connection.label} · ${connection.workspaceId}`;
+    const tooltip = new vscode.MarkdownString(
+      `**Workspace Automation**\n\nService: ${connection.baseUrl}  \nWorkspace: \`${connection.workspaceId}\`\n\nClick to switch workspace, sign out or show the log.`,
+    );
+    tooltip.supportThemeIcons = true;
+    this.item.tooltip = tooltip;
+  }
+}

@@ -1,0 +1,98 @@
+// Checks a base URL, API key and workspace with one cheap request before a sign-in stores them,
+// and names the step to correct when it fails. vscode-free (unit-tested against the emulator).
+import { ApiError, createClient, DEFAULT_CONNECTION, type ConnectionSettings, type ServiceClient } from '../api';
+import { isIdOf, kindOfId } from '../api/ids';
+
+export type SignInStep = 'baseUrl' | 'apiKey' | 'workspaceId';
+
+export type Verification = { ok: true } | { ok: false; step: SignInStep; message: string };
+
+/** Fail fast: a person is waiting on the answer. */
+const SIGN_IN_RETRY = { maxAttempts: 2, baseDelayMs: 200, maxDelayMs: 1_000, budgetMs: 3_000 };
+
+/** A syntax check for the base URL input. */
+export function checkBaseUrl(text: string): string | undefined {
+  const value = text.trim();
+  if (!value) return 'Enter the base URL of the service, e.g. https://automation.example.com';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'Not a URL. Enter it with its scheme, e.g. https://automation.example.com';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'The URL must start with http:// or https://';
+  if (url.search || url.hash) return 'Enter the base URL without a query or fragment; paths start at /v1 below it.';
+  return undefined;
+}
+
+export function checkApiKey(text: string): string | undefined {
+  const value = text.trim();
+  if (!value) return 'Enter the API key (apik_…).';
+  if (/\s/.test(value)) return 'An API key has no spaces.';
+  return undefined;
+}
+
+export function checkWorkspaceId(text: string): string | undefined {
+  const value = text.trim();
+  if (isIdOf('workspace', value)) return undefined;
+  const kind = kindOfId(value);
+  return kind ? `${value} is not a workspace id: workspace ids start with wksp_.` : 'Enter a workspace id (wksp_…).';
+}
+
+/**
+ * One request with the given settings: the first page (one item) of operations, or where the
+ * service has no list endpoint, a read of `probeId` (an id the user added) or of a made-up id —
+ * a 404 after authentication still proves the key and the workspace.
+ */
+export async function verifyConnection(
+  input: { baseUrl: string; apiKey: string; workspaceId: string } & Partial<ConnectionSettings>,
+  probeId?: string,
+): Promise<Verification> {
+  const settings: ConnectionSettings = { ...DEFAULT_CONNECTION, ...input, timeoutMs: Math.min(input.timeoutMs ?? DEFAULT_CONNECTION.timeoutMs, 10_000) };
+  const urlProblem = checkBaseUrl(settings.baseUrl);
+  if (urlProblem) return { ok: false, step: 'baseUrl', message: urlProblem };
+  let client: ServiceClient;
+  try {
+    client = createClient(settings, undefined, SIGN_IN_RETRY);
+  } catch (e) {
+    return { ok: false, step: 'baseUrl', message: e instanceof Error ? e.message : String(e) };
+  }
+  try {
+    const page = await client.list('operations', { limit: 1 });
+    if (!page.supported) await probe(client, probeId);
+    return { ok: true };
+  } catch (e) {
+    return explain(e, settings);
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}
+
+async function probe(client: ServiceClient, probeId: string | undefined): Promise<void> {
+  try {
+    const id = probeId && isIdOf('operation', probeId) ? probeId : 'oper_signInCheck';
+    await client.getOperation(id);
+  } catch (e) {
+    if (e instanceof ApiError && e.kind === 'notFound') return;
+    throw e;
+  }
+}
+
+function explain(error: unknown, settings: ConnectionSettings): Verification {
+  if (!(error instanceof ApiError)) return { ok: false, step: 'baseUrl', message: error instanceof Error ? error.message : String(error) };
+  switch (error.kind) {
+    case 'unauthorized':
+      return { ok: false, step: 'apiKey', message: 'The service rejected this API key (401). Check the key and enter it again.' };
+    case 'forbidden':
+      return { ok: false, step: 'workspaceId', message: `This API key may not act in workspace ${settings.workspaceId} (403). Enter another workspace id.` };
+    case 'validation':
+      return { ok: false, step: 'workspaceId', message: `The service refused the workspace ${settings.workspaceId}: ${error.message}` };
+    case 'network':
+    case 'timeout':
+      return { ok: false, step: 'baseUrl', message: `${error.message} Check the URL.` };
+    case 'invalidResponse':
+      return { ok: false, step: 'baseUrl', message: `${settings.baseUrl} does not answer like a Workspace Automation Service: ${error.message}` };
+    default:
+      return { ok: false, step: 'baseUrl', message: `The service failed to answer (${error.status ?? error.kind}): ${error.message}` };
+  }
+}

@@ -1,0 +1,43 @@
+// What the user typed into "Add Resource by ID" / "Open Resource by ID": a bare id or a pasted URL
+// that contains one. Pure, so the input box can validate as the user types.
+import { BROWSABLE_KINDS, findIds, ID_KIND_LABELS, ID_PREFIXES, kindOfId, type IdKind } from '../../api/ids';
+
+export type AdditionInput = { ok: true; id: string; kind: IdKind } | { ok: false; message: string };
+
+const BROWSABLE: ReadonlySet<IdKind> = new Set(BROWSABLE_KINDS);
+
+const ACCEPTED = 'an operation or dashboard (oper_…), app (appl_…), database (dbas_…), write sync (wsyn_…) or fact (fact_…)';
+
+function article(label: string): string {
+  return /^[aeiou]/i.test(label) ? 'an' : 'a';
+}
+
+/**
+ * The id to add, or why the text is refused. `workspaceId`: the signed-in workspace; a pasted URL
+ * that names another workspace is refused rather than silently added to the wrong one.
+ */
+export function parseAdditionInput(text: string, workspaceId?: string): AdditionInput {
+  const trimmed = text.trim();
+  if (!trimmed) return { ok: false, message: `Enter the id of ${ACCEPTED}, or paste a URL that contains one.` };
+  const ids = findIds(trimmed);
+  const workspaces = ids.filter((id) => kindOfId(id) === 'workspace');
+  if (workspaceId && workspaces.length > 0 && !workspaces.includes(workspaceId)) {
+    return { ok: false, message: `That URL belongs to workspace ${workspaces[0]}, but you are signed in to ${workspaceId}. Switch Workspace first.` };
+  }
+  const browsable = ids.filter((id) => BROWSABLE.has(kindOfId(id)!));
+  // A URL may hold several ids (workspace, dashboard, revision): the last browsable one is the most specific.
+  const id = browsable[browsable.length - 1];
+  if (id) return { ok: true, id, kind: kindOfId(id)! };
+
+  const other = ids.find((i) => kindOfId(i) !== 'workspace') ?? ids[0];
+  if (other) {
+    const kind = kindOfId(other)!;
+    const label = ID_KIND_LABELS[kind];
+    const hint = kind === 'dashboardResource' ? ' Add the dashboard by its operation id (oper_…).' : '';
+    return { ok: false, message: `${other} is ${article(label)} ${label} id (${ID_PREFIXES[kind]}…), which the explorer cannot show.${hint} Enter ${ACCEPTED}.` };
+  }
+  const prefix = Object.values(ID_PREFIXES).find((p) => trimmed.startsWith(p));
+  if (prefix) return { ok: false, message: `“${trimmed.slice(0, 40)}” is not a complete id: ${prefix} must be followed by letters, digits, _ or -.` };
+  const word = /^[A-Za-z]+_[A-Za-z0-9_-]*$/.test(trimmed) ? `“${trimmed.slice(0, 40)}” does not start with a known prefix.` : 'No resource id found in the text.';
+  return { ok: false, message: `${word} Enter ${ACCEPTED}.` };
+}

@@ -1,0 +1,501 @@
+// The workspace explorer's model, vscode-free: loads each group lazily through the list endpoints,
+// or — where the server has none — from the ids the user added plus the resources reachable from
+// them; caches what it loaded; drops results that a refresh or a new connection made outdated; and
+// fires one change event that drives the tree.
+import { ApiError, type ServiceClient } from '../../api';
+import type { Operation } from '../../api/schemas';
+import type { ConnectionProvider } from '../../connection/types';
+import { Emitter } from '../../util/events';
+import { Disposable } from '../../util/lifecycle';
+import { connectionProblem, describeLoadError } from './problems';
+import { dataFromListItem, kindsForId, reachableIds, reread, resolveId } from './resolve';
+import {
+  GROUPS,
+  groupNode,
+  messageNode,
+  resourceNode,
+  type ExplorerNode,
+  type GroupId,
+  type GroupNode,
+  type LoadMoreNode,
+  type MessageNode,
+  type ResourceData,
+  type ResourceKind,
+  type ResourceNode,
+} from './nodes';
+
+export interface ExplorerLog {
+  debug(message: string): void;
+  info(message: string): void;
+  error(message: string): void;
+}
+
+export interface ExplorerModelOptions {
+  /** Items per list request; a "Load more…" item follows when the server has more. */
+  pageSize?: number;
+  log?: ExplorerLog;
+}
+
+interface GroupState {
+  readonly generation: number;
+  loading: Promise<void> | undefined;
+  /** Whether the list endpoint answered (false: the added ids and what they reach). */
+  listed: boolean;
+  resources: ResourceNode[];
+  /** Messages after the resources: ids that failed to resolve, an empty group, a load error. */
+  messages: MessageNode[];
+  cursor: string | null;
+  loadMore?: LoadMoreNode;
+  loadingMore?: Promise<void>;
+}
+
+/** What an added id resolved to, in the list-less path. */
+interface Reach {
+  data: Map<string, ResourceData[]>;
+  failures: Map<string, unknown>;
+}
+
+const MAX_REACH_DEPTH = 3;
+const silentLog: ExplorerLog = { debug() {}, info() {}, error() {} };
+
+export class ExplorerModel extends Disposable {
+  private readonly _onDidChange = this._register(new Emitter<ExplorerNode | undefined>());
+  /** A node whose children or look changed; undefined for the whole tree. */
+  readonly onDidChange = this._onDidChange.event;
+
+  private readonly pageSize: number;
+  private readonly log: ExplorerLog;
+  private readonly groupNodes: readonly GroupNode[] = GROUPS.map(groupNode);
+  /** Bumped by every full refresh and connection change: results of older loads are dropped. */
+  private generation = 0;
+  private readonly groups = new Map<GroupId, GroupState>();
+  private readonly children = new Map<string, Promise<ExplorerNode[]>>();
+  private readonly nodesById = new Map<string, Set<ResourceNode>>();
+  private readonly resolutions = new Map<string, Promise<ResourceData[]>>();
+  private reach: Promise<Reach> | undefined;
+  private added: readonly string[] = [];
+  private _problem: MessageNode | undefined;
+
+  constructor(
+    private readonly connection: ConnectionProvider,
+    options: ExplorerModelOptions = {},
+  ) {
+    super();
+    this.pageSize = options.pageSize ?? 200;
+    this.log = options.log ?? silentLog;
+    this._register(connection.onDidChangeConnection(() => this.refresh()));
+  }
+
+  /** The connection-level problem (unreachable, key rejected), shown instead of the groups. */
+  get problem(): MessageNode | undefined {
+    return this._problem;
+  }
+
+  get addedIds(): readonly string[] {
+    return this.added;
+  }
+
+  /** Whether a loaded group came from its list endpoint (undefined: not loaded yet). */
+  isListed(group: GroupId): boolean | undefined {
+    return this.groups.get(group)?.listed;
+  }
+
+  roots(): ExplorerNode[] {
+    if (!this.connection.current) return [];
+    if (this._problem) return [this._problem];
+    return [...this.groupNodes];
+  }
+
+  group(id: GroupId): GroupNode {
+    return this.groupNodes.find((g) => g.group.id === id)!;
+  }
+
+  async getChildren(node?: ExplorerNode): Promise<ExplorerNode[]> {
+    if (!node) return this.roots();
+    switch (node.kind) {
+      case 'group':
+        return this.groupChildren(node);
+      case 'operation':
+      case 'dashboard':
+      case 'writeSync':
+        return node.relation ? [] : this.resourceChildren(node);
+      default:
+        return [];
+    }
+  }
+
+  /** The resource nodes of `id` currently in the tree (a dashboard's id is in two groups). */
+  nodesFor(id: string, kind?: ResourceKind): ResourceNode[] {
+    return [...(this.nodesById.get(id) ?? [])].filter((n) => !kind || n.kind === kind);
+  }
+
+  /** The ids the user added; refreshes the groups they can appear in when they changed. */
+  setAddedIds(ids: readonly string[]): void {
+    const next = [...new Set(ids)];
+    const before = new Set(this.added);
+    const changed = [...next.filter((id) => !before.has(id)), ...this.added.filter((id) => !next.includes(id))];
+    this.added = next;
+    if (changed.length === 0) return;
+    const kinds = new Set(changed.flatMap(kindsForId));
+    this.reach = undefined;
+    for (const id of changed) this.resolutions.delete(id);
+    for (const g of this.groupNodes) {
+      const state = this.groups.get(g.group.id);
+      // What an id reaches crosses groups when listing is off: those groups all reload.
+      if (state && (kinds.has(g.group.kind) || !state.listed)) this.refreshGroup(g);
+    }
+  }
+
+  /** Reloads the node (a group, one resource: see refreshResource), or everything. */
+  async refresh(node?: ExplorerNode): Promise<void> {
+    if (!node) {
+      this.generation++;
+      this.groups.clear();
+      this.children.clear();
+      this.nodesById.clear();
+      this.resolutions.clear();
+      this.reach = undefined;
+      this._problem = undefined;
+      this._onDidChange.fire(undefined);
+      return;
+    }
+    switch (node.kind) {
+      case 'group':
+        this.refreshGroup(node);
+        return;
+      case 'operation':
+      case 'dashboard':
+      case 'app':
+      case 'database':
+      case 'writeSync':
+      case 'fact':
+        await this.refreshResource(node);
+        return;
+      default:
+        return this.refresh(node.parent);
+    }
+  }
+
+  /** Reads one resource again and updates every node that shows it. Throws what the read threw. */
+  async refreshResource(node: ResourceNode): Promise<ResourceData> {
+    const generation = this.generation;
+    const client = this.client();
+    let data: ResourceData;
+    try {
+      data = await reread(client, node.data);
+    } catch (e) {
+      if (generation === this.generation && e instanceof ApiError && e.kind === 'notFound') {
+        const group = this.groupOf(node);
+        if (group) this.refreshGroup(group);
+      }
+      throw e;
+    }
+    if (generation !== this.generation) return data;
+    for (const n of this.nodesFor(node.id, node.kind)) {
+      n.data = data;
+      n.name = data.kind === node.kind ? nameOf(data) : n.name;
+      this.children.delete(n.key);
+      this._onDidChange.fire(n);
+    }
+    return data;
+  }
+
+  /** Appends the next page of a listed group. */
+  async loadMore(group: GroupNode): Promise<void> {
+    const state = this.groups.get(group.group.id);
+    if (!state?.cursor) return;
+    state.loadingMore ??= (async () => {
+      try {
+        const page = await this.client().list(group.group.collection, { cursor: state.cursor, limit: this.pageSize });
+        if (this.groups.get(group.group.id) !== state || !page.supported) return;
+        const known = new Set(state.resources.map((r) => r.id));
+        for (const item of page.items) {
+          const data = dataFromListItem(group.group.collection, item);
+          if (!known.has(idOf(data))) state.resources.push(this.track(resourceNode(group, data, this.added.includes(idOf(data)))));
+        }
+        state.cursor = page.nextCursor;
+        state.loadMore = state.cursor ? { kind: 'loadMore', key: `${group.key}/more`, parent: group } : undefined;
+        this.log.debug(`[Explorer] Loaded ${page.items.length} more ${group.group.noun}.`);
+      } catch (e) {
+        if (this.groups.get(group.group.id) === state) this.fail(group, state, e);
+      } finally {
+        state.loadingMore = undefined;
+      }
+      this._onDidChange.fire(group);
+    })();
+    await state.loadingMore;
+  }
+
+  /** Resolves an id with one read (two for `oper_`), shared with the explorer's own reads. */
+  resolve(id: string): Promise<ResourceData[]> {
+    let pending = this.resolutions.get(id);
+    if (!pending) {
+      pending = resolveId(this.client(), id);
+      this.resolutions.set(id, pending);
+      pending.catch(() => this.resolutions.get(id) === pending && this.resolutions.delete(id));
+    }
+    return pending;
+  }
+
+  // ---- Groups
+
+  private async groupChildren(group: GroupNode): Promise<ExplorerNode[]> {
+    if (!this.connection.current) return [];
+    // A refresh during the load replaces the state; the newer load answers instead.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const state = this.groups.get(group.group.id) ?? this.startLoad(group);
+      await state.loading;
+      if (this.groups.get(group.group.id) !== state) continue;
+      if (this._problem) return [];
+      return [...state.resources, ...(state.loadMore ? [state.loadMore] : []), ...state.messages];
+    }
+    return [];
+  }
+
+  private startLoad(group: GroupNode): GroupState {
+    const state: GroupState = { generation: this.generation, loading: undefined, listed: true, resources: [], messages: [], cursor: null };
+    this.groups.set(group.group.id, state);
+    state.loading = this.load(group, state).finally(() => (state.loading = undefined));
+    return state;
+  }
+
+  private refreshGroup(group: GroupNode): void {
+    const state = this.groups.get(group.group.id);
+    this.groups.delete(group.group.id);
+    for (const node of state?.resources ?? []) this.untrack(node);
+    for (const id of this.added) if (kindsForId(id).includes(group.group.kind)) this.resolutions.delete(id);
+    if (state && !state.listed) this.reach = undefined;
+    this._onDidChange.fire(group);
+  }
+
+  private async load(group: GroupNode, state: GroupState): Promise<void> {
+    const started = Date.now();
+    const current = () => this.groups.get(group.group.id) === state;
+    try {
+      const client = this.client();
+      const page = await client.list(group.group.collection, { limit: this.pageSize });
+      if (!current()) return;
+      if (page.supported) {
+        const addedIds = new Set(this.added);
+        state.resources = page.items.map((item) => {
+          const data = dataFromListItem(group.group.collection, item);
+          return this.track(resourceNode(group, data, addedIds.has(idOf(data))));
+        });
+        state.cursor = page.nextCursor;
+        if (state.cursor) state.loadMore = { kind: 'loadMore', key: `${group.key}/more`, parent: group };
+        await this.mergeAdded(group, state);
+      } else {
+        state.listed = false;
+        await this.loadReachable(group, state);
+      }
+      if (!current()) return;
+      if (state.resources.length === 0 && state.messages.length === 0) state.messages.push(this.emptyMessage(group, state.listed));
+      this.log.debug(`[Explorer] ${group.group.label}: ${state.resources.length} item(s) ${state.listed ? 'listed' : 'from added ids'} in ${Date.now() - started} ms.`);
+    } catch (e) {
+      if (current()) this.fail(group, state, e);
+    }
+  }
+
+  /** Added ids of this group that the first page did not hold (they may be further down). */
+  private async mergeAdded(group: GroupNode, state: GroupState): Promise<void> {
+    const shown = new Set(state.resources.map((r) => r.id));
+    const missing = this.added.filter((id) => !shown.has(id) && kindsForId(id).includes(group.group.kind));
+    const results = await Promise.allSettled(missing.map((id) => this.resolve(id)));
+    if (this.groups.get(group.group.id) !== state) return;
+    results.forEach((result, i) => {
+      const id = missing[i]!;
+      if (result.status === 'rejected') {
+        this.rethrowProblem(result.reason);
+        state.messages.push(this.unresolved(group, id, result.reason));
+        return;
+      }
+      const data = result.value.find((d) => d.kind === group.group.kind);
+      if (data) state.resources.push(this.track(resourceNode(group, data, true)));
+      // An oper_ id that is only an operation is not missing from Dashboards: it is not one.
+      else if (result.value.length === 0 && group.group.kind !== 'dashboard') state.messages.push(this.unresolved(group, id));
+    });
+  }
+
+  private async loadReachable(group: GroupNode, state: GroupState): Promise<void> {
+    const reach = await (this.reach ??= this.computeReach());
+    if (this.groups.get(group.group.id) !== state) return;
+    const addedIds = new Set(this.added);
+    const nodes: ResourceNode[] = [];
+    for (const [id, found] of reach.data) {
+      const data = found.find((d) => d.kind === group.group.kind);
+      if (data) nodes.push(this.track(resourceNode(group, data, addedIds.has(id))));
+    }
+    nodes.sort((a, b) => a.name.localeCompare(b.name));
+    state.resources = nodes;
+    for (const [id, error] of reach.failures) {
+      if (kindsForId(id)[0] === group.group.kind) state.messages.push(this.unresolved(group, id, error));
+    }
+  }
+
+  /** The added ids and what they reach (parent data flows, input operations), a few levels deep. */
+  private async computeReach(): Promise<Reach> {
+    const reach: Reach = { data: new Map(), failures: new Map() };
+    const addedIds = new Set(this.added);
+    let wave = this.added.filter((id) => kindsForId(id).length > 0);
+    const seen = new Set(wave);
+    for (let depth = 0; wave.length > 0 && depth <= MAX_REACH_DEPTH; depth++) {
+      const results = await Promise.allSettled(
+        wave.map((id) => (addedIds.has(id) ? this.resolve(id) : resolveId(this.client(), id, { dashboards: false }))),
+      );
+      const next: string[] = [];
+      results.forEach((result, i) => {
+        const id = wave[i]!;
+        if (result.status === 'rejected') {
+          this.rethrowProblem(result.reason);
+          if (addedIds.has(id)) reach.failures.set(id, result.reason);
+          return;
+        }
+        if (result.value.length === 0) {
+          if (addedIds.has(id)) reach.failures.set(id, undefined);
+          return;
+        }
+        reach.data.set(id, result.value);
+        for (const found of result.value) for (const more of reachableIds(found)) if (!seen.has(more)) (seen.add(more), next.push(more));
+      });
+      wave = next;
+    }
+    return reach;
+  }
+
+  // ---- Children of resources: what they lead to, read lazily.
+
+  private resourceChildren(node: ResourceNode): Promise<ExplorerNode[]> {
+    let pending = this.children.get(node.key);
+    if (!pending) {
+      pending = this.computeChildren(node);
+      this.children.set(node.key, pending);
+      pending.catch(() => this.children.get(node.key) === pending && this.children.delete(node.key));
+    }
+    return pending;
+  }
+
+  private async computeChildren(node: ResourceNode): Promise<ExplorerNode[]> {
+    const related = async (id: string, relation: 'parentDataFlow' | 'inputOperation' | 'dashboardOperation'): Promise<ExplorerNode> => {
+      try {
+        const operation = await this.operation(id);
+        if (operation) return this.track(resourceNode(node, { kind: 'operation', value: operation }, false, relation));
+        return messageNode(node, `${relation}:${id}`, { label: id, detail: 'not found', severity: 'warning' });
+      } catch (e) {
+        this.rethrowProblem(e);
+        return messageNode(node, `${relation}:${id}`, { label: id, detail: describeLoadError(e), severity: 'error', action: 'refreshParent' });
+      }
+    };
+    const data = node.data;
+    const out: ExplorerNode[] = [];
+    switch (data.kind) {
+      case 'operation': {
+        const op = data.value;
+        out.push({ kind: 'file', key: `${node.key}/file:operation`, parent: node, view: 'operation', id: op.id, name: op.name, label: 'Definition (JSON)' });
+        if (op.parentDataFlowId) out.push(await related(op.parentDataFlowId, 'parentDataFlow'));
+        for (const child of this.childOperations(op.id)) out.push(this.track(resourceNode(node, { kind: 'operation', value: child }, false, 'childOperation')));
+        for (const id of op.dataSourceIds) out.push({ kind: 'dataSource', key: `${node.key}/data:${id}`, parent: node, id });
+        break;
+      }
+      case 'dashboard':
+        out.push(await related(data.value.dashboardId, 'dashboardOperation'));
+        break;
+      case 'writeSync': {
+        const input = data.value.definition.input;
+        if (input.type === 'operation' && input.operationId) out.push(await related(input.operationId, 'inputOperation'));
+        break;
+      }
+      default:
+        break;
+    }
+    return out;
+  }
+
+  /** An operation from what is loaded, or one read. */
+  private async operation(id: string): Promise<Operation | undefined> {
+    const known = this.nodesFor(id, 'operation')[0];
+    if (known?.data.kind === 'operation') return known.data.value;
+    const pending = this.resolutions.get(id) ?? resolveId(this.client(), id, { dashboards: false });
+    const found = (await pending).find((d) => d.kind === 'operation');
+    return found?.kind === 'operation' ? found.value : undefined;
+  }
+
+  /** Operations of a data flow, from the listed Operations group (no request). */
+  private childOperations(flowId: string): Operation[] {
+    const ops = this.groups.get('operations')?.resources ?? [];
+    return ops.flatMap((n) => (n.data.kind === 'operation' && n.data.value.parentDataFlowId === flowId ? [n.data.value] : []));
+  }
+
+  // ---- Helpers
+
+  private client(): ServiceClient {
+    return this.connection.require().client;
+  }
+
+  private track(node: ResourceNode): ResourceNode {
+    let set = this.nodesById.get(node.id);
+    if (!set) this.nodesById.set(node.id, (set = new Set()));
+    for (const old of set) if (old.key === node.key) set.delete(old);
+    set.add(node);
+    return node;
+  }
+
+  private untrack(node: ResourceNode): void {
+    this.nodesById.get(node.id)?.delete(node);
+    this.children.delete(node.key);
+  }
+
+  private groupOf(node: ExplorerNode): GroupNode | undefined {
+    let n: ExplorerNode | undefined = node;
+    while (n && n.kind !== 'group') n = n.parent;
+    return n;
+  }
+
+  /** A connection-level failure replaces the whole tree with one message; anything else stays in the group. */
+  private fail(group: GroupNode, state: GroupState, error: unknown): void {
+    const problem = connectionProblem(error, this.connection.current);
+    if (problem) {
+      state.resources = [];
+      state.messages = [];
+      if (!this._problem) {
+        this._problem = problem;
+        this.log.error(`[Explorer] ${problem.label}${problem.detail ? ` — ${problem.detail}` : ''}`);
+        this._onDidChange.fire(undefined);
+      }
+      return;
+    }
+    const detail = describeLoadError(error);
+    this.log.error(`[Explorer] Could not load ${group.group.noun}: ${detail}`);
+    state.resources = [];
+    state.loadMore = undefined;
+    state.messages = [messageNode(group, 'error', { label: `Could not load ${group.group.noun}`, detail, severity: 'error', action: 'refreshParent' })];
+  }
+
+  /** Connection problems abort the whole load, so they surface once, at the top. */
+  private rethrowProblem(error: unknown): void {
+    if (connectionProblem(error, this.connection.current)) throw error;
+  }
+
+  private unresolved(group: GroupNode, id: string, error?: unknown): MessageNode {
+    const detail = error === undefined ? 'not found in this workspace' : describeLoadError(error);
+    return messageNode(group, `added:${id}`, { label: id, detail, severity: 'warning', addedId: id });
+  }
+
+  private emptyMessage(group: GroupNode, listed: boolean): MessageNode {
+    return listed
+      ? messageNode(group, 'empty', { label: `No ${group.group.noun}`, severity: 'info' })
+      : messageNode(group, 'empty', {
+          label: 'Add Resource by ID…',
+          detail: `This service lists no ${group.group.noun}: add them by id`,
+          severity: 'info',
+          action: 'addResource',
+        });
+  }
+}
+
+function idOf(data: ResourceData): string {
+  return data.kind === 'dashboard' ? data.value.dashboardId : data.value.id;
+}
+
+function nameOf(data: ResourceData): string {
+  return data.value.name;
+}

@@ -1,0 +1,225 @@
+// How each explorer node looks: label, description, Markdown tooltip, codicon, context value and
+// what a click does. vscode-free and pure, so the wording is unit-tested; the tree provider only
+// maps it onto a TreeItem.
+import type { Application, Fact, Operation, RevisionRef, WriteSync } from '../../api/schemas';
+import type { FileView, ResourceFile } from '../resourcePath';
+import { HISTORY_RESOURCE_KINDS, type DashboardInfo, type DatabaseInfo, type ExplorerNode, type MessageAction, type ResourceKind, type ResourceNode } from './nodes';
+
+export interface Presentation {
+  label: string;
+  description?: string;
+  /** Markdown. */
+  tooltip?: string;
+  icon?: { id: string; color?: 'warning' | 'error' | 'success' };
+  /** Words the package.json menus test: group, resource, openable, history, added, message. */
+  contextValue: string;
+  collapsible: 'none' | 'collapsed';
+  /** What a click does. */
+  click?: 'open' | 'loadMore' | MessageAction;
+}
+
+const GROUP_ICONS: Record<string, string> = {
+  operations: 'server-process',
+  dashboards: 'dashboard',
+  apps: 'rocket',
+  databases: 'database',
+  writeSyncs: 'sync',
+  facts: 'law',
+};
+
+/** The file a node opens: the TSX of a dashboard, the handler code of an operation, a JSON view… */
+export const VIEW_FOR_KIND: Record<ResourceKind, FileView> = {
+  operation: 'operationHandler',
+  dashboard: 'dashboard',
+  app: 'app',
+  database: 'database',
+  writeSync: 'writeSync',
+  fact: 'fact',
+};
+
+export function fileForNode(node: ExplorerNode, workspaceId: string): ResourceFile | undefined {
+  if (node.kind === 'file') return { workspaceId, view: node.view, id: node.id, name: node.name };
+  if (node.kind in VIEW_FOR_KIND) {
+    const r = node as ResourceNode;
+    return { workspaceId, view: VIEW_FOR_KIND[r.kind], id: r.id, name: r.name };
+  }
+  return undefined;
+}
+
+export function present(node: ExplorerNode): Presentation {
+  switch (node.kind) {
+    case 'group':
+      return { label: node.group.label, icon: { id: GROUP_ICONS[node.group.id] ?? 'folder' }, contextValue: 'group', collapsible: 'collapsed' };
+    case 'dataSource':
+      return {
+        label: node.id,
+        description: 'data source',
+        tooltip: `**Data source** \`${node.id}\`\n\nThe service has no read endpoint for data sources.`,
+        icon: { id: 'plug' },
+        contextValue: 'dataSource',
+        collapsible: 'none',
+      };
+    case 'file':
+      return { label: node.label, icon: { id: 'json' }, contextValue: 'file openable', collapsible: 'none', click: 'open', tooltip: `Open the read-only JSON view of \`${node.id}\`` };
+    case 'loadMore':
+      return { label: 'Load more…', icon: { id: 'ellipsis' }, contextValue: 'loadMore', collapsible: 'none', click: 'loadMore' };
+    case 'message': {
+      const icon = node.severity === 'info' ? 'info' : node.severity === 'warning' ? 'warning' : 'error';
+      const p: Presentation = {
+        label: node.label,
+        icon: { id: icon, ...(node.severity === 'info' ? {} : { color: node.severity }) },
+        contextValue: node.addedId ? 'message added' : 'message',
+        collapsible: 'none',
+      };
+      if (node.detail) p.description = node.detail;
+      if (node.action) p.click = node.action;
+      if (node.addedId) p.tooltip = `\`${node.addedId}\` was added to the explorer but could not be read: ${node.detail ?? ''}.\n\nRemove it from the explorer, or refresh.`;
+      return p;
+    }
+    default:
+      return presentResource(node);
+  }
+}
+
+function seq(ref: RevisionRef | null | undefined): string {
+  return ref ? `#${ref.sequence}` : '—';
+}
+
+function revisions(draft: RevisionRef, published: RevisionRef | null): string {
+  return published ? `draft ${seq(draft)} · published ${seq(published)}` : `draft ${seq(draft)}`;
+}
+
+function words(node: ResourceNode): string {
+  const w = ['resource', node.kind, 'openable'];
+  if (HISTORY_RESOURCE_KINDS.has(node.kind) && node.resourceId) w.push('history');
+  if (node.added) w.push('added');
+  if (node.relation) w.push('related');
+  return w.join(' ');
+}
+
+/** Field lines; two trailing spaces make Markdown line breaks. */
+function table(rows: [string, string][]): string {
+  return rows.map(([k, v]) => `${k}: ${v}`).join('  \n');
+}
+
+function heading(name: string, what: string, id: string): string {
+  return `**${name.replace(/[*_`[\]]/g, '\\$&')}** — ${what}\n\n\`${id}\``;
+}
+
+function presentResource(node: ResourceNode): Presentation {
+  const base = { label: node.name, contextValue: words(node), click: 'open' as const };
+  const leaf = node.relation !== undefined;
+  const data = node.data;
+  switch (data.kind) {
+    case 'operation':
+      return { ...base, ...operation(data.value, node.relation), collapsible: leaf ? 'none' : 'collapsed' };
+    case 'dashboard':
+      return { ...base, ...dashboard(data.value), collapsible: leaf ? 'none' : 'collapsed' };
+    case 'app':
+      return { ...base, ...app(data.value), collapsible: 'none' };
+    case 'database':
+      return { ...base, ...database(data.value), collapsible: 'none' };
+    case 'writeSync':
+      return { ...base, ...writeSync(data.value), collapsible: leaf ? 'none' : 'collapsed' };
+    case 'fact':
+      return { ...base, ...fact(data.value), collapsible: 'none' };
+  }
+}
+
+const RELATION_LABELS: Record<string, string> = {
+  parentDataFlow: 'parent data flow',
+  inputOperation: 'input operation',
+  dashboardOperation: 'operation',
+  childOperation: 'step',
+};
+
+type Look = Pick<Presentation, 'description' | 'tooltip' | 'icon'>;
+
+function operation(op: Operation, relation?: string): Look {
+  const parts = [op.kind, op.status, revisions(op.draft, op.published)];
+  if (op.codeStale) parts.unshift('⚠ code stale');
+  if (relation) parts.unshift(RELATION_LABELS[relation] ?? relation);
+  const rows: [string, string][] = [
+    ['Kind', op.kind],
+    ['Status', op.status],
+    ['Draft', seq(op.draft)],
+    ['Published', seq(op.published)],
+  ];
+  if (op.parentDataFlowId) rows.push(['Data flow', `\`${op.parentDataFlowId}\``]);
+  if (op.dataSourceIds.length) rows.push(['Data sources', op.dataSourceIds.map((d) => `\`${d}\``).join(', ')]);
+  const stale = op.codeStale ? '\n\n$(warning) **The handler code is stale**: regenerate it before running the operation.' : '';
+  const instructions = op.instructions ? `\n\n${op.instructions.slice(0, 500)}` : '';
+  return {
+    description: parts.join(' · '),
+    tooltip: `${heading(op.name, 'operation', op.id)}${stale}${instructions}\n\n${table(rows)}`,
+    icon: op.codeStale ? { id: 'warning', color: 'warning' } : { id: op.kind === 'dataFlow' ? 'type-hierarchy' : 'symbol-method' },
+  };
+}
+
+function dashboard(d: DashboardInfo): Look {
+  return {
+    description: `revision ${seq(d.revision)}`,
+    tooltip: `${heading(d.name, 'dashboard (TSX)', d.dashboardId)}\n\n${table([
+      ['Revision', seq(d.revision)],
+      ['Resource', `\`${d.resourceId}\``],
+      ...(d.dataRunId ? ([['Data run', `\`${d.dataRunId}\``]] as [string, string][]) : []),
+    ])}`,
+    icon: { id: 'dashboard' },
+  };
+}
+
+function app(a: Application): Look {
+  const status = a.deployment.status;
+  const deploying = status === 'deploying';
+  const failed = a.deployment.error !== null && a.deployment.error !== undefined;
+  const rows: [string, string][] = [
+    ['Deployment', deploying ? 'deploying…' : status],
+    ['Draft', seq(a.draft)],
+  ];
+  if (a.deployment.url) rows.push(['URL', a.deployment.url]);
+  if (failed) rows.push(['Error', typeof a.deployment.error === 'string' ? a.deployment.error : JSON.stringify(a.deployment.error)]);
+  return {
+    description: `${deploying ? 'deploying…' : status} · draft ${seq(a.draft)}`,
+    tooltip: `${heading(a.name, 'app', a.id)}${a.description ? `\n\n${a.description}` : ''}\n\n${table(rows)}`,
+    icon: deploying ? { id: 'loading~spin' } : failed || status === 'failed' ? { id: 'error', color: 'error' } : { id: 'rocket' },
+  };
+}
+
+function database(d: DatabaseInfo): Look {
+  return {
+    description: d.published ? revisions(d.draft, d.published) : `draft ${seq(d.draft)} · unpublished`,
+    tooltip: `${heading(d.name, 'managed database', d.id)}\n\n${table([
+      ['Draft', seq(d.draft)],
+      ['Published', seq(d.published)],
+    ])}`,
+    icon: { id: 'database' },
+  };
+}
+
+function writeSync(w: WriteSync): Look {
+  const state = w.isEnabled ? (w.automaticEnabled ? 'enabled · automatic' : 'enabled · manual') : 'disabled';
+  const d = w.definition;
+  const rows: [string, string][] = [
+    ['State', state],
+    ['Version', String(w.version)],
+    ['Source', `${d.source.object} (\`${d.source.resourceId}\`)`],
+    ['Destination', `${d.destination.object} (\`${d.destination.resourceId}\`)`],
+    ['Key column', d.keyColumn],
+  ];
+  const locked = w.identityLocked ? '\n\n$(lock) **Identity locked**: source, destination, key, matching field and managed field names are fixed.' : '';
+  return {
+    description: `${w.identityLocked ? 'locked · ' : ''}${state} · v${w.version}`,
+    tooltip: `${heading(w.name, 'write sync', w.id)}${locked}\n\n${table(rows)}`,
+    icon: w.identityLocked ? { id: 'lock' } : w.isEnabled ? { id: 'sync' } : { id: 'sync-ignored' },
+  };
+}
+
+function fact(f: Fact): Look {
+  const rows: [string, string][] = [['Key', `\`${f.key}\``], ['Type', f.type]];
+  if (f.formula) rows.push(['Formula', `\`${f.formula}\``]);
+  return {
+    description: f.formula ? `${f.key} = ${f.formula}` : f.key,
+    tooltip: `${heading(f.name, 'fact', f.id)}${f.definition ? `\n\n${f.definition}` : ''}\n\n${table(rows)}`,
+    icon: { id: 'symbol-constant' },
+  };
+}

@@ -1,0 +1,107 @@
+// While an app is `deploying` and the explorer is visible, reads it again with backoff (2 s, 4 s, …
+// 30 s) until its status changes; only that item updates. Stops when the view hides (and resumes
+// when it shows), when the tree reloads, and on dispose.
+import type * as vscode from 'vscode';
+import type { ExplorerModel } from '../../model/explorer/explorerModel';
+import type { ResourceNode } from '../../model/explorer/nodes';
+import { Disposable, toDisposable } from '../../util/lifecycle';
+
+export interface PollTiming {
+  initialDelayMs: number;
+  maxDelayMs: number;
+  factor: number;
+}
+
+export const DEFAULT_POLL_TIMING: PollTiming = { initialDelayMs: 2_000, maxDelayMs: 30_000, factor: 2 };
+
+interface Watched {
+  node: ResourceNode;
+  delayMs: number;
+  timer: NodeJS.Timeout | undefined;
+  busy: boolean;
+}
+
+export function isDeploying(node: ResourceNode): boolean {
+  return node.data.kind === 'app' && node.data.value.deployment.status === 'deploying';
+}
+
+export class DeploymentPoller extends Disposable {
+  private readonly watched = new Map<string, Watched>();
+  private visible = false;
+
+  constructor(
+    private readonly model: ExplorerModel,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly timing: PollTiming = DEFAULT_POLL_TIMING,
+  ) {
+    super();
+    // A full reload replaces every node: whatever is still deploying is watched again when shown.
+    this._register(model.onDidChange((node) => (node ? undefined : this.clear())));
+    this._register(toDisposable(() => this.clear()));
+  }
+
+  /** App ids being polled (for tests and the log). */
+  get polling(): string[] {
+    return [...this.watched.values()].map((w) => w.node.id);
+  }
+
+  setVisible(visible: boolean): void {
+    if (visible === this.visible) return;
+    this.visible = visible;
+    for (const w of this.watched.values()) {
+      if (visible) this.schedule(w);
+      else this.cancel(w);
+    }
+  }
+
+  /** Called for every app item the tree shows. */
+  watch(node: ResourceNode): void {
+    if (!isDeploying(node) || this.isDisposed) return;
+    const existing = this.watched.get(node.key);
+    if (existing) {
+      existing.node = node;
+      return;
+    }
+    const w: Watched = { node, delayMs: this.timing.initialDelayMs, timer: undefined, busy: false };
+    this.watched.set(node.key, w);
+    this.log.debug(`[Explorer] Watching the deployment of ${node.name} (${node.id}).`);
+    if (this.visible) this.schedule(w);
+  }
+
+  private schedule(w: Watched): void {
+    if (w.timer || w.busy) return;
+    w.timer = setTimeout(() => void this.poll(w), w.delayMs);
+  }
+
+  private cancel(w: Watched): void {
+    if (w.timer) clearTimeout(w.timer);
+    w.timer = undefined;
+  }
+
+  private async poll(w: Watched): Promise<void> {
+    w.timer = undefined;
+    w.busy = true;
+    let stillDeploying = true;
+    try {
+      const data = await this.model.refreshResource(w.node);
+      stillDeploying = data.kind === 'app' && data.value.deployment.status === 'deploying';
+      if (!stillDeploying) this.log.info(`[Explorer] ${w.node.name} (${w.node.id}) is ${data.kind === 'app' ? data.value.deployment.status : 'gone'}.`);
+    } catch (e) {
+      this.log.debug(`[Explorer] Polling ${w.node.id} failed: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      w.busy = false;
+    }
+    if (this.watched.get(w.node.key) !== w) return;
+    if (!stillDeploying) {
+      this.watched.delete(w.node.key);
+      return;
+    }
+    w.delayMs = Math.min(this.timing.maxDelayMs, Math.round(w.delayMs * this.timing.factor));
+    if (this.visible && !this.isDisposed) this.schedule(w);
+  }
+
+  private clear(): void {
+    for (const w of this.watched.values()) this.cancel(w);
+    this.watched.clear();
+  }
+}

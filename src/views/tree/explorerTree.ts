@@ -1,0 +1,77 @@
+// The explorer tree: a thin TreeDataProvider over the ExplorerModel, the TreeView, and the
+// deployment poller that follows the view's visibility.
+import * as vscode from 'vscode';
+import type { ConnectionProvider } from '../../connection/types';
+import type { ExplorerModel } from '../../model/explorer/explorerModel';
+import { GROUPS, isResourceNode, type ExplorerNode } from '../../model/explorer/nodes';
+import { Disposable } from '../../util/lifecycle';
+import { DeploymentPoller, type PollTiming } from './deploymentPoller';
+import { treeItemFor } from './treeItems';
+
+export const EXPLORER_VIEW_ID = 'workspaceAutomation.explorer';
+
+export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataProvider<ExplorerNode> {
+  private readonly _onDidChangeTreeData = this._register(new vscode.EventEmitter<ExplorerNode | undefined>());
+  readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
+
+  constructor(
+    private readonly model: ExplorerModel,
+    private readonly poller: DeploymentPoller,
+  ) {
+    super();
+    this._register(model.onDidChange((node) => this._onDidChangeTreeData.fire(node)));
+  }
+
+  getTreeItem(node: ExplorerNode): vscode.TreeItem {
+    if (isResourceNode(node) && node.kind === 'app') this.poller.watch(node);
+    return treeItemFor(node);
+  }
+
+  getChildren(node?: ExplorerNode): Promise<ExplorerNode[]> {
+    return this.model.getChildren(node);
+  }
+
+  getParent(node: ExplorerNode): ExplorerNode | undefined {
+    return node.parent;
+  }
+}
+
+export class ExplorerView extends Disposable {
+  readonly provider: ExplorerTreeProvider;
+  readonly poller: DeploymentPoller;
+  readonly view: vscode.TreeView<ExplorerNode>;
+
+  constructor(
+    readonly model: ExplorerModel,
+    connection: ConnectionProvider,
+    log: vscode.LogOutputChannel,
+    timing?: PollTiming,
+  ) {
+    super();
+    this.poller = this._register(new DeploymentPoller(model, log, timing));
+    this.provider = this._register(new ExplorerTreeProvider(model, this.poller));
+    this.view = this._register(vscode.window.createTreeView(EXPLORER_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true }));
+    this.poller.setVisible(this.view.visible);
+    this._register(this.view.onDidChangeVisibility((e) => this.poller.setVisible(e.visible)));
+    const describe = () => {
+      const c = connection.current;
+      this.view.description = c ? `${c.label} · ${c.workspaceId}` : undefined;
+    };
+    describe();
+    this._register(connection.onDidChangeConnection(describe));
+    this._register(model.onDidChange(() => this.updateMessage()));
+  }
+
+  /** Says so when the tree shows added ids because the service has no list endpoints. */
+  private updateMessage(): void {
+    const listless = GROUPS.filter((g) => this.model.isListed(g.id) === false);
+    this.view.message = listless.length
+      ? 'This service lists no resources: showing the ids you added (Add Resource by ID) and the resources they lead to.'
+      : undefined;
+  }
+
+  /** Shows a node in the tree (expanding its parents). */
+  async reveal(node: ExplorerNode, options: { select?: boolean; focus?: boolean; expand?: boolean | number } = {}): Promise<void> {
+    await this.view.reveal(node, { select: true, focus: false, ...options });
+  }
+}

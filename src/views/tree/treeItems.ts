@@ -1,0 +1,54 @@
+// Maps a node's presentation (model/explorer/presentation.ts) onto a VS Code TreeItem.
+import * as vscode from 'vscode';
+import type { ExplorerNode } from '../../model/explorer/nodes';
+import { present, type Presentation } from '../../model/explorer/presentation';
+
+export const LOAD_MORE_COMMAND = 'workspaceAutomation.loadMore';
+
+const COLORS: Record<NonNullable<NonNullable<Presentation['icon']>['color']>, string> = {
+  warning: 'list.warningForeground',
+  error: 'list.errorForeground',
+  success: 'testing.iconPassed',
+};
+
+function clickCommand(node: ExplorerNode, click: Presentation['click']): vscode.Command | undefined {
+  switch (click) {
+    case undefined:
+      return undefined;
+    case 'open':
+      return { command: 'workspaceAutomation.open', title: 'Open', arguments: [node] };
+    case 'loadMore':
+      return { command: LOAD_MORE_COMMAND, title: 'Load more', arguments: [node] };
+    case 'retry':
+      return { command: 'workspaceAutomation.refresh', title: 'Retry' };
+    case 'signIn':
+      return { command: 'workspaceAutomation.signIn', title: 'Sign In' };
+    case 'switchWorkspace':
+      return { command: 'workspaceAutomation.switchWorkspace', title: 'Switch Workspace' };
+    case 'refreshParent':
+      return { command: 'workspaceAutomation.refreshItem', title: 'Retry', arguments: [node] };
+    case 'addResource':
+      return { command: 'workspaceAutomation.addResource', title: 'Add Resource by ID' };
+  }
+}
+
+export function treeItemFor(node: ExplorerNode): vscode.TreeItem {
+  const p = present(node);
+  const item = new vscode.TreeItem(
+    p.label,
+    p.collapsible === 'collapsed' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+  );
+  item.id = node.key;
+  item.contextValue = p.contextValue;
+  if (p.description !== undefined) item.description = p.description;
+  if (p.icon) item.iconPath = new vscode.ThemeIcon(p.icon.id, p.icon.color ? new vscode.ThemeColor(COLORS[p.icon.color]) : undefined);
+  if (p.tooltip) {
+    const tooltip = new vscode.MarkdownString(p.tooltip);
+    tooltip.supportThemeIcons = true;
+    item.tooltip = tooltip;
+  }
+  const command = clickCommand(node, p.click);
+  if (command) item.command = command;
+  if (node.kind === 'message') item.accessibilityInformation = { label: [p.label, p.description].filter(Boolean).join(', ') };
+  return item;
+}
