@@ -151,7 +151,7 @@ async function runStage(stage) {
     const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
     const count = (key) => Number(new RegExp(`^# ${key} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
     const counts = { passed: count('pass'), failed: count('fail') + count('cancelled'), skipped: count('skipped') + count('todo') };
-    return settle(r, counts, text ? undefined : 'no TAP report');
+    return settle(r, counts, text ? undefined : 'no TAP report', true);
   }
   header(stage, stage === 'integration' ? 'Mocha in the extension host of VS Code 1.139.1 (code-server)' : 'Playwright driving the VS Code workbench in Chromium');
   const summaryFile = join(resultsDir, stage, 'summary.json');
@@ -161,19 +161,20 @@ async function runStage(stage) {
   try {
     summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
   } catch {
-    return settle(r, { passed: 0, failed: 0, skipped: 0 }, 'ended without a summary');
+    return settle(r, { passed: 0, failed: 0, skipped: 0 }, 'ended without a summary', true);
   }
   for (const f of summary.failures ?? []) console.log(`  FAILED: ${f.title}`);
-  return settle(r, summary, summary.error?.split('\n')[0]);
+  // The runner printed its own error already.
+  return settle(r, summary, summary.error?.split('\n')[0], false);
 }
 
 /** A stage passed only with exit code 0 and no failure; a crash with no failing test counts as one. */
-function settle(run, counts, problem) {
+function settle(run, counts, problem, showProblem) {
   let { passed = 0, failed = 0, skipped = 0 } = counts;
-  const note = run.note ?? problem ?? (run.code !== 0 ? `exit code ${run.code}` : undefined);
+  const note = run.note ?? problem ?? (run.code !== 0 && failed === 0 ? `exit code ${run.code}` : undefined);
   if ((run.code !== 0 || problem) && failed === 0) failed = 1;
   const status = failed === 0 ? 'passed' : 'failed';
-  if (problem && failed > 0) console.log(`  ${stageLabel(run.stage)}: ${problem}`);
+  if (problem && showProblem) console.log(`  ${stageLabel(run.stage)}: ${problem}`);
   console.log(`${stageLabel(run.stage)}: ${passed} passed, ${failed} failed, ${skipped} skipped (${seconds(run.ms)})`);
   return { status, passed, failed, skipped, ms: run.ms, note };
 }
@@ -187,7 +188,8 @@ function runChild(stage, args) {
     cwd: root,
     detached: true,
     stdio: 'inherit',
-    env: { ...process.env, WSA_REPO_ROOT: root, WSA_HARNESS_PGID_FILE: pgidFile },
+    // FORCE_COLOR=0 keeps Playwright's call logs free of escape codes in CI logs.
+    env: { ...(process.stdout.isTTY ? {} : { FORCE_COLOR: '0' }), ...process.env, WSA_REPO_ROOT: root, WSA_HARNESS_PGID_FILE: pgidFile },
   });
   let note;
   const timer = setTimeout(() => {

@@ -51,14 +51,28 @@ async function main(): Promise<SuiteSummary> {
   debug(`codeAutomationExit(${code})`);
 
   const resultsFile = join(session.artifactsDir, 'results.json');
-  const results = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Omit<SuiteSummary, 'suite'>) : undefined;
-  if (code === 'timeout') return { suite: SUITE, ...(results ?? counts0()), error: `no result within ${timeoutMs / 1000} s (WSA_INTEGRATION_TIMEOUT_MS)` };
-  if (!results) return { suite: SUITE, ...counts0(), error: `the extension host ended (code ${code}) without writing ${resultsFile}: see logs/` };
-  if (code !== 0 && results.failed === 0) return { suite: SUITE, ...results, error: `the test runner failed (code ${code}) although no test failed: see logs/` };
-  return { suite: SUITE, passed: results.passed, failed: results.failed, skipped: results.skipped, failures: results.failures };
+  const results = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as RunnerResults) : undefined;
+  const counts = results ? { passed: results.passed, failed: results.failed, skipped: results.skipped, failures: results.failures } : counts0();
+  if (code === 'timeout') {
+    const where = results?.running ? ` while running "${results.running}"` : '';
+    return { suite: SUITE, ...counts, failed: counts.failed + 1, error: `no result within ${timeoutMs / 1000} s${where} (WSA_INTEGRATION_TIMEOUT_MS)` };
+  }
+  if (!results?.done) return { suite: SUITE, ...counts, error: `the extension host ended (code ${code}) before the test runner finished: see logs/` };
+  if (code !== 0 && results.failed === 0) return { suite: SUITE, ...counts, error: `the test runner failed (code ${code}) although no test failed: see logs/` };
+  return { suite: SUITE, ...counts };
 }
 
-const WORKBENCH_NOISE = /^Ignoring fetching additional builtin extensions|^Updating additional builtin extensions cache|^No search provider registered for scheme/;
+/** What test/integration/index.ts writes. */
+interface RunnerResults {
+  passed: number;
+  failed: number;
+  skipped: number;
+  failures: { title: string; error: string }[];
+  running?: string;
+  done: boolean;
+}
+
+const WORKBENCH_NOISE = /^Ignoring fetching additional builtin extensions|^Updating additional builtin extensions cache|^No search provider registered for scheme|^\[AccountPolicyGate\]/;
 
 function counts0() {
   return { passed: 0, failed: 0, skipped: 0, failures: [] };

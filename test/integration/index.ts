@@ -29,16 +29,21 @@ export function run(): Promise<void> {
   console.log(`${RUNNER_BANNER} ${files.length} file(s), VS Code ${vscode.version}, Node ${process.version}`);
   const counts = { passed: 0, failed: 0, skipped: 0 };
   const failures: Failure[] = [];
+  // Written after every test, so a run that hangs still tells what passed and what was running.
+  const save = (running?: string) => {
+    const dir = process.env.WSA_TEST_RESULTS_DIR;
+    if (!dir) return;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'results.json'), JSON.stringify({ ...counts, running, done: running === undefined, files, failures }, null, 2));
+  };
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failed) => {
-      const dir = process.env.WSA_TEST_RESULTS_DIR;
-      if (dir) {
-        mkdirSync(dir, { recursive: true });
-        writeFileSync(join(dir, 'results.json'), JSON.stringify({ ...counts, files, failures }, null, 2));
-      }
+      save();
       if (failed > 0) reject(new Error(`${failed} integration test(s) failed`));
       else resolve();
     });
+    runner.on('test', (test) => save(test.fullTitle()));
+    runner.on('hook', (hook) => save(hook.fullTitle()));
     runner.on('pass', () => counts.passed++);
     runner.on('pending', () => counts.skipped++);
     // 'fail' also fires for failing hooks, which mocha counts as failures too.

@@ -39,6 +39,8 @@ export async function launchBrowser(): Promise<BrowserHandle> {
   try {
     const browser = await chromium.connect(server.wsEndpoint());
     const context = await browser.newContext({ viewport: VIEWPORT });
+    // Playwright's 30 s default makes a missing element slow to report; the workbench answers sooner.
+    context.setDefaultTimeout(Number(process.env.WSA_UI_STEP_TIMEOUT_MS) || 15_000);
     const page = await context.newPage();
     return {
       browser,
