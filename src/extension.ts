@@ -12,6 +12,7 @@ import { ConnectionStatusBar } from './connection/statusBar';
 import { RevisionFileSystem } from './fs/revisionFileSystem';
 import { ExplorerModel } from './model/explorer/explorerModel';
 import { RevisionCache } from './model/revisionCache';
+import { SaveDiagnostics } from './validation/saveDiagnostics';
 import { ExplorerView } from './views/tree/explorerTree';
 
 export interface WorkspaceAutomationApi {
@@ -24,6 +25,8 @@ export interface WorkspaceAutomationApi {
   /** The emulator that Connect to Local Emulator started in this window, if any. */
   readonly localEmulator: LocalEmulator;
   readonly statusBar: ConnectionStatusBar;
+  /** Why the last save of a document was refused: diagnostics in the "Workspace Automation" collection. */
+  readonly diagnostics: SaveDiagnostics;
   /** Resolves when the connection has read its settings and key. */
   readonly ready: Promise<void>;
 }
@@ -54,8 +57,11 @@ export function activate(context: vscode.ExtensionContext): WorkspaceAutomationA
   const explorer = own(new ExplorerView(explorerModel, connection, log));
   own(new ExplorerCommands(explorerModel, explorer, connection, config, log));
 
+  // Why saves were refused, for the file system's saves (ProblemSink) and the conflict resolver.
+  const diagnostics = own(new SaveDiagnostics(log));
+
   const ready = connection.initialize();
-  return { log, config, connection, revisions, explorer, localEmulator, statusBar, ready };
+  return { log, config, connection, revisions, explorer, localEmulator, statusBar, diagnostics, ready };
 }
 
 export function deactivate(): void {}

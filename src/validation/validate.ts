@@ -2,6 +2,7 @@
 // save does not leave the machine. vscode-free.
 import type { TsxCheckResult } from '../core/tsxCheck';
 import type { TextProblem } from '../model/saveTypes';
+import { CONFLICT_START } from '../model/merge';
 import type { FileView } from '../model/resourcePath';
 import { databaseProblems } from './databaseRules';
 import { factProblems } from './factRules';
@@ -34,8 +35,23 @@ function tsxProblems(text: string, options: ValidateOptions): TextProblem[] {
   return result.ok ? [] : [{ message: result.message, line: result.line, column: result.column, source: 'local' }];
 }
 
+/** Conflict markers left from a merge: each marker line is a problem, whatever the language. */
+function markerProblems(text: string): TextProblem[] {
+  const problems: TextProblem[] = [];
+  text.split(/\r\n|\r|\n/).forEach((line, i) => {
+    if (line.startsWith(CONFLICT_START)) {
+      problems.push({ message: 'A merge conflict is still marked here: keep the lines you want, delete the markers, then save.', line: i + 1, column: 1, endLine: i + 1, endColumn: line.length + 1, source: 'local' });
+    }
+  });
+  return problems;
+}
+
 /** The problems that keep `text` from being saved as `view`; empty when it may be sent. */
 export async function validateText(view: FileView, text: string, options: ValidateOptions): Promise<TextProblem[]> {
+  if (view === 'dashboard' || view === 'database' || view === 'fact') {
+    const markers = markerProblems(text);
+    if (markers.length) return markers;
+  }
   switch (view) {
     case 'dashboard':
       return tsxProblems(text, options);

@@ -61,11 +61,14 @@ describe('validating a dashboard before it is saved', () => {
     assert.deepEqual(problems, [{ message: 'Unexpected token, expected ","', line: 3, column: 29, source: 'local' }]);
   });
 
-  test('conflict markers left in a dashboard are refused', async () => {
+  test('conflict markers left from a merge are refused, one problem per conflict, in any editable view', async () => {
     const source = 'const a = 1;\n<<<<<<< Yours\nconst b = 2;\n=======\nconst b = 3;\n>>>>>>> Service\n';
     const problems = await validateText('dashboard', source, options);
     assert.equal(problems.length, 1);
-    assert.equal(problems[0]!.line, 2);
+    assert.deepEqual([problems[0]!.line, problems[0]!.column, problems[0]!.endColumn], [2, 1, 14]);
+    assert.match(problems[0]!.message, /merge conflict is still marked/);
+    const json = '{\n<<<<<<< Yours\n  "name": "a"\n=======\n  "name": "b"\n>>>>>>> Service\n}\n';
+    assert.equal((await validateText('fact', json, options))[0]!.line, 2);
   });
 
   test('a missing parser bundle is a clear error, not a silent pass', async () => {
