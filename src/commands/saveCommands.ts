@@ -1,0 +1,97 @@
+// Saving `wsa:` files on purpose: Ctrl+S / Cmd+S runs `workspaceAutomation.save`, which makes the
+// guarded save itself so a conflict gets the one Compare / Merge / Overwrite notification (VS Code's
+// own save path can only show an error). Also sending and discarding held auto saves.
+import * as vscode from 'vscode';
+import type { ConflictOffer } from '../fs/conflictFiles';
+import type { FileSaves } from '../fs/fileSaves';
+import type { HeldSaves } from '../fs/heldSaves';
+import { SEND_HELD_COMMAND } from '../fs/heldSavesUi';
+import { invalidMessage, readOnlyMessage } from '../fs/saveMessages';
+import { FILE_SCHEME, isEditable, parseFilePath, type ResourceFile } from '../model/resourcePath';
+import type { SaveResult } from '../model/saveTypes';
+import { registerCommand, reportError } from './registerCommand';
+
+export const SAVE_COMMAND = 'workspaceAutomation.save';
+export const DISCARD_HELD_COMMAND = 'workspaceAutomation.discardHeldChanges';
+
+export function registerSaveCommands(
+  log: vscode.LogOutputChannel,
+  files: FileSaves,
+  held: HeldSaves,
+  conflicts: ConflictOffer,
+): vscode.Disposable[] {
+  /** Tells the user what came of a save they asked for. */
+  const report = (file: ResourceFile, result: SaveResult | undefined): void => {
+    switch (result?.status) {
+      case undefined:
+        return;
+      case 'saved':
+        vscode.window.setStatusBarMessage(`$(check) Saved «${file.name}» (${result.snapshot.label}).`, 5000);
+        return;
+      case 'conflict':
+        conflicts.offer(result.conflict);
+        return;
+      case 'invalid':
+        void vscode.window.showErrorMessage(invalidMessage(file, result.problems));
+        return;
+      case 'failed':
+        reportError(log, result.error, `Could not save «${file.name}»`);
+        return;
+    }
+  };
+
+  const saving = <T>(file: ResourceFile, task: () => Promise<T>): Thenable<T> =>
+    vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Saving «${file.name}» to the service` }, task);
+
+  const save = async (arg?: unknown): Promise<SaveResult | undefined> => {
+    const uri = arg instanceof vscode.Uri ? arg : undefined;
+    const document = uri ? (vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) ?? (await vscode.workspace.openTextDocument(uri))) : vscode.window.activeTextEditor?.document;
+    if (!document || document.uri.scheme !== FILE_SCHEME) {
+      // The key binding's context can lag behind focus: anything else saves as usual.
+      await vscode.commands.executeCommand('workbench.action.files.save');
+      return undefined;
+    }
+    const file = parseFilePath(document.uri.path);
+    if (!isEditable(file.view)) {
+      vscode.window.setStatusBarMessage(`$(lock) ${readOnlyMessage(file)}`, 6000);
+      return undefined;
+    }
+    let result: SaveResult | undefined;
+    if (document.isDirty) result = await saving(file, () => files.saveText(document.uri, document.getText()));
+    else if (held.get(document.uri.toString())) result = await saving(file, () => files.sendHeld(document.uri));
+    else vscode.window.setStatusBarMessage(`«${file.name}» has no changes to save.`, 3000);
+    report(file, result);
+    return result;
+  };
+
+  const sendHeld = async (): Promise<SaveResult[]> => {
+    const results: SaveResult[] = [];
+    for (const entry of held.all()) {
+      const uri = vscode.Uri.parse(entry.uri);
+      const file = parseFilePath(uri.path);
+      const result = await saving(file, () => files.sendHeld(uri));
+      report(file, result);
+      if (result) results.push(result);
+    }
+    return results;
+  };
+
+  const discardHeld = async (): Promise<void> => {
+    const count = held.size;
+    if (count === 0) return;
+    const discard = 'Discard';
+    const answer = await vscode.window.showWarningMessage(
+      `Discard ${count} held auto save${count === 1 ? '' : 's'}? ${count === 1 ? 'Its' : 'Their'} text was never sent to the service and will be lost.`,
+      { modal: true },
+      discard,
+    );
+    if (answer !== discard) return;
+    for (const entry of held.all()) await files.discardHeld(vscode.Uri.parse(entry.uri));
+  };
+
+  return [
+    registerCommand(log, SAVE_COMMAND, save),
+    registerCommand(log, SEND_HELD_COMMAND, sendHeld),
+    registerCommand(log, DISCARD_HELD_COMMAND, discardHeld),
+  ];
+}

@@ -1,0 +1,32 @@
+// What the conflict resolver, the history panel and the save command need of the `wsa:` files, and
+// what the files need of the validation feature. Interfaces only.
+import type * as vscode from 'vscode';
+import type { SaveConflict, SaveResult, ServerSnapshot, TextProblem } from '../model/saveTypes';
+
+export interface ConflictFiles {
+  /**
+   * One guarded save of `text`. Without `basedOn` it is based on what the open editor's text is
+   * based on, or, when the resource is not open, on the latest state read first (a history
+   * Restore). With `basedOn` (Overwrite: the latest state) it is saved against those tokens in one
+   * step. On success the session, mtime and diagnostics follow, `onDidChangeFile` fires, and an
+   * open editor holding exactly `text` is saved clean.
+   */
+  saveText(uri: vscode.Uri, text: string, basedOn?: ServerSnapshot): Promise<SaveResult>;
+  /** After a merge: the editor's text is now based on `snapshot`; the next save sends its tokens. */
+  adoptBase(uri: vscode.Uri, snapshot: ServerSnapshot): void;
+  /** What the service holds now (no session changes). */
+  readLatest(uri: vscode.Uri): Promise<ServerSnapshot>;
+  /** The snapshot the editor's text is based on, when the file is open or held. */
+  baseOf(uri: vscode.Uri): ServerSnapshot | undefined;
+}
+
+/** Where save problems are shown (the validation feature's SaveDiagnostics). */
+export interface ProblemSink {
+  set(uri: vscode.Uri, problems: TextProblem[]): void;
+  clear(uri: vscode.Uri): void;
+}
+
+/** Offers Compare / Merge / Overwrite for a conflict (the ConflictResolver). */
+export interface ConflictOffer {
+  offer(conflict: SaveConflict): void;
+}

@@ -1,0 +1,158 @@
+// The state behind the `wsa:` file system: which resource a URI names (and whether the signed-in
+// workspace may see it), its session, loading it from the service, batched change events, and
+// re-checking an untouched document against the service.
+import * as vscode from 'vscode';
+import type { ConnectionProvider } from '../connection/types';
+import { NotSignedInError } from '../connection/types';
+import { ResourceReader, type RevisionSource } from '../model/resourceReader';
+import { FILE_SCHEME, filePath, isEditable, parseFilePath, ResourcePathError, type ResourceFile } from '../model/resourcePath';
+import { tokensKey } from '../model/resourceReader';
+import { Disposable } from '../util/lifecycle';
+import { DocumentSessions, type DocumentSession } from './documentSessions';
+import { toFileSystemError } from './fileSystemErrors';
+import type { HeldSaves } from './heldSaves';
+
+/** A session read from the service this recently is reused by a file nobody has open (stat, then readFile). */
+const REUSE_MS = 5_000;
+/** Change events are collected this long and fired together. */
+const BATCH_MS = 5;
+
+export function resourceUri(file: ResourceFile): vscode.Uri {
+  return vscode.Uri.from({ scheme: FILE_SCHEME, path: filePath(file) });
+}
+
+export interface ResolvedFile {
+  file: ResourceFile;
+  /** The URI string: the key of sessions and held saves. */
+  key: string;
+}
+
+export type RefreshOutcome = 'changed' | 'unchanged' | 'skipped';
+
+export class FileState extends Disposable {
+  private readonly _onDidChangeFile = this._register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
+  readonly onDidChangeFile = this._onDidChangeFile.event;
+  readonly sessions = new DocumentSessions();
+  readonly reader: ResourceReader;
+  private readonly loading = new Map<string, Promise<DocumentSession>>();
+  private readonly pendingEvents = new Map<string, vscode.FileChangeEvent>();
+  private batchTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly connection: ConnectionProvider,
+    revisions: RevisionSource,
+    readonly held: HeldSaves,
+    readonly log: vscode.LogOutputChannel,
+  ) {
+    super();
+    this.reader = new ResourceReader(() => connection.require().client, revisions);
+    // Another key or workspace: what nobody has open is read again when next asked for.
+    this._register(connection.onDidChangeConnection(() => this.sessions.prune((s) => this.openDocument(s.key) !== undefined)));
+    this._register({ dispose: () => clearTimeout(this.batchTimer) });
+  }
+
+  /** The resource a URI names, refused as a FileSystemError when it names none or another workspace. */
+  resolve(uri: vscode.Uri): ResolvedFile {
+    let file: ResourceFile;
+    try {
+      file = parseFilePath(uri.path);
+    } catch (e) {
+      if (e instanceof ResourcePathError) throw vscode.FileSystemError.FileNotFound(`${uri.toString()} is not a Workspace Automation file: ${e.message}`);
+      throw e;
+    }
+    const current = this.connection.current;
+    if (!current) throw toFileSystemError(new NotSignedInError(), uri);
+    if (file.workspaceId !== current.workspaceId) {
+      throw vscode.FileSystemError.NoPermissions(
+        `«${file.name}» belongs to workspace ${file.workspaceId}, but you are signed in to workspace ${current.workspaceId}. Switch Workspace to open it.`,
+      );
+    }
+    return { file, key: uri.toString() };
+  }
+
+  /** The open text document of a URI string, if any. */
+  openDocument(key: string): vscode.TextDocument | undefined {
+    return vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+  }
+
+  /** Text the user has not stored on the service: unsaved editor text, else held text. */
+  pendingEdit(key: string): string | undefined {
+    const doc = this.openDocument(key);
+    return doc?.isDirty ? doc.getText() : this.held.get(key)?.text;
+  }
+
+  /** The session of an open document, or a fresh one. */
+  async session(uri: vscode.Uri, { file, key }: ResolvedFile): Promise<DocumentSession> {
+    const existing = this.sessions.get(key);
+    if (existing && (this.openDocument(key) || Date.now() - existing.loadedAt < REUSE_MS)) return existing;
+    let pending = this.loading.get(key);
+    if (!pending) {
+      pending = this.load(uri, file, key).finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async load(uri: vscode.Uri, file: ResourceFile, key: string): Promise<DocumentSession> {
+    const held = this.held.get(key);
+    if (held) {
+      // An auto save held back: the editor shows it, based on the state it was an edit of.
+      return this.sessions.get(key) ?? this.sessions.set({ key, file, text: held.text, base: held.base, version: tokensKey(held.base.tokens) });
+    }
+    const started = Date.now();
+    let content;
+    try {
+      content = await this.reader.read(file);
+    } catch (e) {
+      const error = toFileSystemError(e, uri, `Could not open «${file.name}»`);
+      this.log.error(`[Files] ${error.message}`);
+      throw error;
+    }
+    this.log.debug(`[Files] Read ${file.view} ${file.id}${content.snapshot ? ` (${content.snapshot.label})` : ''} in ${Date.now() - started} ms.`);
+    const existing = this.sessions.get(key);
+    if (!existing) return this.sessions.set({ key, file, text: content.text, base: content.snapshot, version: content.version });
+    existing.base = content.snapshot;
+    existing.version = content.version;
+    existing.loadedAt = Date.now();
+    if (existing.text !== content.text) this.sessions.changeText(existing, content.text);
+    return existing;
+  }
+
+  /**
+   * Reads the file again and, when the service holds something newer and nobody has unsaved or
+   * held edits of it, makes that the file's content (VS Code then reloads the editor).
+   */
+  async refresh(uri: vscode.Uri): Promise<RefreshOutcome> {
+    const resolved = this.resolve(uri);
+    const { file, key } = resolved;
+    const session = this.sessions.get(key);
+    if (!session) return 'unchanged';
+    // An edit is based on `session.base`; moving it would make the next save overwrite silently.
+    if (this.pendingEdit(key) !== undefined || session.confirmed !== undefined) return 'skipped';
+    const content = await this.reader.read(file);
+    if (this.pendingEdit(key) !== undefined) return 'skipped';
+    session.loadedAt = Date.now();
+    if (content.version === session.version) return 'unchanged';
+    session.base = content.snapshot;
+    session.version = content.version;
+    if (session.text === content.text) return 'unchanged';
+    this.log.debug(`[Files] ${file.view} ${file.id} changed on the service${content.snapshot ? ` (now ${content.snapshot.label})` : ''}; reloading it.`);
+    this.sessions.changeText(session, content.text);
+    this.fireChanged(uri);
+    return 'changed';
+  }
+
+  isEditable(file: ResourceFile): boolean {
+    return isEditable(file.view);
+  }
+
+  fireChanged(uri: vscode.Uri): void {
+    this.pendingEvents.set(uri.toString(), { type: vscode.FileChangeType.Changed, uri });
+    this.batchTimer ??= setTimeout(() => {
+      this.batchTimer = undefined;
+      const events = [...this.pendingEvents.values()];
+      this.pendingEvents.clear();
+      if (events.length && !this.isDisposed) this._onDidChangeFile.fire(events);
+    }, BATCH_MS);
+  }
+}

@@ -1,0 +1,54 @@
+// Shows held auto saves where the user looks: a badge and tooltip on the file (editor tab, explorer
+// items with the file's URI) and a status bar item "N held" that sends them.
+import * as vscode from 'vscode';
+import { FILE_SCHEME } from '../model/resourcePath';
+import { Disposable } from '../util/lifecycle';
+import type { HeldSaves } from './heldSaves';
+import { saveKeyLabel } from './saveMessages';
+
+export const SEND_HELD_COMMAND = 'workspaceAutomation.sendHeldChanges';
+
+export class HeldSavesUi extends Disposable implements vscode.FileDecorationProvider {
+  private readonly _onDidChangeFileDecorations = this._register(new vscode.EventEmitter<vscode.Uri[]>());
+  readonly onDidChangeFileDecorations = this._onDidChangeFileDecorations.event;
+  private readonly item = this._register(vscode.window.createStatusBarItem('workspaceAutomation.heldSaves', vscode.StatusBarAlignment.Left, 90));
+
+  constructor(private readonly held: HeldSaves) {
+    super();
+    this.item.name = 'Workspace Automation: Held Auto Saves';
+    this.item.command = SEND_HELD_COMMAND;
+    this._register(vscode.window.registerFileDecorationProvider(this));
+    this._register(
+      held.onDidChange((uris) => {
+        this._onDidChangeFileDecorations.fire(uris.map((u) => vscode.Uri.parse(u)));
+        this.update();
+      }),
+    );
+    this.update();
+  }
+
+  provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
+    if (uri.scheme !== FILE_SCHEME) return undefined;
+    const entry = this.held.get(uri.toString());
+    if (!entry) return undefined;
+    const failed = entry.lastError ? ` Last attempt: ${entry.lastError}.` : '';
+    return {
+      badge: 'H',
+      tooltip: `Held: auto-saved here, not sent to the service yet.${failed} Press ${saveKeyLabel()} to send it.`,
+      color: new vscode.ThemeColor(entry.lastError ? 'list.errorForeground' : 'list.warningForeground'),
+    };
+  }
+
+  private update(): void {
+    const count = this.held.size;
+    if (count === 0) {
+      this.item.hide();
+      return;
+    }
+    const failed = this.held.all().filter((h) => h.lastError).length;
+    this.item.text = `$(cloud-upload) ${count} held`;
+    this.item.tooltip = `${count} auto-saved change${count === 1 ? '' : 's'} not sent to the service yet${failed ? ` (${failed} failed to send)` : ''}. Click to send ${count === 1 ? 'it' : 'them'}.`;
+    this.item.backgroundColor = failed ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this.item.show();
+  }
+}

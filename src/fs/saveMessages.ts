@@ -1,0 +1,44 @@
+// The sentences a failed or refused save is explained with: the same words whether they reach the
+// user through a notification or through VS Code's failed-save message.
+import type { FileView, ResourceFile } from '../model/resourcePath';
+import type { SaveConflict, TextProblem } from '../model/saveTypes';
+import { refusalMessage } from '../validation/validate';
+
+export function saveKeyLabel(): string {
+  return process.platform === 'darwin' ? 'Cmd+S' : 'Ctrl+S';
+}
+
+export function conflictMessage(conflict: SaveConflict): string {
+  return (
+    `«${conflict.file.name}» changed on the service (now ${conflict.latest.label}; you edited ${conflict.base.label}). ` +
+    `Your text is kept. Press ${saveKeyLabel()} to Compare, Merge or Overwrite.`
+  );
+}
+
+/** The validation feature's sentence, and where to look. */
+export function invalidMessage(file: ResourceFile, problems: readonly TextProblem[]): string {
+  return `${refusalMessage(file.name, problems)} Fix it (see Problems) and save again.`;
+}
+
+const READ_ONLY_REASONS: Partial<Record<FileView, string>> = {
+  operationHandler: 'the service generates operation handler code and offers no way to save it',
+  operation: 'it shows the operation as the service returns it; the service offers no way to save it',
+  app: 'it shows the app as the service returns it; the service offers no way to save it from here',
+  writeSync: 'it shows the write sync as the service returns it; the service offers no way to save it',
+};
+
+export function readOnlyMessage(file: ResourceFile): string {
+  return `«${file.name}» is read-only: ${READ_ONLY_REASONS[file.view] ?? 'it cannot be saved'}.`;
+}
+
+/** One line for the log and the held-save tooltip. */
+export function heldFailureReason(result: { status: 'conflict'; conflict: SaveConflict } | { status: 'invalid'; problems: TextProblem[] } | { status: 'failed'; message: string }): string {
+  switch (result.status) {
+    case 'conflict':
+      return `changed on the service (now ${result.conflict.latest.label}); press ${saveKeyLabel()} to Compare, Merge or Overwrite`;
+    case 'invalid':
+      return `not valid: ${result.problems[0]?.message ?? 'see Problems'}`;
+    case 'failed':
+      return result.message;
+  }
+}

@@ -1,0 +1,83 @@
+// `wsa:` — dashboards, database definitions and facts as editable documents, operations, handler
+// code, apps and write syncs as read-only ones. Reads and writes go through FileState and
+// FileSaves; this class is the FileSystemProvider surface and never shows UI.
+import * as vscode from 'vscode';
+import { FILE_SCHEME } from '../model/resourcePath';
+import { Disposable } from '../util/lifecycle';
+import type { FileSaves } from './fileSaves';
+import type { FileState } from './fileState';
+
+export type { ConflictFiles } from './conflictFiles';
+export { resourceUri } from './fileState';
+
+/** A save reason older than this did not belong to the writeFile now running. */
+const REASON_TTL_MS = 30_000;
+
+export class WsaFileSystem extends Disposable implements vscode.FileSystemProvider {
+  readonly onDidChangeFile: vscode.Event<vscode.FileChangeEvent[]>;
+  private readonly encoder = new TextEncoder();
+  private readonly decoder = new TextDecoder('utf-8');
+  /** Why VS Code is saving each document: told before writeFile runs, by onWillSaveTextDocument. */
+  private readonly saveReasons = new Map<string, { reason: vscode.TextDocumentSaveReason; at: number }>();
+
+  constructor(
+    private readonly state: FileState,
+    private readonly saves: FileSaves,
+  ) {
+    super();
+    this.onDidChangeFile = state.onDidChangeFile;
+    this._register(vscode.workspace.registerFileSystemProvider(FILE_SCHEME, this, { isCaseSensitive: true }));
+    this._register(
+      vscode.workspace.onWillSaveTextDocument((e) => {
+        if (e.document.uri.scheme === FILE_SCHEME) this.saveReasons.set(e.document.uri.toString(), { reason: e.reason, at: Date.now() });
+      }),
+    );
+  }
+
+  async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    const resolved = this.state.resolve(uri);
+    const session = await this.state.session(uri, resolved);
+    return {
+      type: vscode.FileType.File,
+      ctime: session.ctime,
+      mtime: session.mtime,
+      size: this.encoder.encode(session.text).byteLength,
+      ...(this.state.isEditable(resolved.file) ? {} : { permissions: vscode.FilePermission.Readonly }),
+    };
+  }
+
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    const session = await this.state.session(uri, this.state.resolve(uri));
+    return this.encoder.encode(session.text);
+  }
+
+  async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+    const resolved = this.state.resolve(uri);
+    const told = this.saveReasons.get(resolved.key);
+    this.saveReasons.delete(resolved.key);
+    // No reason told (a write through the API rather than an editor save) counts as an explicit save.
+    const reason = told && Date.now() - told.at < REASON_TTL_MS ? told.reason : undefined;
+    await this.saves.write(uri, resolved, this.decoder.decode(content), reason);
+  }
+
+  watch(): vscode.Disposable {
+    // Changes are announced without watching: after saves, refreshes and detected remote changes.
+    return new vscode.Disposable(() => undefined);
+  }
+
+  readDirectory(): never {
+    throw vscode.FileSystemError.FileNotADirectory('Workspace Automation files are opened one by one, from the explorer or by id.');
+  }
+
+  createDirectory(): never {
+    throw vscode.FileSystemError.NoPermissions('Workspace Automation files cannot hold folders.');
+  }
+
+  delete(): never {
+    throw vscode.FileSystemError.NoPermissions('Workspace Automation resources cannot be deleted from the editor.');
+  }
+
+  rename(): never {
+    throw vscode.FileSystemError.NoPermissions('Workspace Automation resources cannot be renamed from the editor.');
+  }
+}
