@@ -7,12 +7,14 @@ import type { Operation } from '../../api/schemas';
 import type { ConnectionProvider } from '../../connection/types';
 import { Emitter } from '../../util/events';
 import { Disposable } from '../../util/lifecycle';
-import { connectionProblem, describeLoadError } from './problems';
-import { dataFromListItem, kindsForId, reachableIds, reread, resolveId } from './resolve';
+import { connectionProblem, describeLoadError, emptyMessage, groupErrorMessage, unresolvedMessage } from './problems';
+import { computeReach, relatedChildren, type Reach } from './related';
+import { dataFromListItem, kindsForId, reread, resolveId } from './resolve';
 import {
   GROUPS,
   groupNode,
-  messageNode,
+  groupOf,
+  idOf,
   resourceNode,
   type ExplorerNode,
   type GroupId,
@@ -49,13 +51,6 @@ interface GroupState {
   loadingMore?: Promise<void>;
 }
 
-/** What an added id resolved to, in the list-less path. */
-interface Reach {
-  data: Map<string, ResourceData[]>;
-  failures: Map<string, unknown>;
-}
-
-const MAX_REACH_DEPTH = 3;
 const silentLog: ExplorerLog = { debug() {}, info() {}, error() {} };
 
 export class ExplorerModel extends Disposable {
@@ -185,7 +180,7 @@ export class ExplorerModel extends Disposable {
       data = await reread(client, node.data);
     } catch (e) {
       if (generation === this.generation && e instanceof ApiError && e.kind === 'notFound') {
-        const group = this.groupOf(node);
+        const group = groupOf(node);
         if (group) this.refreshGroup(group);
       }
       throw e;
@@ -193,7 +188,7 @@ export class ExplorerModel extends Disposable {
     if (generation !== this.generation) return data;
     for (const n of this.nodesFor(node.id, node.kind)) {
       n.data = data;
-      n.name = data.kind === node.kind ? nameOf(data) : n.name;
+      n.name = data.value.name;
       this.children.delete(n.key);
       this._onDidChange.fire(n);
     }
@@ -289,7 +284,7 @@ export class ExplorerModel extends Disposable {
         await this.loadReachable(group, state);
       }
       if (!current()) return;
-      if (state.resources.length === 0 && state.messages.length === 0) state.messages.push(this.emptyMessage(group, state.listed));
+      if (state.resources.length === 0 && state.messages.length === 0) state.messages.push(emptyMessage(group, state.listed));
       this.log.debug(`[Explorer] ${group.group.label}: ${state.resources.length} item(s) ${state.listed ? 'listed' : 'from added ids'} in ${Date.now() - started} ms.`);
     } catch (e) {
       if (current()) this.fail(group, state, e);
@@ -306,18 +301,22 @@ export class ExplorerModel extends Disposable {
       const id = missing[i]!;
       if (result.status === 'rejected') {
         this.rethrowProblem(result.reason);
-        state.messages.push(this.unresolved(group, id, result.reason));
+        state.messages.push(unresolvedMessage(group, id, result.reason));
         return;
       }
       const data = result.value.find((d) => d.kind === group.group.kind);
       if (data) state.resources.push(this.track(resourceNode(group, data, true)));
       // An oper_ id that is only an operation is not missing from Dashboards: it is not one.
-      else if (result.value.length === 0 && group.group.kind !== 'dashboard') state.messages.push(this.unresolved(group, id));
+      else if (result.value.length === 0 && group.group.kind !== 'dashboard') state.messages.push(unresolvedMessage(group, id));
     });
   }
 
   private async loadReachable(group: GroupNode, state: GroupState): Promise<void> {
-    const reach = await (this.reach ??= this.computeReach());
+    const reach = await (this.reach ??= computeReach(this.added, {
+      added: (id) => this.resolve(id),
+      reachable: (id) => resolveId(this.client(), id, { dashboards: false }),
+      rethrowProblem: (e) => this.rethrowProblem(e),
+    }));
     if (this.groups.get(group.group.id) !== state) return;
     const addedIds = new Set(this.added);
     const nodes: ResourceNode[] = [];
@@ -328,38 +327,8 @@ export class ExplorerModel extends Disposable {
     nodes.sort((a, b) => a.name.localeCompare(b.name));
     state.resources = nodes;
     for (const [id, error] of reach.failures) {
-      if (kindsForId(id)[0] === group.group.kind) state.messages.push(this.unresolved(group, id, error));
+      if (kindsForId(id)[0] === group.group.kind) state.messages.push(unresolvedMessage(group, id, error));
     }
-  }
-
-  /** The added ids and what they reach (parent data flows, input operations), a few levels deep. */
-  private async computeReach(): Promise<Reach> {
-    const reach: Reach = { data: new Map(), failures: new Map() };
-    const addedIds = new Set(this.added);
-    let wave = this.added.filter((id) => kindsForId(id).length > 0);
-    const seen = new Set(wave);
-    for (let depth = 0; wave.length > 0 && depth <= MAX_REACH_DEPTH; depth++) {
-      const results = await Promise.allSettled(
-        wave.map((id) => (addedIds.has(id) ? this.resolve(id) : resolveId(this.client(), id, { dashboards: false }))),
-      );
-      const next: string[] = [];
-      results.forEach((result, i) => {
-        const id = wave[i]!;
-        if (result.status === 'rejected') {
-          this.rethrowProblem(result.reason);
-          if (addedIds.has(id)) reach.failures.set(id, result.reason);
-          return;
-        }
-        if (result.value.length === 0) {
-          if (addedIds.has(id)) reach.failures.set(id, undefined);
-          return;
-        }
-        reach.data.set(id, result.value);
-        for (const found of result.value) for (const more of reachableIds(found)) if (!seen.has(more)) (seen.add(more), next.push(more));
-      });
-      wave = next;
-    }
-    return reach;
   }
 
   // ---- Children of resources: what they lead to, read lazily.
@@ -374,40 +343,13 @@ export class ExplorerModel extends Disposable {
     return pending;
   }
 
-  private async computeChildren(node: ResourceNode): Promise<ExplorerNode[]> {
-    const related = async (id: string, relation: 'parentDataFlow' | 'inputOperation' | 'dashboardOperation'): Promise<ExplorerNode> => {
-      try {
-        const operation = await this.operation(id);
-        if (operation) return this.track(resourceNode(node, { kind: 'operation', value: operation }, false, relation));
-        return messageNode(node, `${relation}:${id}`, { label: id, detail: 'not found', severity: 'warning' });
-      } catch (e) {
-        this.rethrowProblem(e);
-        return messageNode(node, `${relation}:${id}`, { label: id, detail: describeLoadError(e), severity: 'error', action: 'refreshParent' });
-      }
-    };
-    const data = node.data;
-    const out: ExplorerNode[] = [];
-    switch (data.kind) {
-      case 'operation': {
-        const op = data.value;
-        out.push({ kind: 'file', key: `${node.key}/file:operation`, parent: node, view: 'operation', id: op.id, name: op.name, label: 'Definition (JSON)' });
-        if (op.parentDataFlowId) out.push(await related(op.parentDataFlowId, 'parentDataFlow'));
-        for (const child of this.childOperations(op.id)) out.push(this.track(resourceNode(node, { kind: 'operation', value: child }, false, 'childOperation')));
-        for (const id of op.dataSourceIds) out.push({ kind: 'dataSource', key: `${node.key}/data:${id}`, parent: node, id });
-        break;
-      }
-      case 'dashboard':
-        out.push(await related(data.value.dashboardId, 'dashboardOperation'));
-        break;
-      case 'writeSync': {
-        const input = data.value.definition.input;
-        if (input.type === 'operation' && input.operationId) out.push(await related(input.operationId, 'inputOperation'));
-        break;
-      }
-      default:
-        break;
-    }
-    return out;
+  private computeChildren(node: ResourceNode): Promise<ExplorerNode[]> {
+    return relatedChildren(node, {
+      operation: (id) => this.operation(id),
+      childOperations: (flowId) => this.childOperations(flowId),
+      track: (n) => this.track(n),
+      rethrowProblem: (e) => this.rethrowProblem(e),
+    });
   }
 
   /** An operation from what is loaded, or one read. */
@@ -444,12 +386,6 @@ export class ExplorerModel extends Disposable {
     this.children.delete(node.key);
   }
 
-  private groupOf(node: ExplorerNode): GroupNode | undefined {
-    let n: ExplorerNode | undefined = node;
-    while (n && n.kind !== 'group') n = n.parent;
-    return n;
-  }
-
   /** A connection-level failure replaces the whole tree with one message; anything else stays in the group. */
   private fail(group: GroupNode, state: GroupState, error: unknown): void {
     const problem = connectionProblem(error, this.connection.current);
@@ -463,39 +399,14 @@ export class ExplorerModel extends Disposable {
       }
       return;
     }
-    const detail = describeLoadError(error);
-    this.log.error(`[Explorer] Could not load ${group.group.noun}: ${detail}`);
+    this.log.error(`[Explorer] Could not load ${group.group.noun}: ${describeLoadError(error)}`);
     state.resources = [];
     state.loadMore = undefined;
-    state.messages = [messageNode(group, 'error', { label: `Could not load ${group.group.noun}`, detail, severity: 'error', action: 'refreshParent' })];
+    state.messages = [groupErrorMessage(group, error)];
   }
 
   /** Connection problems abort the whole load, so they surface once, at the top. */
   private rethrowProblem(error: unknown): void {
     if (connectionProblem(error, this.connection.current)) throw error;
   }
-
-  private unresolved(group: GroupNode, id: string, error?: unknown): MessageNode {
-    const detail = error === undefined ? 'not found in this workspace' : describeLoadError(error);
-    return messageNode(group, `added:${id}`, { label: id, detail, severity: 'warning', addedId: id });
-  }
-
-  private emptyMessage(group: GroupNode, listed: boolean): MessageNode {
-    return listed
-      ? messageNode(group, 'empty', { label: `No ${group.group.noun}`, severity: 'info' })
-      : messageNode(group, 'empty', {
-          label: 'Add Resource by ID…',
-          detail: `This service lists no ${group.group.noun}: add them by id`,
-          severity: 'info',
-          action: 'addResource',
-        });
-  }
-}
-
-function idOf(data: ResourceData): string {
-  return data.kind === 'dashboard' ? data.value.dashboardId : data.value.id;
-}
-
-function nameOf(data: ResourceData): string {
-  return data.value.name;
 }

@@ -167,6 +167,17 @@ export function identify(data: ResourceData): { id: string; resourceId: string |
   }
 }
 
+export function idOf(data: ResourceData): string {
+  return data.kind === 'dashboard' ? data.value.dashboardId : data.value.id;
+}
+
+/** The group a node is under. */
+export function groupOf(node: ExplorerNode): GroupNode | undefined {
+  let n: ExplorerNode | undefined = node;
+  while (n && n.kind !== 'group') n = n.parent;
+  return n;
+}
+
 export function resourceNode(parent: ExplorerNode, data: ResourceData, added: boolean, relation?: Relation): ResourceNode {
   const { id, resourceId, name } = identify(data);
   const node: ResourceNode = { kind: data.kind, key: `${parent.key}/${data.kind}:${id}`, parent, id, resourceId, name, data, added };

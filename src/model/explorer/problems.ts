@@ -2,7 +2,7 @@
 // failure reads in a tree item. vscode-free.
 import { ApiError } from '../../api';
 import type { Connection } from '../../connection/types';
-import { messageNode, type MessageNode } from './nodes';
+import { messageNode, type GroupNode, type MessageNode } from './nodes';
 
 /** One message node for an unreachable server, a rejected key or a forbidden workspace; else undefined. */
 export function connectionProblem(error: unknown, connection: Connection | undefined): MessageNode | undefined {
@@ -42,4 +42,24 @@ export function describeLoadError(error: unknown): string {
     }
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+/** An added id that could not be read: shown in its group, removable. */
+export function unresolvedMessage(group: GroupNode, id: string, error?: unknown): MessageNode {
+  const detail = error === undefined ? 'not found in this workspace' : describeLoadError(error);
+  return messageNode(group, `added:${id}`, { label: id, detail, severity: 'warning', addedId: id });
+}
+
+export function groupErrorMessage(group: GroupNode, error: unknown): MessageNode {
+  return messageNode(group, 'error', { label: `Could not load ${group.group.noun}`, detail: describeLoadError(error), severity: 'error', action: 'refreshParent' });
+}
+
+export function emptyMessage(group: GroupNode, listed: boolean): MessageNode {
+  if (listed) return messageNode(group, 'empty', { label: `No ${group.group.noun}`, severity: 'info' });
+  return messageNode(group, 'empty', {
+    label: 'Add Resource by ID…',
+    detail: `This service lists no ${group.group.noun}: add them by id`,
+    severity: 'info',
+    action: 'addResource',
+  });
 }

@@ -1,0 +1,113 @@
+// How explorer items read and what the menus can do with them, from real emulator data; and what
+// "Add Resource by ID" accepts.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
+import { parseAdditionInput } from '../../src/model/explorer/addition';
+import { ExplorerModel } from '../../src/model/explorer/explorerModel';
+import { isResourceNode, type GroupId, type ResourceNode } from '../../src/model/explorer/nodes';
+import { fileForNode, present } from '../../src/model/explorer/presentation';
+import { filePath } from '../../src/model/resourcePath';
+import { TestConnection } from './explorerSupport';
+
+let emu: RunningEmulator;
+let ids: Record<string, string>;
+let connection: TestConnection;
+let model: ExplorerModel;
+
+before(async () => {
+  emu = await startEmulator({ quiet: true, deployDelayMs: 3_600_000 });
+  ids = emu.demo.ids;
+  connection = TestConnection.forEmulator(emu);
+  model = new ExplorerModel(connection);
+  model.setAddedIds([ids.factId!]);
+});
+after(async () => {
+  model.dispose();
+  await connection.close();
+  await emu.close();
+});
+
+async function item(group: GroupId, id: string): Promise<ResourceNode> {
+  const found = (await model.getChildren(model.group(group))).filter(isResourceNode).find((n) => n.id === id);
+  assert.ok(found, `${id} in ${group}`);
+  return found;
+}
+
+const words = (contextValue: string) => new Set(contextValue.split(' '));
+
+describe('explorer items', () => {
+  test('a group has the "group" context value the menus test', () => {
+    assert.equal(present(model.group('operations')).contextValue, 'group');
+    assert.equal(present(model.group('operations')).collapsible, 'collapsed');
+  });
+
+  test('an operation shows kind, status and revisions; a stale one warns', async () => {
+    const ok = present(await item('operations', ids.publishedOperationId!));
+    assert.match(ok.description!, /^dataTable · published · draft #\d+ · published #\d+$/);
+    assert.deepEqual(ok.icon, { id: 'symbol-method' });
+    const stale = present(await item('operations', ids.codeStaleOperationId!));
+    assert.match(stale.description!, /^⚠ code stale · /);
+    assert.deepEqual(stale.icon, { id: 'warning', color: 'warning' });
+    assert.match(stale.tooltip!, /handler code is stale/);
+    for (const w of ['resource', 'openable', 'history']) assert.ok(words(stale.contextValue).has(w), w);
+    assert.ok(!words(stale.contextValue).has('added'));
+  });
+
+  test('an app spins while deploying; a write sync shows its lock; a database its draft and published', async () => {
+    assert.deepEqual(present(await item('apps', ids.deployingAppId!)).icon, { id: 'loading~spin' });
+    assert.match(present(await item('apps', ids.deployingAppId!)).description!, /^deploying… · draft #\d+$/);
+    assert.deepEqual(present(await item('apps', ids.liveAppId!)).icon, { id: 'rocket' });
+    const locked = present(await item('writeSyncs', ids.identityLockedWriteSyncId!));
+    assert.deepEqual(locked.icon, { id: 'lock' });
+    assert.match(locked.description!, /^locked · /);
+    assert.ok(!words(locked.contextValue).has('history'), 'write syncs have no history');
+    const db = present(await item('databases', ids.databaseId!));
+    assert.match(db.description!, /^draft #\d+ · published #\d+$/);
+    assert.ok(words(db.contextValue).has('history'));
+  });
+
+  test('an added id carries "added" so it can be removed', async () => {
+    const fact = present(await item('facts', ids.factId!));
+    assert.ok(words(fact.contextValue).has('added'));
+    assert.ok(!words(fact.contextValue).has('history'));
+  });
+
+  test('each kind opens its own wsa: file', async () => {
+    const ws = emu.demo.workspaceId;
+    const path = async (group: GroupId, id: string) => filePath(fileForNode(await item(group, id), ws)!);
+    assert.match(await path('dashboards', ids.dashboardId!), new RegExp(`^/${ws}/dashboards/${ids.dashboardId}/.+\\.tsx$`));
+    assert.match(await path('operations', ids.dashboardId!), /\/operations\/oper_[^/]+\/.+\.handler\.ts$/);
+    assert.match(await path('databases', ids.databaseId!), /\/databases\/dbas_[^/]+\/Orders\.json$/);
+    assert.match(await path('facts', ids.factId!), /\/facts\/fact_[^/]+\/.+\.json$/);
+    assert.match(await path('apps', ids.liveAppId!), /\/apps\/appl_[^/]+\/.+\.json$/);
+    assert.match(await path('writeSyncs', ids.writeSyncId!), /\/write-syncs\/wsyn_[^/]+\/.+\.json$/);
+    const op = await item('operations', ids.inventoryOperationId!);
+    const json = (await model.getChildren(op)).find((c) => c.kind === 'file')!;
+    assert.match(filePath(fileForNode(json, ws)!), /\/operations\/oper_[^/]+\/Inventory levels\.json$/);
+  });
+});
+
+describe('Add Resource by ID input', () => {
+  test('accepts a bare id and finds the id in a pasted URL', () => {
+    assert.deepEqual(parseAdditionInput('  oper_abc123 '), { ok: true, id: 'oper_abc123', kind: 'operation' });
+    assert.deepEqual(parseAdditionInput('https://app.example.com/w/wksp_1/dashboards/oper_9x?tab=source', 'wksp_1'), { ok: true, id: 'oper_9x', kind: 'operation' });
+    assert.deepEqual(parseAdditionInput('https://x/apps/appl_A1/revisions/rvsn_B2'), { ok: true, id: 'appl_A1', kind: 'application' });
+  });
+
+  test('refuses other kinds of ids with a message that says what is accepted', () => {
+    const revision = parseAdditionInput('rvsn_abc');
+    assert.equal(revision.ok, false);
+    assert.match(!revision.ok ? revision.message : '', /rvsn_abc is a revision id .*oper_/);
+    const resource = parseAdditionInput('rept_abc');
+    assert.match(!resource.ok ? resource.message : '', /by its operation id/);
+  });
+
+  test('refuses text without an id, an incomplete id and another workspace’s URL', () => {
+    assert.equal(parseAdditionInput('').ok, false);
+    assert.match((parseAdditionInput('hello') as { message: string }).message, /No resource id/);
+    assert.match((parseAdditionInput('oper_') as { message: string }).message, /not a complete id/);
+    assert.match((parseAdditionInput('xyz_123') as { message: string }).message, /known prefix/);
+    assert.match((parseAdditionInput('https://x/w/wksp_other/oper_1', 'wksp_mine') as { message: string }).message, /belongs to workspace wksp_other/);
+  });
+});
