@@ -1,0 +1,60 @@
+// Names of history resources for titles and tabs, looked up once per resource and remembered; a
+// lookup that fails leaves the id in place of the name. Also finds a dashboard's `oper_` id from
+// its `rept_` resource (through the optional dashboards list), which Restore needs for the file.
+// vscode-free.
+import { kindOfId, type ServiceClient } from '../../api';
+
+export class ResourceNames {
+  private readonly names = new Map<string, Promise<string | undefined>>();
+  private dashboards: Promise<{ dashboardId: string; resourceId: string; name: string }[] | undefined> | undefined;
+
+  constructor(private readonly client: () => ServiceClient) {}
+
+  /** Remembers a name known from elsewhere (a tree item's label, a file name). */
+  remember(resourceId: string, name: string): void {
+    this.names.set(resourceId, Promise.resolve(name));
+  }
+
+  name(resourceId: string): Promise<string | undefined> {
+    let pending = this.names.get(resourceId);
+    if (!pending) {
+      pending = this.lookup(resourceId).catch(() => undefined);
+      this.names.set(resourceId, pending);
+    }
+    return pending;
+  }
+
+  /** The `oper_` id of the dashboard whose resource is `rept_…`, when the service lists dashboards. */
+  async dashboardId(resourceId: string): Promise<string | undefined> {
+    return (await this.dashboardList())?.find((d) => d.resourceId === resourceId)?.dashboardId;
+  }
+
+  private async lookup(resourceId: string): Promise<string | undefined> {
+    const client = this.client();
+    switch (kindOfId(resourceId)) {
+      case 'operation':
+        return (await client.getOperation(resourceId)).name;
+      case 'application':
+        return (await client.getApp(resourceId)).name;
+      case 'dashboardResource':
+        return (await this.dashboardList())?.find((d) => d.resourceId === resourceId)?.name;
+      case 'database': {
+        const page = await client.listAll('databases');
+        return page.supported ? page.items.find((d) => d.id === resourceId)?.name : undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  private dashboardList() {
+    this.dashboards ??= this.client()
+      .listAll('dashboards')
+      .then((page) => (page.supported ? page.items : undefined))
+      .catch(() => {
+        this.dashboards = undefined;
+        return undefined;
+      });
+    return this.dashboards;
+  }
+}

@@ -1,0 +1,314 @@
+// One revision history panel: one per resource. Loads the history with the one list request,
+// posts it to the webview as soon as both are ready (the first paint waits for nothing else), and
+// carries out what the webview asks after checking that it names a revision of this history.
+import * as vscode from 'vscode';
+import { isApiError, type ServiceClient } from '../../api';
+import type { RevisionHistory, RevisionListItem } from '../../api/schemas';
+import { reportError } from '../../commands/registerCommand';
+import { dependencyRefs } from '../../model/history/changes';
+import { toHistoryItems } from '../../model/history/items';
+import type { ResourceNames } from '../../model/history/resourceNames';
+import type { HistoryItem } from '../../model/history/types';
+import type { RevisionCache } from '../../model/revisionCache';
+import { describeError } from '../../ui/describeError';
+import { Disposable } from '../../util/lifecycle';
+import { HistoryActions } from './historyActions';
+import { KIND_LABELS, KIND_VIEWS, type HistoryTarget } from './historyTarget';
+import { parseWebviewMessage, type HistoryHeader, type HostMessage, type StatsEntry, type WebviewMessage } from './protocol';
+import { restoreAvailability, restoreRevision, type ConflictHandler, type RestoreSaver } from './restore';
+import { WebviewHost } from './webviewHost';
+
+export const HISTORY_VIEW_TYPE = 'workspaceAutomation.history';
+
+export interface HistoryPanelDeps {
+  extensionUri: vscode.Uri;
+  workspaceId: string;
+  client: () => ServiceClient;
+  revisions: RevisionCache;
+  names: ResourceNames;
+  log: vscode.LogOutputChannel;
+  saver(): RestoreSaver | undefined;
+  conflicts(): ConflictHandler | undefined;
+  confirm(message: string, detail: string): Promise<boolean>;
+}
+
+export interface PanelTimings {
+  /** The list request, ms. */
+  listMs?: number;
+  /** From the start of the list request to the webview's report of its first paint, ms. */
+  firstPaintMs?: number;
+  /** The webview's own time from receiving the state to painting it, ms. */
+  renderMs?: number;
+}
+
+type StateMessage = Extract<HostMessage, { type: 'state' }>;
+
+export class HistoryPanel extends Disposable {
+  readonly host: WebviewHost<WebviewMessage, HostMessage>;
+  readonly timings: PanelTimings = {};
+  private history: RevisionHistory | undefined;
+  private items: HistoryItem[] = [];
+  private readonly positions = new Map<string, number>();
+  private readonly listItems = new Map<string, RevisionListItem>();
+  private readonly stats = new Map<string, StatsEntry>();
+  private name: string;
+  private loadStarted = 0;
+  private pendingSelect: string[] | undefined;
+  private readonly busyWith = new Set<Promise<unknown>>();
+  private readonly actions: HistoryActions;
+  private _state: StateMessage | undefined;
+
+  private readonly _onDidChangeState = this._register(new vscode.EventEmitter<StateMessage>());
+  /** The state the webview was handed (after each load and refresh). */
+  readonly onDidChangeState = this._onDidChangeState.event;
+  private readonly _onDidHandleMessage = this._register(new vscode.EventEmitter<WebviewMessage>());
+  /** A checked message from the webview was fully handled (its action finished or failed). */
+  readonly onDidHandleMessage = this._onDidHandleMessage.event;
+  private readonly _onDidRender = this._register(new vscode.EventEmitter<PanelTimings>());
+  readonly onDidRender = this._onDidRender.event;
+
+  constructor(
+    readonly target: HistoryTarget,
+    private readonly deps: HistoryPanelDeps,
+    column: vscode.ViewColumn,
+  ) {
+    super();
+    this.name = target.name ?? target.resourceId;
+    this.host = this._register(
+      new WebviewHost<WebviewMessage, HostMessage>({
+        viewType: HISTORY_VIEW_TYPE,
+        title: this.title(),
+        extensionUri: deps.extensionUri,
+        script: 'history.js',
+        styles: ['dist/webview/codicon.css', 'media/history.css'],
+        column,
+        iconPath: new vscode.ThemeIcon('history'),
+        parse: parseWebviewMessage,
+        log: deps.log,
+        component: '[History]',
+      }),
+    );
+    this.actions = new HistoryActions(
+      {
+        workspaceId: deps.workspaceId,
+        resourceId: target.resourceId,
+        view: KIND_VIEWS[target.kind],
+        name: () => this.name,
+        listItem: (id) => this.listItems.get(id),
+        item: (id) => this.items[this.positions.get(id) ?? -1],
+        position: (id) => this.positions.get(id) ?? -1,
+        draft: () => this.requireHistory().draft,
+        published: () => this.requireHistory().published,
+      },
+      deps.revisions,
+      deps.names,
+    );
+    this._register(this.host.onDidDispose(() => this.dispose()));
+    this._register(this.host.onDidBecomeReady(() => this.postState()));
+    this._register(this.host.onDidReceiveMessage((m) => void this.track(this.handle(m).finally(() => this._onDidHandleMessage.fire(m)))));
+    if (target.name) deps.names.remember(target.resourceId, target.name);
+    else void deps.names.name(target.resourceId).then((name) => name && this.rename(name));
+    void this.track(this.load());
+  }
+
+  get resourceId(): string {
+    return this.target.resourceId;
+  }
+
+  get panel(): vscode.WebviewPanel {
+    return this.host.panel;
+  }
+
+  /** The last state handed to the webview. */
+  get state(): StateMessage | undefined {
+    return this._state;
+  }
+
+  reveal(): void {
+    this.host.panel.reveal();
+  }
+
+  /** Resolves when nothing the panel started (loads, actions, line counts) is still running. */
+  async whenIdle(): Promise<void> {
+    while (this.busyWith.size) await Promise.allSettled([...this.busyWith]);
+  }
+
+  /** Loads the history again and hands it to the webview; `select` names revisions to select then. */
+  refresh(select?: string[]): Promise<void> {
+    this.pendingSelect = select;
+    return this.track(this.load());
+  }
+
+  private title(): string {
+    return `History: ${this.name}`;
+  }
+
+  private rename(name: string): void {
+    this.name = name;
+    this.host.panel.title = this.title();
+    const header = this.header();
+    if (header) this.host.post({ type: 'header', header });
+  }
+
+  private track<T>(p: Promise<T>): Promise<T> {
+    this.busyWith.add(p);
+    void p.finally(() => this.busyWith.delete(p)).catch(() => undefined);
+    return p;
+  }
+
+  private requireHistory(): RevisionHistory {
+    if (!this.history) throw new Error('The revision history has not loaded yet.');
+    return this.history;
+  }
+
+  private async load(): Promise<void> {
+    this.loadStarted = performance.now();
+    this.host.post({ type: 'busy', busy: true, label: 'Loading revisions…' });
+    try {
+      const history = await this.deps.client().listRevisions(this.target.resourceId);
+      this.timings.listMs = performance.now() - this.loadStarted;
+      this.history = history;
+      this.items = toHistoryItems(history);
+      this.positions.clear();
+      this.listItems.clear();
+      history.items.forEach((item, i) => {
+        this.positions.set(item.id, i);
+        this.listItems.set(item.id, item);
+      });
+      this.postState();
+    } catch (error) {
+      this.deps.log.error(`[History] ${describeError(error, `Could not load the revision history of ${this.target.resourceId}`).message}`);
+      this.host.post({ type: 'notice', level: 'error', message: describeError(error, 'Could not load the revision history').message });
+    } finally {
+      this.host.post({ type: 'busy', busy: false });
+    }
+  }
+
+  private header(): HistoryHeader | undefined {
+    const h = this.history;
+    if (!h) return undefined;
+    return {
+      resourceId: h.resourceId,
+      name: this.name,
+      kindLabel: KIND_LABELS[this.target.kind],
+      view: KIND_VIEWS[this.target.kind],
+      version: h.version,
+      draft: { revisionId: h.draft.revisionId, sequence: h.draft.sequence },
+      published: h.published ? { revisionId: h.published.revisionId, sequence: h.published.sequence } : null,
+      capabilities: { history: h.capabilities.history, restore: h.capabilities.restore, publish: h.capabilities.publish },
+      restore: restoreAvailability(this.target.kind, h.capabilities, !!this.deps.saver()),
+      dependencyLocations: h.items.every((item) => item.dependencyRevisionIds.length === 0 || dependencyRefs(item) !== undefined),
+    };
+  }
+
+  /** Hands the whole state over, once the webview listens; it asks for it again after a reload. */
+  private postState(): void {
+    const header = this.header();
+    if (!header || !this.host.isReady) return;
+    const state: StateMessage = { type: 'state', header, items: this.items, stats: [...this.stats.values()] };
+    if (this.pendingSelect?.length) state.select = this.pendingSelect;
+    this.pendingSelect = undefined;
+    this._state = state;
+    this.host.post(state);
+    this._onDidChangeState.fire(state);
+  }
+
+  private known(id: string): boolean {
+    if (this.positions.has(id)) return true;
+    this.deps.log.warn(`[History] Ignored a request for ${id}, which is not in the history of ${this.target.resourceId}.`);
+    return false;
+  }
+
+  private async handle(m: WebviewMessage): Promise<void> {
+    try {
+      switch (m.type) {
+        case 'ready':
+          return;
+        case 'rendered':
+          if (m.total === this.items.length && this.loadStarted) {
+            this.timings.firstPaintMs = performance.now() - this.loadStarted;
+            this.timings.renderMs = m.ms;
+            this.deps.log.debug(`[History] ${this.target.resourceId}: ${m.total} revisions listed in ${this.timings.listMs?.toFixed(0)} ms, painted ${this.timings.firstPaintMs.toFixed(0)} ms after the request (render ${m.ms.toFixed(0)} ms).`);
+            this.loadStarted = 0;
+            this._onDidRender.fire({ ...this.timings });
+          }
+          return;
+        case 'refresh':
+          return await this.load();
+        case 'loadStats': {
+          const ids = m.revisionIds.filter((id) => this.positions.has(id) && !this.stats.has(id));
+          if (!ids.length) return;
+          const entries = await this.actions.stats(ids);
+          for (const e of entries) this.stats.set(e.id, e);
+          if (entries.length) this.host.post({ type: 'stats', entries });
+          return;
+        }
+        case 'compare':
+          if (this.known(m.left) && this.known(m.right)) await this.actions.compare(m.left, m.right);
+          return;
+        case 'restore':
+          if (this.known(m.revisionId)) await this.restore(m.revisionId);
+          return;
+        default:
+          if (!this.known(m.revisionId)) return;
+          if (m.type === 'open') await this.actions.open(m.revisionId);
+          else if (m.type === 'compareWithDraft') await this.actions.compareWithDraft(m.revisionId);
+          else if (m.type === 'compareWithPublished') await this.actions.compareWithPublished(m.revisionId);
+          else if (m.type === 'copyId') await this.actions.copyId(m.revisionId);
+          else if (m.type === 'showChanges') {
+            const outcome = await this.actions.showChanges(m.revisionId);
+            if (outcome.notice) this.host.post({ type: 'notice', level: 'info', message: outcome.notice });
+          }
+      }
+    } catch (error) {
+      if (isApiError(error, 'cancelled')) return;
+      this.host.post({ type: 'notice', level: 'error', message: describeError(error).message });
+      reportError(this.deps.log, error);
+    }
+  }
+
+  private async restore(revisionId: string): Promise<void> {
+    const header = this.header();
+    const saver = this.deps.saver();
+    const item = this.items[this.positions.get(revisionId)!]!;
+    if (!header?.restore.enabled || !saver) {
+      this.host.post({ type: 'notice', level: 'info', message: header?.restore.reason ?? 'This resource cannot be restored.' });
+      return;
+    }
+    const { target } = this;
+    const outcome = await restoreRevision(
+      {
+        workspaceId: this.deps.workspaceId,
+        kind: target.kind,
+        view: KIND_VIEWS[target.kind],
+        resourceId: target.resourceId,
+        fileId: async () => target.fileId ?? (target.kind === 'dashboard' ? this.deps.names.dashboardId(target.resourceId) : target.resourceId),
+        name: this.name,
+        item,
+        draftSequence: header.draft.sequence,
+      },
+      { revisions: this.deps.revisions, saver, conflicts: this.deps.conflicts(), confirm: this.deps.confirm },
+      (busy) => this.host.post(busy ? { type: 'busy', busy, label: 'Restoring…' } : { type: 'busy', busy }),
+    );
+    switch (outcome.status) {
+      case 'cancelled':
+        return;
+      case 'saved':
+        this.deps.log.info(`[History] ${outcome.message}`);
+        void vscode.window.showInformationMessage(outcome.message);
+        await this.refresh(outcome.draftRevisionId ? [outcome.draftRevisionId] : undefined);
+        return;
+      case 'conflict':
+      case 'invalid':
+        this.deps.log.warn(`[History] ${outcome.message}`);
+        this.host.post({ type: 'notice', level: 'error', message: outcome.message });
+        if (outcome.status === 'invalid' || !outcome.offered) void vscode.window.showErrorMessage(outcome.message);
+        await this.load();
+        return;
+      case 'failed':
+        this.host.post({ type: 'notice', level: 'error', message: describeError(outcome.error, outcome.what).message });
+        reportError(this.deps.log, outcome.error, outcome.what);
+        return;
+    }
+  }
+}

@@ -1,0 +1,142 @@
+// The revision history feature: the `workspaceAutomation.showHistory` command and the open panels,
+// one per resource (a second request for the same resource reveals its panel). Panels of a
+// workspace close when the connection moves to another workspace or signs out.
+import * as vscode from 'vscode';
+import { registerCommand } from '../../commands/registerCommand';
+import type { ConnectionProvider } from '../../connection/types';
+import { ResourceNames } from '../../model/history/resourceNames';
+import type { RevisionCache } from '../../model/revisionCache';
+import { Disposable } from '../../util/lifecycle';
+import { HistoryPanel } from './historyPanel';
+import { resolveHistoryTarget, type HistoryTarget } from './historyTarget';
+import type { ConflictHandler, RestoreSaver } from './restore';
+
+/** The questions the feature asks; replaceable in tests, where no one can click a modal dialog. */
+export interface HistoryDialogs {
+  confirmRestore(message: string, detail: string): Promise<boolean>;
+  askForId(): Promise<string | undefined>;
+  pickDashboardOrOperation(id: string): Promise<'dashboard' | 'operation' | undefined>;
+}
+
+const vscodeDialogs: HistoryDialogs = {
+  async confirmRestore(message, detail) {
+    return (await vscode.window.showWarningMessage(message, { modal: true, detail }, 'Restore')) === 'Restore';
+  },
+  askForId() {
+    return Promise.resolve(
+      vscode.window.showInputBox({
+        title: 'Show Revision History',
+        prompt: 'Id of an operation (oper_…), dashboard (oper_… or rept_…), managed database (dbas_…) or app (appl_…), or a URL that contains one',
+        placeHolder: 'oper_…',
+        ignoreFocusOut: true,
+      }),
+    );
+  },
+  async pickDashboardOrOperation(id) {
+    const items = [
+      { label: '$(layout) Dashboard', description: 'the TSX frontend’s revisions', value: 'dashboard' as const },
+      { label: '$(symbol-method) Operation handler', description: 'the handler code’s revisions', value: 'operation' as const },
+    ];
+    return (await vscode.window.showQuickPick(items, { title: `${id} is an operation with a dashboard: whose history?` }))?.value;
+  },
+};
+
+export interface HistoryPanelsDeps {
+  extensionUri: vscode.Uri;
+  connection: ConnectionProvider;
+  revisions: RevisionCache;
+  log: vscode.LogOutputChannel;
+  /** The guarded save of `wsa:` files; Restore is off while there is none. */
+  saver?: () => RestoreSaver | undefined;
+  conflicts?: () => ConflictHandler | undefined;
+}
+
+export class HistoryPanels extends Disposable {
+  private readonly panels = new Map<string, HistoryPanel>();
+  private dialogs: HistoryDialogs = vscodeDialogs;
+  private names: ResourceNames;
+  private readonly _onDidOpenPanel = this._register(new vscode.EventEmitter<HistoryPanel>());
+  readonly onDidOpenPanel = this._onDidOpenPanel.event;
+
+  constructor(private readonly deps: HistoryPanelsDeps) {
+    super();
+    this.names = this.newNames();
+    this._register(registerCommand(deps.log, 'workspaceAutomation.showHistory', (arg?: unknown) => this.show(arg)));
+    this._register(
+      deps.connection.onDidChangeConnection((connection) => {
+        this.names = this.newNames();
+        for (const [key, panel] of this.panels) if (!connection || !key.startsWith(`${connection.workspaceId}/`)) panel.dispose();
+      }),
+    );
+  }
+
+  /** Opens (or reveals) the history of what `arg` names; see historyTarget.ts for the accepted shapes. */
+  async show(arg?: unknown): Promise<HistoryPanel | undefined> {
+    const connection = this.deps.connection.require();
+    const target = await resolveHistoryTarget(arg, {
+      client: () => connection.client,
+      askForId: () => this.dialogs.askForId(),
+      pickDashboardOrOperation: (id) => this.dialogs.pickDashboardOrOperation(id),
+    });
+    if (!target) return undefined;
+    return this.open(connection.workspaceId, target);
+  }
+
+  /** The open panel of a history resource (`rept_…` for a dashboard), if any. */
+  get(resourceId: string): HistoryPanel | undefined {
+    return [...this.panels.values()].find((p) => p.resourceId === resourceId);
+  }
+
+  all(): HistoryPanel[] {
+    return [...this.panels.values()];
+  }
+
+  /** Replaces some dialogs until the returned disposable is disposed (integration tests). */
+  useDialogs(dialogs: Partial<HistoryDialogs>): vscode.Disposable {
+    const previous = this.dialogs;
+    this.dialogs = { ...previous, ...dialogs };
+    return new vscode.Disposable(() => (this.dialogs = previous));
+  }
+
+  override dispose(): void {
+    for (const panel of this.panels.values()) panel.dispose();
+    this.panels.clear();
+    super.dispose();
+  }
+
+  /** Names are per connection: a new workspace may name things differently. */
+  private newNames(): ResourceNames {
+    return new ResourceNames(() => this.deps.connection.require().client);
+  }
+
+  private open(workspaceId: string, target: HistoryTarget): HistoryPanel {
+    const key = `${workspaceId}/${target.resourceId}`;
+    const existing = this.panels.get(key);
+    if (existing) {
+      existing.reveal();
+      return existing;
+    }
+    const panel = new HistoryPanel(
+      target,
+      {
+        extensionUri: this.deps.extensionUri,
+        workspaceId,
+        client: () => this.deps.connection.require().client,
+        revisions: this.deps.revisions,
+        names: this.names,
+        log: this.deps.log,
+        saver: () => this.deps.saver?.(),
+        conflicts: () => this.deps.conflicts?.(),
+        confirm: (message, detail) => this.dialogs.confirmRestore(message, detail),
+      },
+      vscode.window.activeTextEditor?.viewColumn ?? vscode.ViewColumn.Active,
+    );
+    this.panels.set(key, panel);
+    const closed = panel.host.onDidDispose(() => {
+      closed.dispose();
+      if (this.panels.get(key) === panel) this.panels.delete(key);
+    });
+    this._onDidOpenPanel.fire(panel);
+    return panel;
+  }
+}

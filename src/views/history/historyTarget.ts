@@ -1,0 +1,128 @@
+// What `workspaceAutomation.showHistory` was invoked on, turned into the resource whose history to
+// show. It accepts:
+//   - a `wsa:` URI (editor title of a resource file) or a `wsa-revision:` URI;
+//   - an object such as an explorer tree item: `{ kind?, id?, resourceId?, dashboardId?, name?,
+//     label?, resourceUri? }`, where `kind` is one of dashboard | database | operation | app (also
+//     operationHandler, application), ids may be embedded in longer strings ("dashboards/oper_1"),
+//     and a dashboard may give its `oper_` id, its `rept_` resource id, or both;
+//   - nothing: the command asks for an id (or a URL that contains one).
+// A dashboard's history lives on its `rept_` resource, which the dashboard source read names
+// (spec §4.1); an `oper_` id alone is an operation's handler history unless told otherwise.
+import * as vscode from 'vscode';
+import { findIds, isApiError, kindOfId, type ServiceClient } from '../../api';
+import { FILE_SCHEME, parseFilePath, parseRevisionPath, REVISION_SCHEME, type FileView } from '../../model/resourcePath';
+
+export type HistoryKind = 'dashboard' | 'database' | 'operation' | 'app';
+
+export interface HistoryTarget {
+  kind: HistoryKind;
+  /** The resource that owns the revisions: `rept_` for a dashboard, else the resource's own id. */
+  resourceId: string;
+  /** The id in the resource's `wsa:` file path (`oper_` for a dashboard), when known. */
+  fileId?: string;
+  name?: string;
+}
+
+export const KIND_VIEWS: Record<HistoryKind, FileView> = { dashboard: 'dashboard', database: 'database', operation: 'operationHandler', app: 'app' };
+export const KIND_LABELS: Record<HistoryKind, string> = { dashboard: 'Dashboard', database: 'Managed database', operation: 'Operation handler', app: 'App' };
+
+/** What a target needs from outside: the client, and a way to ask the user. */
+export interface TargetResolver {
+  client(): ServiceClient;
+  askForId(): Promise<string | undefined>;
+  /** For an `oper_` id that has a dashboard: which history the user means. */
+  pickDashboardOrOperation(id: string): Promise<'dashboard' | 'operation' | undefined>;
+}
+
+export class NoHistoryError extends Error {
+  override readonly name = 'NoHistoryError';
+}
+
+const VIEW_KINDS: Partial<Record<FileView, HistoryKind>> = { dashboard: 'dashboard', database: 'database', operationHandler: 'operation', operation: 'operation', app: 'app' };
+
+function kindHint(value: unknown): HistoryKind | undefined {
+  if (typeof value !== 'string') return undefined;
+  const v = value.toLowerCase();
+  if (/dashboard/.test(v)) return 'dashboard';
+  if (/database/.test(v)) return 'database';
+  if (/\bapp\b|application/.test(v)) return 'app';
+  if (/operation/.test(v)) return 'operation';
+  return undefined;
+}
+
+function labelOf(value: unknown): string | undefined {
+  if (typeof value === 'string' && value.trim()) return value.trim();
+  if (typeof value === 'object' && value !== null && typeof (value as { label?: unknown }).label === 'string') return (value as { label: string }).label;
+  return undefined;
+}
+
+async function dashboardResource(client: ServiceClient, dashboardId: string): Promise<string> {
+  return (await client.getDashboardSource(dashboardId)).resourceId;
+}
+
+/** The history target of a `wsa:`/`wsa-revision:` URI. */
+async function fromUri(uri: vscode.Uri, r: TargetResolver): Promise<HistoryTarget> {
+  if (uri.scheme === REVISION_SCHEME) {
+    const file = parseRevisionPath(uri.path);
+    const kind = VIEW_KINDS[file.view];
+    if (!kind) throw new NoHistoryError(`${uri.path} is not a revision of a resource with history.`);
+    return { kind, resourceId: file.resourceId };
+  }
+  if (uri.scheme !== FILE_SCHEME) throw new NoHistoryError(`${uri.toString()} is not a Workspace Automation file.`);
+  const file = parseFilePath(uri.path);
+  const kind = VIEW_KINDS[file.view];
+  if (!kind) throw new NoHistoryError(`${file.view === 'fact' ? 'Facts' : 'Write syncs'} have no revision history.`);
+  if (kind === 'dashboard') return { kind, resourceId: await dashboardResource(r.client(), file.id), fileId: file.id, name: file.name };
+  return { kind, resourceId: file.id, fileId: file.id, name: file.name };
+}
+
+async function fromObject(arg: Record<string, unknown>, r: TargetResolver): Promise<HistoryTarget> {
+  const name = labelOf(arg.name) ?? labelOf(arg.label);
+  const uri = arg.resourceUri;
+  if (uri instanceof vscode.Uri && (uri.scheme === FILE_SCHEME || uri.scheme === REVISION_SCHEME)) {
+    const target = await fromUri(uri, r);
+    return name ? { ...target, name } : target;
+  }
+  const hint = kindHint(arg.kind) ?? kindHint(arg.view) ?? kindHint(arg.contextValue);
+  const ids = [arg.resourceId, arg.dashboardId, arg.id].flatMap((v) => (typeof v === 'string' ? findIds(v) : []));
+  const withName = (t: HistoryTarget): HistoryTarget => (name ? { ...t, name } : t);
+  const rept = ids.find((id) => kindOfId(id) === 'dashboardResource');
+  const oper = ids.find((id) => kindOfId(id) === 'operation');
+  if (rept) return withName({ kind: 'dashboard', resourceId: rept, ...(oper ? { fileId: oper } : {}) });
+  if (oper && hint === 'dashboard') return withName({ kind: 'dashboard', resourceId: await dashboardResource(r.client(), oper), fileId: oper });
+  if (oper) return withName({ kind: 'operation', resourceId: oper, fileId: oper });
+  const db = ids.find((id) => kindOfId(id) === 'database');
+  if (db) return withName({ kind: 'database', resourceId: db, fileId: db });
+  const app = ids.find((id) => kindOfId(id) === 'application');
+  if (app) return withName({ kind: 'app', resourceId: app, fileId: app });
+  throw new NoHistoryError(ids.length ? `${ids[0]} has no revision history: only operations, dashboards, managed databases and apps have one.` : 'Pick an operation, dashboard, managed database or app to show its revision history.');
+}
+
+async function fromInput(r: TargetResolver): Promise<HistoryTarget | undefined> {
+  const text = await r.askForId();
+  if (text === undefined) return undefined;
+  const ids = findIds(text);
+  const id = ids.find((i) => ['operation', 'dashboardResource', 'database', 'application'].includes(kindOfId(i) ?? ''));
+  if (!id) throw new NoHistoryError(`“${text.slice(0, 80)}” holds no operation (oper_…), dashboard (rept_…), managed database (dbas_…) or app (appl_…) id.`);
+  if (kindOfId(id) !== 'operation') return fromObject({ id }, r);
+  // An oper_ id is an operation and maybe a dashboard: ask only when it is both.
+  let resourceId: string | undefined;
+  try {
+    resourceId = await dashboardResource(r.client(), id);
+  } catch (e) {
+    if (!isApiError(e, 'notFound')) throw e;
+  }
+  if (!resourceId) return { kind: 'operation', resourceId: id, fileId: id };
+  const picked = await r.pickDashboardOrOperation(id);
+  if (!picked) return undefined;
+  return picked === 'dashboard' ? { kind: 'dashboard', resourceId, fileId: id } : { kind: 'operation', resourceId: id, fileId: id };
+}
+
+/** The target of the command's first argument; undefined when the user cancelled. */
+export async function resolveHistoryTarget(arg: unknown, r: TargetResolver): Promise<HistoryTarget | undefined> {
+  if (arg instanceof vscode.Uri) return fromUri(arg, r);
+  if (typeof arg === 'string') return fromObject({ id: arg }, r);
+  if (typeof arg === 'object' && arg !== null) return fromObject(arg as Record<string, unknown>, r);
+  // The editor title passes the file's URI; a palette run passes nothing and asks.
+  return fromInput(r);
+}

@@ -1,0 +1,99 @@
+// Restore: re-save an older revision's value as a new draft through the same guarded save as an
+// edit of the resource's `wsa:` file (expected tokens, conflicts offered for resolution), after a
+// confirmation that names the revision. Only dashboards and managed databases can be restored:
+// the spec has no restore or update endpoint for operations and apps.
+import * as vscode from 'vscode';
+import { revisionLabel } from '../../model/history/items';
+import type { HistoryItem } from '../../model/history/types';
+import { FILE_SCHEME, filePath, type FileView } from '../../model/resourcePath';
+import type { RevisionCache } from '../../model/revisionCache';
+import type { SaveConflict, SaveResult } from '../../model/saveTypes';
+import { revisionText } from '../../model/serialize';
+import type { HistoryKind } from './historyTarget';
+import type { RestoreAvailability } from './protocol';
+
+/** The guarded save of `wsa:` files (engineer A's `files.saveText`). */
+export interface RestoreSaver {
+  saveText(uri: vscode.Uri, text: string): Promise<SaveResult>;
+}
+
+/** Conflict resolution (engineer C's `conflicts.offer`). */
+export interface ConflictHandler {
+  offer(conflict: SaveConflict): unknown;
+}
+
+export function restoreAvailability(kind: HistoryKind, capabilities: { restore: boolean }, canSave: boolean): RestoreAvailability {
+  if (kind === 'operation') return { enabled: false, reason: 'Operations cannot be restored: the service interface has no restore or update endpoint for operation handlers. Open or compare their revisions instead.' };
+  if (kind === 'app') return { enabled: false, reason: 'Apps cannot be restored: the service interface has no restore or update endpoint for apps. Open or compare their revisions instead.' };
+  if (!capabilities.restore) return { enabled: false, reason: 'The service reports that this resource cannot be restored (capabilities.restore is false).' };
+  if (!canSave) return { enabled: false, reason: 'Restore needs the guarded save of Workspace Automation files, which is not available.' };
+  return { enabled: true };
+}
+
+export interface RestoreRequest {
+  workspaceId: string;
+  kind: HistoryKind;
+  view: FileView;
+  resourceId: string;
+  /** The id in the `wsa:` path; for a dashboard found from its resource when unknown. */
+  fileId: () => Promise<string | undefined>;
+  name: string;
+  item: HistoryItem;
+  draftSequence: number;
+}
+
+export interface RestoreDeps {
+  revisions: RevisionCache;
+  saver: RestoreSaver;
+  conflicts: ConflictHandler | undefined;
+  confirm(message: string, detail: string): Promise<boolean>;
+}
+
+export type RestoreOutcome =
+  | { status: 'cancelled' }
+  | { status: 'saved'; draftRevisionId: string | undefined; message: string }
+  | { status: 'conflict'; offered: boolean; message: string }
+  | { status: 'invalid'; message: string }
+  | { status: 'failed'; error: unknown; what: string };
+
+export async function restoreRevision(req: RestoreRequest, deps: RestoreDeps, busy: (on: boolean) => void): Promise<RestoreOutcome> {
+  const label = revisionLabel(req.item);
+  const confirmed = await deps.confirm(
+    `Restore revision ${label} of “${req.name}”?`,
+    `Its content is saved as a new draft after the current draft #${req.draftSequence}, with the same checks as saving the file. The current draft stays in the history.`,
+  );
+  if (!confirmed) return { status: 'cancelled' };
+  const what = `Could not restore ${label}`;
+  busy(true);
+  try {
+    const fileId = await req.fileId();
+    if (!fileId) {
+      return { status: 'failed', what, error: new Error(`the dashboard (oper_…) of ${req.resourceId} is not known; open the history from the dashboard itself to restore`) };
+    }
+    const revision = await deps.revisions.get(req.resourceId, req.item.id);
+    const uri = vscode.Uri.from({ scheme: FILE_SCHEME, path: filePath({ workspaceId: req.workspaceId, view: req.view, id: fileId, name: req.name }) });
+    const result = await deps.saver.saveText(uri, revisionText(req.view, revision.value));
+    switch (result.status) {
+      case 'saved':
+        return { status: 'saved', draftRevisionId: result.snapshot.revision?.revisionId, message: `Restored ${label} as a new draft (${result.snapshot.label}).` };
+      case 'conflict':
+        if (deps.conflicts) void deps.conflicts.offer(result.conflict);
+        return {
+          status: 'conflict',
+          offered: !!deps.conflicts,
+          message: `${what}: “${req.name}” changed on the service (now ${result.conflict.latest.label}) while restoring. Nothing was saved.`,
+        };
+      case 'invalid': {
+        const first = result.problems[0];
+        const where = first ? ` (line ${first.line}, column ${first.column}: ${first.message})` : '';
+        return { status: 'invalid', message: `${what}: the service refused its content${where}.` };
+      }
+      case 'failed':
+        return { status: 'failed', error: result.error, what };
+    }
+  } catch (error) {
+    return { status: 'failed', error, what };
+  } finally {
+    busy(false);
+  }
+}
