@@ -1,0 +1,190 @@
+// A save that met a stale token ends here: one notification naming the resource and who changed it,
+// with Compare, Merge and Overwrite. The user's text stays in the dirty editor whatever they pick
+// (or if they pick nothing) until a save succeeds.
+//
+// One conflict, one prompt: while a document's notification is showing, a newer conflict for it
+// (another save attempt) only replaces what the buttons act on.
+import * as vscode from 'vscode';
+import { reportError } from '../commands/registerCommand';
+import type { ConflictFiles, ProblemSink } from '../fs/conflictFiles';
+import type { SaveConflict } from '../model/saveTypes';
+import { Disposable } from '../util/lifecycle';
+import { refusalMessage } from '../validation/validate';
+import { ConflictMerge, openDocument, snapshotUri, type MergeOutcome } from './conflictMerge';
+import { compareTitle, conflictPrompt, overwrittenMessage } from './conflictText';
+import { SnapshotFileSystem } from './snapshotFileSystem';
+
+export type ConflictChoice = 'Compare' | 'Merge' | 'Overwrite';
+const CHOICES: ConflictChoice[] = ['Compare', 'Merge', 'Overwrite'];
+
+export type ConflictOutcome = MergeOutcome | 'overwritten' | 'conflictAgain' | 'refused' | 'failed' | 'compared';
+
+interface Pending {
+  conflict: SaveConflict;
+  /** Set while a notification for this document is on screen and unanswered. */
+  prompt?: number;
+}
+
+export interface ConflictEvent {
+  conflict: SaveConflict;
+}
+
+export interface ResolvedEvent {
+  conflict: SaveConflict;
+  outcome: ConflictOutcome;
+}
+
+export class ConflictResolver extends Disposable implements vscode.Disposable {
+  private readonly _onDidPrompt = this._register(new vscode.EventEmitter<ConflictEvent>());
+  /** A conflict notification was shown (tests wait on it; the notification itself is UI). */
+  readonly onDidPrompt = this._onDidPrompt.event;
+  private readonly _onDidSettle = this._register(new vscode.EventEmitter<ResolvedEvent>());
+  /** A choice finished: what it did. */
+  readonly onDidSettle = this._onDidSettle.event;
+
+  private readonly pendingByUri = new Map<string, Pending>();
+  private promptCounter = 0;
+  readonly snapshots: SnapshotFileSystem;
+  private readonly merger: ConflictMerge;
+
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    private readonly files: ConflictFiles,
+    /** Where an overwrite's refused text shows its problems (SaveDiagnostics). */
+    private readonly problems?: ProblemSink,
+  ) {
+    super();
+    this.snapshots = this._register(new SnapshotFileSystem());
+    this.merger = new ConflictMerge(log, files, this.snapshots, (c) => this.pendingByUri.get(c.uri)?.conflict === c, (c, outcome) => this.settle(c, outcome));
+    this._register(vscode.workspace.onDidCloseTextDocument((d) => this.forget(d.uri.toString())));
+  }
+
+  /** False writes conflict markers instead of opening the merge editor. */
+  get useMergeEditor(): boolean {
+    return this.merger.useMergeEditor;
+  }
+
+  set useMergeEditor(value: boolean) {
+    this.merger.useMergeEditor = value;
+  }
+
+  /** The conflict waiting for a choice for a `wsa:` URI string, if any. */
+  pending(uri: string): SaveConflict | undefined {
+    return this.pendingByUri.get(uri)?.conflict;
+  }
+
+  /** Whether a notification for `uri` is on screen and unanswered. */
+  isPrompting(uri: string): boolean {
+    return this.pendingByUri.get(uri)?.prompt !== undefined;
+  }
+
+  /** Shows the conflict's notification, unless one for the same document is already showing. Never blocks. */
+  offer(conflict: SaveConflict): void {
+    const existing = this.pendingByUri.get(conflict.uri);
+    this.pendingByUri.set(conflict.uri, { conflict, ...(existing?.prompt !== undefined ? { prompt: existing.prompt } : {}) });
+    this.log.info(`[Conflicts] ${conflict.uri}: the service holds ${conflict.latest.label}${conflict.latest.actor ? ` by ${conflict.latest.actor}` : ''}; the edit was based on ${conflict.base.label}.`);
+    if (existing?.prompt !== undefined) {
+      this.log.debug(`[Conflicts] ${conflict.uri}: a notification is already showing; it now acts on ${conflict.latest.label}.`);
+      return;
+    }
+    this.prompt(conflict.uri);
+  }
+
+  private prompt(uri: string): void {
+    const pending = this.pendingByUri.get(uri);
+    if (!pending) return;
+    const id = ++this.promptCounter;
+    pending.prompt = id;
+    this._onDidPrompt.fire({ conflict: pending.conflict });
+    void vscode.window.showWarningMessage(conflictPrompt(pending.conflict), ...CHOICES).then((choice) => {
+      const current = this.pendingByUri.get(uri);
+      if (current?.prompt === id) delete current.prompt;
+      // A button of an answered notification still acts on what is pending now, if anything.
+      if (choice && current) void this.choose(uri, choice);
+    });
+  }
+
+  /** Runs a choice for the pending conflict of `uri`, as its notification button does. */
+  async choose(uri: string, choice: ConflictChoice): Promise<ConflictOutcome | undefined> {
+    const pending = this.pendingByUri.get(uri);
+    if (!pending) return undefined;
+    // Answered, whether from the notification or directly.
+    delete pending.prompt;
+    const { conflict } = pending;
+    this.log.info(`[Conflicts] ${uri}: ${choice}.`);
+    try {
+      switch (choice) {
+        case 'Compare':
+          return await this.compare(conflict);
+        case 'Merge': {
+          const outcome = await this.merger.merge(conflict);
+          // Still pending until Complete Merge hands the result back.
+          if (outcome === 'mergeEditor') this.settle(conflict, outcome, false);
+          return outcome;
+        }
+        case 'Overwrite':
+          return await this.overwrite(conflict);
+      }
+    } catch (e) {
+      reportError(this.log, e, `Could not ${choice.toLowerCase()} «${conflict.file.name}»`);
+      this.settle(conflict, 'failed', false);
+      return 'failed';
+    }
+  }
+
+  /** The service's version on the left, the user's editor on the right; then the choices again. */
+  private async compare(conflict: SaveConflict): Promise<ConflictOutcome> {
+    const left = snapshotUri(this.snapshots, conflict, conflict.latest, 'Service');
+    await vscode.commands.executeCommand('vscode.diff', left, vscode.Uri.parse(conflict.uri), compareTitle(conflict), { preview: false });
+    this._onDidSettle.fire({ conflict, outcome: 'compared' });
+    // Still unresolved: offer Merge and Overwrite (and Compare) again beside the diff.
+    this.prompt(conflict.uri);
+    return 'compared';
+  }
+
+  /** Saves the user's current text against the service's latest tokens, in one request. */
+  private async overwrite(conflict: SaveConflict): Promise<ConflictOutcome> {
+    const uri = vscode.Uri.parse(conflict.uri);
+    const document = openDocument(conflict.uri);
+    const text = document?.isDirty ? document.getText() : conflict.mine;
+    const result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Saving your text of «${conflict.file.name}» over ${conflict.latest.label}…` },
+      () => this.files.saveText(uri, text, conflict.latest),
+    );
+    switch (result.status) {
+      case 'saved':
+        // saveText saves an editor holding exactly `text` clean; this covers a race with that.
+        if (document && !document.isClosed && document.isDirty && document.getText() === text) await document.save();
+        this.problems?.clear(uri);
+        this.log.info(`[Conflicts] Overwrote ${conflict.uri}: now ${result.snapshot.label}.`);
+        vscode.window.setStatusBarMessage(overwrittenMessage(conflict, result.snapshot), 8000);
+        this.settle(conflict, 'overwritten');
+        return 'overwritten';
+      case 'conflict':
+        // Someone saved again in between: the same choice against the newer state.
+        this.log.info(`[Conflicts] ${conflict.uri} changed again before the overwrite arrived.`);
+        this._onDidSettle.fire({ conflict, outcome: 'conflictAgain' });
+        this.offer(result.conflict);
+        return 'conflictAgain';
+      case 'invalid':
+        this.problems?.set(uri, result.problems);
+        void vscode.window.showErrorMessage(refusalMessage(conflict.file.name, result.problems));
+        this.settle(conflict, 'refused', false);
+        return 'refused';
+      case 'failed':
+        reportError(this.log, result.error, `Could not overwrite «${conflict.file.name}»`);
+        this.settle(conflict, 'failed', false);
+        return 'failed';
+    }
+  }
+
+  /** A choice finished; `resolved` drops the pending conflict (the document no longer conflicts). */
+  private settle(conflict: SaveConflict, outcome: ConflictOutcome, resolved = true): void {
+    if (resolved && this.pendingByUri.get(conflict.uri)?.conflict === conflict) this.pendingByUri.delete(conflict.uri);
+    this._onDidSettle.fire({ conflict, outcome });
+  }
+
+  private forget(uri: string): void {
+    if (this.pendingByUri.delete(uri)) this.log.debug(`[Conflicts] ${uri} closed; its pending conflict is dropped.`);
+  }
+}
