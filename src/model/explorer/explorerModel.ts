@@ -58,6 +58,11 @@ export class ExplorerModel extends Disposable {
   /** A node whose children or look changed; undefined for the whole tree. */
   readonly onDidChange = this._onDidChange.event;
 
+  private readonly _onDidChangeListing = this._register(new Emitter<void>());
+  /** A group turned out to be listed, or not (the service has no list endpoint for it). */
+  readonly onDidChangeListing = this._onDidChangeListing.event;
+  private readonly listing = new Map<GroupId, boolean>();
+
   private readonly pageSize: number;
   private readonly log: ExplorerLog;
   private readonly groupNodes: readonly GroupNode[] = GROUPS.map(groupNode);
@@ -78,7 +83,13 @@ export class ExplorerModel extends Disposable {
     super();
     this.pageSize = options.pageSize ?? 200;
     this.log = options.log ?? silentLog;
-    this._register(connection.onDidChangeConnection(() => this.refresh()));
+    this._register(
+      connection.onDidChangeConnection(() => {
+        this.listing.clear();
+        this._onDidChangeListing.fire();
+        void this.refresh();
+      }),
+    );
   }
 
   /** The connection-level problem (unreachable, key rejected), shown instead of the groups. */
@@ -90,9 +101,9 @@ export class ExplorerModel extends Disposable {
     return this.added;
   }
 
-  /** Whether a loaded group came from its list endpoint (undefined: not loaded yet). */
+  /** Whether a group came from its list endpoint when it last loaded (undefined: not loaded yet). */
   isListed(group: GroupId): boolean | undefined {
-    return this.groups.get(group)?.listed;
+    return this.listing.get(group);
   }
 
   roots(): ExplorerNode[] {
@@ -284,6 +295,10 @@ export class ExplorerModel extends Disposable {
         await this.loadReachable(group, state);
       }
       if (!current()) return;
+      if (this.listing.get(group.group.id) !== state.listed) {
+        this.listing.set(group.group.id, state.listed);
+        this._onDidChangeListing.fire();
+      }
       if (state.resources.length === 0 && state.messages.length === 0) state.messages.push(emptyMessage(group, state.listed));
       this.log.debug(`[Explorer] ${group.group.label}: ${state.resources.length} item(s) ${state.listed ? 'listed' : 'from added ids'} in ${Date.now() - started} ms.`);
     } catch (e) {

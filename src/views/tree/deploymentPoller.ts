@@ -3,7 +3,7 @@
 // when it shows), when the tree reloads, and on dispose.
 import type * as vscode from 'vscode';
 import type { ExplorerModel } from '../../model/explorer/explorerModel';
-import type { ResourceNode } from '../../model/explorer/nodes';
+import { isResourceNode, type ResourceNode } from '../../model/explorer/nodes';
 import { Disposable, toDisposable } from '../../util/lifecycle';
 
 export interface PollTiming {
@@ -35,8 +35,15 @@ export class DeploymentPoller extends Disposable {
     private readonly timing: PollTiming = DEFAULT_POLL_TIMING,
   ) {
     super();
-    // A full reload replaces every node: whatever is still deploying is watched again when shown.
-    this._register(model.onDidChange((node) => (node ? undefined : this.clear())));
+    this._register(
+      model.onDidChange((node) => {
+        // A full reload replaces every node: whatever is still deploying is watched again when shown.
+        if (!node) return this.clear();
+        // Any read that shows the deployment over (a poll, a manual refresh) ends the polling at once.
+        const w = this.watched.get(node.key);
+        if (w && isResourceNode(node) && !isDeploying(node)) this.unwatch(w);
+      }),
+    );
     this._register(toDisposable(() => this.clear()));
   }
 
@@ -45,11 +52,16 @@ export class DeploymentPoller extends Disposable {
     return [...this.watched.values()].map((w) => w.node.id);
   }
 
+  /** Each watched app's next delay and whether a read is scheduled (for tests). */
+  get schedule(): { id: string; delayMs: number; scheduled: boolean }[] {
+    return [...this.watched.values()].map((w) => ({ id: w.node.id, delayMs: w.delayMs, scheduled: w.timer !== undefined || w.busy }));
+  }
+
   setVisible(visible: boolean): void {
     if (visible === this.visible) return;
     this.visible = visible;
     for (const w of this.watched.values()) {
-      if (visible) this.schedule(w);
+      if (visible) this.plan(w);
       else this.cancel(w);
     }
   }
@@ -65,10 +77,10 @@ export class DeploymentPoller extends Disposable {
     const w: Watched = { node, delayMs: this.timing.initialDelayMs, timer: undefined, busy: false };
     this.watched.set(node.key, w);
     this.log.debug(`[Explorer] Watching the deployment of ${node.name} (${node.id}).`);
-    if (this.visible) this.schedule(w);
+    if (this.visible) this.plan(w);
   }
 
-  private schedule(w: Watched): void {
+  private plan(w: Watched): void {
     if (w.timer || w.busy) return;
     w.timer = setTimeout(() => void this.poll(w), w.delayMs);
   }
@@ -92,12 +104,14 @@ export class DeploymentPoller extends Disposable {
       w.busy = false;
     }
     if (this.watched.get(w.node.key) !== w) return;
-    if (!stillDeploying) {
-      this.watched.delete(w.node.key);
-      return;
-    }
+    if (!stillDeploying) return this.unwatch(w);
     w.delayMs = Math.min(this.timing.maxDelayMs, Math.round(w.delayMs * this.timing.factor));
-    if (this.visible && !this.isDisposed) this.schedule(w);
+    if (this.visible && !this.isDisposed) this.plan(w);
+  }
+
+  private unwatch(w: Watched): void {
+    this.cancel(w);
+    if (this.watched.get(w.node.key) === w) this.watched.delete(w.node.key);
   }
 
   private clear(): void {

@@ -59,7 +59,7 @@ export class ExplorerView extends Disposable {
     };
     describe();
     this._register(connection.onDidChangeConnection(describe));
-    this._register(model.onDidChange(() => this.updateMessage()));
+    this._register(model.onDidChangeListing(() => this.updateMessage()));
   }
 
   /** Says so when the tree shows added ids because the service has no list endpoints. */
