@@ -57,6 +57,7 @@ export class HistoryPanel extends Disposable {
   private readonly busyWith = new Set<Promise<unknown>>();
   private readonly actions: HistoryActions;
   private _state: StateMessage | undefined;
+  private lastHandling: Promise<void> = Promise.resolve();
 
   private readonly _onDidChangeState = this._register(new vscode.EventEmitter<StateMessage>());
   /** The state the webview was handed (after each load and refresh). */
@@ -105,7 +106,11 @@ export class HistoryPanel extends Disposable {
     );
     this._register(this.host.onDidDispose(() => this.dispose()));
     this._register(this.host.onDidBecomeReady(() => this.postState()));
-    this._register(this.host.onDidReceiveMessage((m) => void this.track(this.handle(m).finally(() => this._onDidHandleMessage.fire(m)))));
+    this._register(
+      this.host.onDidReceiveMessage((m) => {
+        this.lastHandling = this.track(this.handle(m).finally(() => this._onDidHandleMessage.fire(m)));
+      }),
+    );
     if (target.name) deps.names.remember(target.resourceId, target.name);
     else void deps.names.name(target.resourceId).then((name) => name && this.rename(name));
     void this.track(this.load());
@@ -122,6 +127,16 @@ export class HistoryPanel extends Disposable {
   /** The last state handed to the webview. */
   get state(): StateMessage | undefined {
     return this._state;
+  }
+
+  /**
+   * Delivers a message exactly as if the webview had posted it (same checks, same handling) and
+   * resolves when it has been handled; false when it was refused.
+   */
+  async deliver(raw: unknown): Promise<boolean> {
+    if (!this.host.receive(raw)) return false;
+    await this.lastHandling;
+    return true;
   }
 
   reveal(): void {

@@ -1,0 +1,230 @@
+// The revision history panel in the real VS Code against the emulator: one panel per resource,
+// newest first with badges, compares that open the diff editor on the right revision documents
+// (and make no request the second time), Show Changes, Restore through the guarded save (one PUT
+// with the right tokens, a new draft in the list), and malformed webview messages ignored.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { AdminClient } from '../../src/emulator/adminClient';
+import type { WorkspaceAutomationApi } from '../../src/extension';
+import type { HistoryPanel } from '../../src/views/history/historyPanel';
+import type { HostMessage, WebviewMessage } from '../../src/views/history/protocol';
+import { activateExtension, emulatorAdmin, eventToPromise, requireEmulator, serviceFetch, type EmulatorInfo } from './helpers';
+
+type State = Extract<HostMessage, { type: 'state' }>;
+
+describe('Revision history panel', function () {
+  this.timeout(30_000);
+  let api: WorkspaceAutomationApi;
+  let emulator: EmulatorInfo;
+  let admin: AdminClient;
+  let ids: Record<string, string>;
+  const restoreConfirmations: string[] = [];
+  let dialogs: vscode.Disposable | undefined;
+
+  const lastSeq = async () => (await admin.requests()).at(-1)?.seq ?? 0;
+
+  async function stateOf(panel: HistoryPanel, accept: (s: State) => boolean = () => true): Promise<State> {
+    const current = panel.state;
+    if (current && accept(current)) return current;
+    return eventToPromise(panel.onDidChangeState, accept);
+  }
+
+  /** Sends a message as the webview would, and waits until the panel has handled it. */
+  async function send(panel: HistoryPanel, message: WebviewMessage): Promise<void> {
+    assert.ok(await panel.deliver(message), `${message.type} is accepted`);
+  }
+
+  async function serviceJson<T>(path: string): Promise<T> {
+    const response = await serviceFetch(emulator, path);
+    assert.equal(response.status, 200, path);
+    return ((await response.json()) as { data: T }).data;
+  }
+
+  const activeDiff = (): vscode.TabInputTextDiff => {
+    const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    assert.ok(input instanceof vscode.TabInputTextDiff, 'the active tab is a diff editor');
+    return input;
+  };
+
+  before(async function () {
+    emulator = requireEmulator(this);
+    api = await activateExtension();
+    await api.ready;
+    admin = emulatorAdmin(emulator);
+    await admin.reset();
+    ids = (await admin.demo()).ids as unknown as Record<string, string>;
+    dialogs = api.history.useDialogs({
+      confirmRestore: async (message) => {
+        restoreConfirmations.push(message);
+        return true;
+      },
+    });
+  });
+
+  after(async () => {
+    dialogs?.dispose();
+    for (const panel of api.history.all()) panel.dispose();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('opens one panel per dashboard, on its rept_ resource, and reveals it when asked again', async () => {
+    const item = { kind: 'dashboard', id: ids.longHistoryDashboardId, name: 'Inventory alerts' };
+    const panel = await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', item);
+    assert.ok(panel, 'the command returns the panel');
+    assert.equal(panel.resourceId, ids.longHistoryDashboardResourceId, 'a dashboard’s history is its rept_ resource');
+    await stateOf(panel);
+    const again = await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', item);
+    assert.equal(again, panel, 'the same panel');
+    assert.equal(api.history.all().length, 1, 'no second panel');
+    assert.equal(panel.panel.title, 'History: Inventory alerts');
+  });
+
+  it('lists the revisions newest first, with the draft badge on the newest and the header from the service', async () => {
+    const panel = api.history.get(ids.longHistoryDashboardResourceId)!;
+    const state = await stateOf(panel);
+    const history = await serviceJson<{ version: string; draft: { revisionId: string; sequence: number }; items: { id: string; createdAt: string }[] }>(
+      `/v1/resources/${ids.longHistoryDashboardResourceId}/revisions`,
+    );
+    assert.equal(state.items.length, history.items.length);
+    assert.ok(state.items.length >= 150, `${state.items.length} revisions`);
+    assert.deepEqual(state.items.map((i) => i.id), history.items.map((i) => i.id), 'in the service’s order');
+    for (let i = 1; i < state.items.length; i++) assert.ok(state.items[i - 1]!.createdAt >= state.items[i]!.createdAt, 'newest first');
+    assert.equal(state.header.draft.revisionId, state.items[0]!.id, 'the newest is the draft');
+    assert.equal(state.header.version, history.version);
+    assert.equal(state.header.kindLabel, 'Dashboard');
+    assert.equal(state.header.restore.enabled, true);
+    assert.ok(state.items.some((i) => i.parents[0] && state.items.findIndex((j) => j.id === i.parents[0]) > state.items.indexOf(i) + 1), 'restores branch the parents');
+    assert.ok(!JSON.stringify(state).includes(emulator.apiKey), 'the API key never reaches the webview');
+  });
+
+  it('compares two revisions in the diff editor, older on the left, with their contents', async () => {
+    const panel = api.history.get(ids.longHistoryDashboardResourceId)!;
+    const { items } = await stateOf(panel);
+    const [newer, older] = [items[2]!, items[7]!];
+    await send(panel, { type: 'compare', left: newer.id, right: older.id });
+    const diff = activeDiff();
+    assert.equal(diff.original.scheme, 'wsa-revision');
+    assert.match(diff.original.path, new RegExp(`/${ids.longHistoryDashboardResourceId}/${older.id}/`));
+    assert.match(diff.modified.path, new RegExp(`/${ids.longHistoryDashboardResourceId}/${newer.id}/`));
+    assert.ok(diff.modified.path.endsWith('.tsx'), 'dashboards open as TSX');
+    const expected = await serviceJson<{ value: { source: string } }>(`/v1/resources/${ids.longHistoryDashboardResourceId}/revisions/${older.id}`);
+    assert.equal((await vscode.workspace.openTextDocument(diff.original)).getText(), expected.value.source);
+    const label = vscode.window.tabGroups.activeTabGroup.activeTab!.label;
+    assert.match(label, new RegExp(`#${older.sequence}.*↔.*#${newer.sequence}`), label);
+  });
+
+  it('compares and opens again without a single request for the revisions', async () => {
+    const panel = api.history.get(ids.longHistoryDashboardResourceId)!;
+    const { items } = await stateOf(panel);
+    await panel.whenIdle();
+    const since = await lastSeq();
+    await send(panel, { type: 'compare', left: items[2]!.id, right: items[7]!.id });
+    await send(panel, { type: 'open', revisionId: items[7]!.id });
+    assert.equal(vscode.window.activeTextEditor?.document.uri.path.includes(items[7]!.id), true, 'the revision is open');
+    assert.equal(vscode.window.activeTextEditor?.document.languageId, 'typescriptreact');
+    const requests = (await admin.requests(since)).filter((r) => r.path.includes(items[2]!.id) || r.path.includes(items[7]!.id));
+    assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), []);
+  });
+
+  it('compares with the current draft', async () => {
+    const panel = api.history.get(ids.longHistoryDashboardResourceId)!;
+    const { items, header } = await stateOf(panel);
+    await send(panel, { type: 'compareWithDraft', revisionId: items[4]!.id });
+    const diff = activeDiff();
+    assert.ok(diff.original.path.includes(items[4]!.id));
+    assert.ok(diff.modified.path.includes(header.draft.revisionId));
+  });
+
+  it('shows the changes of a revision against its parent in the multi-file diff editor', async () => {
+    const panel = api.history.get(ids.longHistoryDashboardResourceId)!;
+    const { items } = await stateOf(panel);
+    const target = items[3]!;
+    await send(panel, { type: 'showChanges', revisionId: target.id });
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab!;
+    assert.match(tab.label, /Changes in/, tab.label);
+  });
+
+  it('ignores malformed and unexpected messages: nothing is opened, asked or requested', async () => {
+    const panel = api.history.get(ids.longHistoryDashboardResourceId)!;
+    await stateOf(panel);
+    await panel.whenIdle();
+    const since = await lastSeq();
+    const confirmations = restoreConfirmations.length;
+    const rejected: unknown[] = [];
+    const sub = panel.host.onDidRejectMessage((r) => rejected.push(r.raw));
+    try {
+      const bad = [
+        { type: 'restore', revisionId: 42 },
+        { type: 'restore', revisionId: 'rvsn_x', force: true },
+        { type: 'open', revisionId: '../../etc/passwd' },
+        { type: 'runCommand', command: 'workbench.action.quit' },
+        'restore',
+        null,
+      ];
+      for (const raw of bad) assert.equal(await panel.deliver(raw), false, JSON.stringify(raw));
+      assert.equal(rejected.length, bad.length);
+      // Well formed, but not a revision of this history: handled as nothing.
+      await send(panel, { type: 'restore', revisionId: 'rvsn_notInThisHistory' });
+    } finally {
+      sub.dispose();
+    }
+    assert.equal(restoreConfirmations.length, confirmations, 'no confirmation was asked');
+    await panel.whenIdle();
+    assert.deepEqual((await admin.requests(since)).map((r) => `${r.method} ${r.path}`), []);
+  });
+
+  it('restores an older dashboard revision as a new draft: one PUT with the current tokens, and the list shows it', async () => {
+    const panel = api.history.get(ids.longHistoryDashboardResourceId)!;
+    const before = await stateOf(panel);
+    const chosen = before.items[10]!;
+    const source = await serviceJson<{ revision: { revisionId: string; sequence: number }; dataRunId: string }>(`/v1/dashboards/${ids.longHistoryDashboardId}/source`);
+    const since = await lastSeq();
+    const refreshed = eventToPromise(panel.onDidChangeState, (s) => s.header.draft.revisionId !== before.header.draft.revisionId);
+    await send(panel, { type: 'restore', revisionId: chosen.id });
+    const after = await refreshed;
+
+    assert.match(restoreConfirmations.at(-1)!, new RegExp(`#${chosen.sequence}`), 'the confirmation names the revision');
+    const puts = (await admin.requests(since)).filter((r) => r.method === 'PUT');
+    assert.equal(puts.length, 1, 'exactly one PUT');
+    assert.equal(puts[0]!.path, `/v1/dashboards/${ids.longHistoryDashboardId}/source`);
+    const body = puts[0]!.body as { expectedRevision: unknown; expectedDataRunId: string };
+    assert.deepEqual(body.expectedRevision, source.revision);
+    assert.equal(body.expectedDataRunId, source.dataRunId);
+
+    assert.equal(after.items.length, before.items.length + 1);
+    assert.equal(after.items[0]!.id, after.header.draft.revisionId, 'the new draft is on top');
+    assert.equal(after.header.draft.sequence, before.header.draft.sequence + 1);
+    assert.deepEqual(after.select, [after.header.draft.revisionId], 'and selected');
+    const restored = await serviceJson<{ value: { source: string } }>(`/v1/resources/${ids.longHistoryDashboardResourceId}/revisions/${after.header.draft.revisionId}`);
+    const original = await serviceJson<{ value: { source: string } }>(`/v1/resources/${ids.longHistoryDashboardResourceId}/revisions/${chosen.id}`);
+    assert.equal(restored.value.source, original.value.source);
+  });
+
+  it('restores a database definition with the expected draft', async () => {
+    const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', { kind: 'database', id: ids.databaseId }))!;
+    const before = await stateOf(panel);
+    assert.equal(before.header.kindLabel, 'Managed database');
+    const oldest = before.items.at(-1)!;
+    const since = await lastSeq();
+    const refreshed = eventToPromise(panel.onDidChangeState, (s) => s.header.draft.revisionId !== before.header.draft.revisionId);
+    await send(panel, { type: 'restore', revisionId: oldest.id });
+    const after = await refreshed;
+    const puts = (await admin.requests(since)).filter((r) => r.method === 'PUT');
+    assert.deepEqual(puts.map((p) => p.path), [`/v1/databases/${ids.databaseId}/definition`]);
+    assert.deepEqual((puts[0]!.body as { expectedDraft: unknown }).expectedDraft, before.header.draft);
+    assert.equal(after.items[0]!.id, after.header.draft.revisionId);
+    panel.dispose();
+  });
+
+  it('offers no Restore for an operation, and says why; its revisions open as TypeScript', async () => {
+    const uri = vscode.Uri.from({ scheme: 'wsa', path: `/${emulator.workspaceId}/operations/${ids.inventoryOperationId}/Inventory levels.handler.ts` });
+    const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', uri))!;
+    const state = await stateOf(panel);
+    assert.equal(panel.resourceId, ids.inventoryOperationId);
+    assert.equal(state.header.restore.enabled, false);
+    assert.match(state.header.restore.reason ?? '', /no restore/);
+    await send(panel, { type: 'open', revisionId: state.items[1]!.id });
+    assert.equal(vscode.window.activeTextEditor?.document.languageId, 'typescript');
+    panel.dispose();
+  });
+});
