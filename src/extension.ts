@@ -9,10 +9,20 @@ import { ConnectionManager } from './connection/connectionManager';
 import { LocalEmulator } from './connection/emulatorLauncher';
 import { SignInFlow } from './connection/signIn';
 import { ConnectionStatusBar } from './connection/statusBar';
+import { registerSaveCommands } from './commands/saveCommands';
+import { ConflictResolver } from './conflicts/conflictResolver';
+import { FileSaves } from './fs/fileSaves';
+import { FileState } from './fs/fileState';
+import { HeldSaves } from './fs/heldSaves';
+import { HeldSavesUi } from './fs/heldSavesUi';
+import { RemoteChangeWatcher } from './fs/remoteChanges';
+import { WsaFileSystem } from './fs/wsaFileSystem';
 import { RevisionFileSystem } from './fs/revisionFileSystem';
 import { ExplorerModel } from './model/explorer/explorerModel';
 import { RevisionCache } from './model/revisionCache';
+import type { FileView } from './model/resourcePath';
 import { SaveDiagnostics } from './validation/saveDiagnostics';
+import { validateText } from './validation/validate';
 import { ExplorerView } from './views/tree/explorerTree';
 
 export interface WorkspaceAutomationApi {
@@ -27,6 +37,10 @@ export interface WorkspaceAutomationApi {
   readonly statusBar: ConnectionStatusBar;
   /** Why the last save of a document was refused: diagnostics in the "Workspace Automation" collection. */
   readonly diagnostics: SaveDiagnostics;
+  /** The `wsa:` files' saves: ConflictFiles (saveText, adoptBase, readLatest, baseOf), refresh, held auto saves. */
+  readonly files: FileSaves;
+  /** Compare / Merge / Overwrite for a save that met a stale token. */
+  readonly conflicts: ConflictResolver;
   /** Resolves when the connection has read its settings and key. */
   readonly ready: Promise<void>;
 }
@@ -60,8 +74,21 @@ export function activate(context: vscode.ExtensionContext): WorkspaceAutomationA
   // Why saves were refused, for the file system's saves (ProblemSink) and the conflict resolver.
   const diagnostics = own(new SaveDiagnostics(log));
 
+  // The `wsa:` files and their guarded saves. Local validation runs before a save is sent; the TSX
+  // parser is a separate bundle, required on the first dashboard save only.
+  const tsxCheckPath = vscode.Uri.joinPath(context.extensionUri, 'dist', 'tsx-check.js').fsPath;
+  const validate = (view: FileView, text: string) => validateText(view, text, { tsxCheckPath });
+  const held = own(new HeldSaves(context.workspaceState, log));
+  const fileState = own(new FileState(connection, revisions, held, log));
+  const files = own(new FileSaves(fileState, config, diagnostics, validate, log));
+  own(new WsaFileSystem(fileState, files));
+  own(new RemoteChangeWatcher(fileState, log));
+  own(new HeldSavesUi(held));
+  const conflicts = own(new ConflictResolver(log, files, diagnostics));
+  for (const d of registerSaveCommands(log, files, held, conflicts)) own(d);
+
   const ready = connection.initialize();
-  return { log, config, connection, revisions, explorer, localEmulator, statusBar, diagnostics, ready };
+  return { log, config, connection, revisions, explorer, localEmulator, statusBar, diagnostics, files, conflicts, ready };
 }
 
 export function deactivate(): void {}

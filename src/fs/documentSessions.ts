@@ -27,6 +27,12 @@ export interface DocumentSession {
    * that follows (`document.save()`) completes VS Code's side of that save without a second PUT.
    */
   confirmed?: string | undefined;
+  /**
+   * A newer server state offered to a model without edits: `text` and `mtime` already show it, and
+   * it becomes the base when VS Code reads the file to reload. Should the user type first, the
+   * offer is withdrawn (text and mtime back), so the edit stays based on what it was made on.
+   */
+  reload?: { base: ServerSnapshot | undefined; version: string; previousText: string; previousMtime: number } | undefined;
 }
 
 export class DocumentSessions {
@@ -49,6 +55,24 @@ export class DocumentSessions {
   changeText(session: DocumentSession, text: string): void {
     session.text = text;
     session.mtime = this.tick();
+  }
+
+  /** Withdraws a pending reload: the model kept its text (see `reload`). */
+  withdrawReload(session: DocumentSession): void {
+    const reload = session.reload;
+    if (!reload) return;
+    session.text = reload.previousText;
+    session.mtime = reload.previousMtime;
+    session.reload = undefined;
+  }
+
+  /** VS Code read the file: a pending reload is now what the model holds. */
+  completeReload(session: DocumentSession): void {
+    const reload = session.reload;
+    if (!reload) return;
+    session.base = reload.base;
+    session.version = reload.version;
+    session.reload = undefined;
   }
 
   delete(key: string): void {

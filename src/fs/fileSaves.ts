@@ -20,6 +20,9 @@ import { conflictMessage, heldFailureReason, invalidMessage, readOnlyMessage } f
 /** `coalesce`: held auto saves are sent after this long without another auto save. */
 export const COALESCE_MS = 30_000;
 
+/** How long the save command waits for a save VS Code already had running. */
+const SAVE_WAIT_MS = 5_000;
+
 /** Whose text a successful save stored, which decides whether the editor's base moves with it. */
 type Origin = 'external' | 'held';
 
@@ -128,10 +131,8 @@ export class FileSaves extends Disposable implements ConflictFiles {
     this.state.held.release(key);
     this.log.info(`[Files] Discarded the held auto save of ${key}.`);
     const session = this.state.sessions.get(key);
-    if (!session) return;
-    this.state.sessions.changeText(session, session.base?.text ?? session.text);
-    session.loadedAt = 0;
-    this.state.fireChanged(uri);
+    if (!session?.base) return;
+    this.state.offer(uri, session, session.base.text, session.base, tokensKey(session.base.tokens));
     await this.state.refresh(uri).catch(() => 'unchanged');
   }
 
@@ -240,18 +241,27 @@ export class FileSaves extends Disposable implements ConflictFiles {
     this.state.held.release(key);
     const session = this.state.sessions.get(key);
     const doc = this.state.openDocument(key);
-    if (session) {
+    if (!session) {
+      this.state.fireChanged(uri);
+      return;
+    }
+    if (doc?.isDirty) {
       session.base = snapshot;
       session.version = tokensKey(snapshot.tokens);
-      session.loadedAt = Date.now();
-      if (doc?.isDirty) {
-        // VS Code still has to save the editor; the writeFile that follows sends nothing.
-        if (doc.getText() === text) session.confirmed = text;
-      } else {
-        this.state.sessions.changeText(session, text);
-      }
+      // VS Code still has to save the editor; the writeFile that follows sends nothing.
+      if (doc.getText() === text) session.confirmed = text;
+      return;
     }
-    if (!doc?.isDirty) this.state.fireChanged(uri);
+    if (doc && doc.getText() === text) {
+      // The editor shows this text already (a held save sent): only the base moves.
+      session.reload = undefined;
+      session.text = text;
+      session.base = snapshot;
+      session.version = tokensKey(snapshot.tokens);
+      this.state.fireChanged(uri);
+      return;
+    }
+    this.state.offer(uri, session, text, snapshot, tokensKey(snapshot.tokens));
   }
 
   /** Saves the editor whose text was just stored, so it turns clean without a second PUT. */
@@ -259,11 +269,16 @@ export class FileSaves extends Disposable implements ConflictFiles {
     const session = this.state.sessions.get(key);
     if (session?.confirmed === undefined) return;
     const doc = this.state.openDocument(key);
-    try {
-      if (doc?.isDirty && doc.getText() === session.confirmed) await doc.save();
-    } finally {
+    const pending = () => doc !== undefined && !doc.isClosed && doc.isDirty && doc.getText() === session.confirmed;
+    if (!pending()) {
       session.confirmed = undefined;
+      return;
     }
+    if (await doc!.save()) return;
+    // VS Code was already saving it (an auto save that started first): once that ends, the text is
+    // either written (confirmed, no PUT) or still to be written.
+    if (pending()) await waitForSave(doc!, SAVE_WAIT_MS);
+    if (pending()) await doc!.save();
   }
 
   private serial<T>(key: string, task: () => Promise<T>): Promise<T> {
@@ -276,4 +291,17 @@ export class FileSaves extends Disposable implements ConflictFiles {
     });
     return next;
   }
+}
+
+/** Resolves when `doc` is saved or after `timeoutMs`, whichever comes first. */
+function waitForSave(doc: vscode.TextDocument, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      listener.dispose();
+      resolve();
+    };
+    const listener = vscode.workspace.onDidSaveTextDocument((d) => (d === doc ? done() : undefined));
+    const timer = setTimeout(done, timeoutMs);
+  });
 }

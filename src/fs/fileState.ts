@@ -5,8 +5,10 @@ import * as vscode from 'vscode';
 import type { ConnectionProvider } from '../connection/types';
 import { NotSignedInError } from '../connection/types';
 import { ResourceReader, type RevisionSource } from '../model/resourceReader';
-import { FILE_SCHEME, filePath, isEditable, parseFilePath, ResourcePathError, type ResourceFile } from '../model/resourcePath';
+import { isIdOf } from '../api/ids';
+import { FILE_SCHEME, filePath, isEditable, parseFilePath, ResourcePathError, VIEWS, type ResourceFile } from '../model/resourcePath';
 import { tokensKey } from '../model/resourceReader';
+import type { ServerSnapshot } from '../model/saveTypes';
 import { Disposable } from '../util/lifecycle';
 import { DocumentSessions, type DocumentSession } from './documentSessions';
 import { toFileSystemError } from './fileSystemErrors';
@@ -49,6 +51,15 @@ export class FileState extends Disposable {
     // Another key or workspace: what nobody has open is read again when next asked for.
     this._register(connection.onDidChangeConnection(() => this.sessions.prune((s) => this.openDocument(s.key) !== undefined)));
     this._register({ dispose: () => clearTimeout(this.batchTimer) });
+    this._register(
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document.uri.scheme !== FILE_SCHEME || !e.document.isDirty) return;
+        const session = this.sessions.get(e.document.uri.toString());
+        if (!session?.reload) return;
+        this.log.debug(`[Files] ${session.file.view} ${session.file.id} was edited before it reloaded; the edit stays based on ${session.base?.label ?? 'what it was made on'}.`);
+        this.sessions.withdrawReload(session);
+      }),
+    );
   }
 
   /** The resource a URI names, refused as a FileSystemError when it names none or another workspace. */
@@ -68,6 +79,21 @@ export class FileState extends Disposable {
       );
     }
     return { file, key: uri.toString() };
+  }
+
+  /**
+   * Whether the URI is one of the folders above the files (`/wksp_…/dashboards/oper_…`). VS Code
+   * stats them before writing a file; they hold nothing to list.
+   */
+  isFolder(uri: vscode.Uri): boolean {
+    const parts = uri.path.split('/').filter(Boolean);
+    if (parts.length === 0) return uri.path === '/';
+    const [workspaceId, folder, id] = parts;
+    if (parts.length > 3 || !isIdOf('workspace', workspaceId)) return false;
+    if (folder === undefined) return true;
+    const views = Object.values(VIEWS).filter((v) => v.folder === folder);
+    if (views.length === 0) return false;
+    return id === undefined || views.some((v) => isIdOf(v.idKind, id));
   }
 
   /** The open text document of a URI string, if any. */
@@ -133,13 +159,41 @@ export class FileState extends Disposable {
     if (this.pendingEdit(key) !== undefined) return 'skipped';
     session.loadedAt = Date.now();
     if (content.version === session.version) return 'unchanged';
-    session.base = content.snapshot;
-    session.version = content.version;
-    if (session.text === content.text) return 'unchanged';
+    if (session.text === content.text) {
+      // New tokens for the same text (a new data run): nothing for the editor to reload.
+      session.base = content.snapshot;
+      session.version = content.version;
+      return 'unchanged';
+    }
     this.log.debug(`[Files] ${file.view} ${file.id} changed on the service${content.snapshot ? ` (now ${content.snapshot.label})` : ''}; reloading it.`);
-    this.sessions.changeText(session, content.text);
-    this.fireChanged(uri);
+    this.offer(uri, session, content.text, content.snapshot, content.version);
     return 'changed';
+  }
+
+  /**
+   * The service now holds `text`, based on `base`, for a file without unsaved or held edits. A model
+   * showing other text is told to reload, and its base moves only once VS Code reads the file: an
+   * edit typed before that stays based on the old state (DocumentSession.reload).
+   */
+  offer(uri: vscode.Uri, session: DocumentSession, text: string, base: ServerSnapshot | undefined, version: string): void {
+    session.loadedAt = Date.now();
+    if (session.text === text && !session.reload) {
+      session.base = base;
+      session.version = version;
+      return;
+    }
+    if (!this.openDocument(session.key)) {
+      session.reload = undefined;
+      session.base = base;
+      session.version = version;
+      this.sessions.changeText(session, text);
+      this.fireChanged(uri);
+      return;
+    }
+    const previous = session.reload ?? { previousText: session.text, previousMtime: session.mtime };
+    session.reload = { base, version, previousText: previous.previousText, previousMtime: previous.previousMtime };
+    this.sessions.changeText(session, text);
+    this.fireChanged(uri);
   }
 
   isEditable(file: ResourceFile): boolean {

@@ -1,6 +1,6 @@
 // Notices changes made on the service by others: when the window regains focus or a `wsa:` editor
 // becomes visible again, each visible document without unsaved edits is read once more (one GET,
-// at most every few seconds per file); a newer state reloads it. Edited documents are left alone:
+// at most every few seconds per file), and so is one just reverted; a newer state reloads it. Edited documents are left alone:
 // their save meets the change as a conflict.
 import * as vscode from 'vscode';
 import { FILE_SCHEME } from '../model/resourcePath';
@@ -26,6 +26,12 @@ export class RemoteChangeWatcher extends Disposable {
         const appeared = [...now].filter((k) => !this.visible.has(k));
         this.visible = now;
         this.check(appeared);
+      }),
+    );
+    // A revert shows the text the editor was based on; the service may hold something newer.
+    this._register(
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document.uri.scheme === FILE_SCHEME && !e.document.isDirty && e.contentChanges.length) this.check([e.document.uri.toString()]);
       }),
     );
   }

@@ -35,6 +35,7 @@ export class WsaFileSystem extends Disposable implements vscode.FileSystemProvid
   }
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    if (this.state.isFolder(uri)) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     const resolved = this.state.resolve(uri);
     const session = await this.state.session(uri, resolved);
     return {
@@ -48,6 +49,8 @@ export class WsaFileSystem extends Disposable implements vscode.FileSystemProvid
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const session = await this.state.session(uri, this.state.resolve(uri));
+    // The model takes this text now: a reload offered to it is complete.
+    this.state.sessions.completeReload(session);
     return this.encoder.encode(session.text);
   }
 
@@ -65,7 +68,9 @@ export class WsaFileSystem extends Disposable implements vscode.FileSystemProvid
     return new vscode.Disposable(() => undefined);
   }
 
-  readDirectory(): never {
+  readDirectory(uri: vscode.Uri): [string, vscode.FileType][] {
+    // The folders exist for paths only; resources are listed by the explorer, not here.
+    if (this.state.isFolder(uri)) return [];
     throw vscode.FileSystemError.FileNotADirectory('Workspace Automation files are opened one by one, from the explorer or by id.');
   }
 

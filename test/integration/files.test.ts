@@ -1,0 +1,268 @@
+// The `wsa:` files in the real VS Code against the emulator: open, edit and save each editable kind
+// (one PUT, the right tokens), read-only files, conflicts without a second prompt, auto save held
+// back, a dropped connection, and a key without the permission.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { WorkspaceAutomationApi } from '../../src/extension';
+import type { RequestLogEntry } from '../../src/emulator/requestLog';
+import type { AdminClient } from '../../src/emulator/adminClient';
+import type { FileView } from '../../src/model/resourcePath';
+import type { SaveResult } from '../../src/model/saveTypes';
+import { activateExtension, emulatorAdmin, eventToPromise, requireEmulator, serviceFetch, type EmulatorInfo } from './helpers';
+
+const SAVE = 'workspaceAutomation.save';
+
+describe('Files: editing resources as wsa: documents', function () {
+  let api: WorkspaceAutomationApi;
+  let emulator: EmulatorInfo;
+  let admin: AdminClient;
+  let ids: Record<string, string>;
+
+  const uriOf = (view: FileView, id: string, name: string) => vscode.Uri.from({ scheme: 'wsa', path: `/${emulator.workspaceId}/${folder(view)}/${id}/${name}${suffix(view)}` });
+  const lastSeq = async () => (await admin.requests()).at(-1)?.seq ?? 0;
+  const putsSince = async (since: number): Promise<RequestLogEntry[]> => (await admin.requests(since)).filter((r) => r.method === 'PUT');
+
+  async function open(uri: vscode.Uri): Promise<vscode.TextDocument> {
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc, { preview: false });
+    return doc;
+  }
+
+  async function edit(doc: vscode.TextDocument, change: (text: string) => string): Promise<string> {
+    const next = change(doc.getText());
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), next);
+    assert.ok(await vscode.workspace.applyEdit(edit), 'the edit applies');
+    assert.ok(doc.isDirty);
+    return next;
+  }
+
+  async function closeAll(): Promise<void> {
+    for (const doc of vscode.workspace.textDocuments.filter((d) => d.isDirty && d.uri.scheme === 'wsa')) {
+      await vscode.window.showTextDocument(doc);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  }
+
+  before(async function () {
+    emulator = requireEmulator(this);
+    api = await activateExtension();
+    await api.ready;
+    admin = emulatorAdmin(emulator);
+    await admin.reset();
+    ids = (await admin.demo()).ids;
+    // VS Code for the web auto saves after a second by default; these tests save on purpose.
+    await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+  });
+  after(async () => {
+    await vscode.workspace.getConfiguration('files').update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+  });
+  afterEach(async () => {
+    await admin.clearFaults();
+    await closeAll();
+  });
+
+  it('saving a dashboard with Ctrl+S sends one PUT with the tokens it was opened at; the tab turns clean', async () => {
+    const uri = uriOf('dashboard', ids.dashboardId!, 'Revenue by region');
+    const doc = await open(uri);
+    const opened = (await (await serviceFetch(emulator, `/v1/dashboards/${ids.dashboardId}/source`)).json()) as { data: { revision: { revisionId: string; sequence: number }; dataRunId: string } };
+    const text = await edit(doc, (t) => `${t}\n// tuned in VS Code\n`);
+    const since = await lastSeq();
+    const result = (await vscode.commands.executeCommand(SAVE)) as SaveResult;
+    assert.equal(result.status, 'saved');
+    assert.equal(doc.isDirty, false, 'the editor is clean');
+    const puts = await putsSince(since);
+    assert.equal(puts.length, 1, 'exactly one PUT');
+    const body = puts[0]!.body as { expectedRevision: unknown; expectedDataRunId: string; source: string };
+    assert.deepEqual(body.expectedRevision, opened.data.revision);
+    assert.equal(body.expectedDataRunId, opened.data.dataRunId);
+    // The request log shortens long strings; the service's copy is whole.
+    const stored = ((await (await serviceFetch(emulator, `/v1/dashboards/${ids.dashboardId}/source`)).json()) as { data: { source: string } }).data;
+    assert.equal(stored.source, text);
+    const base = api.files.baseOf(uri);
+    assert.equal(base?.tokens.kind === 'dashboard' && base.tokens.expectedRevision.sequence, opened.data.revision.sequence + 1, 'sequence + 1 is the new base');
+  });
+
+  it('File > Save (document.save) takes the same guarded path, based on the previous save', async () => {
+    const uri = uriOf('dashboard', ids.dashboardId!, 'Revenue by region');
+    const doc = await open(uri);
+    const base = api.files.baseOf(uri);
+    await edit(doc, (t) => t.replace('// tuned in VS Code', '// tuned twice'));
+    const since = await lastSeq();
+    assert.equal(await doc.save(), true);
+    assert.equal(doc.isDirty, false);
+    const puts = await putsSince(since);
+    assert.equal(puts.length, 1);
+    assert.deepEqual((puts[0]!.body as { expectedRevision: unknown }).expectedRevision, base?.tokens.kind === 'dashboard' ? base.tokens.expectedRevision : undefined);
+  });
+
+  it('saving a database definition sends its expected draft', async () => {
+    const uri = uriOf('database', ids.inventoryDatabaseId!, 'Inventory');
+    const doc = await open(uri);
+    const base = api.files.baseOf(uri);
+    assert.equal(base?.tokens.kind, 'database');
+    await edit(doc, (t) => t.replace('"name": "products"', '"name": "catalog_products"'));
+    const since = await lastSeq();
+    assert.equal(((await vscode.commands.executeCommand(SAVE, uri)) as SaveResult).status, 'saved');
+    const puts = await putsSince(since);
+    assert.equal(puts.length, 1);
+    assert.deepEqual((puts[0]!.body as { expectedDraft: unknown }).expectedDraft, base?.tokens.kind === 'database' ? base.tokens.expectedDraft : undefined);
+    assert.equal(doc.isDirty, false);
+  });
+
+  it('saving a fact sends every field of the document and clears none the user kept', async () => {
+    const uri = uriOf('fact', ids.factId!, 'Gross margin');
+    const doc = await open(uri);
+    const text = await edit(doc, (t) => t.replace('Share of revenue left', 'Part of revenue left'));
+    const since = await lastSeq();
+    assert.equal(((await vscode.commands.executeCommand(SAVE, uri)) as SaveResult).status, 'saved');
+    const puts = await putsSince(since);
+    assert.equal(puts.length, 1);
+    assert.deepEqual(puts[0]!.body, JSON.parse(text));
+    const fact = ((await (await serviceFetch(emulator, `/v1/facts/${ids.factId}`)).json()) as { data: Record<string, unknown> }).data;
+    for (const [field, value] of Object.entries(JSON.parse(text) as Record<string, unknown>)) assert.deepEqual(fact[field], value, `${field} kept`);
+  });
+
+  it('read-only files refuse edits and say why', async () => {
+    const uri = uriOf('operationHandler', ids.inventoryOperationId!, 'Inventory levels');
+    const stat = await vscode.workspace.fs.stat(uri);
+    assert.equal(stat.permissions, vscode.FilePermission.Readonly);
+    const doc = await open(uri);
+    const before = doc.getText();
+    // What a person's typing does in the editor: nothing, VS Code says the editor is read-only.
+    await vscode.commands.executeCommand('type', { text: '// mine\n' });
+    assert.equal(doc.getText(), before);
+    assert.equal(doc.isDirty, false);
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(uri, new TextEncoder().encode("x"))), (e: Error) => /read-only: the service generates operation handler code/.test(e.message));
+  });
+
+  it('a conflict offers Compare / Merge / Overwrite once and keeps the text; File > Save explains instead of prompting again', async () => {
+    const uri = uriOf('dashboard', ids.churnDashboardId!, 'Customer churn');
+    const doc = await open(uri);
+    const text = await edit(doc, (t) => `${t}// mine\n`);
+    // Someone else saves first.
+    const current = ((await (await serviceFetch(emulator, `/v1/dashboards/${ids.churnDashboardId}/source`)).json()) as { data: { source: string; revision: unknown; dataRunId: string } }).data;
+    const theirs = await serviceFetch(emulator, `/v1/dashboards/${ids.churnDashboardId}/source`, {
+      method: 'PUT',
+      body: JSON.stringify({ source: `${current.source}// theirs\n`, expectedRevision: current.revision, expectedDataRunId: current.dataRunId }),
+    });
+    assert.equal(theirs.status, 200);
+
+    const prompted = eventToPromise(api.conflicts.onDidPrompt);
+    const result = (await vscode.commands.executeCommand(SAVE, uri)) as SaveResult;
+    assert.equal(result.status, 'conflict');
+    assert.equal((await prompted).conflict.uri, uri.toString());
+    assert.equal(doc.isDirty, true);
+    assert.equal(doc.getText(), text, 'the text is kept');
+
+    let promptedAgain = false;
+    const listener = api.conflicts.onDidPrompt(() => (promptedAgain = true));
+    try {
+      await saveFails(doc);
+    } finally {
+      listener.dispose();
+    }
+    assert.equal(promptedAgain, false, 'no second prompt from the writeFile path');
+    assert.equal(doc.isDirty, true);
+    assert.equal(doc.getText(), text);
+  });
+
+  it('auto save (hold) keeps the text on this machine and sends nothing; Ctrl+S sends it', async () => {
+    const files = vscode.workspace.getConfiguration('files');
+    await files.update('autoSaveDelay', 50, vscode.ConfigurationTarget.Global);
+    await files.update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
+    const uri = uriOf('dashboard', ids.longHistoryDashboardId!, 'Inventory alerts');
+    try {
+      const doc = await open(uri);
+      const since = await lastSeq();
+      const saved = eventToPromise(vscode.workspace.onDidSaveTextDocument, (d) => d.uri.toString() === uri.toString());
+      const text = await edit(doc, (t) => `${t}// held\n`);
+      await saved;
+      assert.equal(doc.isDirty, false);
+      assert.equal(api.files.held.get(uri.toString())?.text, text);
+      assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)), text, 'the file shows the held text');
+      assert.equal((await putsSince(since)).length, 0, 'nothing reached the service');
+      await files.update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+      const result = (await vscode.commands.executeCommand(SAVE, uri)) as SaveResult;
+      assert.equal(result.status, 'saved');
+      assert.equal((await putsSince(since)).length, 1);
+      assert.equal(api.files.held.get(uri.toString()), undefined);
+    } finally {
+      await files.update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+      await files.update('autoSaveDelay', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('a connection dropped after the server stored the save is read back and adopted; one dropped before keeps the text dirty', async () => {
+    const uri = uriOf('dashboard', ids.dashboardId!, 'Revenue by region');
+    const doc = await open(uri);
+    const path = `/v1/dashboards/${ids.dashboardId}/source`;
+    await admin.injectFault({ match: { method: 'PUT', path }, kind: 'dropMidBody' });
+    await edit(doc, (t) => `${t}// answer lost\n`);
+    let since = await lastSeq();
+    assert.equal(((await vscode.commands.executeCommand(SAVE, uri)) as SaveResult).status, 'saved');
+    assert.equal((await putsSince(since)).length, 1, 'not re-sent');
+    assert.equal(doc.isDirty, false);
+
+    await admin.injectFault({ match: { method: 'PUT', path }, kind: 'drop' });
+    const text = await edit(doc, (t) => `${t}// never arrived\n`);
+    since = await lastSeq();
+    const result = (await vscode.commands.executeCommand(SAVE, uri)) as SaveResult;
+    assert.equal(result.status, 'failed');
+    assert.equal((await putsSince(since)).length, 1, 'not re-sent');
+    assert.equal(doc.isDirty, true);
+    assert.equal(doc.getText(), text);
+  });
+
+  it('a key without dashboard write access gets a failure naming the permission', async () => {
+    const demo = await admin.demo();
+    await api.connection.storeApiKey(demo.readOnlyApiKey);
+    try {
+      const uri = uriOf('dashboard', ids.churnDashboardId!, 'Customer churn');
+      const doc = await open(uri);
+      await edit(doc, (t) => `${t}// no permission\n`);
+      const result = (await vscode.commands.executeCommand(SAVE, uri)) as SaveResult;
+      assert.equal(result.status, 'failed');
+      const error = (result as { error: { kind?: string; permission?: string } }).error;
+      assert.equal(error.kind, 'forbidden');
+      assert.equal(error.permission, 'dashboardWrite');
+      await saveFails(doc);
+      assert.equal(doc.isDirty, true);
+    } finally {
+      await api.connection.forgetApiKey();
+    }
+  });
+
+  it('an untouched open document follows a change made on the service', async () => {
+    const uri = uriOf('fact', ids.aovFactId!, 'Average order value');
+    const doc = await open(uri);
+    const fact = JSON.parse(doc.getText()) as Record<string, unknown>;
+    fact.unit = 'EUR';
+    assert.equal((await serviceFetch(emulator, `/v1/facts/${ids.aovFactId}`, { method: 'PUT', body: JSON.stringify(fact) })).status, 200);
+    const changed = eventToPromise(vscode.workspace.onDidChangeTextDocument, (e) => e.document.uri.toString() === uri.toString());
+    assert.equal(await api.files.refresh(uri), 'changed');
+    await changed;
+    assert.match(doc.getText(), /"unit": "EUR"/);
+    assert.equal(doc.isDirty, false);
+  });
+});
+
+/** VS Code's own save of `doc` fails (it resolves false or rejects, depending on the path). */
+async function saveFails(doc: vscode.TextDocument): Promise<void> {
+  let ok: boolean;
+  try {
+    ok = await doc.save();
+  } catch {
+    ok = false;
+  }
+  assert.equal(ok, false, 'the save failed');
+}
+
+function folder(view: FileView): string {
+  return { dashboard: 'dashboards', database: 'databases', fact: 'facts', operationHandler: 'operations', operation: 'operations', app: 'apps', writeSync: 'write-syncs' }[view];
+}
+
+function suffix(view: FileView): string {
+  return { dashboard: '.tsx', database: '.json', fact: '.json', operationHandler: '.handler.ts', operation: '.json', app: '.json', writeSync: '.json' }[view];
+}
