@@ -16,7 +16,8 @@ import type { SaveConflict, ServerSnapshot } from '../model/saveTypes';
 import type { ConflictFiles } from '../fs/conflictFiles';
 import { revisionUri } from '../fs/revisionFileSystem';
 import { cleanMergeMessage, markersMessage, mergeEditorMessage, serviceSide } from './conflictText';
-import type { SnapshotFileSystem } from './snapshotFileSystem';
+import { Disposable } from '../util/lifecycle';
+import { SNAPSHOT_SCHEME, type SnapshotFileSystem } from './snapshotFileSystem';
 
 export type MergeOutcome = 'merged' | 'mergeEditor' | 'markers' | 'cancelled';
 
@@ -37,9 +38,11 @@ export function openDocument(uri: string): vscode.TextDocument | undefined {
   return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
 }
 
-export class ConflictMerge {
+export class ConflictMerge extends Disposable {
   /** False writes conflict markers even where the merge editor exists (tests; VS Code builds without it). */
   useMergeEditor = true;
+  /** Why each snapshot document is being saved: auto saves of a merge result are not Complete Merge. */
+  private readonly saveReasons = new Map<string, vscode.TextDocumentSaveReason>();
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
@@ -49,13 +52,21 @@ export class ConflictMerge {
     private readonly isCurrent: (conflict: SaveConflict) => boolean,
     /** Called once the document's text is based on the service's latest state. */
     private readonly onMerged: (conflict: SaveConflict, outcome: MergeOutcome) => void,
-  ) {}
+  ) {
+    super();
+    this._register(
+      vscode.workspace.onWillSaveTextDocument((e) => {
+        if (e.document.uri.scheme === SNAPSHOT_SCHEME) this.saveReasons.set(e.document.uri.toString(), e.reason);
+      }),
+    );
+  }
 
   async merge(conflict: SaveConflict): Promise<MergeOutcome> {
     const uri = vscode.Uri.parse(conflict.uri);
     const document = openDocument(conflict.uri) ?? (await vscode.workspace.openTextDocument(uri));
-    // The user may have typed since the save failed: merge what the editor holds now.
-    const mine = document.isDirty ? document.getText() : conflict.mine;
+    // The user may have typed since the save failed: merge what the editor holds now (an auto save
+    // the file system held back leaves the editor clean but still holding the user's text).
+    const mine = document.getText();
     const result = mergeTexts(conflict.base.text, mine, conflict.latest.text, { mine: 'Yours', theirs: serviceSide(conflict) });
     if (result.clean) {
       await this.apply(document, result.text, conflict);
@@ -80,6 +91,14 @@ export class ConflictMerge {
 
   private async openMergeEditor(conflict: SaveConflict, document: vscode.TextDocument, mine: string, mineUri: vscode.Uri, withMarkers: string): Promise<boolean> {
     const output = this.snapshots.putWritable('Merged', fileNameOf(conflict), withMarkers, (text) => {
+      const reason = this.saveReasons.get(output.toString());
+      this.saveReasons.delete(output.toString());
+      if (reason === vscode.TextDocumentSaveReason.AfterDelay || reason === vscode.TextDocumentSaveReason.FocusOut) {
+        // Auto save of a merge in progress: kept in the snapshot; only Complete Merge (or an
+        // explicit save) hands the result over.
+        this.log.debug(`[Conflicts] Kept an auto-saved, unfinished merge result of ${conflict.uri}.`);
+        return;
+      }
       void this.completeMerge(conflict, document, mine, text).catch((e: unknown) => this.log.error(`[Conflicts] Could not apply the merge result: ${String(e)}`));
     });
     try {
@@ -104,7 +123,7 @@ export class ConflictMerge {
       return;
     }
     const current = document.isClosed ? undefined : document;
-    if (current && current.isDirty && current.getText() !== mine) {
+    if (current && current.getText() !== mine) {
       // Typed into the editor while merging: replacing that would lose it. Ask.
       const choice = await vscode.window.showWarningMessage(
         `«${conflict.file.name}» changed in its editor while you were merging. Replace it with the merge result?`,

@@ -14,6 +14,13 @@ import { ConflictMerge, openDocument, snapshotUri, type MergeOutcome } from './c
 import { compareTitle, conflictPrompt, overwrittenMessage } from './conflictText';
 import { SnapshotFileSystem } from './snapshotFileSystem';
 
+/** Whether an editor tab (text or diff) shows `uri`. */
+function isShown(uri: string): boolean {
+  return vscode.window.tabGroups.all.some((g) =>
+    g.tabs.some((t) => (t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri) || (t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === uri)),
+  );
+}
+
 export type ConflictChoice = 'Compare' | 'Merge' | 'Overwrite';
 const CHOICES: ConflictChoice[] = ['Compare', 'Merge', 'Overwrite'];
 
@@ -55,8 +62,18 @@ export class ConflictResolver extends Disposable implements vscode.Disposable {
   ) {
     super();
     this.snapshots = this._register(new SnapshotFileSystem());
-    this.merger = new ConflictMerge(log, files, this.snapshots, (c) => this.pendingByUri.get(c.uri)?.conflict === c, (c, outcome) => this.settle(c, outcome));
+    this.merger = this._register(new ConflictMerge(log, files, this.snapshots, (c) => this.pendingByUri.get(c.uri)?.conflict === c, (c, outcome) => this.settle(c, outcome)));
     this._register(vscode.workspace.onDidCloseTextDocument((d) => this.forget(d.uri.toString())));
+    // Closing the last editor of a document without unsaved text ends its conflict too (the
+    // document itself may stay loaded for a while).
+    this._register(
+      vscode.window.tabGroups.onDidChangeTabs((e) => {
+        for (const tab of e.closed) {
+          const uri = tab.input instanceof vscode.TabInputText ? tab.input.uri.toString() : undefined;
+          if (uri && this.pendingByUri.has(uri) && !isShown(uri) && !openDocument(uri)?.isDirty) this.forget(uri);
+        }
+      }),
+    );
   }
 
   /** False writes conflict markers instead of opening the merge editor. */
@@ -73,6 +90,11 @@ export class ConflictResolver extends Disposable implements vscode.Disposable {
     return this.pendingByUri.get(uri)?.conflict;
   }
 
+  /** The `wsa:` URI strings with a conflict waiting for a choice. */
+  get pendingUris(): string[] {
+    return [...this.pendingByUri.keys()];
+  }
+
   /** Whether a notification for `uri` is on screen and unanswered. */
   isPrompting(uri: string): boolean {
     return this.pendingByUri.get(uri)?.prompt !== undefined;
@@ -84,7 +106,9 @@ export class ConflictResolver extends Disposable implements vscode.Disposable {
     this.pendingByUri.set(conflict.uri, { conflict, ...(existing?.prompt !== undefined ? { prompt: existing.prompt } : {}) });
     this.log.info(`[Conflicts] ${conflict.uri}: the service holds ${conflict.latest.label}${conflict.latest.actor ? ` by ${conflict.latest.actor}` : ''}; the edit was based on ${conflict.base.label}.`);
     if (existing?.prompt !== undefined) {
+      // The toast may have slid into the notification center: show that rather than a second prompt.
       this.log.debug(`[Conflicts] ${conflict.uri}: a notification is already showing; it now acts on ${conflict.latest.label}.`);
+      void vscode.commands.executeCommand('notifications.showList');
       return;
     }
     this.prompt(conflict.uri);
@@ -146,7 +170,8 @@ export class ConflictResolver extends Disposable implements vscode.Disposable {
   private async overwrite(conflict: SaveConflict): Promise<ConflictOutcome> {
     const uri = vscode.Uri.parse(conflict.uri);
     const document = openDocument(conflict.uri);
-    const text = document?.isDirty ? document.getText() : conflict.mine;
+    // The editor's text now (a held auto save leaves it clean but still the user's).
+    const text = document ? document.getText() : conflict.mine;
     const result = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `Saving your text of «${conflict.file.name}» over ${conflict.latest.label}…` },
       () => this.files.saveText(uri, text, conflict.latest),

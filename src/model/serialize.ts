@@ -1,5 +1,6 @@
 // How each resource becomes the text of its document, and how an edited text becomes a request
 // body again. Pure. JSON documents are pretty-printed with two spaces and a final newline.
+import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import { FACT_EDITABLE_FIELDS, type DatabaseDefinition, type Fact, type FactReplaceBody } from '../api/schemas';
 import type { FileView } from './resourcePath';
 
@@ -62,16 +63,30 @@ export function positionAt(text: string, offset: number): { line: number; column
   return { line, column: offset - lineStart + 1 };
 }
 
+/** Offset of the first syntax error jsonc-parser finds with JSON's strict rules, if any. */
+function firstSyntaxError(text: string): number | undefined {
+  const errors: ParseError[] = [];
+  parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  return errors[0]?.offset;
+}
+
 /** JSON.parse with a line and column in the error, for diagnostics. */
 export function parseJsonDocument(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    const offset = Number(/position (\d+)/.exec(message)?.[1] ?? /at (\d+)/.exec(message)?.[1] ?? text.length);
+    // V8 states a position for some errors only ("Unexpected token ',', "…" is not valid JSON" has
+    // none); jsonc-parser locates the others.
+    const stated = /position (\d+)/.exec(message)?.[1] ?? /at (\d+)/.exec(message)?.[1];
+    const offset = stated !== undefined ? Number(stated) : (firstSyntaxError(text) ?? text.length);
     const lineCol = /line (\d+) column (\d+)/.exec(message);
     const { line, column } = lineCol ? { line: Number(lineCol[1]), column: Number(lineCol[2]) } : positionAt(text, offset);
-    const reason = message.replace(/^JSON\.parse: /, '').replace(/ in JSON at position \d+.*$/s, '').replace(/ at line \d+ column \d+.*$/s, '');
+    const reason = message
+      .replace(/^JSON\.parse: /, '')
+      .replace(/ in JSON at position \d+.*$/s, '')
+      .replace(/ at line \d+ column \d+.*$/s, '')
+      .replace(/, (?:\.\.\.)?".*" is not valid JSON$/s, '');
     throw new DocumentParseError(`The document is not valid JSON: ${reason}`, line, column);
   }
 }

@@ -246,3 +246,19 @@ describe('the JSON schemas the editor uses', () => {
     assert.equal(type.enumDescriptions.length, type.enum.length);
   });
 });
+
+describe('JSON syntax errors are placed where they are, whatever V8 says', () => {
+  test('an unexpected token V8 reports without a position is located by the strict parser', async () => {
+    const text = '{\n  "tables": [,\n  ]\n}\n';
+    const problems = await validateText('database', text, options);
+    assert.equal(problems.length, 1);
+    assert.deepEqual(startOf(problems[0]!), at(text, ','));
+    assert.equal(problems[0]!.message, "The document is not valid JSON: Unexpected token ','");
+  });
+
+  test('a misspelt literal points at it', async () => {
+    const text = '{\n  "name": "x",\n  "unit": nul\n}\n';
+    const problems = await validateText('fact', text, options);
+    assert.equal(problems[0]!.line, 3);
+  });
+});
