@@ -1,7 +1,7 @@
 // Smoke: the real extension loads in a real VS Code, with the harness's settings and emulator.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, activateExtension, requireEmulator, serviceFetch, waitForRequest } from './helpers';
+import { EXTENSION_ID, activateExtension, emulatorAdmin, requireEmulator, serviceFetch, waitForRequest } from './helpers';
 
 describe('The extension in VS Code', () => {
   it('activates and returns its API', async () => {
@@ -28,11 +28,13 @@ describe('The extension in VS Code', () => {
   it('reaches the emulator from the extension host with the key from the environment', async function () {
     const emulator = requireEmulator(this);
     const baseUrl = vscode.workspace.getConfiguration('workspaceAutomation').get<string>('baseUrl');
+    // Only this test's request: suites before it also list operations (some with a wrong key).
+    const since = (await emulatorAdmin(emulator).requests()).at(-1)?.seq ?? 0;
     const response = await serviceFetch({ ...emulator, url: baseUrl!, apiKey: process.env.WORKSPACE_AUTOMATION_API_KEY! }, '/v1/operations');
     assert.equal(response.status, 200, await response.clone().text());
     const body = (await response.json()) as { data?: unknown };
     assert.ok(body.data, 'a { data } envelope');
-    const logged = await waitForRequest(emulator, (r) => r.path === '/v1/operations');
+    const logged = await waitForRequest(emulator, (r) => r.path === '/v1/operations', { since });
     assert.equal(logged.status, 200);
     assert.equal(logged.workspace, emulator.workspaceId);
   });
