@@ -84,6 +84,7 @@ try {
       WSA_WORKSPACE_ID: emulator.workspaceId,
       WSA_ADMIN_URL: emulator.adminUrl,
       WSA_TEST_RESULTS_DIR: resultsDir,
+      WSA_TEST_RESULTS_FILE: join(resultsDir, 'results.json'),
     },
   }).catch((err) => {
     console.error(`test:electron: ${err?.message ?? err}`);

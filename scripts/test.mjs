@@ -10,7 +10,7 @@
 // time limit. Anything a stage leaves behind (the process groups it recorded in
 // WSA_HARNESS_PGID_FILE, or its own group) is killed when it ends, also on Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -127,7 +127,6 @@ function startInstall() {
 }
 
 async function runStage(stage) {
-  mkdirSync(join(resultsDir, stage), { recursive: true });
   if (stage === 'typecheck') {
     header('typecheck', 'tsc --noEmit');
     const r = await runChild(stage, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit']);
@@ -138,8 +137,9 @@ async function runStage(stage) {
     const files = unitTestFiles();
     header('unit', `node --test (${files.length} file${files.length === 1 ? '' : 's'} in out/test/unit/)`);
     if (files.length === 0) return { status: 'passed', passed: 0, failed: 0, skipped: 0, ms: 0, note: 'no unit tests' };
-    const tap = join(resultsDir, 'unit', 'results.tap');
-    rmSync(tap, { force: true });
+    // A private TAP file (others may test in the same tree at once), copied to test-results/ after.
+    const privateDir = mkdtempSync(join(tmpdir(), 'wsa-unit-'));
+    const tap = join(privateDir, 'results.tap');
     const r = await runChild(stage, [
       '--test',
       '--test-reporter=spec',
@@ -149,18 +149,28 @@ async function runStage(stage) {
       ...files.map((f) => relative(root, f)),
     ]);
     const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+    if (text) {
+      mkdirSync(join(resultsDir, 'unit'), { recursive: true });
+      copyFileSync(tap, join(resultsDir, 'unit', 'results.tap'));
+    }
+    rmSync(privateDir, { recursive: true, force: true });
     const count = (key) => Number(new RegExp(`^# ${key} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
     const counts = { passed: count('pass'), failed: count('fail') + count('cancelled'), skipped: count('skipped') + count('todo') };
     return settle(r, counts, text ? undefined : 'no TAP report', true);
   }
   header(stage, stage === 'integration' ? 'Mocha in the extension host of VS Code 1.139.1 (code-server)' : 'Playwright driving the VS Code workbench in Chromium');
-  const summaryFile = join(resultsDir, stage, 'summary.json');
-  rmSync(summaryFile, { force: true });
-  const r = await runChild(stage, [join(root, `out/test/harness/${stage}.js`)]);
+  const privateDir = mkdtempSync(join(tmpdir(), `wsa-${stage}-`));
+  const summaryFile = join(privateDir, 'summary.json');
+  const r = await runChild(stage, [join(root, `out/test/harness/${stage}.js`)], { WSA_SUMMARY_FILE: summaryFile });
   let summary;
   try {
     summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
   } catch {
+    // none: the runner crashed or was killed
+  } finally {
+    rmSync(privateDir, { recursive: true, force: true });
+  }
+  if (!summary) {
     return settle(r, { passed: 0, failed: 0, skipped: 0 }, 'ended without a summary', true);
   }
   for (const f of summary.failures ?? []) console.log(`  FAILED: ${f.title}`);
@@ -180,7 +190,7 @@ function settle(run, counts, problem, showProblem) {
 }
 
 /** Runs `node <args>` in its own process group; resolves when it and everything it recorded are gone. */
-function runChild(stage, args) {
+function runChild(stage, args, extraEnv = {}) {
   const pgidDir = mkdtempSync(join(tmpdir(), 'wsa-pgids-'));
   const pgidFile = join(pgidDir, 'pgids');
   const t = Date.now();
@@ -189,7 +199,7 @@ function runChild(stage, args) {
     detached: true,
     stdio: 'inherit',
     // FORCE_COLOR=0 keeps Playwright's call logs free of escape codes in CI logs.
-    env: { ...(process.stdout.isTTY ? {} : { FORCE_COLOR: '0' }), ...process.env, WSA_REPO_ROOT: root, WSA_HARNESS_PGID_FILE: pgidFile },
+    env: { ...(process.stdout.isTTY ? {} : { FORCE_COLOR: '0' }), ...process.env, WSA_REPO_ROOT: root, WSA_HARNESS_PGID_FILE: pgidFile, ...extraEnv },
   });
   let note;
   const timer = setTimeout(() => {
@@ -273,7 +283,7 @@ function finish() {
   }
   console.log('\n' + '='.repeat(72));
   console.log(`Test summary (${seconds(Date.now() - startedAt)} in all)`);
-  const line = (cells) => console.log('  ' + cells.map((c, i) => String(c).padEnd([13, 9, 8, 8, 9, 9][i] ?? 0)).join('').trimEnd());
+  const line = (cells) => console.log('  ' + cells.map((c, i) => String(c).padEnd([13, 9, 8, 8, 9, 12][i] ?? 0)).join('').trimEnd());
   line(['stage', 'result', 'passed', 'failed', 'skipped', 'time', 'note']);
   for (const [stage, r] of rows) {
     const counted = stage === 'unit' || stage === 'integration' || stage === 'ui';

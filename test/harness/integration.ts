@@ -2,7 +2,7 @@
 // real VS Code (code-server in headless Chromium). The page URL's `payload` loads the repo as the
 // development extension and out/test/integration/index.js as its test runner; the workbench reports
 // the end through `codeAutomationExit`, the runner's counts through results.json.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'node:util';
 import { repoRoot, resultsDir } from './lib/paths';
@@ -50,14 +50,15 @@ async function main(): Promise<SuiteSummary> {
   clearTimeout(timer);
   debug(`codeAutomationExit(${code})`);
 
-  const resultsFile = join(session.artifactsDir, 'results.json');
+  const { resultsFile } = session;
   const results = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as RunnerResults) : undefined;
+  if (results) copyFileSync(resultsFile, join(session.artifactsDir, 'results.json'));
   const counts = results ? { passed: results.passed, failed: results.failed, skipped: results.skipped, failures: results.failures } : counts0();
   if (code === 'timeout') {
     const where = results?.running ? ` while running "${results.running}"` : '';
     return { suite: SUITE, ...counts, failed: counts.failed + 1, error: `no result within ${timeoutMs / 1000} s${where} (WSA_INTEGRATION_TIMEOUT_MS)` };
   }
-  if (!results?.done) return { suite: SUITE, ...counts, error: `the extension host ended (code ${code}) before the test runner finished: see logs/` };
+  if (!results?.done) return { suite: SUITE, ...counts, error: `the extension host ended (code ${code}) before the test runner finished${results?.running ? `, in "${results.running}"` : ''}: see logs/` };
   if (code !== 0 && results.failed === 0) return { suite: SUITE, ...counts, error: `the test runner failed (code ${code}) although no test failed: see logs/` };
   return { suite: SUITE, ...counts };
 }

@@ -1,7 +1,7 @@
 // Mocha entry that VS Code loads in the extension host (`extensionTestsPath`): runs every
 // `*.test.js` bundled beside it, prints the spec reporter's lines (the harness relays the extension
-// host's console), and writes the counts to `$WSA_TEST_RESULTS_DIR/results.json` for the harness.
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+// host's console), and writes the counts to `$WSA_TEST_RESULTS_FILE` for the harness.
+import { readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import Mocha = require('mocha');
@@ -31,10 +31,11 @@ export function run(): Promise<void> {
   const failures: Failure[] = [];
   // Written after every test, so a run that hangs still tells what passed and what was running.
   const save = (running?: string) => {
-    const dir = process.env.WSA_TEST_RESULTS_DIR;
-    if (!dir) return;
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'results.json'), JSON.stringify({ ...counts, running, done: running === undefined, files, failures }, null, 2));
+    const file = process.env.WSA_TEST_RESULTS_FILE;
+    if (!file) return;
+    // Write and rename: the harness may read it at any moment (a timeout) and must not see half of it.
+    writeFileSync(`${file}.tmp`, JSON.stringify({ ...counts, running, done: running === undefined, files, failures }, null, 2));
+    renameSync(`${file}.tmp`, file);
   };
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failed) => {

@@ -40,7 +40,9 @@ export async function launchBrowser(): Promise<BrowserHandle> {
     const browser = await chromium.connect(server.wsEndpoint());
     const context = await browser.newContext({ viewport: VIEWPORT });
     // Playwright's 30 s default makes a missing element slow to report; the workbench answers sooner.
-    context.setDefaultTimeout(Number(process.env.WSA_UI_STEP_TIMEOUT_MS) || 15_000);
+    // Loading the workbench is another matter on a busy 2-core machine.
+    context.setDefaultTimeout(Number(process.env.WSA_UI_STEP_TIMEOUT_MS) || 20_000);
+    context.setDefaultNavigationTimeout(120_000);
     const page = await context.newPage();
     return {
       browser,

@@ -30,6 +30,8 @@ export interface Session {
   readonly page: Page;
   /** `test-results/<suite>/` */
   readonly artifactsDir: string;
+  /** Where the integration runner writes its counts (WSA_TEST_RESULTS_FILE, in the run folder). */
+  readonly resultsFile: string;
   /** Saves `<artifactsDir>/<name>.png` and returns its path. */
   screenshot(name: string): Promise<string>;
   /** Copies the server, extension host, emulator and browser logs into `<artifactsDir>/logs/`. */
@@ -53,7 +55,8 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     if (emulator) stops.push(() => emulator.stop().then(() => debug('emulator stopped')));
     debug('emulator up');
     const connect = (options.connect ?? true) && emulator !== undefined;
-    const env: Record<string, string> = { WSA_TEST_RESULTS_DIR: artifactsDir };
+    const resultsFile = join(runDir, 'results.json');
+    const env: Record<string, string> = { WSA_TEST_RESULTS_DIR: artifactsDir, WSA_TEST_RESULTS_FILE: resultsFile };
     if (emulator) {
       Object.assign(env, {
         WSA_EMULATOR_URL: emulator.url,
@@ -88,6 +91,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
       server,
       page,
       artifactsDir,
+      resultsFile,
       async screenshot(name) {
         const path = join(artifactsDir, `${slug(name)}.png`);
         await page.screenshot({ path });

@@ -1,5 +1,6 @@
-// The one result file each suite runner leaves for the `npm test` orchestrator:
-// `test-results/<suite>/summary.json`. Absent or unreadable means the suite crashed.
+// The one result file each suite runner leaves for the `npm test` orchestrator: at
+// WSA_SUMMARY_FILE (a path private to this run: others may test in the same tree at the same
+// time) and as `test-results/<suite>/summary.json`. Absent or unreadable means the suite crashed.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resultsDir } from './paths';
@@ -17,7 +18,9 @@ export interface SuiteSummary {
 export function writeSummary(summary: SuiteSummary): void {
   const dir = join(resultsDir, summary.suite);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'summary.json'), JSON.stringify(summary, null, 2));
+  const text = JSON.stringify(summary, null, 2);
+  writeFileSync(join(dir, 'summary.json'), text);
+  if (process.env.WSA_SUMMARY_FILE) writeFileSync(process.env.WSA_SUMMARY_FILE, text);
 }
 
 export function errorText(err: unknown): string {

@@ -4,8 +4,8 @@ import type { Locator, Page } from 'playwright-core';
 /** Opens the server's page on its workspace folder and waits until the workbench is usable. */
 export async function openWorkbench(page: Page, serverUrl: string, workspaceFolder: string): Promise<void> {
   await page.goto(`${serverUrl}/?folder=${encodeURIComponent(workspaceFolder)}`);
-  await page.locator('.part.activitybar .action-item').first().waitFor({ timeout: 60_000 });
-  await page.locator('.part.statusbar').waitFor();
+  await page.locator('.part.activitybar .action-item').first().waitFor({ timeout: 120_000 });
+  await page.locator('.part.statusbar').waitFor({ timeout: 120_000 });
 }
 
 /** The activity bar entry of a view container, by its title. */
