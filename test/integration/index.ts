@@ -1,7 +1,7 @@
 // Mocha entry that VS Code loads in the extension host (`extensionTestsPath`): runs every
 // `*.test.js` bundled beside it, prints the spec reporter's lines (the harness relays the extension
 // host's console), and writes the counts to `$WSA_TEST_RESULTS_FILE` for the harness.
-import { readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import Mocha = require('mocha');
@@ -20,9 +20,11 @@ export function run(): Promise<void> {
     timeout: Number(process.env.WSA_TEST_TIMEOUT_MS) || 20_000,
     ...(process.env.WSA_TEST_GREP ? { grep: process.env.WSA_TEST_GREP } : {}),
   });
+  // Only bundles whose source still exists: out/ keeps the bundles of deleted or renamed tests.
+  const sources = join(__dirname, '..', '..', '..', 'test', 'integration');
   const files = readdirSync(__dirname, { recursive: true })
     .map(String)
-    .filter((f) => f.endsWith('.test.js'))
+    .filter((f) => f.endsWith('.test.js') && existsSync(join(sources, f.replace(/\.js$/, '.ts'))))
     .sort();
   for (const f of files) mocha.addFile(join(__dirname, f));
 
