@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { layoutLanes, type GraphNode } from '../../src/model/history/laneLayout';
+import { isLinear, layoutLanes, type GraphNode } from '../../src/model/history/laneLayout';
 
 const chain = (ids: string[]): GraphNode[] => ids.map((id, i) => ({ id, parents: ids[i + 1] ? [ids[i + 1]!] : [] }));
 
@@ -50,6 +50,13 @@ describe('lane layout', () => {
     // Both lines wait for a and meet at its node; the first-parent line stays straight.
     assert.deepEqual(layout.rows[2]!.bottom, [{ from: 1, to: 1 }, { from: 0, to: 0 }]);
     assert.deepEqual(layout.rows[3], { lane: 0, top: [{ from: 0, to: 0 }, { from: 1, to: 0 }], bottom: [] });
+  });
+
+  test('the quick linear check agrees with the layout on straight and branched histories', () => {
+    assert.equal(isLinear(chain(['d', 'c', 'b', 'a'])), true);
+    assert.equal(isLinear([{ id: 'e', parents: ['b'] }, ...chain(['d', 'c', 'b', 'a'])]), false);
+    assert.equal(isLinear([{ id: 'm', parents: ['b', 'x'] }, ...chain(['b', 'a'])]), false);
+    assert.equal(isLinear([]), true);
   });
 
   test('parents outside the list or above their child draw nothing', () => {

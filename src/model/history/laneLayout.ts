@@ -37,11 +37,12 @@ export interface LaneLayout {
  * draws a lane that cannot end.
  */
 export function layoutLanes(nodes: readonly GraphNode[]): LaneLayout {
+  // Plain loops and few allocations: this runs on the webview's first paint of long histories.
   const index = new Map<string, number>();
-  nodes.forEach((n, i) => index.set(n.id, i));
+  for (let i = 0; i < nodes.length; i++) index.set(nodes[i]!.id, i);
   /** The revision id each column waits for, or null when the column is free. */
   const lanes: (string | null)[] = [];
-  const rows: LaneRow[] = [];
+  const rows: LaneRow[] = new Array(nodes.length);
   let width = 0;
   let branched = false;
 
@@ -51,43 +52,61 @@ export function layoutLanes(nodes: readonly GraphNode[]): LaneLayout {
     return lanes.length - 1;
   };
 
-  nodes.forEach((node, row) => {
-    const expecting: number[] = [];
-    lanes.forEach((id, c) => (id === node.id ? expecting.push(c) : undefined));
-    const lane = expecting.length ? expecting[0]! : freeColumn(-1);
-
+  for (let row = 0; row < nodes.length; row++) {
+    const node = nodes[row]!;
+    let lane = lanes.indexOf(node.id);
+    if (lane === -1) lane = freeColumn(-1);
     const top: LaneSegment[] = [];
-    const passing: number[] = [];
-    lanes.forEach((id, c) => {
-      if (id === null) return;
-      if (id === node.id) top.push({ from: c, to: lane });
-      else {
-        top.push({ from: c, to: c });
-        passing.push(c);
+    const bottom: LaneSegment[] = [];
+    for (let c = 0; c < lanes.length; c++) {
+      const id = lanes[c];
+      if (id === null) continue;
+      if (id === node.id) {
+        top.push({ from: c, to: lane });
+        lanes[c] = null;
+        if (c !== lane) branched = true;
+      } else {
+        // A line passing by: the same straight segment in both halves.
+        const straight = { from: c, to: c };
+        top.push(straight);
+        bottom.push(straight);
+        branched = true;
       }
-    });
-    for (const c of expecting) lanes[c] = null;
-
-    const bottom: LaneSegment[] = passing.map((c) => ({ from: c, to: c }));
-    const parents = node.parents.filter((p, i) => (index.get(p) ?? -1) > row && node.parents.indexOf(p) === i);
-    parents.forEach((parent) => {
+    }
+    const parents = node.parents;
+    for (let i = 0; i < parents.length; i++) {
+      const parent = parents[i]!;
+      if ((index.get(parent) ?? -1) <= row || parents.indexOf(parent) !== i) continue;
       const waiting = lanes.indexOf(parent);
       if (waiting !== -1 && waiting < lane) {
         // A lane to the left already leads to this parent: bend into it rather than run beside it.
         bottom.push({ from: lane, to: waiting });
-        return;
+        branched = true;
+        continue;
       }
       // The first parent still free to take continues straight down the node's own column.
       const column = lanes[lane] == null ? lane : freeColumn(lane);
       lanes[column] = parent;
       bottom.push({ from: lane, to: column });
-    });
-
+      if (column !== lane) branched = true;
+    }
     while (lanes.length && lanes[lanes.length - 1] === null) lanes.pop();
     width = Math.max(width, lane + 1, lanes.length);
-    if (passing.length || top.some((s) => s.from !== s.to) || bottom.some((s) => s.from !== s.to)) branched = true;
-    rows.push({ lane, top, bottom });
-  });
+    rows[row] = { lane, top, bottom };
+  }
 
   return { rows, width, branched };
+}
+
+/**
+ * True when each revision's parent is the next one in the list: the graph would be one straight
+ * line. A quick check without laying anything out, so the first paint can size the graph column.
+ */
+export function isLinear(nodes: readonly GraphNode[]): boolean {
+  for (let i = 0; i < nodes.length; i++) {
+    const parents = nodes[i]!.parents;
+    if (parents.length > 1) return false;
+    if (parents.length === 1 && i + 1 < nodes.length && parents[0] !== nodes[i + 1]!.id) return false;
+  }
+  return true;
 }

@@ -39,6 +39,10 @@ export interface PanelTimings {
   firstPaintMs?: number;
   /** The webview's own time from receiving the state to painting it, ms. */
   renderMs?: number;
+  /** Rows the webview drew for that paint (the visible ones, not the whole history). */
+  rows?: number;
+  /** From the start of the list request to the state being handed to the webview, ms. */
+  postedMs?: number;
 }
 
 type StateMessage = Extract<HostMessage, { type: 'state' }>;
@@ -224,6 +228,7 @@ export class HistoryPanel extends Disposable {
     if (this.pendingSelect?.length) state.select = this.pendingSelect;
     this.pendingSelect = undefined;
     this._state = state;
+    if (this.loadStarted) this.timings.postedMs = performance.now() - this.loadStarted;
     this.host.post(state);
     this._onDidChangeState.fire(state);
   }
@@ -243,7 +248,8 @@ export class HistoryPanel extends Disposable {
           if (m.total === this.items.length && this.loadStarted) {
             this.timings.firstPaintMs = performance.now() - this.loadStarted;
             this.timings.renderMs = m.ms;
-            this.deps.log.debug(`[History] ${this.target.resourceId}: ${m.total} revisions listed in ${this.timings.listMs?.toFixed(0)} ms, painted ${this.timings.firstPaintMs.toFixed(0)} ms after the request (render ${m.ms.toFixed(0)} ms).`);
+            this.timings.rows = m.rows;
+            this.deps.log.debug(`[History] ${this.target.resourceId}: ${m.total} revisions listed in ${this.timings.listMs?.toFixed(0)} ms, handed over after ${this.timings.postedMs?.toFixed(0)} ms, painted ${this.timings.firstPaintMs.toFixed(0)} ms after the request (render ${m.ms.toFixed(0)} ms).`);
             this.loadStarted = 0;
             this._onDidRender.fire({ ...this.timings });
           }

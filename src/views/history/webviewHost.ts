@@ -65,12 +65,7 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
         if (!this.panel.visible) this.ready = false;
       }),
     );
-    this._register(
-      this.panel.onDidDispose(() => {
-        this._onDidDispose.fire();
-        this.dispose();
-      }),
-    );
+    this._register(this.panel.onDidDispose(() => this.dispose()));
     this.panel.webview.html = this.html();
   }
 
@@ -113,6 +108,8 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
   override dispose(): void {
     if (this.isDisposed) return;
     this.queue = [];
+    // Told before the emitters go: whoever closes the panel, its owners learn of it.
+    this._onDidDispose.fire();
     super.dispose();
     this.panel.dispose();
   }

@@ -2,7 +2,7 @@
 // secrets and makes no requests: everything comes from the extension's `state` message, and every
 // action is a message back.
 import { filterIndices } from '../../model/history/filter';
-import { layoutLanes, type LaneLayout } from '../../model/history/laneLayout';
+import { isLinear, layoutLanes, type LaneLayout } from '../../model/history/laneLayout';
 import type { HistoryHeader, HistoryItem, HostMessage, StatsEntry, WebviewMessage } from '../../views/history/protocol';
 import { MAX_STATS_REQUEST } from '../../views/history/protocol';
 import { ACTIONS, actionMessage, actionStates, type ActionId } from './actions';
@@ -34,6 +34,8 @@ export class HistoryApp {
   /** Indices into `items` that pass the filter, in list order. */
   private shown: number[] = [];
   private layout: LaneLayout | undefined;
+  /** Graph columns to reserve until the layout is computed (after the first paint). */
+  private provisionalColumns = 0;
   private readonly stats = new Map<string, StatsEntry>();
   private readonly statsAsked = new Set<string>();
   private selection: SelectionState = EMPTY_SELECTION;
@@ -60,7 +62,7 @@ export class HistoryApp {
 
     const toolbar = h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Revision actions' });
     for (const action of ACTIONS) {
-      const button = h('button', { class: `action action-${action.id}`, type: 'button', 'data-action': action.id }, icon(action.icon), h('span', { class: 'label' }, action.label));
+      const button = h('button', { class: `action action-${action.id}`, type: 'button', 'data-action': action.id, 'aria-label': action.label }, icon(action.icon), h('span', { class: 'label' }, action.label));
       button.addEventListener('click', () => this.run(action.id));
       this.buttons.set(action.id, button);
       toolbar.append(button);
@@ -125,7 +127,10 @@ export class HistoryApp {
     this.header = header;
     this.items = items;
     this.index = new Map(items.map((item, i) => [item.id, i]));
-    this.layout = layoutLanes(items);
+    // The lane graph is decoration: it is laid out right after the first paint, which only
+    // reserves its column when the history is not a straight line.
+    this.layout = undefined;
+    this.provisionalColumns = isLinear(items) ? 0 : 2;
     for (const entry of stats) this.stats.set(entry.id, entry);
     this.noticeEl.hidden = true;
     if (select?.length) this.selection = { focused: select[0], marked: select[1] };
@@ -135,10 +140,17 @@ export class HistoryApp {
       this.pendingScrollTop = undefined;
     }
     if (select?.length) this.revealFocused();
-    requestAnimationFrame(() => {
-      const [first, last] = this.list.visibleRange();
-      this.host.post({ type: 'rendered', rows: Math.max(0, last - first + 1), total: items.length, ms: performance.now() - started });
-    });
+    // A task after the next frame runs once that frame is painted.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        const [first, last] = this.list.visibleRange();
+        this.host.post({ type: 'rendered', rows: Math.max(0, last - first + 1), total: items.length, ms: performance.now() - started });
+        if (this.items !== items) return;
+        this.layout = layoutLanes(items);
+        this.applyGraphColumn();
+        this.list.refresh();
+      }, 0),
+    );
   }
 
   private setFilter(text: string): void {
@@ -151,15 +163,21 @@ export class HistoryApp {
     this.shown = this.filter.trim() ? filterIndices(this.items, this.filter) : this.items.map((_, i) => i);
     const visible = new Set(this.shown.map((i) => this.items[i]!.id));
     this.selection = retain(this.selection, (id) => visible.has(id));
-    // A filtered list has gaps: the lane graph would lie, so it shows only on the whole list.
-    const columns = this.graphColumns();
-    this.listEl.style.setProperty('--graph-width', `${columns ? graphWidth(columns) : 0}px`);
+    this.applyGraphColumn();
     this.list.setCount(this.shown.length);
     this.renderChrome();
   }
 
+  /** Lane graph columns to draw: none on a filtered list, whose gaps would make the graph lie. */
   private graphColumns(): number {
-    return this.layout?.branched && !this.filter.trim() ? this.layout.width : 0;
+    if (this.filter.trim()) return 0;
+    if (!this.layout) return this.provisionalColumns;
+    return this.layout.branched ? this.layout.width : 0;
+  }
+
+  private applyGraphColumn(): void {
+    const columns = this.graphColumns();
+    this.listEl.style.setProperty('--graph-width', `${columns ? graphWidth(columns) : 0}px`);
   }
 
   private drawRow(row: HTMLElement, position: number): void {

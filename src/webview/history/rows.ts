@@ -55,7 +55,7 @@ export function renderRow(el: HTMLElement, m: RowModel, graphColumns: number): v
   const cells: Node[] = [];
   if (graphColumns > 0) cells.push(h('span', { class: 'cell graph-cell' }, m.lane ? graph(m.lane, graphWidth(graphColumns), m.isDraft) : ''));
   cells.push(
-    h('span', { class: 'cell message', title: item.message },
+    h('span', { class: 'cell message', title: `${item.message}\nby ${item.actorId}, ${absoluteUtc(item.createdAt)}` },
       h('span', { class: 'seq' }, item.sequence !== null ? `#${item.sequence}` : ''),
       m.isDraft ? h('span', { class: 'badge draft', title: 'The current draft' }, 'Draft') : null,
       m.isPublished ? h('span', { class: 'badge published', title: 'The published revision' }, 'Published') : null,
