@@ -24,6 +24,7 @@ import type { FileView } from './model/resourcePath';
 import { SaveDiagnostics } from './validation/saveDiagnostics';
 import { validateText } from './validation/validate';
 import { ExplorerView } from './views/tree/explorerTree';
+import { HistoryPanels } from './views/history/historyPanels';
 
 export interface WorkspaceAutomationApi {
   readonly log: vscode.LogOutputChannel;
@@ -41,6 +42,8 @@ export interface WorkspaceAutomationApi {
   readonly files: FileSaves;
   /** Compare / Merge / Overwrite for a save that met a stale token. */
   readonly conflicts: ConflictResolver;
+  /** Revision history panels: `show(arg)`, `get(resourceId)`, `all()`, `useDialogs()` for tests. */
+  readonly history: HistoryPanels;
   /** Resolves when the connection has read its settings and key. */
   readonly ready: Promise<void>;
 }
@@ -87,8 +90,11 @@ export function activate(context: vscode.ExtensionContext): WorkspaceAutomationA
   const conflicts = own(new ConflictResolver(log, files, diagnostics));
   for (const d of registerSaveCommands(log, files, held, conflicts)) own(d);
 
+  // Revision history: one webview panel per resource; Restore saves through the guarded file saves.
+  const history = own(new HistoryPanels({ extensionUri: context.extensionUri, connection, revisions, log, saver: () => files, conflicts: () => conflicts }));
+
   const ready = connection.initialize();
-  return { log, config, connection, revisions, explorer, localEmulator, statusBar, diagnostics, files, conflicts, ready };
+  return { log, config, connection, revisions, explorer, localEmulator, statusBar, diagnostics, files, conflicts, history, ready };
 }
 
 export function deactivate(): void {}
