@@ -20,6 +20,12 @@ import { conflictMessage, heldFailureReason, invalidMessage, readOnlyMessage } f
 /** `coalesce`: held auto saves are sent after this long without another auto save. */
 export const COALESCE_MS = 30_000;
 
+export interface SavedEvent {
+  uri: vscode.Uri;
+  /** The server state the file is based on now. */
+  snapshot: ServerSnapshot;
+}
+
 /** How long the save command waits for a save VS Code already had running. */
 const SAVE_WAIT_MS = 5_000;
 
@@ -27,6 +33,11 @@ const SAVE_WAIT_MS = 5_000;
 type Origin = 'external' | 'held';
 
 export class FileSaves extends Disposable implements ConflictFiles {
+  private readonly _onDidSave = this._register(new vscode.EventEmitter<SavedEvent>());
+  /** A save reached the service (the explorer refreshes the resource; tests wait on it). */
+  readonly onDidSave = this._onDidSave.event;
+  /** How long `coalesce` waits for quiet before sending; tests shorten it. */
+  coalesceDelayMs = COALESCE_MS;
   private readonly flow: SaveFlow;
   private readonly queues = new Map<string, Promise<unknown>>();
 
@@ -184,7 +195,7 @@ export class FileSaves extends Disposable implements ConflictFiles {
     }
     this.hold(uri, session, text);
     this.log.debug(`[Files] Held the auto save of ${file.view} ${file.id} (autoSave: ${mode}).`);
-    if (mode === 'coalesce') this.state.held.schedule(key, COALESCE_MS, () => void this.sendHeld(uri));
+    if (mode === 'coalesce') this.state.held.schedule(key, this.coalesceDelayMs, () => void this.sendHeld(uri));
   }
 
   private hold(uri: vscode.Uri, session: DocumentSession, text: string): void {
@@ -199,6 +210,7 @@ export class FileSaves extends Disposable implements ConflictFiles {
     this.state.sessions.changeText(session, text);
     this.state.held.release(session.key);
     this.state.fireChanged(uri);
+    this._onDidSave.fire({ uri, snapshot });
   }
 
   // ---- Shared steps
@@ -232,7 +244,12 @@ export class FileSaves extends Disposable implements ConflictFiles {
    * text (or grew from it, for a held save); an unrelated pending edit (a history restore while the
    * user has unsaved changes) keeps its base, so its own save later meets the change.
    */
-  private adopt(uri: vscode.Uri, { file, key }: ResolvedFile, text: string, snapshot: ServerSnapshot, origin: Origin): void {
+  private adopt(uri: vscode.Uri, resolved: ResolvedFile, text: string, snapshot: ServerSnapshot, origin: Origin): void {
+    this.applySaved(uri, resolved, text, snapshot, origin);
+    this._onDidSave.fire({ uri, snapshot });
+  }
+
+  private applySaved(uri: vscode.Uri, { file, key }: ResolvedFile, text: string, snapshot: ServerSnapshot, origin: Origin): void {
     const pending = this.state.pendingEdit(key);
     if (origin === 'external' && pending !== undefined && pending !== text) {
       this.log.debug(`[Files] Stored ${file.view} ${file.id} as ${snapshot.label}; the unsaved edit in the editor keeps its base.`);

@@ -37,6 +37,7 @@ export class FileState extends Disposable {
   readonly sessions = new DocumentSessions();
   readonly reader: ResourceReader;
   private readonly loading = new Map<string, Promise<DocumentSession>>();
+  private readonly refreshing = new Map<string, Promise<RefreshOutcome>>();
   private readonly pendingEvents = new Map<string, vscode.FileChangeEvent>();
   private batchTimer: NodeJS.Timeout | undefined;
 
@@ -150,7 +151,15 @@ export class FileState extends Disposable {
    */
   async refresh(uri: vscode.Uri): Promise<RefreshOutcome> {
     const resolved = this.resolve(uri);
-    const { file, key } = resolved;
+    let pending = this.refreshing.get(resolved.key);
+    if (!pending) {
+      pending = this.reread(uri, resolved).finally(() => this.refreshing.delete(resolved.key));
+      this.refreshing.set(resolved.key, pending);
+    }
+    return pending;
+  }
+
+  private async reread(uri: vscode.Uri, { file, key }: ResolvedFile): Promise<RefreshOutcome> {
     const session = this.sessions.get(key);
     if (!session) return 'unchanged';
     // An edit is based on `session.base`; moving it would make the next save overwrite silently.
@@ -158,16 +167,12 @@ export class FileState extends Disposable {
     const content = await this.reader.read(file);
     if (this.pendingEdit(key) !== undefined) return 'skipped';
     session.loadedAt = Date.now();
-    if (content.version === session.version) return 'unchanged';
-    if (session.text === content.text) {
-      // New tokens for the same text (a new data run): nothing for the editor to reload.
-      session.base = content.snapshot;
-      session.version = content.version;
-      return 'unchanged';
-    }
-    this.log.debug(`[Files] ${file.view} ${file.id} changed on the service${content.snapshot ? ` (now ${content.snapshot.label})` : ''}; reloading it.`);
+    // 'changed' while a reload is still on its way to the editor, too: its text is about to change.
+    if (content.version === (session.reload?.version ?? session.version)) return session.reload ? 'changed' : 'unchanged';
+    if (session.text !== content.text) this.log.debug(`[Files] ${file.view} ${file.id} changed on the service${content.snapshot ? ` (now ${content.snapshot.label})` : ''}; reloading it.`);
+    // The same text under new tokens (a new data run) only moves the base.
     this.offer(uri, session, content.text, content.snapshot, content.version);
-    return 'changed';
+    return session.reload ? 'changed' : 'unchanged';
   }
 
   /**
@@ -177,9 +182,10 @@ export class FileState extends Disposable {
    */
   offer(uri: vscode.Uri, session: DocumentSession, text: string, base: ServerSnapshot | undefined, version: string): void {
     session.loadedAt = Date.now();
-    if (session.text === text && !session.reload) {
-      session.base = base;
-      session.version = version;
+    if (session.text === text) {
+      // The file shows this text already (or is about to): only the base moves, with the reload if one is pending.
+      if (session.reload) Object.assign(session.reload, { base, version });
+      else Object.assign(session, { base, version });
       return;
     }
     if (!this.openDocument(session.key)) {

@@ -8,6 +8,7 @@ import type { RequestLogEntry } from '../../src/emulator/requestLog';
 import type { AdminClient } from '../../src/emulator/adminClient';
 import type { FileView } from '../../src/model/resourcePath';
 import type { SaveResult } from '../../src/model/saveTypes';
+import { editText, openFresh, revertAndCloseAll, wsaUri } from './fileHelpers';
 import { activateExtension, emulatorAdmin, eventToPromise, requireEmulator, serviceFetch, type EmulatorInfo } from './helpers';
 
 const SAVE = 'workspaceAutomation.save';
@@ -18,32 +19,12 @@ describe('Files: editing resources as wsa: documents', function () {
   let admin: AdminClient;
   let ids: Record<string, string>;
 
-  const uriOf = (view: FileView, id: string, name: string) => vscode.Uri.from({ scheme: 'wsa', path: `/${emulator.workspaceId}/${folder(view)}/${id}/${name}${suffix(view)}` });
+  const uriOf = (view: FileView, id: string, name: string) => wsaUri(emulator.workspaceId, view, id, name);
   const lastSeq = async () => (await admin.requests()).at(-1)?.seq ?? 0;
   const putsSince = async (since: number): Promise<RequestLogEntry[]> => (await admin.requests(since)).filter((r) => r.method === 'PUT');
 
-  async function open(uri: vscode.Uri): Promise<vscode.TextDocument> {
-    const doc = await vscode.workspace.openTextDocument(uri);
-    await vscode.window.showTextDocument(doc, { preview: false });
-    return doc;
-  }
-
-  async function edit(doc: vscode.TextDocument, change: (text: string) => string): Promise<string> {
-    const next = change(doc.getText());
-    const edit = new vscode.WorkspaceEdit();
-    edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), next);
-    assert.ok(await vscode.workspace.applyEdit(edit), 'the edit applies');
-    assert.ok(doc.isDirty);
-    return next;
-  }
-
-  async function closeAll(): Promise<void> {
-    for (const doc of vscode.workspace.textDocuments.filter((d) => d.isDirty && d.uri.scheme === 'wsa')) {
-      await vscode.window.showTextDocument(doc);
-      await vscode.commands.executeCommand('workbench.action.files.revert');
-    }
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  }
+  const open = (uri: vscode.Uri) => openFresh(api, uri);
+  const edit = editText;
 
   before(async function () {
     emulator = requireEmulator(this);
@@ -54,13 +35,14 @@ describe('Files: editing resources as wsa: documents', function () {
     ids = (await admin.demo()).ids;
     // VS Code for the web auto saves after a second by default; these tests save on purpose.
     await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+    await revertAndCloseAll();
   });
   after(async () => {
     await vscode.workspace.getConfiguration('files').update('autoSave', undefined, vscode.ConfigurationTarget.Global);
   });
   afterEach(async () => {
     await admin.clearFaults();
-    await closeAll();
+    await revertAndCloseAll();
   });
 
   it('saving a dashboard with Ctrl+S sends one PUT with the tokens it was opened at; the tab turns clean', async () => {
@@ -135,6 +117,18 @@ describe('Files: editing resources as wsa: documents', function () {
     assert.equal(doc.getText(), before);
     assert.equal(doc.isDirty, false);
     await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(uri, new TextEncoder().encode("x"))), (e: Error) => /read-only: the service generates operation handler code/.test(e.message));
+  });
+
+  it('text that does not parse is refused with diagnostics and nothing reaches the service', async () => {
+    const uri = uriOf('dashboard', ids.longHistoryDashboardId!, 'Inventory alerts');
+    const doc = await open(uri);
+    await edit(doc, (t) => `${t}\nconst broken = <div>;\n`);
+    const since = await lastSeq();
+    const result = (await vscode.commands.executeCommand(SAVE, uri)) as SaveResult;
+    assert.equal(result.status, 'invalid');
+    assert.ok(api.diagnostics.get(uri).length > 0, 'the problem is shown at its line');
+    assert.equal((await putsSince(since)).length, 0);
+    assert.equal(doc.isDirty, true);
   });
 
   it('a conflict offers Compare / Merge / Overwrite once and keeps the text; File > Save explains instead of prompting again', async () => {
@@ -257,12 +251,4 @@ async function saveFails(doc: vscode.TextDocument): Promise<void> {
     ok = false;
   }
   assert.equal(ok, false, 'the save failed');
-}
-
-function folder(view: FileView): string {
-  return { dashboard: 'dashboards', database: 'databases', fact: 'facts', operationHandler: 'operations', operation: 'operations', app: 'apps', writeSync: 'write-syncs' }[view];
-}
-
-function suffix(view: FileView): string {
-  return { dashboard: '.tsx', database: '.json', fact: '.json', operationHandler: '.handler.ts', operation: '.json', app: '.json', writeSync: '.json' }[view];
 }

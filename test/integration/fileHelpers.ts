@@ -1,0 +1,45 @@
+// Shared by the `wsa:` file suites: open a document based on the service's current state, edit it
+// as a person would, and leave no dirty editor behind.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { WorkspaceAutomationApi } from '../../src/extension';
+import type { FileView } from '../../src/model/resourcePath';
+import { eventToPromise } from './helpers';
+
+const FOLDERS: Record<FileView, string> = { dashboard: 'dashboards', database: 'databases', fact: 'facts', operationHandler: 'operations', operation: 'operations', app: 'apps', writeSync: 'write-syncs' };
+const SUFFIXES: Record<FileView, string> = { dashboard: '.tsx', database: '.json', fact: '.json', operationHandler: '.handler.ts', operation: '.json', app: '.json', writeSync: '.json' };
+
+export function wsaUri(workspaceId: string, view: FileView, id: string, name: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: 'wsa', path: `/${workspaceId}/${FOLDERS[view]}/${id}/${name}${SUFFIXES[view]}` });
+}
+
+/**
+ * Opens and shows the document, based on what the service holds now. Other suites (and emulator
+ * resets) may have left it open on an older state; a refresh brings an untouched document up to date.
+ */
+export async function openFresh(api: WorkspaceAutomationApi, uri: vscode.Uri): Promise<vscode.TextDocument> {
+  const doc = await vscode.workspace.openTextDocument(uri);
+  await vscode.window.showTextDocument(doc, { preview: false });
+  const reloaded = eventToPromise(vscode.workspace.onDidChangeTextDocument, (e) => e.document === doc);
+  if ((await api.files.refresh(uri)) === 'changed') await reloaded;
+  return doc;
+}
+
+/** Replaces the whole text with `change(text)`, as one edit; the document is then dirty. */
+export async function editText(doc: vscode.TextDocument, change: (text: string) => string): Promise<string> {
+  const next = change(doc.getText());
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), next);
+  assert.ok(await vscode.workspace.applyEdit(edit), 'the edit applies');
+  assert.ok(doc.isDirty);
+  return next;
+}
+
+/** Reverts every dirty `wsa:` document (no "Save changes?" dialog) and closes all editors. */
+export async function revertAndCloseAll(): Promise<void> {
+  for (const doc of vscode.workspace.textDocuments.filter((d) => d.isDirty && d.uri.scheme === 'wsa')) {
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  }
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}

@@ -1,0 +1,101 @@
+// VS Code's auto save on `wsa:` files with `workspaceAutomation.autoSave` = coalesce and always:
+// coalesced auto saves become one revision; `always` saves each, and a failed auto save is held
+// without a prompt.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { WorkspaceAutomationApi } from '../../src/extension';
+import type { AdminClient } from '../../src/emulator/adminClient';
+import { openFresh, revertAndCloseAll, wsaUri } from './fileHelpers';
+import { activateExtension, emulatorAdmin, eventToPromise, requireEmulator, serviceFetch, type EmulatorInfo } from './helpers';
+
+describe('Files: VS Code auto save, coalesced or always sent', function () {
+  let api: WorkspaceAutomationApi;
+  let emulator: EmulatorInfo;
+  let admin: AdminClient;
+  let ids: Record<string, string>;
+  const files = () => vscode.workspace.getConfiguration('files');
+  const puts = async (since: number) => (await admin.requests(since)).filter((r) => r.method === 'PUT');
+  const lastSeq = async () => (await admin.requests()).at(-1)?.seq ?? 0;
+
+  const dashboardUri = (id: string, name: string) => wsaUri(emulator.workspaceId, 'dashboard', id, name);
+
+  /** Appends `line`, and resolves once VS Code's auto save of it has run. */
+  async function typeAndAutoSave(doc: vscode.TextDocument, line: string): Promise<string> {
+    const saved = eventToPromise(vscode.workspace.onDidSaveTextDocument, (d) => d.uri.toString() === doc.uri.toString());
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(doc.uri, doc.positionAt(doc.getText().length), line);
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await saved;
+    return doc.getText();
+  }
+
+  before(async function () {
+    emulator = requireEmulator(this);
+    api = await activateExtension();
+    await api.ready;
+    admin = emulatorAdmin(emulator);
+    await admin.reset();
+    ids = (await admin.demo()).ids;
+    await revertAndCloseAll();
+    await files().update('autoSaveDelay', 50, vscode.ConfigurationTarget.Global);
+    await files().update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
+  });
+  after(async () => {
+    api.files.coalesceDelayMs = 30_000;
+    await api.config.update('autoSave', 'hold');
+    await files().update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+    await files().update('autoSaveDelay', undefined, vscode.ConfigurationTarget.Global);
+    await revertAndCloseAll();
+  });
+
+  it('coalesce: several auto saves become one revision after a quiet spell', async () => {
+    await api.config.update('autoSave', 'coalesce');
+    api.files.coalesceDelayMs = 400;
+    const uri = dashboardUri(ids.dashboardId!, 'Revenue by region');
+    const doc = await openFresh(api, uri);
+    const since = await lastSeq();
+    const sent = eventToPromise(api.files.onDidSave, (e) => e.uri.toString() === uri.toString());
+    await typeAndAutoSave(doc, '\n// first');
+    assert.ok(api.files.held.get(uri.toString()), 'held after the first auto save');
+    const text = await typeAndAutoSave(doc, '\n// second');
+    await sent;
+    assert.equal((await puts(since)).length, 1, 'one revision for both auto saves');
+    const stored = ((await (await serviceFetch(emulator, `/v1/dashboards/${ids.dashboardId}/source`)).json()) as { data: { source: string } }).data;
+    assert.equal(stored.source, text);
+    assert.equal(api.files.held.get(uri.toString()), undefined);
+  });
+
+  it('always: each auto save is a guarded save; one that meets a conflict is held and logged, with no prompt', async () => {
+    await api.config.update('autoSave', 'always');
+    const uri = dashboardUri(ids.churnDashboardId!, 'Customer churn');
+    const doc = await openFresh(api, uri);
+    let since = await lastSeq();
+    const sent = eventToPromise(api.files.onDidSave, (e) => e.uri.toString() === uri.toString());
+    await typeAndAutoSave(doc, '\n// sent at once');
+    await sent;
+    assert.equal((await puts(since)).length, 1);
+
+    // Someone else saves; the next auto save is refused by the service and kept here.
+    const current = ((await (await serviceFetch(emulator, `/v1/dashboards/${ids.churnDashboardId}/source`)).json()) as { data: { source: string; revision: unknown; dataRunId: string } }).data;
+    const theirs = await serviceFetch(emulator, `/v1/dashboards/${ids.churnDashboardId}/source`, {
+      method: 'PUT',
+      body: JSON.stringify({ source: `${current.source}// theirs\n`, expectedRevision: current.revision, expectedDataRunId: current.dataRunId }),
+    });
+    assert.equal(theirs.status, 200);
+    let prompted = false;
+    const listener = api.conflicts.onDidPrompt(() => (prompted = true));
+    try {
+      since = await lastSeq();
+      const failed = eventToPromise(api.files.held.onDidChange, () => api.files.held.get(uri.toString())?.lastError !== undefined);
+      const text = await typeAndAutoSave(doc, '\n// refused');
+      await failed;
+      const held = api.files.held.get(uri.toString());
+      assert.equal(held?.text, text);
+      assert.match(held?.lastError ?? '', /changed on the service/);
+      assert.equal((await puts(since)).filter((r) => r.status === 200).length, 0);
+      assert.equal(prompted, false, 'auto save never prompts');
+    } finally {
+      listener.dispose();
+    }
+  });
+});
