@@ -66,4 +66,23 @@ describe('Revision history in the workbench', () => {
     await diff.locator('.view-lines').first().waitFor();
     await ui.screenshot('history-compare');
   });
+
+  it('works from the keyboard: arrows move, Space marks a second revision, Enter compares', async function () {
+    this.timeout(60_000);
+    const { page } = ui;
+    const frame = historyFrame();
+    const rows = frame.locator('.list .row');
+    await rows.first().click();
+    await frame.locator('.list:focus').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await frame.locator('.row.selected').count(), 2);
+    const focused = frame.locator('.row.focused.selected');
+    assert.match(await focused.innerText(), /#147/);
+    assert.match(await frame.locator('.status').innerText(), /2 selected/);
+    await page.keyboard.press('Enter');
+    await page.locator('.tabs-container .tab', { hasText: /#147.*↔.*#149/ }).first().waitFor({ timeout: 30_000 });
+  });
 });

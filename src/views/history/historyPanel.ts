@@ -61,6 +61,8 @@ export class HistoryPanel extends Disposable {
   private readonly busyWith = new Set<Promise<unknown>>();
   private readonly actions: HistoryActions;
   private _state: StateMessage | undefined;
+  /** A restore is saving: its own refresh follows, with the new draft selected. */
+  private restoring = false;
   private lastHandling: Promise<void> = Promise.resolve();
 
   private readonly _onDidChangeState = this._register(new vscode.EventEmitter<StateMessage>());
@@ -156,6 +158,11 @@ export class HistoryPanel extends Disposable {
   refresh(select?: string[]): Promise<void> {
     this.pendingSelect = select;
     return this.track(this.load());
+  }
+
+  /** A save of the resource reached the service elsewhere (an editor, the conflict resolver): show it. */
+  noteSaved(): void {
+    if (!this.restoring) void this.refresh();
   }
 
   private title(): string {
@@ -309,7 +316,10 @@ export class HistoryPanel extends Disposable {
         draftSequence: header.draft.sequence,
       },
       { revisions: this.deps.revisions, saver, conflicts: this.deps.conflicts(), confirm: this.deps.confirm },
-      (busy) => this.host.post(busy ? { type: 'busy', busy, label: 'Restoring…' } : { type: 'busy', busy }),
+      (busy) => {
+        this.restoring = busy;
+        this.host.post(busy ? { type: 'busy', busy, label: 'Restoring…' } : { type: 'busy', busy });
+      },
     );
     switch (outcome.status) {
       case 'cancelled':

@@ -2,6 +2,7 @@
 // one per resource (a second request for the same resource reveals its panel). Panels of a
 // workspace close when the connection moves to another workspace or signs out.
 import * as vscode from 'vscode';
+import type { ServiceClient } from '../../api';
 import { registerCommand } from '../../commands/registerCommand';
 import type { ConnectionProvider } from '../../connection/types';
 import { ResourceNames } from '../../model/history/resourceNames';
@@ -49,12 +50,16 @@ export interface HistoryPanelsDeps {
   /** The guarded save of `wsa:` files; Restore is off while there is none. */
   saver?: () => RestoreSaver | undefined;
   conflicts?: () => ConflictHandler | undefined;
+  /** Fires the history resource id (`rept_…`, `dbas_…`) of every save that reached the service. */
+  onDidSaveResource?: vscode.Event<string>;
 }
 
 export class HistoryPanels extends Disposable {
   private readonly panels = new Map<string, HistoryPanel>();
   private dialogs: HistoryDialogs = vscodeDialogs;
   private names: ResourceNames;
+  /** `oper_` → `rept_` of dashboards: fixed for a dashboard, so asked once per connection. */
+  private dashboardResources = new Map<string, Promise<string>>();
   private readonly _onDidOpenPanel = this._register(new vscode.EventEmitter<HistoryPanel>());
   readonly onDidOpenPanel = this._onDidOpenPanel.event;
 
@@ -62,10 +67,16 @@ export class HistoryPanels extends Disposable {
     super();
     this.names = this.newNames();
     this._register(registerCommand(deps.log, 'workspaceAutomation.showHistory', (arg?: unknown) => this.show(arg)));
+    if (deps.onDidSaveResource) this._register(deps.onDidSaveResource((resourceId) => this.get(resourceId)?.noteSaved()));
     this._register(
       deps.connection.onDidChangeConnection((connection) => {
         this.names = this.newNames();
-        for (const [key, panel] of this.panels) if (!connection || !key.startsWith(`${connection.workspaceId}/`)) panel.dispose();
+        this.dashboardResources.clear();
+        for (const [key, panel] of this.panels) {
+          // Another workspace's revisions mean nothing here; the same workspace is read again.
+          if (!connection || !key.startsWith(`${connection.workspaceId}/`)) panel.dispose();
+          else void panel.refresh();
+        }
       }),
     );
   }
@@ -74,7 +85,7 @@ export class HistoryPanels extends Disposable {
   async show(arg?: unknown): Promise<HistoryPanel | undefined> {
     const connection = this.deps.connection.require();
     const target = await resolveHistoryTarget(arg, {
-      client: () => connection.client,
+      dashboardResource: (id) => this.dashboardResource(connection.client, id),
       askForId: () => this.dialogs.askForId(),
       pickDashboardOrOperation: (id) => this.dialogs.pickDashboardOrOperation(id),
     });
@@ -102,6 +113,16 @@ export class HistoryPanels extends Disposable {
     for (const panel of this.panels.values()) panel.dispose();
     this.panels.clear();
     super.dispose();
+  }
+
+  private dashboardResource(client: ServiceClient, dashboardId: string): Promise<string> {
+    let pending = this.dashboardResources.get(dashboardId);
+    if (!pending) {
+      pending = client.getDashboardSource(dashboardId).then((s) => s.resourceId);
+      this.dashboardResources.set(dashboardId, pending);
+      pending.catch(() => this.dashboardResources.delete(dashboardId));
+    }
+    return pending;
   }
 
   /** Names are per connection: a new workspace may name things differently. */

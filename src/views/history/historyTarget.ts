@@ -9,7 +9,7 @@
 // A dashboard's history lives on its `rept_` resource, which the dashboard source read names
 // (spec §4.1); an `oper_` id alone is an operation's handler history unless told otherwise.
 import * as vscode from 'vscode';
-import { findIds, isApiError, kindOfId, type ServiceClient } from '../../api';
+import { findIds, isApiError, kindOfId } from '../../api';
 import { FILE_SCHEME, parseFilePath, parseRevisionPath, REVISION_SCHEME, type FileView } from '../../model/resourcePath';
 
 export type HistoryKind = 'dashboard' | 'database' | 'operation' | 'app';
@@ -28,7 +28,8 @@ export const KIND_LABELS: Record<HistoryKind, string> = { dashboard: 'Dashboard'
 
 /** What a target needs from outside: the client, and a way to ask the user. */
 export interface TargetResolver {
-  client(): ServiceClient;
+  /** The `rept_` resource of a dashboard (`oper_…`), as its source read names it. */
+  dashboardResource(dashboardId: string): Promise<string>;
   askForId(): Promise<string | undefined>;
   /** For an `oper_` id that has a dashboard: which history the user means. */
   pickDashboardOrOperation(id: string): Promise<'dashboard' | 'operation' | undefined>;
@@ -56,10 +57,6 @@ function labelOf(value: unknown): string | undefined {
   return undefined;
 }
 
-async function dashboardResource(client: ServiceClient, dashboardId: string): Promise<string> {
-  return (await client.getDashboardSource(dashboardId)).resourceId;
-}
-
 /** The history target of a `wsa:`/`wsa-revision:` URI. */
 async function fromUri(uri: vscode.Uri, r: TargetResolver): Promise<HistoryTarget> {
   if (uri.scheme === REVISION_SCHEME) {
@@ -72,7 +69,7 @@ async function fromUri(uri: vscode.Uri, r: TargetResolver): Promise<HistoryTarge
   const file = parseFilePath(uri.path);
   const kind = VIEW_KINDS[file.view];
   if (!kind) throw new NoHistoryError(`${file.view === 'fact' ? 'Facts' : 'Write syncs'} have no revision history.`);
-  if (kind === 'dashboard') return { kind, resourceId: await dashboardResource(r.client(), file.id), fileId: file.id, name: file.name };
+  if (kind === 'dashboard') return { kind, resourceId: await r.dashboardResource(file.id), fileId: file.id, name: file.name };
   return { kind, resourceId: file.id, fileId: file.id, name: file.name };
 }
 
@@ -89,7 +86,7 @@ async function fromObject(arg: Record<string, unknown>, r: TargetResolver): Prom
   const rept = ids.find((id) => kindOfId(id) === 'dashboardResource');
   const oper = ids.find((id) => kindOfId(id) === 'operation');
   if (rept) return withName({ kind: 'dashboard', resourceId: rept, ...(oper ? { fileId: oper } : {}) });
-  if (oper && hint === 'dashboard') return withName({ kind: 'dashboard', resourceId: await dashboardResource(r.client(), oper), fileId: oper });
+  if (oper && hint === 'dashboard') return withName({ kind: 'dashboard', resourceId: await r.dashboardResource(oper), fileId: oper });
   if (oper) return withName({ kind: 'operation', resourceId: oper, fileId: oper });
   const db = ids.find((id) => kindOfId(id) === 'database');
   if (db) return withName({ kind: 'database', resourceId: db, fileId: db });
@@ -108,7 +105,7 @@ async function fromInput(r: TargetResolver): Promise<HistoryTarget | undefined> 
   // An oper_ id is an operation and maybe a dashboard: ask only when it is both.
   let resourceId: string | undefined;
   try {
-    resourceId = await dashboardResource(r.client(), id);
+    resourceId = await r.dashboardResource(id);
   } catch (e) {
     if (!isApiError(e, 'notFound')) throw e;
   }
