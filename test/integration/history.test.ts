@@ -7,10 +7,10 @@ import * as vscode from 'vscode';
 import type { AdminClient } from '../../src/emulator/adminClient';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { HistoryPanel } from '../../src/views/history/historyPanel';
-import type { HostMessage, WebviewMessage } from '../../src/views/history/protocol';
+import type { HistoryState, WebviewMessage } from '../../src/views/history/protocol';
 import { activateExtension, emulatorAdmin, eventToPromise, requireEmulator, serviceFetch, type EmulatorInfo } from './helpers';
 
-type State = Extract<HostMessage, { type: 'state' }>;
+type State = HistoryState;
 
 describe('Revision history panel', function () {
   this.timeout(30_000);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { isHostMessage, MAX_STATS_REQUEST, parseWebviewMessage, type HistoryHeader } from '../../src/views/history/protocol';
+import { isHostMessage, MAX_STATS_REQUEST, packItems, parseWebviewMessage, unpackItems, type HistoryHeader, type HistoryItem } from '../../src/views/history/protocol';
 
 const header: HistoryHeader = {
   resourceId: 'rept_1', name: 'Sales', kindLabel: 'Dashboard', view: 'dashboard', version: 'v1',
@@ -56,8 +56,8 @@ describe('history protocol: messages from the extension', () => {
 
   test('accepts each host message', () => {
     for (const m of [
-      { type: 'state', header, items: [item], stats: [{ id: 'rvsn_1', added: 1, removed: 0 }] },
-      { type: 'state', header, items: [], stats: [], select: ['rvsn_1'] },
+      { type: 'state', header, items: packItems([item]), stats: [{ id: 'rvsn_1', added: 1, removed: 0 }] },
+      { type: 'state', header, items: packItems([]), stats: [], select: ['rvsn_1'] },
       { type: 'header', header },
       { type: 'stats', entries: [] },
       { type: 'busy', busy: true, label: 'Restoring…' },
@@ -68,8 +68,34 @@ describe('history protocol: messages from the extension', () => {
 
   test('refuses malformed ones', () => {
     for (const m of [
-      null, 'state', { type: 'state', header, items: [{ id: 1 }], stats: [] }, { type: 'state', header: {}, items: [], stats: [] },
+      null, 'state', { type: 'state', header, items: [item], stats: [] }, { type: 'state', header: {}, items: '', stats: [] },
       { type: 'stats', entries: [{ id: 'x' }] }, { type: 'notice', level: 'warn', message: 'x' }, { type: 'nope' },
     ]) assert.equal(isHostMessage(m), false, JSON.stringify(m));
+  });
+});
+
+describe('history protocol: the packed revision list', () => {
+  const items: HistoryItem[] = [
+    { id: 'rvsn_3', parents: ['rvsn_2'], message: 'Third “quoted”\nline', actorType: 'apiKey', actorId: 'apik_a', createdAt: '2025-01-03T00:00:00.000Z', sequence: 3 },
+    { id: 'rvsn_2', parents: ['rvsn_1', 'rvsn_x'], message: '', actorType: 'apiKey', actorId: 'apik_b', createdAt: '2025-01-02T00:00:00.000Z', sequence: null },
+    { id: 'rvsn_1', parents: [], message: 'First', actorType: 'user', actorId: 'apik_a', createdAt: '2025-01-01T00:00:00.000Z', sequence: 1 },
+  ];
+
+  test('round-trips every field, sharing repeated actors', () => {
+    const text = packItems(items);
+    assert.deepEqual(unpackItems(text), items);
+    assert.equal((JSON.parse(text) as { actors: unknown[] }).actors.length, 3, 'one entry per actor type and id');
+  });
+
+  test('is much smaller than the objects for a long history', () => {
+    const many = Array.from({ length: 1000 }, (_, i) => ({ ...items[0]!, id: `rvsn_${i}`, parents: [`rvsn_${i + 1}`], sequence: 1000 - i }));
+    assert.ok(packItems(many).length < JSON.stringify(many).length * 0.7);
+  });
+
+  test('anything but a packed list reads as nothing', () => {
+    for (const bad of ['', 'not json', '[]', '{"v":2,"actors":[],"rows":[]}', '{"v":1,"actors":[],"rows":[["rvsn_1",[],"m",0,"t",1]]}',
+      '{"v":1,"actors":[["apiKey","apik_a"]],"rows":[["rvsn_1","rvsn_0","m",0,"t",1]]}', '{"v":1,"actors":[["apiKey","apik_a"]],"rows":[["rvsn_1",[],"m",0,"t","1"]]}']) {
+      assert.equal(unpackItems(bad), undefined, bad);
+    }
   });
 });

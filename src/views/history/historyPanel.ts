@@ -14,7 +14,7 @@ import { describeError } from '../../ui/describeError';
 import { Disposable } from '../../util/lifecycle';
 import { HistoryActions } from './historyActions';
 import { KIND_LABELS, KIND_VIEWS, type HistoryTarget } from './historyTarget';
-import { parseWebviewMessage, type HistoryHeader, type HostMessage, type StatsEntry, type WebviewMessage } from './protocol';
+import { packItems, parseWebviewMessage, type HistoryHeader, type HistoryState, type HostMessage, type StatsEntry, type WebviewMessage } from './protocol';
 import { restoreAvailability, restoreRevision, type ConflictHandler, type RestoreSaver } from './restore';
 import { WebviewHost } from './webviewHost';
 
@@ -45,8 +45,6 @@ export interface PanelTimings {
   postedMs?: number;
 }
 
-type StateMessage = Extract<HostMessage, { type: 'state' }>;
-
 export class HistoryPanel extends Disposable {
   readonly host: WebviewHost<WebviewMessage, HostMessage>;
   readonly timings: PanelTimings = {};
@@ -60,12 +58,12 @@ export class HistoryPanel extends Disposable {
   private pendingSelect: string[] | undefined;
   private readonly busyWith = new Set<Promise<unknown>>();
   private readonly actions: HistoryActions;
-  private _state: StateMessage | undefined;
+  private _state: HistoryState | undefined;
   /** A restore is saving: its own refresh follows, with the new draft selected. */
   private restoring = false;
   private lastHandling: Promise<void> = Promise.resolve();
 
-  private readonly _onDidChangeState = this._register(new vscode.EventEmitter<StateMessage>());
+  private readonly _onDidChangeState = this._register(new vscode.EventEmitter<HistoryState>());
   /** The state the webview was handed (after each load and refresh). */
   readonly onDidChangeState = this._onDidChangeState.event;
   private readonly _onDidHandleMessage = this._register(new vscode.EventEmitter<WebviewMessage>());
@@ -130,8 +128,8 @@ export class HistoryPanel extends Disposable {
     return this.host.panel;
   }
 
-  /** The last state handed to the webview. */
-  get state(): StateMessage | undefined {
+  /** The last state handed to the webview (items unpacked). */
+  get state(): HistoryState | undefined {
     return this._state;
   }
 
@@ -231,12 +229,12 @@ export class HistoryPanel extends Disposable {
   private postState(): void {
     const header = this.header();
     if (!header || !this.host.isReady) return;
-    const state: StateMessage = { type: 'state', header, items: this.items, stats: [...this.stats.values()] };
+    const state: HistoryState = { header, items: this.items, stats: [...this.stats.values()] };
     if (this.pendingSelect?.length) state.select = this.pendingSelect;
     this.pendingSelect = undefined;
     this._state = state;
     if (this.loadStarted) this.timings.postedMs = performance.now() - this.loadStarted;
-    this.host.post(state);
+    this.host.post({ type: 'state', ...state, items: packItems(state.items) });
     this._onDidChangeState.fire(state);
   }
 

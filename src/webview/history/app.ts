@@ -4,7 +4,7 @@
 import { filterIndices } from '../../model/history/filter';
 import { isLinear, layoutLanes, type LaneLayout } from '../../model/history/laneLayout';
 import type { HistoryHeader, HistoryItem, HostMessage, StatsEntry, WebviewMessage } from '../../views/history/protocol';
-import { MAX_STATS_REQUEST } from '../../views/history/protocol';
+import { MAX_STATS_REQUEST, unpackItems } from '../../views/history/protocol';
 import { ACTIONS, actionMessage, actionStates, type ActionId } from './actions';
 import { h, icon } from './dom';
 import { renderHeader } from './header';
@@ -97,9 +97,12 @@ export class HistoryApp {
 
   receive(message: HostMessage): void {
     switch (message.type) {
-      case 'state':
-        this.setState(message.header, message.items, message.stats, message.select);
+      case 'state': {
+        const items = unpackItems(message.items);
+        if (items) this.setState(message.header, items, message.stats, message.select);
+        else console.warn('[History] Ignored a state whose revision list could not be read.');
         break;
+      }
       case 'header':
         this.header = message.header;
         this.renderChrome();
