@@ -5,9 +5,9 @@ import type { SaveConflict, SaveResult, ServerSnapshot, TextProblem } from '../m
 
 export interface ConflictFiles {
   /**
-   * One guarded save of `text`. Without `basedOn` it is based on what the open editor's text is
-   * based on, or, when the resource is not open, on the latest state read first (a history
-   * Restore). With `basedOn` (Overwrite: the latest state) it is saved against those tokens in one
+   * One guarded save of `text`. Without `basedOn`: when `text` is the editor's unsaved (or held)
+   * edit, it is based on what that edit is based on; any other text (a history Restore, or a file
+   * nobody has open) is based on the latest state, read first. With `basedOn` (Overwrite: the latest state) it is saved against those tokens in one
    * step. On success the session, mtime and diagnostics follow, `onDidChangeFile` fires, and an
    * open editor holding exactly `text` is saved clean.
    */

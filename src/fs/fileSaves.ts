@@ -70,7 +70,7 @@ export class FileSaves extends Disposable implements ConflictFiles {
     const { file, key } = resolved;
     if (!this.state.isEditable(file)) return { status: 'failed', error: vscode.FileSystemError.NoPermissions(readOnlyMessage(file)) };
     const result = await this.serial(key, async (): Promise<SaveResult> => {
-      let base = basedOn ?? this.editorBase(key);
+      let base = basedOn ?? this.editorBase(key, text);
       if (!base) {
         try {
           base = await this.state.reader.snapshot(file);
@@ -215,9 +215,13 @@ export class FileSaves extends Disposable implements ConflictFiles {
 
   // ---- Shared steps
 
-  /** What the editor's edit is based on, while the file is open or held. */
-  private editorBase(key: string): ServerSnapshot | undefined {
-    if (!this.state.openDocument(key) && !this.state.held.get(key)) return undefined;
+  /**
+   * The base for saving `text` when it is the user's unsaved (or held) edit. Other text (a restore)
+   * is based on the latest state instead: it is a new change on top of what the service holds, and
+   * any edit in the editor keeps its own base.
+   */
+  private editorBase(key: string, text: string): ServerSnapshot | undefined {
+    if (this.state.pendingEdit(key) !== text) return undefined;
     return this.state.sessions.get(key)?.base ?? this.state.held.get(key)?.base;
   }
 

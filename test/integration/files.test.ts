@@ -31,7 +31,8 @@ describe('Files: editing resources as wsa: documents', function () {
     api = await activateExtension();
     await api.ready;
     admin = emulatorAdmin(emulator);
-    await admin.reset();
+    // No reset: other suites' open documents stay true to the service; each test reads what it needs.
+    await admin.clearFaults();
     ids = (await admin.demo()).ids;
     // VS Code for the web auto saves after a second by default; these tests save on purpose.
     await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
