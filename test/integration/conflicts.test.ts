@@ -31,7 +31,11 @@ describe('Save conflicts: Compare, Merge and Overwrite keep every edit', functio
   const lastSeq = async () => (await admin.requests()).at(-1)?.seq ?? 0;
   const putsSince = async (since: number): Promise<RequestLogEntry[]> => (await admin.requests(since)).filter((r) => r.method === 'PUT');
 
+  /** Every document a test opened: VS Code keeps them loaded for minutes after their editors close. */
+  const opened = new Set<string>();
+
   async function open(uri: vscode.Uri): Promise<vscode.TextDocument> {
+    opened.add(uri.toString());
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(doc, { preview: false });
     return doc;
@@ -117,6 +121,10 @@ describe('Save conflicts: Compare, Merge and Overwrite keep every edit', functio
   });
   after(async () => {
     await vscode.workspace.getConfiguration('files').update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+    // Leave the demo workspace as the seed has it, and the still-loaded documents based on it, so
+    // later suites that reset the emulator find the extension in step with the service.
+    await admin.reset();
+    for (const uri of opened) await api.files.refresh(vscode.Uri.parse(uri));
   });
   afterEach(async () => {
     api.conflicts.useMergeEditor = true;
