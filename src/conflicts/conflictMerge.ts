@@ -19,7 +19,7 @@ import { cleanMergeMessage, markersMessage, mergeEditorMessage, serviceSide } fr
 import { Disposable } from '../util/lifecycle';
 import { SNAPSHOT_SCHEME, type SnapshotFileSystem } from './snapshotFileSystem';
 
-export type MergeOutcome = 'merged' | 'mergeEditor' | 'markers' | 'cancelled';
+export type MergeChoiceOutcome = 'merged' | 'mergeEditor' | 'markers';
 
 /** A URI showing `snapshot`: its `wsa-revision:` document when it has one, else a snapshot. */
 export function snapshotUri(snapshots: SnapshotFileSystem, conflict: SaveConflict, snapshot: ServerSnapshot, role: string): vscode.Uri {
@@ -51,7 +51,7 @@ export class ConflictMerge extends Disposable {
     /** Whether `conflict` is still the one pending for its document (the user may have moved on). */
     private readonly isCurrent: (conflict: SaveConflict) => boolean,
     /** Called once the document's text is based on the service's latest state. */
-    private readonly onMerged: (conflict: SaveConflict, outcome: MergeOutcome) => void,
+    private readonly onMerged: (conflict: SaveConflict, outcome: MergeChoiceOutcome) => void,
   ) {
     super();
     this._register(
@@ -61,7 +61,7 @@ export class ConflictMerge extends Disposable {
     );
   }
 
-  async merge(conflict: SaveConflict): Promise<MergeOutcome> {
+  async merge(conflict: SaveConflict): Promise<MergeChoiceOutcome> {
     const uri = vscode.Uri.parse(conflict.uri);
     const document = openDocument(conflict.uri) ?? (await vscode.workspace.openTextDocument(uri));
     // The user may have typed since the save failed: merge what the editor holds now (an auto save

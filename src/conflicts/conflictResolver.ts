@@ -10,7 +10,7 @@ import type { ConflictFiles, ProblemSink } from '../fs/conflictFiles';
 import type { SaveConflict } from '../model/saveTypes';
 import { Disposable } from '../util/lifecycle';
 import { refusalMessage } from '../validation/validate';
-import { ConflictMerge, openDocument, snapshotUri, type MergeOutcome } from './conflictMerge';
+import { ConflictMerge, openDocument, snapshotUri, type MergeChoiceOutcome } from './conflictMerge';
 import { compareTitle, conflictPrompt, overwrittenMessage } from './conflictText';
 import { SnapshotFileSystem } from './snapshotFileSystem';
 
@@ -24,7 +24,7 @@ function isShown(uri: string): boolean {
 export type ConflictChoice = 'Compare' | 'Merge' | 'Overwrite';
 const CHOICES: ConflictChoice[] = ['Compare', 'Merge', 'Overwrite'];
 
-export type ConflictOutcome = MergeOutcome | 'overwritten' | 'conflictAgain' | 'refused' | 'failed' | 'compared';
+export type ConflictOutcome = MergeChoiceOutcome | 'overwritten' | 'conflictAgain' | 'refused' | 'failed' | 'compared';
 
 interface Pending {
   conflict: SaveConflict;
@@ -125,6 +125,7 @@ export class ConflictResolver extends Disposable implements vscode.Disposable {
       if (current?.prompt === id) delete current.prompt;
       // A button of an answered notification still acts on what is pending now, if anything.
       if (choice && current) void this.choose(uri, choice);
+      else if (choice) void vscode.window.showInformationMessage(`«${pending.conflict.file.name}» has no conflict to resolve any more: it was saved, merged or closed since.`);
     });
   }
 

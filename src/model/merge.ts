@@ -6,7 +6,7 @@
 // is the empty last element after splitting, so adding or removing it merges like any other line.
 import { diff3Merge } from 'node-diff3';
 
-export type MergeOutcome =
+export type TextMerge =
   | { clean: true; text: string }
   | {
       clean: false;
@@ -49,7 +49,7 @@ export function dominantEol(text: string): string | undefined {
   return lf >= cr ? '\n' : '\r';
 }
 
-export function mergeTexts(base: string, mine: string, theirs: string, labels: MergeLabels = DEFAULT_LABELS): MergeOutcome {
+export function mergeTexts(base: string, mine: string, theirs: string, labels: MergeLabels = DEFAULT_LABELS): TextMerge {
   // One side unchanged: the other side is the answer, byte for byte (line endings included).
   if (mine === base || mine === theirs) return { clean: true, text: theirs === base ? mine : theirs };
   if (theirs === base) return { clean: true, text: mine };
