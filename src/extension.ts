@@ -11,6 +11,7 @@ import { SignInFlow } from './connection/signIn';
 import { ConnectionStatusBar } from './connection/statusBar';
 import { registerSaveCommands } from './commands/saveCommands';
 import { ConflictResolver } from './conflicts/conflictResolver';
+import { EditBases } from './fs/editBases';
 import { FileSaves } from './fs/fileSaves';
 import { FileState } from './fs/fileState';
 import { HeldSaves } from './fs/heldSaves';
@@ -82,7 +83,7 @@ export function activate(context: vscode.ExtensionContext): WorkspaceAutomationA
   const tsxCheckPath = vscode.Uri.joinPath(context.extensionUri, 'dist', 'tsx-check.js').fsPath;
   const validate = (view: FileView, text: string) => validateText(view, text, { tsxCheckPath });
   const held = own(new HeldSaves(context.workspaceState, log));
-  const fileState = own(new FileState(connection, revisions, held, log));
+  const fileState = own(new FileState(connection, revisions, held, new EditBases(context.workspaceState, log), log));
   const files = own(new FileSaves(fileState, config, diagnostics, validate, log));
   own(new WsaFileSystem(fileState, files));
   own(new RemoteChangeWatcher(fileState, log));
@@ -91,7 +92,9 @@ export function activate(context: vscode.ExtensionContext): WorkspaceAutomationA
   for (const d of registerSaveCommands(log, files, held, conflicts)) own(d);
 
   // Revision history: one webview panel per resource; Restore saves through the guarded file saves.
-  const history = own(new HistoryPanels({ extensionUri: context.extensionUri, connection, revisions, log, saver: () => files, conflicts: () => conflicts }));
+  const history = own(
+    new HistoryPanels({ extensionUri: context.extensionUri, whenConnectionReady: () => ready, connection, revisions, log, saver: () => files, conflicts: () => conflicts }),
+  );
 
   const ready = connection.initialize();
   return { log, config, connection, revisions, explorer, localEmulator, statusBar, diagnostics, files, conflicts, history, ready };

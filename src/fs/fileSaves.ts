@@ -94,6 +94,7 @@ export class FileSaves extends Disposable implements ConflictFiles {
       session.version = tokensKey(snapshot.tokens);
     }
     this.state.held.rebase(key, snapshot);
+    this.state.noteBase(key);
     this.log.debug(`[Files] ${key}: the editor's text is now based on ${snapshot.label}.`);
   }
 
@@ -269,6 +270,7 @@ export class FileSaves extends Disposable implements ConflictFiles {
     if (doc?.isDirty) {
       session.base = snapshot;
       session.version = tokensKey(snapshot.tokens);
+      this.state.noteBase(key);
       // VS Code still has to save the editor; the writeFile that follows sends nothing.
       if (doc.getText() === text) session.confirmed = text;
       return;

@@ -12,6 +12,7 @@ import type { ServerSnapshot } from '../model/saveTypes';
 import { Disposable } from '../util/lifecycle';
 import { DocumentSessions, type DocumentSession } from './documentSessions';
 import { toFileSystemError } from './fileSystemErrors';
+import type { EditBases } from './editBases';
 import type { HeldSaves } from './heldSaves';
 
 /** A session read from the service this recently is reused by a file nobody has open (stat, then readFile). */
@@ -45,6 +46,7 @@ export class FileState extends Disposable {
     readonly connection: ConnectionProvider,
     revisions: RevisionSource,
     readonly held: HeldSaves,
+    private readonly editBases: EditBases,
     readonly log: vscode.LogOutputChannel,
   ) {
     super();
@@ -54,13 +56,25 @@ export class FileState extends Disposable {
     this._register({ dispose: () => clearTimeout(this.batchTimer) });
     this._register(
       vscode.workspace.onDidChangeTextDocument((e) => {
-        if (e.document.uri.scheme !== FILE_SCHEME || !e.document.isDirty) return;
-        const session = this.sessions.get(e.document.uri.toString());
-        if (!session?.reload) return;
-        this.log.debug(`[Files] ${session.file.view} ${session.file.id} was edited before it reloaded; the edit stays based on ${session.base?.label ?? 'what it was made on'}.`);
-        this.sessions.withdrawReload(session);
+        if (e.document.uri.scheme !== FILE_SCHEME) return;
+        const key = e.document.uri.toString();
+        if (!e.document.isDirty) return this.editBases.forget(key);
+        const session = this.sessions.get(key);
+        if (session?.reload) {
+          this.log.debug(`[Files] ${session.file.view} ${session.file.id} was edited before it reloaded; the edit stays based on ${session.base?.label ?? 'what it was made on'}.`);
+          this.sessions.withdrawReload(session);
+        }
+        this.noteBase(key);
       }),
     );
+    this._register(vscode.workspace.onDidSaveTextDocument((d) => (d.uri.scheme === FILE_SCHEME ? this.editBases.forget(d.uri.toString()) : undefined)));
+    this._register(vscode.workspace.onDidCloseTextDocument((d) => (d.uri.scheme === FILE_SCHEME ? this.editBases.forget(d.uri.toString()) : undefined)));
+  }
+
+  /** Keeps the base of a document with unsaved edits across reloads of the window (EditBases). */
+  noteBase(key: string): void {
+    const base = this.sessions.get(key)?.base;
+    if (base && this.openDocument(key)?.isDirty) this.editBases.remember(key, base);
   }
 
   /** The resource a URI names, refused as a FileSystemError when it names none or another workspace. */
@@ -125,6 +139,12 @@ export class FileState extends Disposable {
     if (held) {
       // An auto save held back: the editor shows it, based on the state it was an edit of.
       return this.sessions.get(key) ?? this.sessions.set({ key, file, text: held.text, base: held.base, version: tokensKey(held.base.tokens) });
+    }
+    const remembered = this.editBases.get(key);
+    if (remembered) {
+      // An editor restored with unsaved edits after a reload: they stay based on what they were made on.
+      this.log.debug(`[Files] ${file.view} ${file.id} has unsaved edits based on ${remembered.label}, kept from before the reload.`);
+      return this.sessions.get(key) ?? this.sessions.set({ key, file, text: remembered.text, base: remembered, version: tokensKey(remembered.tokens) });
     }
     const started = Date.now();
     let content;

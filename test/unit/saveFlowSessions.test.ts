@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DocumentSessions } from '../../src/fs/documentSessions';
+import { EditBases } from '../../src/fs/editBases';
 import { locatePointer } from '../../src/model/jsonLocation';
 import type { ResourceFile } from '../../src/model/resourcePath';
 import type { ServerSnapshot } from '../../src/model/saveTypes';
@@ -42,6 +43,28 @@ describe('document sessions', () => {
     sessions.completeReload(s);
     assert.deepEqual([s.text, s.base?.label, s.version, s.reload], ['new', 'revision 2', 'v2', undefined]);
     assert.ok(s.mtime > before);
+  });
+});
+
+describe('bases of unsaved editors across window reloads', () => {
+  /** The workspace state as VS Code keeps it: a key-value store that outlives the extension host. */
+  class MemoryState {
+    private readonly values = new Map<string, unknown>();
+    keys = () => [...this.values.keys()];
+    get = <T>(key: string, fallback?: T) => (this.values.has(key) ? (JSON.parse(JSON.stringify(this.values.get(key))) as T) : fallback);
+    update = (key: string, value: unknown) => (this.values.set(key, value), Promise.resolve());
+  }
+  const log = { error() {} } as unknown as ConstructorParameters<typeof EditBases>[1];
+
+  test('an unsaved edit’s base is there again after a reload, until the editor is saved or closed', () => {
+    const state = new MemoryState() as unknown as ConstructorParameters<typeof EditBases>[0];
+    const before = new EditBases(state, log);
+    before.remember('wsa:/a', snapshot(7, 'text of 7'));
+    const after = new EditBases(state, log);
+    assert.equal(after.get('wsa:/a')?.label, 'revision 7');
+    assert.equal(after.get('wsa:/a')?.text, 'text of 7');
+    after.forget('wsa:/a');
+    assert.equal(new EditBases(state, log).get('wsa:/a'), undefined);
   });
 });
 
