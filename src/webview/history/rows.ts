@@ -53,7 +53,8 @@ export function renderRow(el: HTMLElement, m: RowModel, graphColumns: number): v
   el.setAttribute('aria-selected', String(m.selected));
   el.setAttribute('aria-label', rowLabel(m));
   const cells: Node[] = [];
-  if (graphColumns > 0) cells.push(h('span', { class: 'cell graph-cell' }, m.lane ? graph(m.lane, graphWidth(graphColumns), m.isDraft) : ''));
+  // Always a graph cell, empty for a straight history: the row's grid has a column for it.
+  cells.push(h('span', { class: 'cell graph-cell' }, graphColumns > 0 && m.lane ? graph(m.lane, graphWidth(graphColumns), m.isDraft) : ''));
   cells.push(
     h('span', { class: 'cell message', title: `${item.message}\nby ${item.actorId}, ${absoluteUtc(item.createdAt)}` },
       h('span', { class: 'seq' }, item.sequence !== null ? `#${item.sequence}` : ''),

@@ -1,0 +1,40 @@
+// The history panel opened from the command palette with an id, in the high-contrast theme: the
+// webview follows VS Code's theme variables, and an `oper_` id that is also a dashboard asks which
+// history is meant.
+import * as assert from 'node:assert/strict';
+import { activityBarEntry, emulatorAdmin, runCommand, useWorkbench } from '../harness';
+
+describe('Revision history from the command palette, high contrast', () => {
+  const ui = useWorkbench({ settings: { 'workbench.colorTheme': 'Default High Contrast' } });
+
+  it('asks for an id, asks dashboard or operation, and shows the dashboard’s history themed', async function () {
+    this.timeout(120_000);
+    const { page, emulator } = ui;
+    if (!emulator) this.skip();
+    const { ids } = await emulatorAdmin(emulator!).demo();
+    // The palette lists the extension's commands once the workbench knows the extension.
+    await activityBarEntry(page, 'Workspace Automation').waitFor({ timeout: 60_000 });
+    await runCommand(page, 'Workspace Automation: Show Revision History');
+    const input = page.locator('.quick-input-widget input.input');
+    await input.waitFor();
+    await input.fill(`https://automation.example.com/dashboards/${ids.dashboardId}?tab=history`);
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-list').getByRole('option', { name: /Dashboard/ }).first().click();
+
+    const frame = page
+      .frameLocator('iframe.webview.ready[src*="extensionId=workspace-automation.workspace-automation"]')
+      .frameLocator('iframe#active-frame');
+    await frame.locator('.list .row').first().waitFor({ timeout: 30_000 });
+    await frame.locator('h1', { hasText: 'Revenue by region' }).waitFor();
+    // A straight history has no graph; the message still gets the row's room.
+    const message = frame.locator('.row .message').first();
+    assert.match(await message.innerText(), /Draft\s*Edited layout/);
+    const box = await message.boundingBox();
+    assert.ok(box && box.width > 200, `the message column is ${box?.width} px wide`);
+    assert.equal(await frame.locator('body.vscode-high-contrast').count(), 1, 'the webview knows the theme');
+    // Operations and apps cannot be restored; a dashboard can, and its Restore button says what it does.
+    await frame.locator('.list .row').nth(1).click();
+    assert.equal(await frame.locator('button.action-restore').getAttribute('aria-disabled'), 'false');
+    await ui.screenshot('history-high-contrast');
+  });
+});
