@@ -120,6 +120,14 @@ describe('Files: editing resources as wsa: documents', function () {
     await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(uri, new TextEncoder().encode("x"))), (e: Error) => /read-only: the service generates operation handler code/.test(e.message));
   });
 
+  it('a path that names no resource, or one of another workspace, is refused without a request for anything else', async () => {
+    const since = await lastSeq();
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(vscode.Uri.parse(`wsa:/${emulator.workspaceId}/dashboards/not-an-id/X.tsx`))), (e: vscode.FileSystemError) => e.code === 'FileNotFound' && /not a Workspace Automation file/.test(e.message));
+    const other = vscode.Uri.parse(`wsa:/wksp_someoneElse01/dashboards/${ids.dashboardId}/X.tsx`);
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(other)), (e: vscode.FileSystemError) => e.code === 'NoPermissions' && /signed in to workspace/.test(e.message));
+    assert.equal((await admin.requests(since)).length, 0, 'nothing was asked of the service');
+  });
+
   it('text that does not parse is refused with diagnostics and nothing reaches the service', async () => {
     const uri = uriOf('dashboard', ids.longHistoryDashboardId!, 'Inventory alerts');
     const doc = await open(uri);
