@@ -93,7 +93,16 @@ export function activate(context: vscode.ExtensionContext): WorkspaceAutomationA
 
   // Revision history: one webview panel per resource; Restore saves through the guarded file saves.
   const history = own(
-    new HistoryPanels({ extensionUri: context.extensionUri, whenConnectionReady: () => ready, connection, revisions, log, saver: () => files, conflicts: () => conflicts }),
+    new HistoryPanels({
+      extensionUri: context.extensionUri,
+      whenConnectionReady: () => ready,
+      connection,
+      revisions,
+      log,
+      saver: () => files,
+      conflicts: () => conflicts,
+      onDidSave: files.onDidSave,
+    }),
   );
 
   const ready = connection.initialize();

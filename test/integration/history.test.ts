@@ -216,6 +216,19 @@ describe('Revision history panel', function () {
     panel.dispose();
   });
 
+  it('shows a save made elsewhere (an editor, another tool) as the new draft without a refresh click', async () => {
+    const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', { kind: 'dashboard', id: ids.churnDashboardId, name: 'Customer churn' }))!;
+    const before = await stateOf(panel);
+    const uri = vscode.Uri.from({ scheme: 'wsa', path: `/${emulator.workspaceId}/dashboards/${ids.churnDashboardId}/Customer churn.tsx` });
+    const { source } = await serviceJson<{ source: string }>(`/v1/dashboards/${ids.churnDashboardId}/source`);
+    const refreshed = eventToPromise(panel.onDidChangeState, (s) => s.header.draft.sequence === before.header.draft.sequence + 1);
+    const result = await api.files.saveText(uri, `${source}\n// saved from somewhere else\n`);
+    assert.equal(result.status, 'saved');
+    const after = await refreshed;
+    assert.equal(after.items[0]!.id, after.header.draft.revisionId);
+    panel.dispose();
+  });
+
   it('offers no Restore for an operation, and says why; its revisions open as TypeScript', async () => {
     const uri = vscode.Uri.from({ scheme: 'wsa', path: `/${emulator.workspaceId}/operations/${ids.inventoryOperationId}/Inventory levels.handler.ts` });
     const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', uri))!;

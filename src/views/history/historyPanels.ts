@@ -55,8 +55,8 @@ export interface HistoryPanelsDeps {
   /** The guarded save of `wsa:` files; Restore is off while there is none. */
   saver?: () => RestoreSaver | undefined;
   conflicts?: () => ConflictHandler | undefined;
-  /** Fires the history resource id (`rept_…`, `dbas_…`) of every save that reached the service. */
-  onDidSaveResource?: vscode.Event<string>;
+  /** Saves that reached the service (FileSaves.onDidSave): the resource's open panel shows them. */
+  onDidSave?: vscode.Event<{ snapshot: { revision?: { resourceId: string } } }>;
 }
 
 export class HistoryPanels extends Disposable {
@@ -72,7 +72,9 @@ export class HistoryPanels extends Disposable {
     super();
     this.names = this.newNames();
     this._register(registerCommand(deps.log, 'workspaceAutomation.showHistory', (arg?: unknown) => this.show(arg)));
-    if (deps.onDidSaveResource) this._register(deps.onDidSaveResource((resourceId) => this.get(resourceId)?.noteSaved()));
+    if (deps.onDidSave) {
+      this._register(deps.onDidSave((e) => (e.snapshot.revision ? this.get(e.snapshot.revision.resourceId)?.noteSaved() : undefined)));
+    }
     this._register(
       deps.connection.onDidChangeConnection((connection) => {
         this.names = this.newNames();
