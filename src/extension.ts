@@ -20,6 +20,7 @@ import { RemoteChangeWatcher } from './fs/remoteChanges';
 import { WsaFileSystem } from './fs/wsaFileSystem';
 import { RevisionFileSystem } from './fs/revisionFileSystem';
 import { ExplorerModel } from './model/explorer/explorerModel';
+import { parseFilePath } from './model/resourcePath';
 import { RevisionCache } from './model/revisionCache';
 import type { FileView } from './model/resourcePath';
 import { SaveDiagnostics } from './validation/saveDiagnostics';
@@ -89,6 +90,8 @@ export function activate(context: vscode.ExtensionContext): WorkspaceAutomationA
   own(new RemoteChangeWatcher(fileState, log));
   own(new HeldSavesUi(held));
   const conflicts = own(new ConflictResolver(log, files, diagnostics));
+  // A save moves the resource's draft: the explorer items that show it read it again.
+  own(files.onDidSave(({ uri }) => void refreshExplorerItems(explorerModel, uri, log)));
   for (const d of registerSaveCommands(log, files, held, conflicts)) own(d);
 
   // Revision history: one webview panel per resource; Restore saves through the guarded file saves.
@@ -107,6 +110,19 @@ export function activate(context: vscode.ExtensionContext): WorkspaceAutomationA
 
   const ready = connection.initialize();
   return { log, config, connection, revisions, explorer, localEmulator, statusBar, diagnostics, files, conflicts, history, ready };
+}
+
+/** Re-reads the explorer items that show the resource of a saved `wsa:` file, if any are loaded. */
+async function refreshExplorerItems(model: ExplorerModel, uri: vscode.Uri, log: vscode.LogOutputChannel): Promise<void> {
+  const { id, view } = parseFilePath(uri.path);
+  const kind = view === 'dashboard' || view === 'database' || view === 'fact' ? view : undefined;
+  const node = kind && model.nodesFor(id, kind)[0];
+  if (!node) return;
+  try {
+    await model.refreshResource(node);
+  } catch (e) {
+    log.debug(`[Explorer] Could not refresh ${id} after its save: ${e instanceof Error ? e.message : String(e)}`);
+  }
 }
 
 export function deactivate(): void {}

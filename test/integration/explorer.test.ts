@@ -17,6 +17,7 @@ import {
   treeItem,
   untilConnection,
 } from './explorerSupport';
+import { editText, openFresh, revertAndCloseAll, wsaUri } from './fileHelpers';
 
 type AddOutcome = { added: true; id: string; kinds: string[] } | { added: false; message: string };
 
@@ -67,6 +68,17 @@ describe('Workspace explorer', function () {
     assert.equal(dashboard.resourceId, ids.dashboardResourceId);
     assert.match(String(treeItem(api, dashboard).description), /^revision #\d+$/);
     assert.equal((await findItem(api, 'operations', ids.dashboardId!)).kind, 'operation');
+  });
+
+  it('shows the new revision of a dashboard right after it is saved from the editor', async () => {
+    const node = await findItem(api, 'dashboards', ids.dashboardId!);
+    const before = Number(/#(\d+)/.exec(String(treeItem(api, node).description))?.[1]);
+    const doc = await openFresh(api, wsaUri(emulator.workspaceId, 'dashboard', ids.dashboardId!, node.name));
+    await editText(doc, (t) => `${t}// reviewed\n`);
+    const refreshed = nodeChange(api, (n) => n === node && String(treeItem(api, node).description) === `revision #${before + 1}`);
+    await vscode.commands.executeCommand('workspaceAutomation.save');
+    assert.ok(await refreshed, `the item shows revision #${before + 1}`);
+    await revertAndCloseAll();
   });
 
   it('shows the lock of an identity-locked write sync, and database drafts', async () => {
