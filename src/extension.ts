@@ -50,7 +50,7 @@ export interface WorkspaceAutomationApi {
   readonly ready: Promise<void>;
 }
 
-export function activate(context: vscode.ExtensionContext): WorkspaceAutomationApi {
+export async function activate(context: vscode.ExtensionContext): Promise<WorkspaceAutomationApi> {
   const log = vscode.window.createOutputChannel('Workspace Automation', { log: true });
   const own = <T extends vscode.Disposable>(d: T): T => {
     context.subscriptions.push(d);
@@ -109,6 +109,11 @@ export function activate(context: vscode.ExtensionContext): WorkspaceAutomationA
   );
 
   const ready = connection.initialize();
+  // VS Code runs the command that activated us only after activate() settles: reading the key
+  // (local, no network) first means no command ever meets a connection that is not set up yet.
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([ready, new Promise((resolve) => (timer = setTimeout(resolve, 1_000)))]);
+  clearTimeout(timer);
   return { log, config, connection, revisions, explorer, localEmulator, statusBar, diagnostics, files, conflicts, history, ready };
 }
 
