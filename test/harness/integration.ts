@@ -58,6 +58,11 @@ async function main(): Promise<SuiteSummary> {
     const where = results?.running ? ` while running "${results.running}"` : '';
     return { suite: SUITE, ...counts, failed: counts.failed + 1, error: `no result within ${timeoutMs / 1000} s${where} (WSA_INTEGRATION_TIMEOUT_MS)` };
   }
+  if (!results?.running && !results?.done) {
+    // The runner or a test file failed to load. The workbench logged why, but may end before that
+    // log reaches codeAutomationLog: its page console has it for sure.
+    console.log(`The test runner did not start. Errors in the workbench's console:\n${consoleErrors(session.runDir)}`);
+  }
   if (!results?.done) return { suite: SUITE, ...counts, error: `the extension host ended (code ${code}) before the test runner finished${results?.running ? `, in "${results.running}"` : ''}: see logs/` };
   if (code !== 0 && results.failed === 0) return { suite: SUITE, ...counts, error: `the test runner failed (code ${code}) although no test failed: see logs/` };
   return { suite: SUITE, ...counts };
@@ -74,6 +79,19 @@ interface RunnerResults {
 }
 
 const WORKBENCH_NOISE = /^Ignoring fetching additional builtin extensions|^Updating additional builtin extensions cache|^No search provider registered for scheme|^\[AccountPolicyGate\]/;
+
+/** The `[error]` entries of the page console from the runner's banner on (or the last three), stacks shortened. */
+function consoleErrors(runDir: string): string {
+  const file = join(runDir, 'browser-console.log');
+  if (!existsSync(file)) return '  (no console output)';
+  const entries = readFileSync(file, 'utf8').split(/\n(?=\[)/);
+  const banner = entries.findIndex((e) => e.includes(RUNNER_BANNER));
+  const errors = entries.slice(banner + 1).filter((e) => /^\[(error|pageerror)\]/.test(e) && !/Failed to load resource|authentication provider|Canceled/.test(e));
+  // The same error arrives twice (the workbench's logger and the extension host's console).
+  const unique = [...new Set(errors.map((e) => e.replace(/^\[\w+\] (%c\s*ERR color: #\w+ )?/, '').split('\n').slice(0, 6).join('\n  ')))];
+  const shown = (banner >= 0 ? unique : unique.slice(-3)).slice(0, 3);
+  return shown.length ? shown.map((e) => `  ${e}`).join('\n') : '  (none)';
+}
 
 function counts0() {
   return { passed: 0, failed: 0, skipped: 0, failures: [] };
