@@ -176,7 +176,11 @@ function enveloped<R>(schema: z.ZodMiniType<R>): z.ZodMiniType<{ data: R }> {
 }
 
 function invalid(req: RawRequest, message: string, field?: string, status?: number): ApiError {
-  return new ApiError({ kind: 'invalidResponse', message, field, status, action: req.action, method: req.method, path: req.path });
+  return new ApiError({
+    kind: 'invalidResponse', message, field, status, action: req.action, method: req.method, path: req.path,
+    // A 2xx answer to a PUT says the change was applied; only its body is unreadable.
+    maybeApplied: req.method !== 'GET' && status !== undefined && status >= 200 && status < 300,
+  });
 }
 
 export function parseSuccess<R>(response: RawResponse, schema: z.ZodMiniType<R>, req: RawRequest): R {
