@@ -100,7 +100,11 @@ export function readErrorBody(bodyText: string, contentType: string | undefined)
 export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
   if (!value) return undefined;
   const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  if (/^\d+(\.\d+)?$/.test(trimmed)) {
+    // A number too large for a double ("Retry-After: 6000…0") says nothing usable.
+    const ms = Math.round(Number(trimmed) * 1000);
+    return Number.isFinite(ms) ? ms : undefined;
+  }
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
