@@ -20,6 +20,17 @@ import { WebviewHost } from './webviewHost';
 
 export const HISTORY_VIEW_TYPE = 'workspaceAutomation.history';
 
+/** What failed, in the user's words, for each thing the panel can be asked to do. */
+const FAILURE_SUBJECTS: Partial<Record<WebviewMessage['type'], string>> = {
+  open: 'Could not open the revision',
+  compare: 'Could not compare the revisions',
+  compareWithDraft: 'Could not compare with the draft',
+  compareWithPublished: 'Could not compare with the published revision',
+  showChanges: 'Could not show the changes',
+  copyId: 'Could not copy the revision id',
+  loadStats: 'Could not count the changed lines',
+};
+
 export interface HistoryPanelDeps {
   extensionUri: vscode.Uri;
   workspaceId: string;
@@ -288,8 +299,9 @@ export class HistoryPanel extends Disposable {
       }
     } catch (error) {
       if (isApiError(error, 'cancelled')) return;
-      this.host.post({ type: 'notice', level: 'error', message: describeError(error).message });
-      reportError(this.deps.log, error);
+      const what = FAILURE_SUBJECTS[m.type];
+      this.host.post({ type: 'notice', level: 'error', message: describeError(error, what).message });
+      reportError(this.deps.log, error, what);
     }
   }
 
