@@ -74,6 +74,19 @@ export const WriteSync = z.looseObject({
 });
 export type WriteSync = z.infer<typeof WriteSync>;
 
+/** The nullable descriptive fields of a fact; their types when set are not shown in the spec. */
+const factDescriptiveFields = {
+  aliases: z.nullish(z.unknown()),
+  usualValue: z.nullish(z.unknown()),
+  usualValueMin: z.nullish(z.unknown()),
+  usualValueMax: z.nullish(z.unknown()),
+  unit: z.nullish(z.unknown()),
+  startDate: z.nullish(z.unknown()),
+  endDate: z.nullish(z.unknown()),
+  scope: z.nullish(z.unknown()),
+  metadata: z.nullish(z.unknown()),
+};
+
 export const Fact = z.looseObject({
   id: z.string(),
   organizationId: z.string(),
@@ -84,15 +97,7 @@ export const Fact = z.looseObject({
   definition: z.string(),
   formula: z.string(),
   formulaType: z.string(),
-  aliases: z.nullish(z.unknown()),
-  usualValue: z.nullish(z.unknown()),
-  usualValueMin: z.nullish(z.unknown()),
-  usualValueMax: z.nullish(z.unknown()),
-  unit: z.nullish(z.unknown()),
-  startDate: z.nullish(z.unknown()),
-  endDate: z.nullish(z.unknown()),
-  scope: z.nullish(z.unknown()),
-  metadata: z.nullish(z.unknown()),
+  ...factDescriptiveFields,
   createdAt: timestamp(),
   updatedAt: timestamp(),
 });
@@ -113,15 +118,7 @@ export const FactReplaceBody = z.looseObject({
   definition: z.optional(z.string()),
   formula: z.optional(z.string()),
   formulaType: z.optional(z.string()),
-  aliases: z.nullish(z.unknown()),
-  usualValue: z.nullish(z.unknown()),
-  usualValueMin: z.nullish(z.unknown()),
-  usualValueMax: z.nullish(z.unknown()),
-  unit: z.nullish(z.unknown()),
-  startDate: z.nullish(z.unknown()),
-  endDate: z.nullish(z.unknown()),
-  scope: z.nullish(z.unknown()),
-  metadata: z.nullish(z.unknown()),
+  ...factDescriptiveFields,
 });
 export type FactReplaceBody = z.infer<typeof FactReplaceBody>;
 
