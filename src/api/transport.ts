@@ -1,7 +1,7 @@
 // The one HTTP choke point: every request goes through `HttpTransport.send`, which adds the auth and
 // workspace headers, applies the timeout and cancellation, logs, and turns socket-level failures
 // into ApiErrors. Status codes and bodies are interpreted one level up, in the client.
-import { Pool } from 'undici';
+import { Pool, type Dispatcher } from 'undici';
 import { ApiError } from './errors';
 
 export interface ConnectionSettings {
@@ -60,6 +60,8 @@ export function statusLine(status: number): string {
 export class HttpTransport {
   private readonly pool: Pool;
   private readonly basePath: string;
+  /** Request headers by scope and body: built once, they never change for a connection. */
+  private readonly headerSets: Record<'workspace' | 'organization', { get: Record<string, string>; put: Record<string, string> }>;
   readonly origin: string;
 
   constructor(
@@ -79,17 +81,21 @@ export class HttpTransport {
     this.basePath = url.pathname.replace(/\/+$/, '');
     // A small keep-alive pool: the extension makes few requests at a time, but repeats them often.
     this.pool = new Pool(url.origin, { connections: 6, keepAliveTimeout: 30_000, pipelining: 1 });
+    this.headerSets = { workspace: headerSet(settings, 'workspace'), organization: headerSet(settings, 'organization') };
   }
 
   get workspaceId(): string | undefined {
     return this.settings.workspaceId;
   }
 
-  async send(req: RawRequest): Promise<RawResponse> {
+  /**
+   * One exchange on undici's dispatch API: the body is collected into one string as it arrives, and
+   * the timeout and the caller's cancellation abort the exchange directly. That costs a fraction of
+   * `request()` with an AbortSignal (a stream per body, EventTarget listeners per call), which was
+   * most of the client's overhead over a bare request (measured in `npm run bench`).
+   */
+  send(req: RawRequest): Promise<RawResponse> {
     const timeoutMs = req.timeoutMs ?? this.settings.timeoutMs;
-    const timer = new AbortController();
-    const timeout = setTimeout(() => timer.abort(), timeoutMs);
-    const signal = req.signal ? AbortSignal.any([req.signal, timer.signal]) : timer.signal;
     const started = performance.now();
     const failure = (kind: 'timeout' | 'cancelled' | 'network', message: string, cause?: unknown) =>
       new ApiError({
@@ -97,60 +103,99 @@ export class HttpTransport {
         // A PUT that failed after it may have reached the server must not be repeated blindly.
         maybeApplied: req.method !== 'GET' && kind !== 'cancelled',
       });
-    const classify = (cause: unknown): ApiError => {
-      if (req.signal?.aborted) return failure('cancelled', 'The request was cancelled.', cause);
-      if (timer.signal.aborted) return failure('timeout', `The server did not answer within ${formatMs(timeoutMs)}.`, cause);
-      return failure('network', describeNetworkError(cause, this.origin), cause);
-    };
-    if (req.signal?.aborted) {
-      clearTimeout(timeout);
-      throw failure('cancelled', 'The request was cancelled.');
-    }
+    if (req.signal?.aborted) return Promise.reject(failure('cancelled', 'The request was cancelled.'));
 
-    try {
-      const response = await this.pool.request({
-        method: req.method,
-        path: this.basePath + req.path,
-        headers: this.headers(req),
-        body: req.body === undefined ? null : JSON.stringify(req.body),
-        signal,
-        headersTimeout: timeoutMs + 1_000,
-        bodyTimeout: timeoutMs + 1_000,
-      });
-      const text = await response.body.text();
-      const headers: Record<string, string | undefined> = {};
-      for (const [name, value] of Object.entries(response.headers)) {
-        headers[name] = Array.isArray(value) ? value.join(', ') : value;
-      }
-      const ms = Math.round(performance.now() - started);
-      const line = `[HTTP] ${req.method} ${req.path} → ${response.statusCode} (${ms} ms)`;
-      if (response.statusCode >= 400) this.log.error(line);
-      else this.log.debug(line);
-      return { status: response.statusCode, statusText: statusLine(response.statusCode), headers, text };
-    } catch (cause) {
-      const error = cause instanceof ApiError ? cause : classify(cause);
-      this.log.error(`[HTTP] ${req.method} ${req.path} failed after ${Math.round(performance.now() - started)} ms: ${error.kind}: ${error.message}`);
-      throw error;
-    } finally {
-      clearTimeout(timeout);
-    }
-  }
+    return new Promise<RawResponse>((resolve, reject) => {
+      let controller: Dispatcher.DispatchController | undefined;
+      /** Why the exchange was given up on our side (timeout, cancelled), before undici reports it. */
+      let givenUp: ApiError | undefined;
+      let settled = false;
+      let status = 0;
+      let headers: Record<string, string | undefined> = {};
+      const chunks: Buffer[] = [];
 
-  private headers(req: RawRequest): Record<string, string> {
-    const s = this.settings;
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'user-agent': 'workspace-automation-vscode',
-      [s.authHeader.toLowerCase()]: s.authScheme ? `${s.authScheme} ${s.apiKey}` : s.apiKey,
-    };
-    if (req.body !== undefined) headers['content-type'] = 'application/json';
-    if (req.scope === 'workspace' && s.workspaceId) headers[s.workspaceHeader.toLowerCase()] = s.workspaceId;
-    return headers;
+      const settle = (error: ApiError | undefined, response?: RawResponse) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timeout);
+        req.signal?.removeEventListener('abort', onCancel);
+        const ms = Math.round(performance.now() - started);
+        if (error) {
+          this.log.error(`[HTTP] ${req.method} ${req.path} failed after ${ms} ms: ${error.kind}: ${error.message}`);
+          reject(error);
+          return;
+        }
+        const line = `[HTTP] ${req.method} ${req.path} → ${status} (${ms} ms)`;
+        if (status >= 400) this.log.error(line);
+        else this.log.debug(line);
+        resolve(response!);
+      };
+      const giveUp = (error: ApiError) => {
+        givenUp = error;
+        // Not started yet (all connections busy): it is aborted as soon as it starts.
+        controller?.abort(error);
+        settle(error);
+      };
+      const onCancel = () => giveUp(failure('cancelled', 'The request was cancelled.'));
+      const timeout = setTimeout(() => giveUp(failure('timeout', `The server did not answer within ${formatMs(timeoutMs)}.`)), timeoutMs);
+      req.signal?.addEventListener('abort', onCancel, { once: true });
+
+      const handler: Dispatcher.DispatchHandler = {
+        onRequestStart(c) {
+          controller = c;
+          if (givenUp) c.abort(givenUp);
+        },
+        onResponseStart(_c, statusCode, responseHeaders) {
+          status = statusCode;
+          headers = flattenHeaders(responseHeaders);
+        },
+        onResponseData(_c, chunk) {
+          chunks.push(chunk);
+        },
+        onResponseEnd: () => {
+          const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+          settle(undefined, { status, statusText: statusLine(status), headers, text });
+        },
+        onResponseError: (_c, cause) => {
+          settle(givenUp ?? (cause instanceof ApiError ? cause : failure('network', describeNetworkError(cause, this.origin), cause)));
+        },
+      };
+      this.pool.dispatch(
+        {
+          method: req.method,
+          path: this.basePath + req.path,
+          headers: req.body === undefined ? this.headerSets[req.scope].get : this.headerSets[req.scope].put,
+          body: req.body === undefined ? null : JSON.stringify(req.body),
+          // undici's own 300 s limits must not pre-empt ours, which is the one that says "timeout".
+          ...(timeoutMs >= 290_000 ? { headersTimeout: timeoutMs + 1_000, bodyTimeout: timeoutMs + 1_000 } : {}),
+        },
+        handler,
+      );
+    });
   }
 
   async close(): Promise<void> {
     await this.pool.destroy();
   }
+}
+
+function headerSet(s: ConnectionSettings, scope: 'workspace' | 'organization'): { get: Record<string, string>; put: Record<string, string> } {
+  const get: Record<string, string> = {
+    accept: 'application/json',
+    'user-agent': 'workspace-automation-vscode',
+    [s.authHeader.toLowerCase()]: s.authScheme ? `${s.authScheme} ${s.apiKey}` : s.apiKey,
+  };
+  if (scope === 'workspace' && s.workspaceId) get[s.workspaceHeader.toLowerCase()] = s.workspaceId;
+  return { get, put: { ...get, 'content-type': 'application/json' } };
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
+  const flat: Record<string, string | undefined> = {};
+  for (const name in headers) {
+    const value = headers[name];
+    flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
 }
 
 function formatMs(ms: number): string {
