@@ -144,25 +144,27 @@ export class ServiceClient {
     return this.execute(req, ep.response, ep.idempotent, o);
   }
 
-  private async execute<R>(req: RawRequest, schema: z.ZodMiniType<R>, idempotent: boolean, o: CallOptions = {}): Promise<R> {
+  private execute<R>(req: RawRequest, schema: z.ZodMiniType<R>, idempotent: boolean, o: CallOptions = {}): Promise<R> {
     const started = Date.now();
-    const request = { ...req, signal: o.signal, timeoutMs: o.timeoutMs };
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const response = await this.transport.send(request);
-        if (response.status >= 200 && response.status < 300) return parseSuccess(response, schema, req);
-        throw errorFromResponse(response, req);
-      } catch (error) {
+    const request = o.signal === undefined && o.timeoutMs === undefined ? req : { ...req, signal: o.signal, timeoutMs: o.timeoutMs };
+    const read = (response: RawResponse): R => {
+      if (response.status >= 200 && response.status < 300) return parseSuccess(response, schema, req);
+      throw errorFromResponse(response, req);
+    };
+    // Plain promise chains, not an async loop: this runs for every request (see `npm run bench`).
+    const attempt = (n: number): Promise<R> =>
+      this.transport.send(request).then(read).catch(async (error: unknown) => {
         if (!(error instanceof ApiError) || !idempotent) throw error;
-        const delay = nextRetryDelay(error, attempt, Date.now() - started, this.retry);
+        const delay = nextRetryDelay(error, n, Date.now() - started, this.retry);
         if (delay === undefined) throw error;
         try {
           await sleep(delay, o.signal);
         } catch {
           throw new ApiError({ kind: 'cancelled', message: 'The request was cancelled.', action: req.action, method: req.method, path: req.path });
         }
-      }
-    }
+        return attempt(n + 1);
+      });
+    return attempt(1);
   }
 }
 
