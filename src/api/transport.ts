@@ -6,9 +6,13 @@ import { ApiError } from './errors';
 
 // undici's index loads fetch, WebSocket, caches and mocks too (522 KB of the 711 KB bundle); the
 // pool alone, with its HTTP parser, is about half that. undici declares no `exports`, so the module
-// can be required by its path; its types come from the index.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const Pool = require('undici/lib/dispatcher/pool') as typeof UndiciPool;
+// can be required by its path; its types come from the index. It is required when the first
+// request goes out, not when the extension loads: evaluating it (and the Node modules it loads,
+// http2, tls...) was two thirds of the bundle's load time, which activation pays.
+function loadPool(): typeof UndiciPool {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('undici/lib/dispatcher/pool') as typeof UndiciPool;
+}
 
 export interface ConnectionSettings {
   /** e.g. `https://automation.example.com` or `http://127.0.0.1:4000/api`; paths start at `/v1` below it. */
@@ -64,7 +68,8 @@ export function statusLine(status: number): string {
 }
 
 export class HttpTransport {
-  private readonly pool: UndiciPool;
+  private _pool: UndiciPool | undefined;
+  private closed = false;
   private readonly basePath: string;
   /** Request headers by scope and body: built once, they never change for a connection. */
   private readonly headerSets: Record<'workspace' | 'organization', { get: Record<string, string>; put: Record<string, string> }>;
@@ -85,13 +90,16 @@ export class HttpTransport {
     }
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, '');
-    // A small keep-alive pool: the extension makes few requests at a time, but repeats them often.
-    this.pool = new Pool(url.origin, { connections: 6, keepAliveTimeout: 30_000, pipelining: 1 });
     this.headerSets = { workspace: headerSet(settings, 'workspace'), organization: headerSet(settings, 'organization') };
   }
 
   get workspaceId(): string | undefined {
     return this.settings.workspaceId;
+  }
+
+  /** A small keep-alive pool, made for the first request: few requests at a time, but repeated often. */
+  private get pool(): UndiciPool {
+    return (this._pool ??= new (loadPool())(this.origin, { connections: 6, keepAliveTimeout: 30_000, pipelining: 1 }));
   }
 
   /**
@@ -110,6 +118,7 @@ export class HttpTransport {
         maybeApplied: req.method !== 'GET' && kind !== 'cancelled',
       });
     if (req.signal?.aborted) return Promise.reject(failure('cancelled', 'The request was cancelled.'));
+    if (this.closed) return Promise.reject(failure('network', `Could not reach ${this.origin}: this connection was closed.`));
 
     return new Promise<RawResponse>((resolve, reject) => {
       let controller: Dispatcher.DispatchController | undefined;
@@ -181,7 +190,8 @@ export class HttpTransport {
   }
 
   async close(): Promise<void> {
-    await this.pool.destroy();
+    this.closed = true;
+    await this._pool?.destroy();
   }
 }
 
