@@ -44,7 +44,10 @@ export class RemoteChangeWatcher extends Disposable {
     const now = Date.now();
     for (const key of keys) {
       const doc = this.state.openDocument(key);
-      if (!doc || doc.isDirty || now - (this.lastChecked.get(key) ?? 0) < MIN_INTERVAL_MS) continue;
+      // A document just read from the service (opening it makes its editor appear) is as fresh as a
+      // re-check would make it: reading it again was a second GET for every open.
+      const fresh = Math.max(this.lastChecked.get(key) ?? 0, this.state.sessions.get(key)?.loadedAt ?? 0);
+      if (!doc || doc.isDirty || now - fresh < MIN_INTERVAL_MS) continue;
       this.lastChecked.set(key, now);
       this.state.refresh(doc.uri).then(
         (outcome) => (outcome === 'changed' ? this.log.info(`[Files] ${doc.uri.path} changed on the service; reloaded.`) : undefined),
