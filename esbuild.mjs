@@ -40,8 +40,21 @@ const copyCodicons = {
   },
 };
 
+// undici's connection pool (276 KB with its HTTP parser, more than half the extension bundle) is a
+// chunk of its own beside dist/extension.js, which requires it with the first request
+// (src/api/transport.ts): activation neither parses nor runs it.
+const poolChunk = {
+  name: 'undici-pool-chunk',
+  setup(build) {
+    build.onResolve({ filter: /^undici\/lib\/dispatcher\/pool$/ }, () => ({ path: './undici-pool.js', external: true }));
+  },
+};
+
 const groups = {
-  extension: [{ ...node, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist', external: ['vscode'], metafile: true }],
+  extension: [
+    { ...node, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist', external: ['vscode'], metafile: true, plugins: [poolChunk] },
+    { ...node, entryPoints: { 'undici-pool': 'node_modules/undici/lib/dispatcher/pool.js' }, outdir: 'dist' },
+  ],
   tsx: [{ ...node, entryPoints: { 'tsx-check': 'src/core/tsxCheck.ts' }, outdir: 'dist' }],
   emulator: [{ ...node, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir: 'dist' }],
   webview: [{ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: { history: 'src/webview/history/main.ts' }, outdir: 'dist/webview', plugins: [copyCodicons] }],

@@ -5,7 +5,8 @@ import { ApiError, kindForStatus } from './errors';
 import { parseRetryAfter, readErrorBody } from './errorBody';
 import { assertId } from './ids';
 import { DEFAULT_RETRY, nextRetryDelay, sleep, type RetryPolicy } from './retry';
-import { envelope, listPage, z } from './schemas';
+import { schemas } from './lazySchemas';
+import type { z } from './schemas';
 import type * as s from './schemas';
 import type { HttpTransport, RawRequest, RawResponse } from './transport';
 
@@ -27,7 +28,12 @@ export interface SaveDatabaseDefinitionBody {
 
 export type ListPage<T> = { supported: false } | { supported: true; items: T[]; nextCursor: string | null };
 
-const listPages = Object.fromEntries(Object.entries(collections).map(([name, c]) => [name, listPage(c.item)])) as unknown as Record<Collection, z.ZodMiniType>;
+const listPages = new Map<Collection, z.ZodMiniType>();
+function listPageOf(collection: Collection): z.ZodMiniType {
+  let schema = listPages.get(collection);
+  if (!schema) listPages.set(collection, (schema = schemas().listPage(collections[collection].item())));
+  return schema;
+}
 
 export class ServiceClient {
   /** Collections whose list endpoint answered 404/405: listing stays off for them. */
@@ -98,7 +104,7 @@ export class ServiceClient {
     try {
       const data = (await this.execute(
         { method: 'GET', path: path + qs, scope, action: `list ${collection}` },
-        listPages[collection],
+        listPageOf(collection),
         true,
         o,
       )) as CollectionItem<C>[] | { items: CollectionItem<C>[]; nextCursor?: string | null };
@@ -141,7 +147,7 @@ export class ServiceClient {
     const subject = Object.values(params)[0];
     const req: RawRequest = { method: ep.method, path: ep.path(params), scope: ep.scope, action: `${ep.action} ${subject}` };
     if (o.body !== undefined) req.body = o.body;
-    return this.execute(req, ep.response, ep.idempotent, o);
+    return this.execute(req, ep.response(), ep.idempotent, o);
   }
 
   private execute<R>(req: RawRequest, schema: z.ZodMiniType<R>, idempotent: boolean, o: CallOptions = {}): Promise<R> {
@@ -173,7 +179,7 @@ export class ServiceClient {
 const envelopes = new WeakMap<z.ZodMiniType, z.ZodMiniType<{ data: unknown }>>();
 function enveloped<R>(schema: z.ZodMiniType<R>): z.ZodMiniType<{ data: R }> {
   let wrapped = envelopes.get(schema);
-  if (!wrapped) envelopes.set(schema, (wrapped = envelope(schema) as z.ZodMiniType<{ data: unknown }>));
+  if (!wrapped) envelopes.set(schema, (wrapped = schemas().envelope(schema) as z.ZodMiniType<{ data: unknown }>));
   return wrapped as z.ZodMiniType<{ data: R }>;
 }
 

@@ -1,8 +1,8 @@
 // Every endpoint of the service, declared once: method, path, scope, response schema, and whether a
 // failed call may be repeated. Retries follow from this table, never from call sites.
 import type { IdKind } from './ids';
-import * as s from './schemas';
-import { z } from './schemas';
+import { schemas as s } from './lazySchemas';
+import type { z } from './schemas';
 
 export type Scope = 'workspace' | 'organization';
 
@@ -12,7 +12,8 @@ export interface Endpoint<P extends Record<string, string>, R> {
   readonly params: { readonly [K in keyof P]: readonly IdKind[] };
   readonly path: (p: P) => string;
   readonly scope: Scope;
-  readonly response: z.ZodMiniType<R>;
+  /** The response's schema, built on first use (lazySchemas.ts). */
+  readonly response: () => z.ZodMiniType<R>;
   /** GETs: safe to repeat after a network error, 429, 502, 503 or 504. */
   readonly idempotent: boolean;
   /** What the call does, for messages: "save dashboard source". */
@@ -33,73 +34,73 @@ export const endpoints = {
     method: 'GET', scope: 'workspace', idempotent: true, action: 'list revisions',
     params: { resourceId: HISTORY_KINDS },
     path: (p: { resourceId: string }) => `/v1/resources/${e(p.resourceId)}/revisions`,
-    response: s.RevisionHistory,
+    response: () => s().RevisionHistory,
   }),
   getRevision: endpoint({
     method: 'GET', scope: 'workspace', idempotent: true, action: 'read revision',
     params: { resourceId: HISTORY_KINDS, revisionId: ['revision'] as IdKind[] },
     path: (p: { resourceId: string; revisionId: string }) => `/v1/resources/${e(p.resourceId)}/revisions/${e(p.revisionId)}`,
-    response: s.Revision,
+    response: () => s().Revision,
   }),
   getWriteSync: endpoint({
     method: 'GET', scope: 'workspace', idempotent: true, action: 'read write sync',
     params: { writeSyncId: ['writeSync'] as IdKind[] },
     path: (p: { writeSyncId: string }) => `/v1/write-syncs/${e(p.writeSyncId)}`,
-    response: s.WriteSync,
+    response: () => s().WriteSync,
   }),
   getFact: endpoint({
     method: 'GET', scope: 'organization', idempotent: true, action: 'read fact',
     params: { factId: ['fact'] as IdKind[] },
     path: (p: { factId: string }) => `/v1/facts/${e(p.factId)}`,
-    response: s.Fact,
+    response: () => s().Fact,
   }),
   replaceFact: endpoint({
     method: 'PUT', scope: 'organization', idempotent: false, action: 'replace fact',
     params: { factId: ['fact'] as IdKind[] },
     path: (p: { factId: string }) => `/v1/facts/${e(p.factId)}`,
-    response: s.Fact,
+    response: () => s().Fact,
   }),
   saveDatabaseDefinition: endpoint({
     method: 'PUT', scope: 'workspace', idempotent: false, action: 'save database definition',
     params: { databaseId: ['database'] as IdKind[] },
     path: (p: { databaseId: string }) => `/v1/databases/${e(p.databaseId)}/definition`,
-    response: s.DatabaseSaveResult,
+    response: () => s().DatabaseSaveResult,
   }),
   getDashboardSource: endpoint({
     method: 'GET', scope: 'workspace', idempotent: true, action: 'read dashboard source',
     params: { dashboardId: ['operation'] as IdKind[] },
     path: (p: { dashboardId: string }) => `/v1/dashboards/${e(p.dashboardId)}/source`,
-    response: s.DashboardSource,
+    response: () => s().DashboardSource,
   }),
   replaceDashboardSource: endpoint({
     method: 'PUT', scope: 'workspace', idempotent: false, action: 'save dashboard source',
     params: { dashboardId: ['operation'] as IdKind[] },
     path: (p: { dashboardId: string }) => `/v1/dashboards/${e(p.dashboardId)}/source`,
-    response: s.DashboardSource,
+    response: () => s().DashboardSource,
   }),
   getApp: endpoint({
     method: 'GET', scope: 'workspace', idempotent: true, action: 'read app',
     params: { applicationId: ['application'] as IdKind[] },
     path: (p: { applicationId: string }) => `/v1/apps/${e(p.applicationId)}`,
-    response: s.Application,
+    response: () => s().Application,
   }),
   getOperation: endpoint({
     method: 'GET', scope: 'workspace', idempotent: true, action: 'read operation',
     params: { operationId: ['operation'] as IdKind[] },
     path: (p: { operationId: string }) => `/v1/operations/${e(p.operationId)}`,
-    response: s.Operation,
+    response: () => s().Operation,
   }),
 };
 
 /** The collections that may have a list endpoint (not in the spec; detected at run time). */
 export const collections = {
-  operations: { path: '/v1/operations', scope: 'workspace', item: s.Operation },
-  dashboards: { path: '/v1/dashboards', scope: 'workspace', item: s.DashboardSummary },
-  apps: { path: '/v1/apps', scope: 'workspace', item: s.Application },
-  databases: { path: '/v1/databases', scope: 'workspace', item: s.DatabaseSummary },
-  writeSyncs: { path: '/v1/write-syncs', scope: 'workspace', item: s.WriteSync },
-  facts: { path: '/v1/facts', scope: 'organization', item: s.Fact },
-} as const satisfies Record<string, { path: string; scope: Scope; item: z.ZodMiniType }>;
+  operations: { path: '/v1/operations', scope: 'workspace', item: () => s().Operation },
+  dashboards: { path: '/v1/dashboards', scope: 'workspace', item: () => s().DashboardSummary },
+  apps: { path: '/v1/apps', scope: 'workspace', item: () => s().Application },
+  databases: { path: '/v1/databases', scope: 'workspace', item: () => s().DatabaseSummary },
+  writeSyncs: { path: '/v1/write-syncs', scope: 'workspace', item: () => s().WriteSync },
+  facts: { path: '/v1/facts', scope: 'organization', item: () => s().Fact },
+} as const satisfies Record<string, { path: string; scope: Scope; item: () => z.ZodMiniType }>;
 
 export type Collection = keyof typeof collections;
-export type CollectionItem<C extends Collection> = z.infer<(typeof collections)[C]['item']>;
+export type CollectionItem<C extends Collection> = z.infer<ReturnType<(typeof collections)[C]['item']>>;

@@ -1,6 +1,6 @@
 // Reading error bodies we do not control. Pure functions: tested on realistic and hostile bodies.
 import type { ConflictState, SourcePosition } from './errors';
-import { RevisionRef } from './schemas';
+import { schemas } from './lazySchemas';
 
 export interface ErrorBodyFacts {
   message?: string;
@@ -44,12 +44,12 @@ function findConflict(details: Record<string, unknown>): ConflictState | undefin
   const current = isRecord(details.current) ? details.current : undefined;
   if (!current) return undefined;
   const state: ConflictState = {};
-  const revision = RevisionRef.safeParse(current.revision);
+  const revision = schemas().RevisionRef.safeParse(current.revision);
   if (revision.success) state.revision = revision.data;
   if (typeof current.dataRunId === 'string') state.dataRunId = current.dataRunId;
   if (current.draft === null) state.draft = null;
   else {
-    const draft = RevisionRef.safeParse(current.draft);
+    const draft = schemas().RevisionRef.safeParse(current.draft);
     if (draft.success) state.draft = draft.data;
   }
   return Object.keys(state).length ? state : undefined;

@@ -5,7 +5,8 @@ export { ApiError, isApiError, type ApiErrorKind, type ConflictState, type Sourc
 export { DEFAULT_RETRY, type RetryPolicy } from './retry';
 export * from './ids';
 export type { Collection, CollectionItem } from './endpoints';
-export * as schemas from './schemas';
+// The schemas are not re-exported here: this module is loaded at activation, they are built on
+// first use (lazySchemas.ts). Import types from './schemas'.
 
 import { ServiceClient } from './client';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';

@@ -3,6 +3,8 @@
 // kept, never rejected, so a newer server does not break an older extension.
 import * as z from 'zod/mini';
 
+export { DATABASE_COLUMN_TYPES, FACT_EDITABLE_FIELDS, type FactEditableField } from './schemaConstants';
+
 const int = () => z.number().check(z.int());
 /** Timestamps are ISO 8601 UTC with milliseconds on the wire; the client only requires a string. */
 const timestamp = () => z.string();
@@ -103,16 +105,6 @@ export const Fact = z.looseObject({
 });
 export type Fact = z.infer<typeof Fact>;
 
-/**
- * The editable fields of a fact, as this project decided (the spec does not list them): the four
- * body fields it shows plus the nullable descriptive fields. A replace sends every one of them.
- */
-export const FACT_EDITABLE_FIELDS = [
-  'name', 'definition', 'formula', 'formulaType',
-  'aliases', 'usualValue', 'usualValueMin', 'usualValueMax', 'unit', 'startDate', 'endDate', 'scope', 'metadata',
-] as const;
-export type FactEditableField = (typeof FACT_EDITABLE_FIELDS)[number];
-
 export const FactReplaceBody = z.looseObject({
   name: z.string(),
   definition: z.optional(z.string()),
@@ -126,9 +118,6 @@ export const DatabaseColumn = z.looseObject({ name: z.string(), type: z.string()
 export const DatabaseTable = z.looseObject({ name: z.string(), columns: z.array(DatabaseColumn), primaryKey: z.array(z.string()) });
 export const DatabaseDefinition = z.looseObject({ tables: z.array(DatabaseTable) });
 export type DatabaseDefinition = z.infer<typeof DatabaseDefinition>;
-
-/** Column types the emulator accepts; the spec shows only `text`. */
-export const DATABASE_COLUMN_TYPES = ['text', 'integer', 'number', 'boolean', 'timestamp', 'date', 'json'] as const;
 
 export const DatabaseSaveResult = z.looseObject({ revisionId: z.string() });
 export type DatabaseSaveResult = z.infer<typeof DatabaseSaveResult>;
@@ -207,4 +196,6 @@ export function envelope<T extends z.ZodMiniType>(data: T) {
   return z.looseObject({ data });
 }
 
-export { z };
+// Type-only: a value re-export would keep all of zod in the bundle (schemas.ts is required lazily,
+// which disables tree shaking of its exports).
+export type { z };

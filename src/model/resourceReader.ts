@@ -2,7 +2,7 @@
 // server snapshot (tokens) a later save is guarded by. vscode-free.
 import type { CallOptions, ServiceClient } from '../api';
 import type { Revision } from '../api/schemas';
-import { OperationHandlerValue } from '../api/schemas';
+import { schemas } from '../api/lazySchemas';
 import { isEditable, type ResourceFile } from './resourcePath';
 import type { SaveTokens, ServerSnapshot } from './saveTypes';
 import { databaseText, factText, jsonText } from './serialize';
@@ -100,7 +100,7 @@ export class ResourceReader {
         // The operation read does not carry the code (spec §4.8): it is the draft revision's value.
         const operation = await client.getOperation(file.id, o);
         const revision = await this.revision(file.id, operation.draft.revisionId, o);
-        const value = OperationHandlerValue.safeParse(revision.value);
+        const value = schemas().OperationHandlerValue.safeParse(revision.value);
         if (!value.success) throw new Error(`The draft revision of operation ${file.id} holds no handler source.`);
         return value.data.source;
       }

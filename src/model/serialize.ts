@@ -1,7 +1,8 @@
 // How each resource becomes the text of its document, and how an edited text becomes a request
 // body again. Pure. JSON documents are pretty-printed with two spaces and a final newline.
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
-import { FACT_EDITABLE_FIELDS, type DatabaseDefinition, type Fact, type FactReplaceBody } from '../api/schemas';
+import { FACT_EDITABLE_FIELDS } from '../api/schemaConstants';
+import type { DatabaseDefinition, Fact, FactReplaceBody } from '../api/schemas';
 import type { FileView } from './resourcePath';
 
 export function jsonText(value: unknown): string {

@@ -1,7 +1,7 @@
 // The rules a managed database definition must meet before it is sent (the same rules the service
 // and the emulator apply; see media/schemas/database-definition.schema.json for the editor's view).
 // Every problem is reported, each at the node it is about. vscode-free.
-import { DATABASE_COLUMN_TYPES } from '../api/schemas';
+import { DATABASE_COLUMN_TYPES } from '../api/schemaConstants';
 import type { TextProblem } from '../model/saveTypes';
 import { isProblem, isRecord, missingAt, parseJson, problemAt, type JsonDocument } from './jsonLocation';
 
