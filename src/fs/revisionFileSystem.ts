@@ -38,7 +38,13 @@ export class RevisionFileSystem extends Disposable implements vscode.FileSystemP
     } catch (e) {
       throw e instanceof ResourcePathError ? vscode.FileSystemError.FileNotFound(`${uri.toString()}: ${e.message}`) : e;
     }
-    const current = this.connection.require();
+    // Signed out is a FileSystemError too (Unavailable), like every other refusal of a provider.
+    let current;
+    try {
+      current = this.connection.require();
+    } catch (e) {
+      throw toFileSystemError(e, uri);
+    }
     if (file.workspaceId !== current.workspaceId) {
       throw vscode.FileSystemError.NoPermissions(`${uri.path} belongs to workspace ${file.workspaceId}, not to the signed-in workspace ${current.workspaceId}.`);
     }
