@@ -74,8 +74,10 @@ export class WsaFileSystem extends Disposable implements vscode.FileSystemProvid
     throw vscode.FileSystemError.FileNotADirectory('Workspace Automation files are opened one by one, from the explorer or by id.');
   }
 
-  createDirectory(): never {
-    throw vscode.FileSystemError.NoPermissions('Workspace Automation files cannot hold folders.');
+  createDirectory(uri: vscode.Uri): never {
+    // VS Code creates the missing parents of a file it writes; every real file's parents exist
+    // (isFolder), so only a path that names no resource file gets here.
+    throw vscode.FileSystemError.NoPermissions(`${uri.path} is not a folder of Workspace Automation files, and none can be created: the path does not name a resource.`);
   }
 
   delete(): never {
