@@ -1,0 +1,266 @@
+// Hostile input at the extension's two doors in VS Code. The history webview: a strict CSP with a
+// fresh nonce and no remote origin, only its own files; malformed, oversized or foreign messages are
+// refused or ignored (nothing opened, asked or requested) and the panel keeps working. The `wsa:`
+// and `wsa-revision:` file systems: paths that traverse, carry a wrong id prefix, name another
+// workspace or no resource at all are refused with a clear FileSystemError, and no request reaches
+// the service.
+import * as assert from 'node:assert/strict';
+import { posix } from 'node:path';
+import * as vscode from 'vscode';
+import type { AdminClient } from '../../src/emulator/adminClient';
+import type { DemoInfo } from '../../src/emulator/types';
+import type { WorkspaceAutomationApi } from '../../src/extension';
+import { parseFilePath } from '../../src/model/resourcePath';
+import type { HistoryPanel } from '../../src/views/history/historyPanel';
+import type { HistoryState } from '../../src/views/history/protocol';
+import { revertAndCloseAll } from './fileHelpers';
+import { activateExtension, emulatorAdmin, eventToPromise, requireEmulator, serviceFetch, type EmulatorInfo } from './helpers';
+import { restoreHarnessConnection, untilConnection } from './explorerSupport';
+
+describe('Security: hostile input at the webview and the file systems', function () {
+  this.timeout(60_000);
+  let api: WorkspaceAutomationApi;
+  let emulator: EmulatorInfo;
+  let admin: AdminClient;
+  let demo: DemoInfo;
+
+  const lastSeq = async () => (await admin.requests()).at(-1)?.seq ?? 0;
+  const tabCount = () => vscode.window.tabGroups.all.reduce((n, g) => n + g.tabs.length, 0);
+
+  async function showHistory(target: Record<string, unknown>): Promise<{ panel: HistoryPanel; state: HistoryState }> {
+    const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', target))!;
+    const state = panel.state ?? (await eventToPromise(panel.onDidChangeState));
+    await panel.whenIdle();
+    return { panel, state };
+  }
+
+  before(async function () {
+    emulator = requireEmulator(this);
+    api = await activateExtension();
+    await api.ready;
+    admin = emulatorAdmin(emulator);
+    await admin.clearFaults();
+    demo = await admin.demo();
+    await revertAndCloseAll();
+  });
+
+  after(async () => {
+    for (const panel of api?.history.all() ?? []) panel.dispose();
+    await revertAndCloseAll();
+  });
+
+  it('the history webview has a strict CSP with a fresh nonce, no remote origin, and loads only the extension’s own files', async () => {
+    const a = await showHistory({ kind: 'dashboard', id: demo.ids.churnDashboardId, resourceId: demo.ids.churnDashboardResourceId, name: 'Customer churn' });
+    const b = await showHistory({ kind: 'database', id: demo.ids.databaseId, name: 'Orders' });
+    const nonces: string[] = [];
+    for (const { panel } of [a, b]) {
+      const { html, cspSource, options } = panel.panel.webview;
+      const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1];
+      assert.ok(csp, 'a CSP meta tag');
+      const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name!, sources]));
+      assert.deepEqual(directives.get('default-src'), ["'none'"], 'everything not named is blocked');
+      const scripts = directives.get('script-src') ?? [];
+      assert.equal(scripts.length, 1, 'scripts from one source only');
+      const nonce = /^'nonce-([A-Za-z0-9+/=]+)'$/.exec(scripts[0]!)?.[1];
+      assert.ok(nonce && Buffer.from(nonce, 'base64').length >= 16, `a nonce of at least 128 bits: ${scripts[0]}`);
+      nonces.push(nonce);
+      // VS Code serves the extension's own files to webviews from `webview.cspSource` (its resource
+      // origin); any other origin would be remote content.
+      const allowed = new Set(["'none'", "'self'", `'nonce-${nonce}'`, ...cspSource.split(/\s+/)]);
+      for (const [name, sources] of directives) {
+        for (const source of sources) {
+          assert.ok(allowed.has(source) || (name === 'img-src' && source === 'data:'), `${name} allows ${source}`);
+        }
+      }
+      assert.ok(!/unsafe-/.test(csp), 'no unsafe-inline or unsafe-eval');
+      // Every script carries the nonce; every file comes from the extension's dist/webview or media.
+      const scriptTags = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
+      assert.ok(scriptTags.length > 0 && scriptTags.every((attrs) => attrs.includes(`nonce="${nonce}"`) && /\bsrc="/.test(attrs)), 'only external scripts with the nonce');
+      assert.ok(!/\son[a-z]+\s*=/.test(html), 'no inline event handlers');
+      const extensionUri = vscode.extensions.getExtension('workspace-automation.workspace-automation')!.extensionUri;
+      const root = panel.panel.webview.asWebviewUri(extensionUri).toString();
+      const urls = [...html.matchAll(/\b(?:src|href)="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+      assert.ok(urls.length >= 2, 'the script and the styles');
+      for (const url of urls) assert.ok(url.startsWith(`${root}/dist/webview/`) || url.startsWith(`${root}/media/`), `${url} is the extension’s own file`);
+      assert.equal(options.enableCommandUris, false, 'no command: links');
+      const roots = [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')].map(String);
+      assert.deepEqual(options.localResourceRoots?.map(String), roots, 'files only from dist/webview and media');
+    }
+    assert.notEqual(nonces[0], nonces[1], 'a fresh nonce per panel');
+    a.panel.dispose();
+    b.panel.dispose();
+  });
+
+  it('malformed, oversized and foreign webview messages are refused or ignored: nothing opens, asks or reaches the service, and the panel keeps working', async () => {
+    const { panel, state } = await showHistory({ kind: 'dashboard', id: demo.ids.churnDashboardId, resourceId: demo.ids.churnDashboardResourceId, name: 'Customer churn' });
+    // Revisions that exist, but in another resource's history.
+    const foreign = (await (await serviceFetch(emulator, `/v1/resources/${demo.ids.databaseId}/revisions`)).json()) as { data: { items: { id: string }[] } };
+    const [f1, f2] = foreign.data.items.map((i) => i.id);
+    const own = state.items[0]!.id;
+    const deep = (n: number): unknown => (n === 0 ? 'rvsn_x' : { nested: deep(n - 1) });
+    const malformed: unknown[] = [
+      JSON.parse(`{"type":"open","revisionId":"${own}","__proto__":{"polluted":true}}`),
+      JSON.parse('{"type":"__proto__"}'),
+      { type: 'constructor' },
+      { type: 'toString' },
+      { type: 'ready', extra: 1 },
+      { type: 'open', revisionId: `${own}\n../../etc/passwd` },
+      { type: 'open', revisionId: `rvsn_${'x'.repeat(1_000_000)}` },
+      { type: 'open', revisionId: `oper_${own.slice(5)}` },
+      { type: 'compare', left: own, right: deep(2_000) },
+      { type: 'compare', left: own },
+      { type: 'loadStats', revisionIds: Array.from({ length: 101 }, () => own) },
+      { type: 'loadStats', revisionIds: [own, 42] },
+      { type: 'rendered', rows: -1, total: 0, ms: 0 },
+      { type: 'restore', revisionId: [own] },
+      { type: 'copyId', revisionId: { toString: () => own } },
+      [{ type: 'refresh' }],
+      'refresh',
+      42,
+      true,
+      null,
+      undefined,
+    ];
+    const foreignButWellFormed: unknown[] = [
+      { type: 'open', revisionId: f1 },
+      { type: 'compare', left: own, right: f1 },
+      { type: 'compare', left: f1, right: f2 },
+      { type: 'compareWithDraft', revisionId: f1 },
+      { type: 'compareWithPublished', revisionId: f1 },
+      { type: 'showChanges', revisionId: f1 },
+      { type: 'restore', revisionId: f1 },
+      { type: 'copyId', revisionId: f1 },
+      { type: 'loadStats', revisionIds: [f1, f2] },
+    ];
+    let asked = 0;
+    const dialogs = api.history.useDialogs({ confirmRestore: async () => (asked++, false) });
+    const since = await lastSeq();
+    const tabs = tabCount();
+    const documents = vscode.workspace.textDocuments.length;
+    let handled = 0;
+    const handledSub = panel.onDidHandleMessage(() => handled++);
+    try {
+      for (const raw of malformed) assert.equal(await panel.deliver(raw), false, `refused: ${JSON.stringify(raw)?.slice(0, 80)}`);
+      assert.equal(handled, 0, 'none of them was acted on');
+      for (const raw of foreignButWellFormed) assert.equal(await panel.deliver(raw), true, `checked and handled as nothing: ${JSON.stringify(raw)}`);
+      await panel.whenIdle();
+    } finally {
+      handledSub.dispose();
+      dialogs.dispose();
+    }
+    assert.equal(({} as Record<string, unknown>).polluted, undefined, 'Object.prototype is untouched');
+    assert.equal(asked, 0, 'no restore was offered');
+    assert.equal(tabCount(), tabs, 'no editor opened');
+    assert.equal(vscode.workspace.textDocuments.length, documents, 'no document loaded');
+    assert.deepEqual((await admin.requests(since)).map((r) => `${r.method} ${r.path}`), [], 'nothing reached the service');
+    // And it still answers its own messages.
+    const refreshed = eventToPromise(panel.onDidChangeState);
+    assert.ok(await panel.deliver({ type: 'refresh' }));
+    assert.equal((await refreshed).items[0]!.id, own);
+    panel.dispose();
+  });
+
+  it('wsa: and wsa-revision: paths that traverse, carry a wrong prefix, name another workspace or nothing are refused with a FileSystemError, and nothing is requested', async () => {
+    const ws = emulator.workspaceId;
+    const { ids } = demo;
+    const revision = ((await (await serviceFetch(emulator, `/v1/resources/${ids.dashboardResourceId}/revisions`)).json()) as { data: { items: { id: string }[] } }).data.items[0]!.id;
+    const wsa = (path: string) => vscode.Uri.from({ scheme: 'wsa', path });
+    const rev = (path: string) => vscode.Uri.from({ scheme: 'wsa-revision', path });
+    const hostile: [string, vscode.Uri][] = [
+      ['traversal to another resource', wsa(`/${ws}/dashboards/../facts/${ids.factId}/Gross margin.json`)],
+      ['traversal out of the workspace', wsa(`/${ws}/../${demo.otherWorkspaceId}/dashboards/${ids.dashboardId}/X.tsx`)],
+      ['a "." segment', wsa(`/${ws}/dashboards/./${ids.dashboardId}/X.tsx`)],
+      ['traversal as the id', wsa(`/${ws}/dashboards/../X.tsx`)],
+      ['an encoded traversal', vscode.Uri.parse(`wsa:/${ws}/dashboards/%2e%2e/facts/${ids.factId}/X.json`)],
+      ['an encoded slash in the id', vscode.Uri.parse(`wsa:/${ws}/dashboards/${ids.dashboardId}%2F..%2F..%2Ffacts/X.tsx`)],
+      ['a database id in the dashboards folder', wsa(`/${ws}/dashboards/${ids.databaseId}/X.tsx`)],
+      ['a dashboard id in the facts folder', wsa(`/${ws}/facts/${ids.dashboardId}/X.json`)],
+      ['a fact id as a database', wsa(`/${ws}/databases/${ids.factId}/X.json`)],
+      ['a malformed id', wsa(`/${ws}/dashboards/oper_/X.tsx`)],
+      ['an id with a query-like tail', wsa(`/${ws}/dashboards/${ids.dashboardId}?x=1/X.tsx`)],
+      ['an unknown folder', wsa(`/${ws}/secrets/${ids.dashboardId}/X.tsx`)],
+      ['a wrong suffix', wsa(`/${ws}/dashboards/${ids.dashboardId}/X.exe`)],
+      ['no workspace', wsa(`/dashboards/${ids.dashboardId}/X.tsx`)],
+      ['an id where the workspace belongs', wsa(`/${ids.dashboardId}/dashboards/${ids.dashboardId}/X.tsx`)],
+      ['extra segments', wsa(`/${ws}/dashboards/${ids.dashboardId}/more/X.tsx`)],
+      ['the other workspace of the same key', wsa(`/${demo.otherWorkspaceId}/operations/${ids.otherWorkspaceOperationId}/X.json`)],
+      ['an unknown workspace', wsa(`/wksp_someoneElse01/dashboards/${ids.dashboardId}/X.tsx`)],
+      ['a revision under an operation id instead of the dashboard resource', rev(`/${ws}/dashboards/${ids.dashboardId}/${revision}/X.tsx`)],
+      ['a revision path with traversal', rev(`/${ws}/dashboards/${ids.dashboardResourceId}/../${revision}/X.tsx`)],
+      ['a revision id that is not one', rev(`/${ws}/dashboards/${ids.dashboardResourceId}/${ids.factId}/X.tsx`)],
+      ['a revision of a fact (no history)', rev(`/${ws}/facts/${ids.factId}/${revision}/X.json`)],
+      ['a revision in another workspace', rev(`/${demo.otherWorkspaceId}/dashboards/${ids.dashboardResourceId}/${revision}/X.tsx`)],
+    ];
+    const clear = /not a Workspace Automation file|not a folder of Workspace Automation files|belongs to workspace|signed in to workspace|does not name|where a .* belongs|segment|workspace id|not a revision/;
+    const since = await lastSeq();
+    const failures: string[] = [];
+    for (const [what, uri] of hostile) {
+      const operations: [string, () => Thenable<unknown>][] = [
+        ['stat', () => vscode.workspace.fs.stat(uri)],
+        ['readFile', () => vscode.workspace.fs.readFile(uri)],
+        ['writeFile', () => vscode.workspace.fs.writeFile(uri, new TextEncoder().encode('overwritten'))],
+      ];
+      for (const [op, run] of operations) {
+        try {
+          await run();
+          failures.push(`${what}: ${op} succeeded`);
+        } catch (e) {
+          if (!(e instanceof vscode.FileSystemError)) failures.push(`${what}: ${op} threw ${String(e)}, not a FileSystemError`);
+          // (A revision can never be written: that refusal says so without looking at the path.)
+          else if ((op !== 'writeFile' || uri.scheme === 'wsa') && !clear.test(e.message)) failures.push(`${what}: ${op}: unclear message ${JSON.stringify(e.message)}`);
+        }
+      }
+    }
+    assert.deepEqual(failures, []);
+    assert.deepEqual((await admin.requests(since)).map((r) => `${r.method} ${r.path}`), [], 'no request reached the service');
+
+    // Opening them as documents: VS Code resolves "." and ".." segments (RFC 3986) before it asks
+    // the file system, so a path with them opens what the resolved path names, when that is a
+    // resource of the signed-in workspace; never anything else, and never another workspace's.
+    const opened = await lastSeq();
+    const allowedIds: string[] = [];
+    for (const [what, uri] of hostile) {
+      const resolved = posix.normalize(uri.path);
+      let doc: vscode.TextDocument | undefined;
+      try {
+        doc = await vscode.workspace.openTextDocument(uri);
+      } catch {
+        continue;
+      }
+      assert.notEqual(resolved, uri.path, `${what}: only a path VS Code resolves may open`);
+      assert.equal(doc.uri.path, resolved, `${what}: it opens the resolved path`);
+      const file = parseFilePath(resolved);
+      assert.equal(file.workspaceId, ws, `${what}: in the signed-in workspace`);
+      allowedIds.push(file.id);
+    }
+    for (const r of await admin.requests(opened)) assert.ok(allowedIds.some((id) => r.path.includes(id)), `${r.method} ${r.path} is for a resource a resolved path names`);
+
+    // An id of the other workspace under the signed-in workspace's path is asked of the signed-in
+    // workspace only — for that id, never for another resource — and is not found there.
+    const borrowed = wsa(`/${ws}/operations/${ids.otherWorkspaceOperationId}/X.json`);
+    const before = await lastSeq();
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(borrowed)), (e: vscode.FileSystemError) => e.code === 'FileNotFound' && /not found/.test(e.message));
+    const asked = await admin.requests(before);
+    assert.ok(asked.length > 0 && asked.every((r) => r.path.includes(ids.otherWorkspaceOperationId!) && r.workspace === ws && r.status === 404), JSON.stringify(asked.map((r) => [r.path, r.workspace, r.status])));
+  });
+
+  it('signed out, every wsa: and wsa-revision: path is refused with a FileSystemError and nothing is requested', async () => {
+    const ws = emulator.workspaceId;
+    const { ids } = demo;
+    const revision = ((await (await serviceFetch(emulator, `/v1/resources/${ids.dashboardResourceId}/revisions`)).json()) as { data: { items: { id: string }[] } }).data.items[0]!.id;
+    await api.connection.signOut();
+    try {
+      await untilConnection(api, (c) => c === undefined);
+      const since = await lastSeq();
+      for (const uri of [
+        vscode.Uri.from({ scheme: 'wsa', path: `/${ws}/dashboards/${ids.dashboardId}/Signed out.tsx` }),
+        vscode.Uri.from({ scheme: 'wsa-revision', path: `/${ws}/dashboards/${ids.dashboardResourceId}/${revision}/Signed out.tsx` }),
+      ]) {
+        await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(uri)), (e: vscode.FileSystemError) => e instanceof vscode.FileSystemError && e.code === 'Unavailable' && /not signed in/.test(e.message), uri.scheme);
+      }
+      assert.deepEqual(await admin.requests(since), []);
+    } finally {
+      await restoreHarnessConnection(api, emulator);
+    }
+  });
+});
