@@ -1,5 +1,6 @@
-// Builds every bundle of the project. `node esbuild.mjs [--production] [--watch] [--only=a,b]`.
-// Groups: extension, tsx (lazily loaded parser chunk), emulator, webview, tests.
+// Builds every bundle of the project. `node esbuild.mjs [--production] [--watch] [--only=a,b] [--dist=dir]`.
+// Groups: extension, tsx (lazily loaded parser chunk), emulator, webview, tests. `--dist` puts the
+// product bundles elsewhere than `dist/` (the VSIX is staged outside the working tree's build).
 import * as esbuild from 'esbuild';
 import { readdirSync, existsSync, copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ const args = process.argv.slice(2);
 const production = args.includes('--production');
 const watch = args.includes('--watch');
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const dist = args.find((a) => a.startsWith('--dist='))?.slice('--dist='.length) || 'dist';
 
 const common = {
   bundle: true,
@@ -34,8 +36,8 @@ const copyCodicons = {
   name: 'copy-codicons',
   setup(build) {
     build.onEnd(() => {
-      mkdirSync('dist/webview', { recursive: true });
-      for (const f of ['codicon.css', 'codicon.ttf']) copyFileSync(join('node_modules/@vscode/codicons/dist', f), join('dist/webview', f));
+      mkdirSync(join(dist, 'webview'), { recursive: true });
+      for (const f of ['codicon.css', 'codicon.ttf']) copyFileSync(join('node_modules/@vscode/codicons/dist', f), join(dist, 'webview', f));
     });
   },
 };
@@ -52,12 +54,12 @@ const poolChunk = {
 
 const groups = {
   extension: [
-    { ...node, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist', external: ['vscode'], metafile: true, plugins: [poolChunk] },
-    { ...node, entryPoints: { 'undici-pool': 'node_modules/undici/lib/dispatcher/pool.js' }, outdir: 'dist' },
+    { ...node, entryPoints: { extension: 'src/extension.ts' }, outdir: dist, external: ['vscode'], metafile: true, plugins: [poolChunk] },
+    { ...node, entryPoints: { 'undici-pool': 'node_modules/undici/lib/dispatcher/pool.js' }, outdir: dist },
   ],
-  tsx: [{ ...node, entryPoints: { 'tsx-check': 'src/core/tsxCheck.ts' }, outdir: 'dist' }],
-  emulator: [{ ...node, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir: 'dist' }],
-  webview: [{ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: { history: 'src/webview/history/main.ts' }, outdir: 'dist/webview', plugins: [copyCodicons] }],
+  tsx: [{ ...node, entryPoints: { 'tsx-check': 'src/core/tsxCheck.ts' }, outdir: dist }],
+  emulator: [{ ...node, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir: dist }],
+  webview: [{ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: { history: 'src/webview/history/main.ts' }, outdir: join(dist, 'webview'), plugins: [copyCodicons] }],
   tests: [
     // Unit tests and the harness run in plain Node; packages stay external.
     { ...node, sourcemap: 'inline', minify: false, packages: 'external', entryPoints: [...testEntries('test/unit'), ...testEntries('test/harness'), ...testEntries('test/ui'), ...testEntries('test/bench')], outdir: 'out/test', outbase: 'test' },

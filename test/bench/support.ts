@@ -21,13 +21,15 @@ export interface Row {
   met?: boolean;
 }
 
-export function printTable(title: string, rows: Row[]): void {
+/** A Markdown table: what, figure, target, and ok / NO where there is a target to meet. */
+export function formatTable(rows: readonly Row[]): string {
   const widths = [4, 6, 6].map((w, i) => Math.max(w, ...rows.map((r) => [r.what, r.figure, r.target][i]!.length)));
   const line = (cells: string[], mark: string) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} | ${mark} |`;
-  console.log(`\n${title}\n`);
-  console.log(line(['what', 'figure', 'target'], 'ok'));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|----|`);
-  for (const r of rows) console.log(line([r.what, r.figure, r.target], r.met === undefined ? '  ' : r.met ? 'ok' : 'NO'));
+  return [
+    line(['what', 'figure', 'target'], 'ok'),
+    `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|----|`,
+    ...rows.map((r) => line([r.what, r.figure, r.target], r.met === undefined ? '  ' : r.met ? 'ok' : 'NO')),
+  ].join('\n');
 }
 
 export interface EmulatorProcess {
@@ -39,13 +41,16 @@ export interface EmulatorProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `dist/emulator.js` as its own process and reads the four lines it prints first. */
-export async function spawnEmulator(args: string[] = []): Promise<EmulatorProcess> {
-  const child = spawn(process.execPath, ['dist/emulator.js', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** Starts an emulator build as its own process and reads the four lines it prints first. */
+export async function spawnEmulator(script: string, args: string[] = []): Promise<EmulatorProcess> {
+  const child = spawn(process.execPath, [script, '--port', '0', '--quiet', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its shutdown line would interleave with the table; kept to explain a failed start.
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
   const values: Record<string, string> = {};
   const lines = createInterface({ input: child.stdout! });
   await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`emulator exited with ${code}: ${stderr.trim()}`)));
     lines.on('line', (line) => {
       const m = /^(WSA_[A-Z_]+)=(.*)$/.exec(line);
       if (m) values[m[1]!] = m[2]!;
@@ -85,5 +90,6 @@ export async function peakRssMiB(pid: number): Promise<number | undefined> {
 export const fmt = {
   ms: (v: number) => `${v < 10 ? v.toFixed(2) : v.toFixed(1)} ms`,
   kb: (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`,
+  mib: (v: number) => `${v.toFixed(0)} MiB`,
   ratio: (v: number) => `${v.toFixed(2)}×`,
 };

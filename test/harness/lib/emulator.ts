@@ -13,6 +13,8 @@ export interface Emulator {
   /** Base URL of the emulator's admin endpoints (reset, request log, edits as another user). */
   readonly adminUrl: string;
   readonly logFile: string;
+  /** The emulator's process (its peak memory is read from /proc by the benchmark). */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -22,13 +24,16 @@ export function emulatorBuilt(): boolean {
   return existsSync(emulatorScript);
 }
 
-/** Starts the emulator with its data in `runDir`; rejects when it exits or stays silent for `timeoutMs`. */
-export async function startEmulator(runDir: string, timeoutMs = 20_000): Promise<Emulator> {
+/**
+ * Starts the emulator with its log in `runDir`; rejects when it exits or stays silent for `timeoutMs`.
+ * `args` go to the emulator's CLI after `--port 0` (a later `--port` wins; `--data <dir>` persists).
+ */
+export async function startEmulator(runDir: string, timeoutMs = 20_000, args: readonly string[] = [], script = emulatorScript): Promise<Emulator> {
   const logFile = join(runDir, 'emulator.log');
   const seen = new Map<string, string>();
   let group: Group | undefined;
   const ready = new Promise<void>((resolve) => {
-    group = spawnGroup('emulator', process.execPath, [emulatorScript, '--port', '0'], {
+    group = spawnGroup('emulator', process.execPath, [script, '--port', '0', ...args], {
       cwd: runDir,
       env: { ...process.env, NODE_ENV: 'test' },
       logFile,
@@ -57,6 +62,7 @@ export async function startEmulator(runDir: string, timeoutMs = 20_000): Promise
     workspaceId: seen.get('WSA_WORKSPACE_ID')!,
     adminUrl: seen.get('WSA_ADMIN_URL')!.replace(/\/+$/, ''),
     logFile,
+    pid: g.pid,
     stop: () => g.stop(),
   };
 }

@@ -20,6 +20,10 @@ export interface SessionOptions {
   readonly connect?: boolean;
   readonly settings?: Record<string, unknown>;
   readonly env?: Record<string, string>;
+  /** Passed to the emulator's CLI (e.g. `['--large', '2000']` for the benchmark). */
+  readonly emulatorArgs?: readonly string[];
+  /** Another build of the emulator than `dist/emulator.js` (the benchmark's production build). */
+  readonly emulatorScript?: string;
 }
 
 export interface Session {
@@ -51,7 +55,9 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     if (!process.env.WSA_KEEP_RUN_DIR) rmSync(runDir, { recursive: true, force: true });
   };
   try {
-    const emulator = emulatorBuilt() ? await startEmulator(runDir) : undefined;
+    const script = options.emulatorScript;
+    const built = script ? existsSync(script) : emulatorBuilt();
+    const emulator = built ? await startEmulator(runDir, undefined, options.emulatorArgs, script) : undefined;
     if (emulator) stops.push(() => emulator.stop().then(() => debug('emulator stopped')));
     debug('emulator up');
     const connect = (options.connect ?? true) && emulator !== undefined;

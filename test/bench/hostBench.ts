@@ -1,0 +1,99 @@
+// The extension-host half of `npm run bench`, from the Node side: a harness session (emulator with
+// --large, code-server, headless Chromium) per run, with the staged production build loaded as the
+// development extension and test/bench/host/index.ts as its test entry. Each run activates the
+// extension once, so activation is measured once per run; the rest repeats inside each run.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { format } from 'node:util';
+import { resultsDir } from '../harness/lib/paths';
+import { startSession, type Session } from '../harness/lib/session';
+import { peakRssMiB } from './support';
+import type { HostResults } from './host/context';
+
+export interface HostBenchOptions {
+  /** The staged extension: package.json, media/ and the production dist/. */
+  readonly extensionDir: string;
+  /** The bundled test/bench/host/index.ts. */
+  readonly hostEntry: string;
+  readonly runs: number;
+  /** Operations the emulator generates (`--large n`; it adds the 5,000-revision dashboard too). */
+  readonly large: number;
+  readonly timeoutMs?: number;
+  readonly say: (line: string) => void;
+}
+
+export interface HostRun {
+  readonly results: HostResults | undefined;
+  readonly emulatorPeakMiB: number | undefined;
+  /** Why the run gave no (or partial) results. */
+  readonly error?: string;
+}
+
+const BANNER = '[bench host]';
+
+export async function runHostBench(o: HostBenchOptions): Promise<HostRun[]> {
+  const runs: HostRun[] = [];
+  // Logs of failed runs and CPU profiles (--profile) of this benchmark only.
+  rmSync(join(resultsDir, 'bench-host'), { recursive: true, force: true });
+  for (let i = 1; i <= o.runs; i++) {
+    o.say(`extension host run ${i} of ${o.runs}: starting the emulator (--large ${o.large}), code-server and Chromium...`);
+    const started = Date.now();
+    runs.push(await oneRun(o));
+    // Every sample and note of the run, beside the table's medians.
+    mkdirSync(join(resultsDir, 'bench-host'), { recursive: true });
+    writeFileSync(join(resultsDir, 'bench-host', `run-${i}.json`), JSON.stringify(runs.at(-1), null, 2));
+    o.say(`extension host run ${i}: ${runs.at(-1)!.error ?? 'done'} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  }
+  return runs;
+}
+
+let current: Session | undefined;
+/** Stops the running session (on Ctrl-C). */
+export async function stopHostBench(): Promise<void> {
+  await current?.close();
+}
+
+async function oneRun(o: HostBenchOptions): Promise<HostRun> {
+  const timeoutMs = o.timeoutMs ?? 10 * 60_000;
+  let session: Session | undefined;
+  try {
+    session = current = await startSession({
+      suite: 'bench-host',
+      mode: 'development',
+      emulatorArgs: ['--large', String(o.large)],
+      emulatorScript: join(o.extensionDir, 'dist', 'emulator.js'),
+    });
+    const { page, server, emulator } = session;
+    if (!emulator) throw new Error('the emulator did not start');
+    let finish!: (code: number) => void;
+    const exited = new Promise<number>((resolve) => (finish = resolve));
+    await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown[]) => {
+      const line = format(...(args as [unknown, ...unknown[]]));
+      if (line.startsWith(BANNER)) o.say(`  ${line.slice(BANNER.length + 1)}`);
+    });
+    await page.exposeFunction('codeAutomationExit', (code: number) => finish(code));
+    const remote = (path: string) => `vscode-remote://${server.authority}${path}`;
+    const payload = [
+      ['extensionDevelopmentPath', remote(o.extensionDir)],
+      ['extensionTestsPath', remote(o.hostEntry)],
+    ];
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(server.workspaceFolder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([exited, new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), timeoutMs)))]);
+    clearTimeout(timer);
+    const emulatorPeakMiB = await peakRssMiB(emulator.pid);
+    const results = existsSync(session.resultsFile) ? (JSON.parse(readFileSync(session.resultsFile, 'utf8')) as HostResults) : undefined;
+    let error: string | undefined;
+    if (outcome === 'timeout') error = `no result within ${timeoutMs / 1000} s${results?.running ? `, in "${results.running}"` : ''}`;
+    else if (!results?.done) error = `the extension host ended (code ${outcome}) before the benchmark finished${results?.running ? `, in "${results.running}"` : ''}`;
+    else if (results.errors.length) error = `${results.errors.length} step(s) failed: ${results.errors.map((e) => e.step).join(', ')}`;
+    if (error) session.saveLogs();
+    return { results, emulatorPeakMiB, ...(error ? { error } : {}) };
+  } catch (e) {
+    session?.saveLogs();
+    return { results: undefined, emulatorPeakMiB: undefined, error: e instanceof Error ? e.message : String(e) };
+  } finally {
+    await session?.close();
+    current = undefined;
+  }
+}
