@@ -12,7 +12,8 @@ import { debug, startSession, type Session } from './lib/session';
 import { errorText, writeSummary, type SuiteSummary } from './lib/summary';
 
 const SUITE = 'integration';
-const timeoutMs = Number(process.env.WSA_INTEGRATION_TIMEOUT_MS) || 10 * 60_000;
+// The reliability soak alone (1,000 saves, 1,000 history panels) takes 5-10 min on a busy 2-core machine.
+const timeoutMs = Number(process.env.WSA_INTEGRATION_TIMEOUT_MS) || 25 * 60_000;
 
 let session: Session | undefined;
 installExitHandlers(async () => {
