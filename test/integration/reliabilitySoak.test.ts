@@ -173,7 +173,7 @@ describe('Reliability: soak', function () {
       console.log(`Soak heap after GC: start ${mb(start.heap)}, ${trend.join(', ')}${trend.length ? ', ' : ''}end ${mb(end.heap)}: growth ${growth >= 0 ? '+' : ''}${mb(growth)} (bound ${mb(HEAP_GROWTH_LIMIT)}).`);
       console.log(
         `Soak VS Code API registrations: ${tracker.total} made during the soak, ${tracker.count} still alive (bound ${LIVE_REGISTRATION_LIMIT})${tracker.count ? `: ${JSON.stringify(tracker.liveByName())}` : ''}; ` +
-          `documents ${start.documents} → ${end.documents}, tabs ${start.tabs} → ${end.tabs}, history panels ${end.panels}, pending conflicts ${end.conflicts}, held saves ${end.held}; ` +
+          `documents ${start.documents} → ${end.documents}, tabs ${start.tabs} → ${end.tabs}, history panels ${end.panels}, pending conflicts ${start.conflicts} → ${end.conflicts}, held saves ${start.held} → ${end.held}; ` +
           `Node handles ${JSON.stringify(start.resources)} → ${JSON.stringify(end.resources)}; unhandled rejections ${rejections.length}.`,
       );
 
@@ -183,8 +183,9 @@ describe('Reliability: soak', function () {
       assert.ok(end.documents <= start.documents + 2, `documents ${start.documents} → ${end.documents}`);
       assert.ok(end.tabs <= start.tabs, `tabs ${start.tabs} → ${end.tabs}`);
       assert.equal(end.panels, 0, 'every history panel closed');
-      assert.equal(end.conflicts, 0);
-      assert.equal(end.held, 0);
+      // Earlier suites may have left some behind; the soak adds none.
+      assert.ok(end.conflicts <= start.conflicts, `pending conflicts ${start.conflicts} → ${end.conflicts}`);
+      assert.ok(end.held <= start.held, `held saves ${start.held} → ${end.held}`);
       // Timers come and go (each save's 5-second status bar message has one); a leak grows with the cycles.
       for (const [type, n] of Object.entries(end.resources)) assert.ok(n <= (start.resources[type] ?? 0) + HANDLE_GROWTH_LIMIT, `${type}: ${start.resources[type] ?? 0} → ${n}`);
       assert.deepEqual(rejections.map(String), [], 'no unhandled promise rejection');
