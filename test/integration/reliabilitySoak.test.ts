@@ -25,6 +25,12 @@ const WARM_UP = 15;
  * 40 MB; a steady state stays within the noise of the host's other extensions.
  */
 const HEAP_GROWTH_LIMIT = 16 * 1024 * 1024;
+/**
+ * From half-way to the end (500 cycles and about as many opens, in a steady state: the start may
+ * still hold what earlier suites left loaded) the heap may grow by at most this much: anything kept
+ * per cycle from 8 KB up shows here.
+ */
+const SECOND_HALF_GROWTH_LIMIT = 4 * 1024 * 1024;
 /** Node handles of one type (timers, sockets) more at the end than at the start. */
 const HANDLE_GROWTH_LIMIT = 60;
 /** VS Code API registrations made during the soak and still alive at its end. */
@@ -138,7 +144,7 @@ describe('Reliability: soak', function () {
     try {
       const start = { heap: heapAfterGc(), ...counts() };
       const started = Date.now();
-      const trend: string[] = [];
+      const marks = new Map<number, number>();
       let saveMs = 0;
       let historyMs = 0;
       // The two loops run side by side, as a user keeps editing while history panels come and go.
@@ -151,7 +157,7 @@ describe('Reliability: soak', function () {
             list.map(async (target) => {
               for (let n = next++; n <= CYCLES; n = next++) {
                 await cycle(target, WARM_UP + n);
-                if (n % Math.ceil(CYCLES / 4) === 0 && n < CYCLES) trend.push(`${Math.round((n / CYCLES) * 100)}%: ${mb(heapAfterGc())}`);
+                if (n % Math.ceil(CYCLES / 4) === 0 && n < CYCLES) marks.set(Math.round((n / CYCLES) * 100), heapAfterGc());
               }
             }),
           );
@@ -166,11 +172,17 @@ describe('Reliability: soak', function () {
       const elapsed = Date.now() - started;
       const end = { heap: heapAfterGc(), ...counts() };
       const growth = end.heap - start.heap;
+      const half = marks.get(50);
+      const trend = [...marks].sort(([a], [b]) => a - b).map(([pct, heap]) => `${pct}%: ${mb(heap)}`);
       console.log(
         `Soak: ${CYCLES} open/edit/save cycles (${(saveMs / 1000).toFixed(0)} s, ${(saveMs / CYCLES).toFixed(0)} ms each) and ${HISTORY_OPENS} history opens ` +
           `(${(historyMs / 1000).toFixed(0)} s, ${(historyMs / HISTORY_OPENS).toFixed(0)} ms each) side by side in ${(elapsed / 1000).toFixed(0)} s.`,
       );
-      console.log(`Soak heap after GC: start ${mb(start.heap)}, ${trend.join(', ')}${trend.length ? ', ' : ''}end ${mb(end.heap)}: growth ${growth >= 0 ? '+' : ''}${mb(growth)} (bound ${mb(HEAP_GROWTH_LIMIT)}).`);
+      const signed = (bytes: number) => `${bytes >= 0 ? '+' : ''}${mb(bytes)}`;
+      console.log(
+        `Soak heap after GC: start ${mb(start.heap)}, ${trend.join(', ')}${trend.length ? ', ' : ''}end ${mb(end.heap)}: growth ${signed(growth)} (bound ${mb(HEAP_GROWTH_LIMIT)})` +
+          `${half === undefined ? '' : `, second half ${signed(end.heap - half)} (bound ${mb(SECOND_HALF_GROWTH_LIMIT)})`}.`,
+      );
       console.log(
         `Soak VS Code API registrations: ${tracker.total} made during the soak, ${tracker.count} still alive (bound ${LIVE_REGISTRATION_LIMIT})${tracker.count ? `: ${JSON.stringify(tracker.liveByName())}` : ''}; ` +
           `documents ${start.documents} → ${end.documents}, tabs ${start.tabs} → ${end.tabs}, history panels ${end.panels}, pending conflicts ${start.conflicts} → ${end.conflicts}, held saves ${start.held} → ${end.held}; ` +
@@ -179,6 +191,7 @@ describe('Reliability: soak', function () {
 
       assert.ok(tracker.total >= HISTORY_OPENS, 'the tracker saw the extension’s registrations (a webview panel per history open)');
       assert.ok(growth < HEAP_GROWTH_LIMIT, `heap grew ${mb(growth)}`);
+      if (half !== undefined) assert.ok(end.heap - half < SECOND_HALF_GROWTH_LIMIT, `heap grew ${mb(end.heap - half)} in the second half`);
       assert.ok(tracker.count <= LIVE_REGISTRATION_LIMIT, `${tracker.count} registrations were never disposed: ${JSON.stringify(tracker.liveByName())}`);
       assert.ok(end.documents <= start.documents + 2, `documents ${start.documents} → ${end.documents}`);
       assert.ok(end.tabs <= start.tabs, `tabs ${start.tabs} → ${end.tabs}`);
