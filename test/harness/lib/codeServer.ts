@@ -4,13 +4,16 @@
 //   extensionDevelopmentPath/extensionTestsPath (integration tests). The smoke driver hides
 //   notification toasts.
 // - 'installed': the repo is symlinked into the extensions dir as an installed extension; no payload,
-//   no smoke driver, so toasts show as a user sees them (UI tests).
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+//   no smoke driver, so toasts show as a user sees them (UI tests, `npm start` without desktop VS Code).
+// - 'vsix': like 'installed', but the packaged `.vsix` is installed with code-server's own
+//   `--install-extension`, as a user installs it: what runs is what ships, not the working tree.
+import { spawn } from 'node:child_process';
+import { appendFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { codeServerEntry, nodeDir, node24, repoRoot } from './paths';
-import { spawnGroup, waitUntil } from './processes';
+import { spawnGroup, trackGroup, waitUntil } from './processes';
 
-export type ExtensionMode = 'development' | 'installed';
+export type ExtensionMode = 'development' | 'installed' | 'vsix';
 
 export interface CodeServerOptions {
   readonly runDir: string;
@@ -20,6 +23,10 @@ export interface CodeServerOptions {
   /** Added to the server's environment; the extension host inherits it. */
   readonly env?: Record<string, string>;
   readonly timeoutMs?: number;
+  /** The package to install in 'vsix' mode. */
+  readonly vsixPath?: string;
+  /** Loopback port to listen on; default 0, a free one the OS picks. */
+  readonly port?: number;
 }
 
 export interface CodeServer {
@@ -56,11 +63,6 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   for (const dir of [join(userDataDir, 'User'), extensionsDir, workspaceFolder]) mkdirSync(dir, { recursive: true });
   writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...options.settings }, null, 2));
   writeFileSync(join(runDir, 'config.yaml'), 'auth: none\n');
-  if (options.mode === 'installed') {
-    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
-    symlinkSync(repoRoot, join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`), 'dir');
-  }
-
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
     // A VS Code terminal's variables would turn code-server into a client of that VS Code.
@@ -69,6 +71,14 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   Object.assign(env, { PATH: `${join(nodeDir, 'bin')}:${process.env.PATH ?? ''}`, EXTENSIONS_GALLERY: '{}' }, options.env);
 
   const logFile = join(runDir, 'code-server.log');
+  if (options.mode === 'installed') {
+    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+    symlinkSync(repoRoot, join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`), 'dir');
+  } else if (options.mode === 'vsix') {
+    if (!options.vsixPath) throw new Error("code-server: 'vsix' mode needs vsixPath");
+    await installVsix(options.vsixPath, { userDataDir, extensionsDir, env, logFile, timeoutMs: options.timeoutMs ?? 60_000 });
+  }
+
   let port = 0;
   const group = spawnGroup(
     'code-server',
@@ -76,7 +86,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     [
       codeServerEntry,
       // Port 0: the OS picks a free one and the server logs it, so two runs never collide.
-      ...['--auth', 'none', '--bind-addr', '127.0.0.1:0', '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir],
+      ...['--auth', 'none', '--bind-addr', `127.0.0.1:${options.port ?? 0}`, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir],
       ...['--config', join(runDir, 'config.yaml'), '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust'],
       ...['--disable-getting-started-override', '--ignore-last-opened'],
       ...(options.mode === 'development' ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
@@ -107,6 +117,34 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     logFile,
     stop: () => group.stop(),
   };
+}
+
+/** `code-server --install-extension x.vsix`: VS Code's own install (manifest and engine checks, unzip). */
+function installVsix(
+  vsixPath: string,
+  o: { userDataDir: string; extensionsDir: string; env: NodeJS.ProcessEnv; logFile: string; timeoutMs: number },
+): Promise<void> {
+  const args = [codeServerEntry, '--user-data-dir', o.userDataDir, '--extensions-dir', o.extensionsDir, '--install-extension', vsixPath];
+  appendFileSync(o.logFile, `$ code-server --install-extension ${vsixPath}\n`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(node24, args, { env: o.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (child.pid) trackGroup(child.pid);
+    let output = '';
+    const collect = (d: Buffer) => {
+      output += d;
+      appendFileSync(o.logFile, d);
+    };
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
+    const timer = setTimeout(() => child.kill('SIGKILL'), o.timeoutMs);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      // It exits 0 also when it could not install; its "successfully installed" line is the proof.
+      if (code === 0 && /successfully installed/i.test(output)) resolve();
+      else reject(new Error(`code-server --install-extension ${vsixPath} ended with ${signal ?? code}: ${output.trim().split('\n').slice(-5).join(' | ')}`));
+    });
+  });
 }
 
 async function healthy(port: number): Promise<boolean> {

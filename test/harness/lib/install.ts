@@ -18,12 +18,17 @@ interface Piece {
   readonly install: (say: (line: string) => void) => Promise<void>;
 }
 
-const pieces: Piece[] = [
+export interface InstallOptions {
+  /** Also Debian's Chromium, which only the tests drive (default true; `npm start` needs none). */
+  readonly browser?: boolean;
+}
+
+const piecesFor = ({ browser = true }: InstallOptions): Piece[] => [
   {
     name: 'Debian packages',
     stamp: '',
-    present: () => missingDebianPackages().length === 0,
-    install: installDebianPackages,
+    present: () => missingDebianPackages(browser).length === 0,
+    install: () => installDebianPackages(browser),
   },
   {
     name: `Node ${NODE_VERSION}`,
@@ -66,17 +71,17 @@ function isInstalled(piece: Piece): boolean {
 }
 
 /** True when nothing needs installing (cheap: a few stat calls). */
-export function harnessInstalled(): boolean {
-  return pieces.every(isInstalled);
+export function harnessInstalled(options: InstallOptions = {}): boolean {
+  return piecesFor(options).every(isInstalled);
 }
 
 /** Installs the missing pieces; `say` gets one progress line per step. Safe to run concurrently. */
-export async function ensureInstalled(say: (line: string) => void): Promise<void> {
-  if (harnessInstalled()) return;
+export async function ensureInstalled(say: (line: string) => void, options: InstallOptions = {}): Promise<void> {
+  if (harnessInstalled(options)) return;
   mkdirSync(cacheDir, { recursive: true });
   const release = await lock(say);
   try {
-    for (const piece of pieces) {
+    for (const piece of piecesFor(options)) {
       if (isInstalled(piece)) continue;
       const started = Date.now();
       say(`installing ${piece.name}...`);
@@ -91,19 +96,19 @@ export async function ensureInstalled(say: (line: string) => void): Promise<void
   }
 }
 
-function missingDebianPackages(): string[] {
+function missingDebianPackages(browser: boolean): string[] {
   const missing: string[] = [];
-  if (!existsSync(CHROMIUM)) missing.push('chromium');
+  if (browser && !existsSync(CHROMIUM)) missing.push('chromium');
   // Only code-server's native `kerberos` module needs system headers, and only while it builds.
   const building = !existsSync(codeServerEntry);
   if (building && !(existsSync('/usr/include/krb5.h') && existsSync('/usr/include/gssapi/gssapi.h'))) missing.push('libkrb5-dev');
   return missing;
 }
 
-async function installDebianPackages(): Promise<void> {
-  const packages = missingDebianPackages();
+async function installDebianPackages(browser: boolean): Promise<void> {
+  const packages = missingDebianPackages(browser);
   if (process.getuid?.() !== 0) {
-    throw new Error(`missing Debian packages ${packages.join(', ')}: run \`sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}\`, then npm test again`);
+    throw new Error(`missing Debian packages ${packages.join(', ')}: run \`sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}\`, then run the command again`);
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   await run('apt-get', ['update'], env);

@@ -8,6 +8,7 @@ import { launchBrowser, type BrowserHandle } from './browser';
 import { startCodeServer, type CodeServer, type ExtensionMode } from './codeServer';
 import { emulatorBuilt, startEmulator, type Emulator } from './emulator';
 import { resultsDir, slug } from './paths';
+import { publishScreenshot } from './screenshots';
 
 export interface SessionOptions {
   /** Names the run folder and the artifacts folder `test-results/<suite>/` (may contain `/`). */
@@ -22,6 +23,8 @@ export interface SessionOptions {
   readonly env?: Record<string, string>;
   /** Passed to the emulator's CLI (e.g. `['--large', '2000']` for the benchmark). */
   readonly emulatorArgs?: readonly string[];
+  /** The package installed in 'vsix' mode. */
+  readonly vsixPath?: string;
   /** Another build of the emulator than `dist/emulator.js` (the benchmark's production build). */
   readonly emulatorScript?: string;
 }
@@ -80,6 +83,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
         ...options.settings,
       },
       env: { ...env, ...options.env },
+      ...(options.vsixPath ? { vsixPath: options.vsixPath } : {}),
     });
     stops.push(() => server.stop().then(() => debug('code-server stopped')));
     debug('code-server up');
@@ -101,6 +105,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
       async screenshot(name) {
         const path = join(artifactsDir, `${slug(name)}.png`);
         await page.screenshot({ path });
+        publishScreenshot(slug(name), path);
         return path;
       },
       saveLogs: () => copyLogs(runDir, artifactsDir),

@@ -4,11 +4,15 @@
 // installed extension ('installed' mode), not through the URL payload. The payload route needs the
 // smoke-test driver, and with it VS Code never shows notification toasts; later scenarios must see
 // the conflict notification and click its actions where a person would.
+//
+// `extension: 'vsix'` (or WSA_TEST_VSIX=1 for every scenario) installs the packaged `.vsix`
+// instead, with code-server's --install-extension: the scenario then checks what ships.
 import type { Page } from 'playwright-core';
 import type { CodeServer } from './codeServer';
 import type { Emulator } from './emulator';
 import { slug } from './paths';
 import { startSession, type Session } from './session';
+import { packagedVsix } from './vsix';
 import { openWorkbench } from './workbench';
 
 export interface WorkbenchOptions {
@@ -18,6 +22,11 @@ export interface WorkbenchOptions {
   readonly settings?: Record<string, unknown>;
   /** More environment for the server and extension host. */
   readonly env?: Record<string, string>;
+  /**
+   * Where the extension comes from: 'repo' (the working tree, symlinked) or 'vsix' (the packaged
+   * extension, installed). Default 'repo', or 'vsix' when WSA_TEST_VSIX=1.
+   */
+  readonly extension?: 'repo' | 'vsix';
 }
 
 export interface Workbench {
@@ -49,9 +58,17 @@ export function useWorkbench(options: WorkbenchOptions = {}): Workbench {
   };
 
   before(async function () {
-    this.timeout(180_000);
+    const vsix = (options.extension ?? (process.env.WSA_TEST_VSIX === '1' ? 'vsix' : 'repo')) === 'vsix';
+    // Packaging (a production build and vsce) comes first, once per run, on a busy 2-core machine.
+    this.timeout(vsix ? 360_000 : 180_000);
     const scenario = slug(this.test?.parent?.fullTitle() ?? 'scenario');
-    session = await startSession({ suite: `ui/${scenario}`, mode: 'installed', ...options });
+    const { extension: _, ...sessionOptions } = options;
+    session = await startSession({
+      suite: `ui/${scenario}`,
+      mode: vsix ? 'vsix' : 'installed',
+      ...(vsix ? { vsixPath: await packagedVsix() } : {}),
+      ...sessionOptions,
+    });
     sessions.add(session);
     try {
       await openWorkbench(session.page, session.server.url, session.server.workspaceFolder);
