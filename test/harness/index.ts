@@ -21,7 +21,10 @@
 // for that describe, the extension installed as a user has it (toasts show), the workbench loaded.
 // `ui.page` (Playwright Page), `ui.emulator`, `ui.server`, `ui.screenshot(name)` →
 // test-results/ui/<scenario>/<name>.png. Failing tests get a screenshot and the logs saved there.
-// Options: connect (default true; false = a user who never connected), settings, env.
+// Options: connect (default true; false = a user who never connected), settings, env, extension
+// ('repo' = the working tree, default; 'vsix' = the packaged VSIX installed with code-server's
+// --install-extension; WSA_TEST_VSIX=1 makes 'vsix' the default for every scenario).
+// WSA_UPDATE_SCREENSHOTS=1 also writes the README's screenshots (lib/screenshots.ts) to media/screenshots/.
 // Page helpers below: openViewContainer, viewPane, runCommand, notificationToasts. Wait on
 // conditions (locator.waitFor, expect-like polling, the emulator's request log), never sleeps.
 //

@@ -140,7 +140,7 @@ function installVsix(
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      // It exits 0 also when it could not install; its "successfully installed" line is the proof.
+      // Exit code 0 alone is not taken as proof: the CLI's "successfully installed" line is.
       if (code === 0 && /successfully installed/i.test(output)) resolve();
       else reject(new Error(`code-server --install-extension ${vsixPath} ended with ${signal ?? code}: ${output.trim().split('\n').slice(-5).join(' | ')}`));
     });
