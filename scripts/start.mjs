@@ -18,7 +18,8 @@ import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = join(root, '.emulator-data');
+// WSA_START_DATA_DIR: another folder for the emulator's state (the tests of this script use one).
+const dataDir = process.env.WSA_START_DATA_DIR || join(root, '.emulator-data');
 const USAGE = `usage: npm start [-- --fresh] [-- --browser] [-- --port <n>]
   --fresh      forget the demo edits: start the emulator from its seed again
   --browser    the browser VS Code even when desktop \`code\` is on PATH
