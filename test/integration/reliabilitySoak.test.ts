@@ -15,6 +15,7 @@ import { revertAndCloseAll, wsaUri } from './fileHelpers';
 import { activateExtension, emulatorAdmin, eventToPromise, requireEmulator, type EmulatorInfo } from './helpers';
 import { LiveDisposables } from './support/liveDisposables';
 import { activeResources, heapAfterGc, mb } from './support/memory';
+import { StallWatch } from './support/stallWatch';
 
 const CYCLES = Number(process.env.WSA_SOAK_CYCLES) || 1_000;
 const HISTORY_OPENS = Number(process.env.WSA_SOAK_HISTORY_OPENS) || 1_000;
@@ -93,8 +94,10 @@ describe('Reliability: soak', function () {
    * Open the document (`openTextDocument`: its editor in the second group stays open throughout),
    * edit it, save it with the save command; the editor must end clean.
    */
-  async function cycle(target: Target, n: number): Promise<void> {
+  async function cycle(target: Target, n: number, step: (what: string) => void = () => undefined): Promise<void> {
+    step(`cycle ${n}: opening ${target.uri.path}`);
     const doc = await vscode.workspace.openTextDocument(target.uri);
+    step(`cycle ${n}: editing`);
     for (let tries = 0; ; tries++) {
       const text = doc.getText();
       const edit = new vscode.WorkspaceEdit();
@@ -103,18 +106,32 @@ describe('Reliability: soak', function () {
       // A reload of the clean editor (its own re-check after the last save) can win the race with the edit.
       assert.ok(tries < 5, `cycle ${n}: the edit never applied`);
     }
+    step(`cycle ${n}: saving`);
     const result = (await vscode.commands.executeCommand('workspaceAutomation.save', target.uri)) as SaveResult;
+    step(`cycle ${n}: saved`);
     assert.equal(result.status, 'saved', `cycle ${n}: ${result.status === 'failed' ? String(result.error) : result.status}`);
     assert.equal(doc.isDirty, false, `cycle ${n}: the editor is clean`);
   }
 
   /** Open a history panel, wait until the webview shows its revisions, close it. */
-  async function historyOpen(n: number): Promise<void> {
+  async function historyOpen(n: number, step: (what: string) => void = () => undefined): Promise<void> {
     const target = n % 2 ? { kind: 'database', id: ids.databaseId, name: 'Orders' } : { kind: 'dashboard', id: ids.longHistoryDashboardId, resourceId: ids.longHistoryDashboardResourceId, name: 'Inventory alerts' };
+    step(`open ${n}: showing`);
     const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', target))!;
+    step(`open ${n}: waiting for the webview's state`);
     if (!panel.state) await eventToPromise(panel.onDidChangeState);
+    step(`open ${n}: waiting until idle`);
     await panel.whenIdle();
     panel.dispose();
+    step(`open ${n}: closed`);
+  }
+
+  /** What the editor area and the extension look like, for a stall. */
+  function describeHost(): string {
+    const groups = vscode.window.tabGroups.all.map((g) => `group ${g.viewColumn}${g.isActive ? ' (active)' : ''}: ${g.tabs.map((t) => `${t.label}${t.isActive ? '*' : ''}`).join(', ')}`);
+    const panels = api.history.all().map((p) => `${p.resourceId} visible=${p.panel.visible} active=${p.panel.active} column=${p.panel.viewColumn} ready=${p.host.isReady} state=${!!p.state}`);
+    const dirty = vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.path);
+    return `Editors: ${groups.join(' | ')}. History panels: ${panels.join('; ') || 'none'}. Dirty: ${dirty.join(', ') || 'none'}. Held saves: ${api.files.held.size}; pending conflicts: ${api.conflicts.pendingUris.length}.`;
   }
 
   function counts() {
@@ -137,26 +154,31 @@ describe('Reliability: soak', function () {
     const placeholder = await vscode.workspace.openTextDocument(uriOf('operation', ids.kpiOperationId!, 'KPI (soak)'));
     await vscode.window.showTextDocument(placeholder, { viewColumn: vscode.ViewColumn.One, preview: false });
     // Warm up: the TSX parser bundle, the webview's first load, the caches.
-    for (let n = 0; n < WARM_UP; n++) await cycle(list[n % list.length]!, n);
-    for (let n = 0; n < Math.min(WARM_UP, HISTORY_OPENS); n++) await historyOpen(n);
-
+    const watch = new StallWatch(60_000, describeHost);
     const tracker = new LiveDisposables();
     try {
+      await Promise.race([
+        (async () => {
+          for (let n = 0; n < WARM_UP; n++) await cycle(list[n % list.length]!, n, (what) => watch.step('warm-up', what));
+          for (let n = 0; n < Math.min(WARM_UP, HISTORY_OPENS); n++) await historyOpen(n, (what) => watch.step('warm-up', what));
+        })(),
+        watch.stalled,
+      ]);
       const start = { heap: heapAfterGc(), ...counts() };
       const started = Date.now();
       const marks = new Map<number, number>();
       let saveMs = 0;
       let historyMs = 0;
       // The two loops run side by side, as a user keeps editing while history panels come and go.
-      await Promise.all([
+      const work = Promise.all([
         (async () => {
           const t = Date.now();
           // One loop per document, sharing the count: three editors being edited and saved at once.
           let next = 1;
           await Promise.all(
-            list.map(async (target) => {
+            list.map(async (target, i) => {
               for (let n = next++; n <= CYCLES; n = next++) {
-                await cycle(target, WARM_UP + n);
+                await cycle(target, WARM_UP + n, (what) => watch.step(`saves ${i + 1}`, what));
                 if (n % Math.ceil(CYCLES / 4) === 0 && n < CYCLES) marks.set(Math.round((n / CYCLES) * 100), heapAfterGc());
               }
             }),
@@ -165,10 +187,11 @@ describe('Reliability: soak', function () {
         })(),
         (async () => {
           const t = Date.now();
-          for (let n = 1; n <= HISTORY_OPENS; n++) await historyOpen(WARM_UP + n);
+          for (let n = 1; n <= HISTORY_OPENS; n++) await historyOpen(WARM_UP + n, (what) => watch.step('history', what));
           historyMs = Date.now() - t;
         })(),
       ]);
+      await Promise.race([work, watch.stalled]);
       const elapsed = Date.now() - started;
       const end = { heap: heapAfterGc(), ...counts() };
       const growth = end.heap - start.heap;
@@ -203,6 +226,7 @@ describe('Reliability: soak', function () {
       for (const [type, n] of Object.entries(end.resources)) assert.ok(n <= (start.resources[type] ?? 0) + HANDLE_GROWTH_LIMIT, `${type}: ${start.resources[type] ?? 0} → ${n}`);
       assert.deepEqual(rejections.map(String), [], 'no unhandled promise rejection');
     } finally {
+      watch.dispose();
       tracker.dispose();
     }
   });
