@@ -9,7 +9,7 @@ import type { AdminClient } from '../../src/emulator/adminClient';
 import type { FileView } from '../../src/model/resourcePath';
 import type { SaveResult } from '../../src/model/saveTypes';
 import { editText, openFresh, revertAndCloseAll, wsaUri } from './fileHelpers';
-import { activateExtension, emulatorAdmin, eventToPromise, requireEmulator, serviceFetch, type EmulatorInfo } from './helpers';
+import { eventToPromise, serviceFetch, type EmulatorInfo, connectSuite } from './helpers';
 
 const SAVE = 'workspaceAutomation.save';
 
@@ -27,13 +27,8 @@ describe('Files: editing resources as wsa: documents', function () {
   const edit = editText;
 
   before(async function () {
-    emulator = requireEmulator(this);
-    api = await activateExtension();
-    await api.ready;
-    admin = emulatorAdmin(emulator);
     // No reset: other suites' open documents stay true to the service; each test reads what it needs.
-    await admin.clearFaults();
-    ids = (await admin.demo()).ids;
+    ({ emulator, api, admin, ids } = await connectSuite(this));
     // VS Code for the web auto saves after a second by default; these tests save on purpose.
     await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
     await revertAndCloseAll();

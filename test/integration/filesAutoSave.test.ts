@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { AdminClient } from '../../src/emulator/adminClient';
 import { openFresh, revertAndCloseAll, wsaUri } from './fileHelpers';
-import { activateExtension, emulatorAdmin, eventToPromise, requireEmulator, serviceFetch, type EmulatorInfo } from './helpers';
+import { eventToPromise, serviceFetch, type EmulatorInfo, connectSuite } from './helpers';
 
 describe('Files: VS Code auto save, coalesced or always sent', function () {
   let api: WorkspaceAutomationApi;
@@ -30,13 +30,8 @@ describe('Files: VS Code auto save, coalesced or always sent', function () {
   }
 
   before(async function () {
-    emulator = requireEmulator(this);
-    api = await activateExtension();
-    await api.ready;
-    admin = emulatorAdmin(emulator);
     // No reset: other suites' open documents stay true to the service; each test reads what it needs.
-    await admin.clearFaults();
-    ids = (await admin.demo()).ids;
+    ({ emulator, api, admin, ids } = await connectSuite(this));
     await revertAndCloseAll();
     await files().update('autoSaveDelay', 50, vscode.ConfigurationTarget.Global);
     await files().update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);

@@ -1,7 +1,8 @@
 // Helpers for integration tests (they run inside the extension host, beside the extension).
 import * as vscode from 'vscode';
 import type { WorkspaceAutomationApi } from '../../src/extension';
-import { emulatorFromEnv, type EmulatorInfo } from '../harness/lib/env';
+import type { AdminClient } from '../../src/emulator/adminClient';
+import { emulatorAdmin, emulatorFromEnv, type EmulatorInfo } from '../harness/lib/env';
 
 export { adminFetch, emulatorAdmin, serviceFetch, waitForRequest, type EmulatorInfo, type RequestLogEntry } from '../harness/lib/env';
 
@@ -30,4 +31,23 @@ export function eventToPromise<T>(event: vscode.Event<T>, filter: (value: T) => 
       resolve(value);
     });
   });
+}
+
+export interface SuiteContext {
+  emulator: EmulatorInfo;
+  api: WorkspaceAutomationApi;
+  admin: AdminClient;
+  /** The emulator's well-known demo ids. */
+  ids: Record<string, string>;
+}
+
+/** What most suites do first: the extension signed in to the session's emulator, no faults armed. */
+export async function connectSuite(context: Mocha.Context): Promise<SuiteContext> {
+  const emulator = requireEmulator(context);
+  const api = await activateExtension();
+  await api.ready;
+  const admin = emulatorAdmin(emulator);
+  await admin.clearFaults();
+  const ids = (await admin.demo()).ids as unknown as Record<string, string>;
+  return { emulator, api, admin, ids };
 }

@@ -12,7 +12,7 @@ import type { AdminClient } from '../../src/emulator/adminClient';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { SaveResult, ServerSnapshot } from '../../src/model/saveTypes';
 import { revertAndCloseAll, wsaUri } from './fileHelpers';
-import { activateExtension, emulatorAdmin, requireEmulator, type EmulatorInfo } from './helpers';
+import { type EmulatorInfo, connectSuite } from './helpers';
 
 const SAVE = 'workspaceAutomation.save';
 const DURATION_MS = Number(process.env.WSA_CONCURRENCY_MS) || 10_000;
@@ -62,12 +62,7 @@ describe('Reliability: two clients saving the same resources', function () {
   let ids: Record<string, string>;
 
   before(async function () {
-    emulator = requireEmulator(this);
-    api = await activateExtension();
-    await api.ready;
-    admin = emulatorAdmin(emulator);
-    await admin.clearFaults();
-    ids = (await admin.demo()).ids as unknown as Record<string, string>;
+    ({ emulator, api, admin, ids } = await connectSuite(this));
     await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
     await revertAndCloseAll();
   });

@@ -6,13 +6,12 @@
 // rejections. The counts are WSA_SOAK_CYCLES and WSA_SOAK_HISTORY_OPENS (default 1,000 each).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { AdminClient } from '../../src/emulator/adminClient';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { FileView } from '../../src/model/resourcePath';
 import type { SaveResult } from '../../src/model/saveTypes';
 import type { HistoryPanel } from '../../src/views/history/historyPanel';
 import { revertAndCloseAll, wsaUri } from './fileHelpers';
-import { activateExtension, emulatorAdmin, eventToPromise, requireEmulator, type EmulatorInfo } from './helpers';
+import { eventToPromise, type EmulatorInfo, connectSuite } from './helpers';
 import { LiveDisposables } from './support/liveDisposables';
 import { activeResources, heapAfterGc, mb } from './support/memory';
 import { StallWatch } from './support/stallWatch';
@@ -46,18 +45,12 @@ describe('Reliability: soak', function () {
   this.timeout(30 * 60_000);
   let api: WorkspaceAutomationApi;
   let emulator: EmulatorInfo;
-  let admin: AdminClient;
   let ids: Record<string, string>;
   const rejections: unknown[] = [];
   const onRejection = (reason: unknown) => rejections.push(reason);
 
   before(async function () {
-    emulator = requireEmulator(this);
-    api = await activateExtension();
-    await api.ready;
-    admin = emulatorAdmin(emulator);
-    await admin.clearFaults();
-    ids = (await admin.demo()).ids as unknown as Record<string, string>;
+    ({ emulator, api, ids } = await connectSuite(this));
     await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
     await revertAndCloseAll();
     process.on('unhandledRejection', onRejection);
