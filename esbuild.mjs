@@ -52,6 +52,15 @@ const poolChunk = {
   },
 };
 
+// The response schemas and zod (src/api/schemaChunk.ts) are the chunk dist/schemas.js, required
+// with the first response check (src/api/lazySchemas.ts): activation neither parses nor runs them.
+const schemasChunk = {
+  name: 'schemas-chunk',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/schemaChunk$/ }, (args) => (/lazySchemas\.ts$/.test(args.importer) ? { path: './schemas.js', external: true } : undefined));
+  },
+};
+
 // Compiled to CommonJS, every `import * as vscode from 'vscode'` copies the whole API object (hundreds
 // of getters) for its module: about 30 copies at activation, a fifth of loading the bundle in a
 // profile. One virtual module re-exports the API once; the modules share its namespace.
@@ -65,8 +74,9 @@ const vscodeOnce = {
 
 const groups = {
   extension: [
-    { ...node, entryPoints: { extension: 'src/extension.ts' }, outdir: dist, external: ['vscode'], metafile: true, plugins: [poolChunk, vscodeOnce] },
+    { ...node, entryPoints: { extension: 'src/extension.ts' }, outdir: dist, external: ['vscode'], metafile: true, plugins: [poolChunk, schemasChunk, vscodeOnce] },
     { ...node, entryPoints: { 'undici-pool': 'node_modules/undici/lib/dispatcher/pool.js' }, outdir: dist },
+    { ...node, entryPoints: { schemas: 'src/api/schemaChunk.ts' }, outdir: dist },
   ],
   tsx: [{ ...node, entryPoints: { 'tsx-check': 'src/core/tsxCheck.ts' }, outdir: dist }],
   emulator: [{ ...node, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir: dist }],

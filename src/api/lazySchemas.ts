@@ -1,12 +1,12 @@
-// The schemas, built when the first response is checked rather than when the extension loads:
-// zod makes a parser object for every field of every schema as schemas.ts is evaluated, which was
-// the largest part of evaluating the extension's bundle at activation (npm run bench). Value
-// imports of schemas.ts inside the extension go through here; type imports are free.
-import type * as Schemas from './schemas';
+// The schemas (and zod), loaded when the first response is checked rather than when the extension
+// loads. In the production build `./schemaChunk` is the chunk dist/schemas.js beside
+// dist/extension.js (esbuild.mjs); elsewhere (tests) it is bundled in. Value imports of the
+// schemas inside the extension go through here; type imports of './schemas' are free.
+import type * as SchemaChunk from './schemaChunk';
 
-let loaded: typeof Schemas | undefined;
+let loaded: typeof SchemaChunk | undefined;
 
-export function schemas(): typeof Schemas {
+export function schemas(): typeof SchemaChunk {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (loaded ??= require('./schemas') as typeof Schemas);
+  return (loaded ??= require('./schemaChunk') as typeof SchemaChunk);
 }

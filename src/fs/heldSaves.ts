@@ -41,7 +41,8 @@ export class HeldSaves extends Disposable {
     const stored = state.get<unknown[]>(STATE_KEY) ?? [];
     for (const entry of Array.isArray(stored) ? stored : []) if (isHeldSave(entry)) this.entries.set(entry.uri, entry);
     this._register({ dispose: () => this.timers.forEach((t) => clearTimeout(t)) });
-    void vscode.commands.executeCommand('setContext', 'workspaceAutomation.hasHeldSaves', this.entries.size > 0);
+    // An unset context key is false already: the usual start (nothing held) sends no command.
+    if (this.entries.size) void vscode.commands.executeCommand('setContext', 'workspaceAutomation.hasHeldSaves', true);
   }
 
   get size(): number {

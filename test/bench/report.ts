@@ -103,6 +103,7 @@ export function hostRows(runs: readonly HostRun[]): { rows: Row[]; details: stri
     rows.push({ what: '  the list request (5,000 items, schema-checked)', figure: fmt.ms(med('history.listMs')!), target: '' });
     if (med('history.webviewReadyMs') !== undefined) rows.push({ what: "  the new webview's script running and saying ready", figure: fmt.ms(med('history.webviewReadyMs')!), target: '' });
     if (med('history.bareWebviewMs') !== undefined) rows.push({ what: '  baseline, same run: an empty webview panel whose inline script posts one message', figure: fmt.ms(med('history.bareWebviewMs')!), target: '' });
+    if (med('history.pageOnlyMs') !== undefined) rows.push({ what: '  the history page alone (same HTML, no list request beside it) saying ready', figure: fmt.ms(med('history.pageOnlyMs')!), target: '' });
     rows.push({ what: '  state handed to the webview, after the request started', figure: fmt.ms(med('history.postedMs')!), target: '' });
     rows.push({ what: `  webview render of the first screen (${med('history.rows')} rows drawn)`, figure: fmt.ms(med('history.renderMs')!), target: '' });
     rows.push({ what: '  list requests per panel', figure: String(max('history.listRequests')), target: '1', met: max('history.listRequests') === 1 });

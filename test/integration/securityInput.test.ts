@@ -73,14 +73,19 @@ describe('Security: hostile input at the webview and the file systems', function
         }
       }
       assert.ok(!/unsafe-/.test(csp), 'no unsafe-inline or unsafe-eval');
-      // Every script carries the nonce; every file comes from the extension's dist/webview or media.
+      // Every script and stylesheet is inline and carries the nonce (webviewAssets.ts says why);
+      // the only files the page loads (its fonts) come from the extension's dist/webview or media.
       const scriptTags = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
-      assert.ok(scriptTags.length > 0 && scriptTags.every((attrs) => attrs.includes(`nonce="${nonce}"`) && /\bsrc="/.test(attrs)), 'only external scripts with the nonce');
+      assert.ok(scriptTags.length > 0 && scriptTags.every((attrs) => attrs.includes(`nonce="${nonce}"`) && !/\bsrc=/.test(attrs)), 'only inline scripts with the nonce');
+      const styleTags = [...html.matchAll(/<style\b([^>]*)>/g)].map((m) => m[1]!);
+      assert.ok(styleTags.length >= 2 && styleTags.every((attrs) => attrs.includes(`nonce="${nonce}"`)), 'the stylesheets inline with the nonce');
+      assert.deepEqual(directives.get('style-src'), [`'nonce-${nonce}'`], 'styles only from the page itself');
+      assert.ok(!/<link\b/.test(html), 'no linked files');
       assert.ok(!/\son[a-z]+\s*=/.test(html), 'no inline event handlers');
       const extensionUri = vscode.extensions.getExtension('workspace-automation.workspace-automation')!.extensionUri;
       const root = panel.panel.webview.asWebviewUri(extensionUri).toString();
-      const urls = [...html.matchAll(/\b(?:src|href)="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
-      assert.ok(urls.length >= 2, 'the script and the styles');
+      const urls = [...html.matchAll(/\b(?:src|href)="([^"]+)"|url\("([^"]+)"\)/g)].map((m) => (m[1] ?? m[2])!.replace(/&amp;/g, '&'));
+      assert.ok(urls.some((url) => url.includes('codicon.ttf')), 'the icon font');
       for (const url of urls) assert.ok(url.startsWith(`${root}/dist/webview/`) || url.startsWith(`${root}/media/`), `${url} is the extension’s own file`);
       assert.equal(options.enableCommandUris, false, 'no command: links');
       const roots = [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')].map(String);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { isHostMessage, MAX_STATS_REQUEST, packItems, parseWebviewMessage, unpackItems, type HistoryHeader, type HistoryItem } from '../../src/views/history/protocol';
+import { FIRST_SCREEN_ITEMS, firstScreenMessage, isHostMessage, MAX_STATS_REQUEST, packItems, parseWebviewMessage, stateMessages, unpackItems, type HistoryHeader, type HistoryItem, type HostMessage } from '../../src/views/history/protocol';
 
 const header: HistoryHeader = {
   resourceId: 'rept_1', name: 'Sales', kindLabel: 'Dashboard', view: 'dashboard', version: 'v1',
@@ -56,8 +56,9 @@ describe('history protocol: messages from the extension', () => {
 
   test('accepts each host message', () => {
     for (const m of [
-      { type: 'state', header, items: packItems([item]), stats: [{ id: 'rvsn_1', added: 1, removed: 0 }] },
-      { type: 'state', header, items: packItems([]), stats: [], select: ['rvsn_1'] },
+      { type: 'state', header, items: packItems([item]), total: 1, stats: [{ id: 'rvsn_1', added: 1, removed: 0 }] },
+      { type: 'state', header, items: packItems([]), total: 0, stats: [], select: ['rvsn_1'] },
+      { type: 'items', from: 120, items: packItems([item]) },
       { type: 'header', header },
       { type: 'stats', entries: [] },
       { type: 'busy', busy: true, label: 'Restoring…' },
@@ -68,9 +69,38 @@ describe('history protocol: messages from the extension', () => {
 
   test('refuses malformed ones', () => {
     for (const m of [
-      null, 'state', { type: 'state', header, items: [item], stats: [] }, { type: 'state', header: {}, items: '', stats: [] },
+      null, 'state', { type: 'state', header, items: [item], total: 1, stats: [] }, { type: 'state', header: {}, items: '', total: 0, stats: [] },
+      { type: 'state', header, items: packItems([item]), stats: [] }, { type: 'state', header, items: packItems([item]), total: -1, stats: [] },
+      { type: 'items', from: 1.5, items: '' }, { type: 'items', items: packItems([item]) },
       { type: 'stats', entries: [{ id: 'x' }] }, { type: 'notice', level: 'warn', message: 'x' }, { type: 'nope' },
     ]) assert.equal(isHostMessage(m), false, JSON.stringify(m));
+  });
+});
+
+describe('history protocol: a state as messages', () => {
+  const many = (n: number): HistoryItem[] =>
+    Array.from({ length: n }, (_, i) => ({ id: `rvsn_${i}`, parents: i ? [`rvsn_${i - 1}`] : [], message: `m${i}`, actorType: 'apiKey', actorId: 'apik_1', createdAt: 't', sequence: i }));
+
+  test('a history longer than a screen: the first screen in `state`, the rest in `items`, nothing lost or repeated', () => {
+    const items = many(FIRST_SCREEN_ITEMS * 3 + 7);
+    const messages = stateMessages({ header, items, stats: [], select: ['rvsn_5'] });
+    assert.equal(messages.length, 2);
+    const [first, rest] = messages as [Extract<HostMessage, { type: 'state' }>, Extract<HostMessage, { type: 'items' }>];
+    assert.equal(first.type, 'state');
+    assert.equal(first.total, items.length);
+    assert.deepEqual(first.select, ['rvsn_5']);
+    assert.equal(rest.type, 'items');
+    assert.equal(rest.from, FIRST_SCREEN_ITEMS);
+    assert.deepEqual([...unpackItems(first.items)!, ...unpackItems(rest.items)!], items);
+    for (const m of messages) assert.ok(isHostMessage(m));
+  });
+
+  test('a short history is one `state`', () => {
+    const items = many(FIRST_SCREEN_ITEMS);
+    const messages = stateMessages({ header, items, stats: [] });
+    assert.equal(messages.length, 1);
+    assert.deepEqual(unpackItems((messages[0] as Extract<HostMessage, { type: 'state' }>).items), items);
+    assert.deepEqual(firstScreenMessage({ header, items, stats: [] }), messages[0]);
   });
 });
 

@@ -14,11 +14,19 @@ import { describeError } from '../../ui/describeError';
 import { Disposable } from '../../util/lifecycle';
 import { HistoryActions } from './historyActions';
 import { KIND_LABELS, KIND_VIEWS, type HistoryTarget } from './historyTarget';
-import { packItems, parseWebviewMessage, type HistoryHeader, type HistoryState, type HostMessage, type StatsEntry, type WebviewMessage } from './protocol';
+import { firstScreenMessage, parseWebviewMessage, stateMessages, type HistoryHeader, type HistoryState, type HostMessage, type StatsEntry, type WebviewMessage } from './protocol';
 import { restoreAvailability, restoreRevision, type ConflictHandler, type RestoreSaver } from './restore';
 import { WebviewHost } from './webviewHost';
 
 export const HISTORY_VIEW_TYPE = 'workspaceAutomation.history';
+export const HISTORY_STYLES = ['dist/webview/codicon.css', 'media/history.css'];
+
+/**
+ * How long a new panel's page waits for the history to arrive and be put into it (VS Code sets up
+ * the webview's frame meanwhile; the page then paints the first screen without waiting for the
+ * ready handshake). A slower list request gets the page without it, showing that it is loading.
+ */
+const PAGE_WAITS_FOR_HISTORY_MS = 100;
 
 /** What failed, in the user's words, for each thing the panel can be asked to do. */
 const FAILURE_SUBJECTS: Partial<Record<WebviewMessage['type'], string>> = {
@@ -96,14 +104,17 @@ export class HistoryPanel extends Disposable {
         title: this.title(),
         extensionUri: deps.extensionUri,
         script: 'history.js',
-        styles: ['dist/webview/codicon.css', 'media/history.css'],
+        styles: HISTORY_STYLES,
         column,
         iconPath: new vscode.ThemeIcon('history'),
         parse: parseWebviewMessage,
         log: deps.log,
         component: '[History]',
+        deferContent: true,
       }),
     );
+    const pageTimer = setTimeout(() => this.host.setContent(), PAGE_WAITS_FOR_HISTORY_MS);
+    this._register({ dispose: () => clearTimeout(pageTimer) });
     this.actions = new HistoryActions(
       {
         workspaceId: deps.workspaceId,
@@ -210,8 +221,14 @@ export class HistoryPanel extends Disposable {
         this.positions.set(item.id, i);
         this.listItems.set(item.id, item);
       });
+      if (!this.host.hasContent) {
+        const header = this.header()!;
+        // The first screen only: the page is posted the whole state when it says ready.
+        this.host.setContent([firstScreenMessage({ header, items: this.items, stats: [] })]);
+      }
       this.postState();
     } catch (error) {
+      this.host.setContent();
       this.deps.log.error(`[History] ${describeError(error, `Could not load the revision history of ${this.target.resourceId}`).message}`);
       this.host.post({ type: 'notice', level: 'error', message: describeError(error, 'Could not load the revision history').message });
     } finally {
@@ -245,7 +262,7 @@ export class HistoryPanel extends Disposable {
     this.pendingSelect = undefined;
     this._state = state;
     if (this.loadStarted) this.timings.postedMs = performance.now() - this.loadStarted;
-    this.host.post({ type: 'state', ...state, items: packItems(state.items) });
+    for (const message of stateMessages(state)) this.host.post(message);
     this._onDidChangeState.fire(state);
   }
 

@@ -5,8 +5,10 @@
 // not match exactly is dropped. The webview checks what the host sends with a small hand-written
 // guard (`isHostMessage`) instead, because zod/mini would add ~19 KB to a webview bundle that has
 // to stay small, and the host is the trusted side. The zod schemas are built on first use, inside a
-// function, so that the webview bundle (which never calls it) leaves zod out entirely.
-import * as z from 'zod/mini';
+// function, with zod from the lazily loaded schema chunk (lazySchemas.ts): the webview bundle,
+// which never calls it, leaves zod out entirely, and activation does not load it.
+import type * as Z from 'zod/mini';
+import { schemas } from '../../api/lazySchemas';
 import type { FileView } from '../../model/resourcePath';
 import type { HistoryItem, LineStats } from '../../model/history/types';
 
@@ -56,8 +58,14 @@ export interface HistoryState {
 }
 
 export type HostMessage =
-  /** `items` is packed by `packItems`: thousands of revisions cross two frames as one string. */
-  | { type: 'state'; header: HistoryHeader; items: string; stats: StatsEntry[]; select?: string[] }
+  /**
+   * `items` is packed by `packItems`: thousands of revisions cross two frames as one string. It
+   * holds the first screen (`FIRST_SCREEN_ITEMS`) of the `total`; an `items` message follows with
+   * the rest, so that the first paint does not wait for the whole history to cross.
+   */
+  | { type: 'state'; header: HistoryHeader; items: string; total: number; stats: StatsEntry[]; select?: string[] }
+  /** The items of the last `state` from position `from` on (packed). */
+  | { type: 'items'; from: number; items: string }
   | { type: 'header'; header: HistoryHeader }
   | { type: 'stats'; entries: StatsEntry[] }
   | { type: 'busy'; busy: boolean; label?: string }
@@ -83,15 +91,22 @@ export type WebviewMessage =
 
 export type WebviewMessageType = WebviewMessage['type'];
 
+/** Where the page carries the messages it starts with (a JSON data block, never executed). */
+export const INITIAL_MESSAGES_ELEMENT_ID = 'initial-messages';
+
+/** Revisions in a `state` message: more than any screen shows; the rest follows in `items`. */
+export const FIRST_SCREEN_ITEMS = 120;
+
 /** At most this many ids in one `loadStats`: a screenful and some. */
 export const MAX_STATS_REQUEST = 100;
 
 const REVISION_ID = /^rvsn_[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
-let schema: z.ZodMiniType<WebviewMessage> | undefined;
+let schema: Z.ZodMiniType<WebviewMessage> | undefined;
 
-function webviewMessageSchema(): z.ZodMiniType<WebviewMessage> {
+function webviewMessageSchema(): Z.ZodMiniType<WebviewMessage> {
   if (schema) return schema;
+  const { z } = schemas();
   const revisionId = z.string().check(z.regex(REVISION_ID));
   const one = <T extends string>(type: T) => z.strictObject({ type: z.literal(type), revisionId });
   const count = z.number().check(z.int(), z.nonnegative());
@@ -107,7 +122,7 @@ function webviewMessageSchema(): z.ZodMiniType<WebviewMessage> {
     z.strictObject({ type: z.literal('refresh') }),
     z.strictObject({ type: z.literal('loadStats'), revisionIds: z.array(revisionId).check(z.maxLength(MAX_STATS_REQUEST)) }),
     z.strictObject({ type: z.literal('rendered'), rows: count, total: count, ms: z.number().check(z.nonnegative()) }),
-  ]) as z.ZodMiniType<WebviewMessage>;
+  ]) as Z.ZodMiniType<WebviewMessage>;
   return schema;
 }
 
@@ -130,6 +145,22 @@ export function parseWebviewMessage(raw: unknown): ParsedMessage {
 // `{"v":1,"actors":[[type,id],…],"rows":[[id,[parents…],message,actorIndex,createdAt,sequence|null],…]}`
 
 type PackedRow = [id: string, parents: string[], message: string, actor: number, createdAt: string, sequence: number | null];
+
+/**
+ * A state as the messages that carry it: `state` with the first screen, then `items` with the
+ * rest (none when the first screen holds everything).
+ */
+export function stateMessages(state: HistoryState): HostMessage[] {
+  const first = firstScreenMessage(state);
+  if (state.items.length <= FIRST_SCREEN_ITEMS) return [first];
+  return [first, { type: 'items', from: FIRST_SCREEN_ITEMS, items: packItems(state.items.slice(FIRST_SCREEN_ITEMS)) }];
+}
+
+/** The `state` message alone: the header and the first screen of items. */
+export function firstScreenMessage(state: HistoryState): HostMessage {
+  const { items, ...rest } = state;
+  return { type: 'state', ...rest, items: packItems(items.slice(0, FIRST_SCREEN_ITEMS)), total: items.length };
+}
 
 export function packItems(items: readonly HistoryItem[]): string {
   const actors: [string, string][] = [];
@@ -184,6 +215,10 @@ function isStats(v: unknown): v is StatsEntry[] {
   return Array.isArray(v) && v.every((e) => isObject(e) && typeof e.id === 'string' && typeof e.added === 'number' && typeof e.removed === 'number');
 }
 
+function isCount(v: unknown): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0;
+}
+
 function isStringArray(v: unknown): v is string[] {
   return Array.isArray(v) && v.every((s) => typeof s === 'string');
 }
@@ -193,7 +228,9 @@ export function isHostMessage(v: unknown): v is HostMessage {
   switch (v.type) {
     case 'state':
       // The packed items are checked as they are unpacked (unpackItems).
-      return isHeader(v.header) && typeof v.items === 'string' && isStats(v.stats) && (v.select === undefined || isStringArray(v.select));
+      return isHeader(v.header) && typeof v.items === 'string' && isCount(v.total) && isStats(v.stats) && (v.select === undefined || isStringArray(v.select));
+    case 'items':
+      return isCount(v.from) && typeof v.items === 'string';
     case 'header':
       return isHeader(v.header);
     case 'stats':

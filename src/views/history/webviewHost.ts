@@ -1,11 +1,14 @@
 // A generic webview panel host: the HTML shell with a strict Content-Security-Policy and a nonce,
-// resources only from the extension's own build output and media, every incoming message checked
+// its script and stylesheets inlined under that nonce (webviewAssets.ts says why), fonts only from
+// the extension's own build output and media, every incoming message checked
 // by the feature's parser (a refused one is logged at warn and dropped), and a ready handshake: the
 // webview says `ready` when its script runs, and again after VS Code reloads a hidden webview, so
 // the feature posts its state then. Messages posted before that wait in a queue.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { Disposable } from '../../util/lifecycle';
+import { INITIAL_MESSAGES_ELEMENT_ID } from './protocol';
+import { assetText, escapeInlineElement, inlineStylesheet } from './webviewAssets';
 
 export type Parsed<In> = { ok: true; message: In } | { ok: false; reason: string };
 
@@ -23,7 +26,13 @@ export interface WebviewHostOptions<In> {
   log: vscode.LogOutputChannel;
   /** Log prefix, e.g. "[History]". */
   component: string;
+  /**
+   * Leave the page unset until `setContent`, which can put the first messages into the page
+   * itself: shown without waiting for the ready handshake and a message's crossing.
+   */
+  deferContent?: boolean;
 }
+
 
 export interface RejectedMessage {
   raw: unknown;
@@ -34,6 +43,7 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
   readonly panel: vscode.WebviewPanel;
   private ready = false;
   private queue: Out[] = [];
+  private contentSet = false;
 
   private readonly _onDidReceiveMessage = this._register(new vscode.EventEmitter<In>());
   /** Checked messages from the webview (`ready` included). */
@@ -66,11 +76,27 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
       }),
     );
     this._register(this.panel.onDidDispose(() => this.dispose()));
-    this.panel.webview.html = this.html();
+    if (!options.deferContent) this.setContent();
   }
 
   get isReady(): boolean {
     return this.ready;
+  }
+
+  get hasContent(): boolean {
+    return this.contentSet;
+  }
+
+  /**
+   * Sets the page, once (later calls do nothing), with `initial` messages inside it for the
+   * webview to act on as it starts. Those are a head start only: the webview still says `ready`
+   * and is posted its state as usual, and a page reloaded later (a hidden webview shown again)
+   * ignores them.
+   */
+  setContent(initial: readonly Out[] = []): void {
+    if (this.contentSet || this.isDisposed) return;
+    this.contentSet = true;
+    this.panel.webview.html = this.html(initial);
   }
 
   /** Hands a message to the webview, or queues it until the webview is ready. */
@@ -114,18 +140,23 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
     this.panel.dispose();
   }
 
-  private html(): string {
+  private html(initial: readonly Out[]): string {
     const { webview } = this.panel;
     const nonce = randomBytes(18).toString('base64');
-    const asset = (path: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.options.extensionUri, ...path.split('/'))).toString();
+    const root = this.options.extensionUri;
+    const toWebviewUri = (path: string) => webview.asWebviewUri(vscode.Uri.joinPath(root, ...path.split('/'))).toString();
     const csp = [
       "default-src 'none'",
-      `style-src ${webview.cspSource}`,
+      `style-src 'nonce-${nonce}'`,
       `font-src ${webview.cspSource}`,
       `img-src ${webview.cspSource} data:`,
       `script-src 'nonce-${nonce}'`,
     ].join('; ');
-    const styles = this.options.styles.map((s) => `<link rel="stylesheet" href="${escapeAttr(asset(s))}">`).join('\n    ');
+    const styles = this.options.styles
+      .map((path) => escapeInlineElement(inlineStylesheet(assetText(root.fsPath, path), path, toWebviewUri), 'style'))
+      .map((css) => `<style nonce="${nonce}">${css}</style>`)
+      .join('\n    ');
+    const script = escapeInlineElement(assetText(root.fsPath, `dist/webview/${this.options.script}`), 'script');
     return `<!DOCTYPE html>
 <html lang="en">
   <head>
@@ -136,11 +167,16 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
     <title>${escapeAttr(this.options.title)}</title>
   </head>
   <body>
-    <div id="app"></div>
-    <script nonce="${nonce}" src="${escapeAttr(asset(`dist/webview/${this.options.script}`))}"></script>
+    <div id="app"></div>${initial.length ? `\n    <script nonce="${nonce}" type="application/json" id="${INITIAL_MESSAGES_ELEMENT_ID}">${jsonForScriptElement(initial)}</script>` : ''}
+    <script nonce="${nonce}">${script}</script>
   </body>
 </html>`;
   }
+}
+
+/** JSON that cannot end its <script> element or open a comment in it: every `<` escaped. */
+function jsonForScriptElement(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
 function escapeAttr(text: string): string {

@@ -30,6 +30,9 @@ const STATS_DELAY_MS = 150;
 export class HistoryApp {
   private header: HistoryHeader | undefined;
   private items: HistoryItem[] = [];
+  /** Revisions in the history; `items` holds fewer until the rest has arrived (`items` message). */
+  private total = 0;
+  private pendingSelect: string[] | undefined;
   private index = new Map<string, number>();
   /** Indices into `items` that pass the filter, in list order. */
   private shown: number[] = [];
@@ -99,8 +102,16 @@ export class HistoryApp {
     switch (message.type) {
       case 'state': {
         const items = unpackItems(message.items);
-        if (items) this.setState(message.header, items, message.stats, message.select);
+        if (items) this.setState(message.header, items, message.total, message.stats, message.select);
         else console.warn('[History] Ignored a state whose revision list could not be read.');
+        break;
+      }
+      case 'items': {
+        // The rest of the last state; anything else (an old state's rest) is dropped.
+        if (message.from !== this.items.length || this.complete) break;
+        const items = unpackItems(message.items);
+        if (items) this.addItems(items);
+        else console.warn('[History] Ignored revisions that could not be read.');
         break;
       }
       case 'header':
@@ -125,10 +136,15 @@ export class HistoryApp {
     }
   }
 
-  private setState(header: HistoryHeader, items: HistoryItem[], stats: StatsEntry[], select?: string[]): void {
+  private get complete(): boolean {
+    return this.items.length >= this.total;
+  }
+
+  private setState(header: HistoryHeader, items: HistoryItem[], total: number, stats: StatsEntry[], select?: string[]): void {
     const started = performance.now();
     this.header = header;
     this.items = items;
+    this.total = Math.max(total, items.length);
     this.index = new Map(items.map((item, i) => [item.id, i]));
     // The lane graph is decoration: it is laid out right after the first paint, which only
     // reserves its column when the history is not a straight line.
@@ -136,24 +152,50 @@ export class HistoryApp {
     this.provisionalColumns = isLinear(items) ? 0 : 2;
     for (const entry of stats) this.stats.set(entry.id, entry);
     this.noticeEl.hidden = true;
-    if (select?.length) this.selection = { focused: select[0], marked: select[1] };
-    this.applyFilter();
-    if (this.pendingScrollTop !== undefined) {
-      this.listEl.scrollTop = this.pendingScrollTop;
-      this.pendingScrollTop = undefined;
-    }
-    if (select?.length) this.revealFocused();
+    this.pendingSelect = select?.length ? select : undefined;
+    this.whenComplete();
     // A task after the next frame runs once that frame is painted.
     requestAnimationFrame(() =>
       setTimeout(() => {
         const [first, last] = this.list.visibleRange();
-        this.host.post({ type: 'rendered', rows: Math.max(0, last - first + 1), total: items.length, ms: performance.now() - started });
-        if (this.items !== items) return;
-        this.layout = layoutLanes(items);
-        this.applyGraphColumn();
-        this.list.refresh();
+        this.host.post({ type: 'rendered', rows: Math.max(0, last - first + 1), total, ms: performance.now() - started });
+        this.layOutLanes();
       }, 0),
     );
+  }
+
+  private addItems(more: HistoryItem[]): void {
+    const from = this.items.length;
+    this.items = this.items.concat(more);
+    more.forEach((item, i) => this.index.set(item.id, from + i));
+    this.total = Math.max(this.total, this.items.length);
+    this.whenComplete();
+    this.layOutLanes();
+  }
+
+  /**
+   * Shows what arrived. A selection to make, and the scroll position of a page shown again, wait
+   * for the whole list: what they name may not have arrived yet.
+   */
+  private whenComplete(): void {
+    const select = this.complete ? this.pendingSelect : undefined;
+    if (select) this.selection = { focused: select[0], marked: select[1] };
+    this.applyFilter();
+    if (!this.complete) return;
+    if (this.pendingScrollTop !== undefined) {
+      this.listEl.scrollTop = this.pendingScrollTop;
+      this.pendingScrollTop = undefined;
+    }
+    if (select) this.revealFocused();
+    this.pendingSelect = undefined;
+  }
+
+  /** The lane graph, once the whole list is there: it is decoration, laid out after the first paint. */
+  private layOutLanes(): void {
+    if (!this.complete || this.layout) return;
+    this.layout = layoutLanes(this.items);
+    this.applyGraphColumn();
+    this.list.refresh();
   }
 
   private setFilter(text: string): void {
@@ -164,8 +206,11 @@ export class HistoryApp {
 
   private applyFilter(): void {
     this.shown = this.filter.trim() ? filterIndices(this.items, this.filter) : this.items.map((_, i) => i);
-    const visible = new Set(this.shown.map((i) => this.items[i]!.id));
-    this.selection = retain(this.selection, (id) => visible.has(id));
+    // Until the rest of the list arrives, a selected revision may simply not be there yet.
+    if (this.complete) {
+      const visible = new Set(this.shown.map((i) => this.items[i]!.id));
+      this.selection = retain(this.selection, (id) => visible.has(id));
+    }
     this.applyGraphColumn();
     this.list.setCount(this.shown.length);
     this.renderChrome();
@@ -286,7 +331,7 @@ export class HistoryApp {
   }
 
   private renderChrome(): void {
-    renderHeader(this.headerEl, this.header, this.items.length);
+    renderHeader(this.headerEl, this.header, this.total);
     const selected = this.selectedItems();
     const states = actionStates(this.header, selected);
     for (const [id, button] of this.buttons) {
@@ -295,8 +340,9 @@ export class HistoryApp {
       button.setAttribute('aria-disabled', String(!state.enabled));
       button.title = state.title;
     }
-    const total = this.items.length;
-    const count = this.filter.trim() ? `${this.shown.length} of ${total} revisions match` : `${total} revision${total === 1 ? '' : 's'}`;
+    const total = this.total;
+    const loaded = this.complete ? '' : ` (${this.items.length} loaded)`;
+    const count = this.filter.trim() ? `${this.shown.length} of ${total} revisions match${loaded}` : `${total} revision${total === 1 ? '' : 's'}${loaded}`;
     const hint = selected.length === 1 ? 'Space or Ctrl+click marks a second revision to compare' : selected.length === 2 ? '2 selected: Enter compares them' : '';
     this.statusEl.textContent = hint ? `${count} · ${hint}` : count;
     this.emptyEl.hidden = !this.header || this.shown.length > 0;

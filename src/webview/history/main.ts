@@ -1,6 +1,6 @@
 // Entry of the history webview bundle (dist/webview/history.js, a browser IIFE). Never imports
 // `vscode`: it talks to the extension only through postMessage, with the protocol's types.
-import { isHostMessage, type WebviewMessage } from '../../views/history/protocol';
+import { INITIAL_MESSAGES_ELEMENT_ID, isHostMessage, type HostMessage, type WebviewMessage } from '../../views/history/protocol';
 import { HistoryApp } from './app';
 
 interface VsCodeApi {
@@ -11,9 +11,26 @@ interface VsCodeApi {
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
+/**
+ * The messages the page was written with (a head start: the first screen of the history), unless
+ * this is the page coming back after being hidden, which has saved state and is posted the
+ * current state on `ready` anyway: what it was written with may be old by now.
+ */
+function initialMessages(reloaded: boolean): HostMessage[] {
+  const text = document.getElementById(INITIAL_MESSAGES_ELEMENT_ID)?.textContent;
+  if (!text || reloaded) return [];
+  try {
+    const messages: unknown = JSON.parse(text);
+    return Array.isArray(messages) ? messages.filter(isHostMessage) : [];
+  } catch {
+    return [];
+  }
+}
+
 const vscode = acquireVsCodeApi();
 const root = document.getElementById('app');
 if (root) {
+  const initial = initialMessages(vscode.getState() !== undefined);
   const app = new HistoryApp(root, {
     post: (message: WebviewMessage) => vscode.postMessage(message),
     getState: () => vscode.getState(),
@@ -24,5 +41,6 @@ if (root) {
     if (isHostMessage(event.data)) app.receive(event.data);
     else console.warn('[History] Ignored a malformed message from the extension.');
   });
+  for (const message of initial) app.receive(message);
   vscode.postMessage({ type: 'ready' } satisfies WebviewMessage);
 }

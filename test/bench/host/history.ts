@@ -3,8 +3,10 @@
 // The integration suite history-large.test.ts checks the behaviour (one request, only visible rows
 // drawn) with generous bounds; the tight target is held here.
 import * as vscode from 'vscode';
-import type { HistoryPanel } from '../../../src/views/history/historyPanel';
-import { closeEverything, eventToPromise, lastRequest, requestsSince, requireApi, type BenchContext } from './context';
+import { HISTORY_STYLES, type HistoryPanel } from '../../../src/views/history/historyPanel';
+import { parseWebviewMessage, type HostMessage, type WebviewMessage } from '../../../src/views/history/protocol';
+import { WebviewHost } from '../../../src/views/history/webviewHost';
+import { closeEverything, EXTENSION_ID, eventToPromise, lastRequest, requestsSince, requireApi, type BenchContext } from './context';
 import { profiled } from './profile';
 
 const ROUNDS = 5;
@@ -14,7 +16,7 @@ const ROUNDS = 5;
  * inline script posting one message, timed from its creation to that message. Measured beside
  * each history panel, in the same run.
  */
-async function bareWebviewMs(): Promise<number> {
+async function bareWebviewMs(htmlDelayMs = 0): Promise<number> {
   const started = performance.now();
   const panel = vscode.window.createWebviewPanel('workspaceAutomation.benchBaseline', 'Baseline', vscode.ViewColumn.Active, { enableScripts: true });
   try {
@@ -25,11 +27,39 @@ async function bareWebviewMs(): Promise<number> {
       });
     });
     const nonce = Math.random().toString(36).slice(2);
+    if (htmlDelayMs) await new Promise((r) => setTimeout(r, htmlDelayMs));
     panel.webview.html = `<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-${nonce}'"></head><body><script nonce="${nonce}">acquireVsCodeApi().postMessage({ type: 'ready' });</script></body></html>`;
     await posted;
     return performance.now() - started;
   } finally {
     panel.dispose();
+  }
+}
+
+/**
+ * The history page alone: the same HTML, script and styles as a history panel, timed from the
+ * panel's creation to its `ready`, with no list request running beside it. Against the bare
+ * baseline it is the page's own cost; against a real panel's `ready`, the cost of the list request
+ * and the state running at the same time (2 cores: the emulator, the host and Chromium share them).
+ */
+async function historyPageMs(extensionUri: vscode.Uri, log: vscode.LogOutputChannel): Promise<number> {
+  const started = performance.now();
+  const host = new WebviewHost<WebviewMessage, HostMessage>({
+    viewType: 'workspaceAutomation.benchHistoryPage',
+    title: 'History page',
+    extensionUri,
+    script: 'history.js',
+    styles: HISTORY_STYLES,
+    column: vscode.ViewColumn.Active,
+    parse: parseWebviewMessage,
+    log,
+    component: '[Bench]',
+  });
+  try {
+    await eventToPromise(host.onDidBecomeReady);
+    return performance.now() - started;
+  } finally {
+    host.dispose();
   }
 }
 
@@ -68,6 +98,12 @@ export async function measureLargeHistory(ctx: BenchContext): Promise<void> {
     await panel.whenIdle();
     await closeEverything(api);
     figures.add('history.bareWebviewMs', await bareWebviewMs());
+    await closeEverything(api);
+    figures.add('history.bareDelayed80Ms', await bareWebviewMs(80));
+    await closeEverything(api);
+    figures.add('history.bareDelayed140Ms', await bareWebviewMs(140));
+    await closeEverything(api);
+    figures.add('history.pageOnlyMs', await historyPageMs(vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri, api.log));
   }
   await closeEverything(api);
 }
