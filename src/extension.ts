@@ -63,6 +63,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
 
   const config = own(new Configuration());
   const connection = own(new ConnectionManager(context.secrets, config, log, context.globalState));
+  // Reads the settings and the key (local, no network); it tells its listeners after an await, so
+  // everything below is wired by then.
+  const ready = connection.initialize();
   const revisions = new RevisionCache(() => connection.require().client);
   own(connection.onDidChangeConnection(() => revisions.clear()));
   own(new RevisionFileSystem(connection, revisions));
@@ -70,7 +73,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
   // Connection UX and the explorer: nothing here makes a request until the tree is shown.
   const emulatorScript = vscode.Uri.joinPath(context.extensionUri, 'dist', 'emulator.js').fsPath;
   const localEmulator = own(new LocalEmulator(emulatorScript, vscode.Uri.joinPath(context.globalStorageUri, 'emulator').fsPath, log));
-  const statusBar = own(new ConnectionStatusBar(connection));
+  const statusBar = own(new ConnectionStatusBar(connection, ready));
   own(new ConnectionCommands(connection, new SignInFlow(connection, config, log), localEmulator, log));
   const explorerModel = own(new ExplorerModel(connection, { log }));
   explorerModel.setAddedIds(config.read().resources);
@@ -110,7 +113,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
     }),
   );
 
-  const ready = connection.initialize();
   // VS Code runs the command that activated us only after activate() settles: reading the key
   // (local, no network) first means no command ever meets a connection that is not set up yet.
   let timer: NodeJS.Timeout | undefined;

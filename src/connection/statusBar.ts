@@ -9,13 +9,22 @@ export const CONNECTION_MENU_COMMAND = 'workspaceAutomation.showConnectionMenu';
 export class ConnectionStatusBar extends Disposable {
   readonly item: vscode.StatusBarItem;
 
-  constructor(connection: ConnectionProvider) {
+  /** Shown once `whenReady` settles (the key is read): never a "Signed out" flash before that. */
+  constructor(connection: ConnectionProvider, whenReady: Promise<unknown>) {
     super();
     this.item = this._register(vscode.window.createStatusBarItem('workspaceAutomation.connection', vscode.StatusBarAlignment.Left, 10));
     this.item.name = 'Workspace Automation Connection';
     this.item.command = CONNECTION_MENU_COMMAND;
-    this.render(connection.current);
     this._register(connection.onDidChangeConnection((c) => this.render(c)));
+    void whenReady.then(
+      () => this.show(connection),
+      () => this.show(connection),
+    );
+  }
+
+  private show(connection: ConnectionProvider): void {
+    if (this.isDisposed) return;
+    this.render(connection.current);
     this.item.show();
   }
 

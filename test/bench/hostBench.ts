@@ -19,6 +19,8 @@ export interface HostBenchOptions {
   /** Operations the emulator generates (`--large n`; it adds the 5,000-revision dashboard too). */
   readonly large: number;
   readonly timeoutMs?: number;
+  /** Host steps (name prefixes) to record a Chromium trace of, in the first run (`--browser-trace=`). */
+  readonly browserTrace?: readonly string[];
   readonly say: (line: string) => void;
 }
 
@@ -38,7 +40,7 @@ export async function runHostBench(o: HostBenchOptions): Promise<HostRun[]> {
   for (let i = 1; i <= o.runs; i++) {
     o.say(`extension host run ${i} of ${o.runs}: starting the emulator (--large ${o.large}), code-server and Chromium...`);
     const started = Date.now();
-    runs.push(await oneRun(o));
+    runs.push(await oneRun(o, i === 1 ? (o.browserTrace ?? []) : []));
     // Every sample and note of the run, beside the table's medians.
     mkdirSync(join(resultsDir, 'bench-host'), { recursive: true });
     writeFileSync(join(resultsDir, 'bench-host', `run-${i}.json`), JSON.stringify(runs.at(-1), null, 2));
@@ -53,7 +55,7 @@ export async function stopHostBench(): Promise<void> {
   await current?.close();
 }
 
-async function oneRun(o: HostBenchOptions): Promise<HostRun> {
+async function oneRun(o: HostBenchOptions, traced: readonly string[]): Promise<HostRun> {
   const timeoutMs = o.timeoutMs ?? 10 * 60_000;
   let session: Session | undefined;
   try {
@@ -67,11 +69,40 @@ async function oneRun(o: HostBenchOptions): Promise<HostRun> {
     if (!emulator) throw new Error('the emulator did not start');
     let finish!: (code: number) => void;
     const exited = new Promise<number>((resolve) => (finish = resolve));
+    // A Chromium trace (all processes: the workbench, the webviews' frames, the GPU) of the steps
+    // named, from the host's "<step>..." line to its "<step>: done" line; open it in
+    // chrome://tracing or https://ui.perfetto.dev.
+    let tracing: string | undefined;
+    let traceWork: Promise<void> = Promise.resolve();
+    const browser = page.context().browser();
     await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown[]) => {
-      const line = format(...(args as [unknown, ...unknown[]]));
-      if (line.startsWith(BANNER)) o.say(`  ${line.slice(BANNER.length + 1)}`);
+      traceWork = traceWork.then(() => logged(args));
     });
-    await page.exposeFunction('codeAutomationExit', (code: number) => finish(code));
+    const logged = async (args: unknown[]) => {
+      const line = format(...(args as [unknown, ...unknown[]]));
+      if (!line.startsWith(BANNER)) return;
+      const said = line.slice(BANNER.length + 1);
+      o.say(`  ${said}`);
+      const step = traced.find((name) => said.startsWith(name));
+      if (!step || !browser) return;
+      try {
+        if (said.endsWith('...') && !tracing) {
+          tracing = join(resultsDir, 'bench-host', `${step.replace(/[^a-z0-9]+/gi, '-')}.trace.json`);
+          await browser.startTracing(page, { screenshots: false });
+        } else if (tracing && /: (done|FAILED)/.test(said)) {
+          const file = tracing;
+          tracing = undefined;
+          const trace = await browser.stopTracing();
+          mkdirSync(join(resultsDir, 'bench-host'), { recursive: true });
+          writeFileSync(file, trace);
+          o.say(`  Chromium trace: ${file}`);
+        }
+      } catch (e) {
+        o.say(`  Chromium trace failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    };
+    // A trace being written is finished before the session closes.
+    await page.exposeFunction('codeAutomationExit', (code: number) => void traceWork.then(() => finish(code)));
     const remote = (path: string) => `vscode-remote://${server.authority}${path}`;
     const payload = [
       ['extensionDevelopmentPath', remote(o.extensionDir)],

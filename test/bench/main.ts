@@ -24,15 +24,17 @@ interface Args {
   profile: string | undefined;
   /** Only the host steps whose names start with these (activation always runs). */
   steps: string | undefined;
+  /** Host steps to record a Chromium trace of (first run). */
+  browserTrace: string | undefined;
 }
 
 function parseArgs(argv: string[]): Args {
   const value = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   const extensionDir = value('extension');
   const hostEntry = value('host-entry');
-  if (!extensionDir || !hostEntry) throw new Error('usage: main.js --extension=<staged extension> --host-entry=<bundled host/index.js> [--runs=3] [--large=2000] [--only=node|host] [--profile=activation,history,...] [--steps=requests,tree,...]');
+  if (!extensionDir || !hostEntry) throw new Error('usage: main.js --extension=<staged extension> --host-entry=<bundled host/index.js> [--runs=3] [--large=2000] [--only=node|host] [--profile=activation,history,...] [--steps=requests,tree,...] [--browser-trace=history,...]');
   const only = value('only');
-  return { extensionDir, hostEntry, runs: Number(value('runs') ?? 3), large: Number(value('large') ?? 2000), node: only !== 'host', host: only !== 'node', profile: value('profile'), steps: value('steps') };
+  return { extensionDir, hostEntry, runs: Number(value('runs') ?? 3), large: Number(value('large') ?? 2000), node: only !== 'host', host: only !== 'node', profile: value('profile'), steps: value('steps'), browserTrace: value('browser-trace') };
 }
 
 const say = (line: string) => console.log(`[bench] ${line}`);
@@ -59,12 +61,14 @@ async function main(): Promise<number> {
   if (args.host) {
     // The headless VS Code that `npm test` installs (a no-op once there).
     await ensureInstalled((line) => say(`install: ${line}`));
-    const runs = await runHostBench({ extensionDir: args.extensionDir, hostEntry: args.hostEntry, runs: args.runs, large: args.large, say });
+    const browserTrace = args.browserTrace?.split(',').map((s) => s.trim());
+    const runs = await runHostBench({ extensionDir: args.extensionDir, hostEntry: args.hostEntry, runs: args.runs, large: args.large, browserTrace, say });
     const host = hostRows(runs);
     rows.push(...host.rows);
     details.push(...host.details);
     hostOk = runs.some((r) => r.results?.done);
     if (args.profile) details.push(`CPU profiles of ${args.profile} in test-results/bench-host/: run 1's figures for them include the profiler's overhead.`);
+    if (browserTrace) details.push(`Chromium traces of ${browserTrace.join(', ')} in test-results/bench-host/*.trace.json (run 1; its figures include the tracing overhead).`);
   }
   const title = `npm run bench — ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${load()} at the end`;
   const table = formatTable(rows);

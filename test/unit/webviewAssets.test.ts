@@ -1,11 +1,12 @@
 // The history page's inlined assets: stylesheet references resolved to webview URIs, and inlined
 // text that cannot close its element early.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { assetText, escapeInlineElement, inlineStylesheet } from '../../src/views/history/webviewAssets';
+import { assetText, escapeInlineElement, inlineStylesheet, keepCodicons } from '../../src/views/history/webviewAssets';
+import { HISTORY_ICONS } from '../../src/webview/history/icons';
 
 const toWebviewUri = (path: string) => `https://file+.vscode-resource.test/ext/${path}`;
 
@@ -27,6 +28,16 @@ describe('webview assets', () => {
     assert.equal(escapeInlineElement('a("</script>")', 'script'), 'a("<\\/script>")');
     assert.equal(escapeInlineElement('x</STYLE>y', 'style'), 'x<\\/STYLE>y');
     assert.equal(escapeInlineElement('</div>', 'script'), '</div>');
+  });
+
+  test('the page’s codicon stylesheet keeps the font, the base class and exactly the icons the page uses', () => {
+    const css = readFileSync(join(process.cwd(), 'node_modules/@vscode/codicons/dist/codicon.css'), 'utf8');
+    const kept = keepCodicons(css, HISTORY_ICONS);
+    const icons = [...kept.matchAll(/^\.codicon-([a-z0-9-]+):before/gm)].map((m) => m[1]);
+    assert.deepEqual(icons.sort(), [...HISTORY_ICONS].sort(), 'every icon the page names exists in codicons, and no other');
+    assert.match(kept, /@font-face/);
+    assert.match(kept, /\.codicon\[class\*='codicon-'\]/);
+    assert.ok(kept.length < css.length / 5, `${kept.length} of ${css.length} characters`);
   });
 
   test('a file is read once per session', () => {

@@ -12,6 +12,7 @@ import type { HistoryItem } from '../../model/history/types';
 import type { RevisionCache } from '../../model/revisionCache';
 import { describeError } from '../../ui/describeError';
 import { Disposable } from '../../util/lifecycle';
+import { HISTORY_ICONS } from '../../webview/history/icons';
 import { HistoryActions } from './historyActions';
 import { KIND_LABELS, KIND_VIEWS, type HistoryTarget } from './historyTarget';
 import { firstScreenMessage, parseWebviewMessage, stateMessages, type HistoryHeader, type HistoryState, type HostMessage, type StatsEntry, type WebviewMessage } from './protocol';
@@ -105,6 +106,7 @@ export class HistoryPanel extends Disposable {
         extensionUri: deps.extensionUri,
         script: 'history.js',
         styles: HISTORY_STYLES,
+        icons: HISTORY_ICONS,
         column,
         iconPath: new vscode.ThemeIcon('history'),
         parse: parseWebviewMessage,

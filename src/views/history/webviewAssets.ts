@@ -38,6 +38,21 @@ function splitSuffix(ref: string): [string, string] {
   return at < 0 ? [ref, ''] : [ref.slice(0, at), ref.slice(at)];
 }
 
+/**
+ * codicon.css with the rules of only the named icons (it has one `.codicon-<name>:before` rule per
+ * line), and everything else in it (the font, the base class, the modifiers) kept.
+ */
+export function keepCodicons(css: string, names: readonly string[]): string {
+  const keep = new Set(names);
+  return css
+    .split('\n')
+    .filter((line) => {
+      const icon = /^\.codicon-([a-z0-9-]+):before\s*\{[^}]*\}\s*$/.exec(line.trim());
+      return !icon || keep.has(icon[1]!);
+    })
+    .join('\n');
+}
+
 /** Makes text safe inside a <script> or <style> element: it cannot close the element early. */
 export function escapeInlineElement(text: string, element: 'script' | 'style'): string {
   return text.replace(new RegExp(`</(${element})`, 'gi'), '<\\/$1');

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { Disposable } from '../../util/lifecycle';
 import { INITIAL_MESSAGES_ELEMENT_ID } from './protocol';
-import { assetText, escapeInlineElement, inlineStylesheet } from './webviewAssets';
+import { assetText, escapeInlineElement, inlineStylesheet, keepCodicons } from './webviewAssets';
 
 export type Parsed<In> = { ok: true; message: In } | { ok: false; reason: string };
 
@@ -20,6 +20,8 @@ export interface WebviewHostOptions<In> {
   script: string;
   /** Stylesheets, relative to the extension root (`dist/webview/…` or `media/…`). */
   styles: readonly string[];
+  /** The codicons the page uses, when one of `styles` is codicon.css: only their rules go in. */
+  icons?: readonly string[];
   column: vscode.ViewColumn;
   iconPath?: vscode.IconPath;
   parse(raw: unknown): Parsed<In>;
@@ -153,7 +155,11 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
       `script-src 'nonce-${nonce}'`,
     ].join('; ');
     const styles = this.options.styles
-      .map((path) => escapeInlineElement(inlineStylesheet(assetText(root.fsPath, path), path, toWebviewUri), 'style'))
+      .map((path) => {
+        const css = assetText(root.fsPath, path);
+        const used = path.endsWith('/codicon.css') && this.options.icons ? keepCodicons(css, this.options.icons) : css;
+        return escapeInlineElement(inlineStylesheet(used, path, toWebviewUri), 'style');
+      })
       .map((css) => `<style nonce="${nonce}">${css}</style>`)
       .join('\n    ');
     const script = escapeInlineElement(assetText(root.fsPath, `dist/webview/${this.options.script}`), 'script');

@@ -1,5 +1,6 @@
 // The toolbar's actions and, for the current selection, whether each is available and why not.
 // Pure, so the rules are unit-tested; the webview only draws the result.
+import type { IconName } from './icons';
 import type { HistoryHeader, HistoryItem, WebviewMessage } from '../../views/history/protocol';
 
 export type ActionId = 'open' | 'compare' | 'compareWithDraft' | 'compareWithPublished' | 'showChanges' | 'copyId' | 'restore';
@@ -7,7 +8,7 @@ export type ActionId = 'open' | 'compare' | 'compareWithDraft' | 'compareWithPub
 export interface ActionSpec {
   id: ActionId;
   label: string;
-  icon: string;
+  icon: IconName;
   /** What it does, for the tooltip when it is available. */
   hint: string;
 }

@@ -26,6 +26,7 @@ interface Persisted {
 }
 
 const STATS_DELAY_MS = 150;
+const PERSIST_DELAY_MS = 100;
 
 export class HistoryApp {
   private header: HistoryHeader | undefined;
@@ -45,6 +46,7 @@ export class HistoryApp {
   private filter = '';
   private pendingScrollTop: number | undefined;
   private statsTimer: ReturnType<typeof setTimeout> | undefined;
+  private persistTimer: ReturnType<typeof setTimeout> | undefined;
 
   private readonly headerEl = h('header', { class: 'header' });
   private readonly progress = h('div', { class: 'progress', role: 'progressbar', 'aria-label': 'Working', hidden: true });
@@ -212,8 +214,10 @@ export class HistoryApp {
       this.selection = retain(this.selection, (id) => visible.has(id));
     }
     this.applyGraphColumn();
-    this.list.setCount(this.shown.length);
+    // The header and status first: the list then measures its viewport once, at its final height
+    // (the other order lays the page out twice and draws the rows again on the next frame).
     this.renderChrome();
+    this.list.setCount(this.shown.length);
   }
 
   /** Lane graph columns to draw: none on a filtered list, whose gaps would make the graph lie. */
@@ -251,7 +255,7 @@ export class HistoryApp {
     else this.listEl.removeAttribute('aria-activedescendant');
     clearTimeout(this.statsTimer);
     this.statsTimer = setTimeout(() => this.askStats(), STATS_DELAY_MS);
-    this.persist();
+    this.persistSoon();
   }
 
   /** Asks for the line counts of the visible revisions that have none yet. */
@@ -355,6 +359,15 @@ export class HistoryApp {
     this.noticeEl.className = `notice ${level}`;
     this.noticeEl.replaceChildren(icon(level === 'error' ? 'error' : 'info'), h('span', { class: 'notice-text' }, text), close);
     this.noticeEl.hidden = false;
+  }
+
+  /**
+   * Saves the view state a moment later: reading the scroll position right after drawing rows would
+   * make the browser lay the page out again at once.
+   */
+  private persistSoon(): void {
+    clearTimeout(this.persistTimer);
+    this.persistTimer = setTimeout(() => this.persist(), PERSIST_DELAY_MS);
   }
 
   private persist(): void {

@@ -1,5 +1,6 @@
 // A tiny element builder. Never sets `style` attributes (the CSP allows no inline styles) and never
 // parses HTML: text goes in as text nodes.
+import type { IconName } from './icons';
 
 type Child = Node | string | false | null | undefined;
 
@@ -21,7 +22,7 @@ export function append(el: Element, children: Child[]): void {
   for (const c of children) if (c !== false && c !== null && c !== undefined) el.append(c);
 }
 
-export function icon(name: string): HTMLSpanElement {
+export function icon(name: IconName): HTMLSpanElement {
   return h('span', { class: `codicon codicon-${name}`, 'aria-hidden': 'true' });
 }
 

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { HISTORY_STYLES, type HistoryPanel } from '../../../src/views/history/historyPanel';
 import { parseWebviewMessage, type HostMessage, type WebviewMessage } from '../../../src/views/history/protocol';
 import { WebviewHost } from '../../../src/views/history/webviewHost';
+import { HISTORY_ICONS } from '../../../src/webview/history/icons';
 import { closeEverything, EXTENSION_ID, eventToPromise, lastRequest, requestsSince, requireApi, type BenchContext } from './context';
 import { profiled } from './profile';
 
@@ -50,6 +51,7 @@ async function historyPageMs(extensionUri: vscode.Uri, log: vscode.LogOutputChan
     extensionUri,
     script: 'history.js',
     styles: HISTORY_STYLES,
+    icons: HISTORY_ICONS,
     column: vscode.ViewColumn.Active,
     parse: parseWebviewMessage,
     log,
