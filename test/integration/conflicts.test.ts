@@ -15,6 +15,7 @@ import { CONFLICT_START, mergeTexts } from '../../src/model/merge';
 import { filePath, type FileView } from '../../src/model/resourcePath';
 import type { SaveConflict, SaveResult } from '../../src/model/saveTypes';
 import { activateExtension, emulatorAdmin, eventToPromise, requireEmulator, type EmulatorInfo } from './helpers';
+import { setAutoSave } from './fileHelpers';
 
 const SAVE = 'workspaceAutomation.save';
 
@@ -117,10 +118,10 @@ describe('Save conflicts: Compare, Merge and Overwrite keep every edit', functio
     other = createClient({ ...DEFAULT_CONNECTION, baseUrl: emulator.url, apiKey: emulator.apiKey, workspaceId: emulator.workspaceId });
     // VS Code for the Web auto-saves after a delay by default; these tests are about explicit saves
     // (the file system's tests cover auto save), so the editors stay dirty until a test saves.
-    await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+    await setAutoSave('off');
   });
   after(async () => {
-    await vscode.workspace.getConfiguration('files').update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+    await setAutoSave(undefined);
     // Leave the demo workspace as the seed has it, and the still-loaded documents based on it, so
     // later suites that reset the emulator find the extension in step with the service.
     await admin.reset();

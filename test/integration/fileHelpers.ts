@@ -9,6 +9,14 @@ import { eventToPromise } from './helpers';
 const FOLDERS: Record<FileView, string> = { dashboard: 'dashboards', database: 'databases', fact: 'facts', operationHandler: 'operations', operation: 'operations', app: 'apps', writeSync: 'write-syncs' };
 const SUFFIXES: Record<FileView, string> = { dashboard: '.tsx', database: '.json', fact: '.json', operationHandler: '.handler.ts', operation: '.json', app: '.json', writeSync: '.json' };
 
+/**
+ * VS Code for the web auto saves a second after an edit by default: suites that save on purpose set
+ * `'off'` before and `undefined` (the default again) after.
+ */
+export async function setAutoSave(value: 'off' | undefined): Promise<void> {
+  await vscode.workspace.getConfiguration('files').update('autoSave', value, vscode.ConfigurationTarget.Global);
+}
+
 export function wsaUri(workspaceId: string, view: FileView, id: string, name: string): vscode.Uri {
   return vscode.Uri.from({ scheme: 'wsa', path: `/${workspaceId}/${FOLDERS[view]}/${id}/${name}${SUFFIXES[view]}` });
 }

@@ -8,7 +8,7 @@ import type { RequestLogEntry } from '../../src/emulator/requestLog';
 import type { AdminClient } from '../../src/emulator/adminClient';
 import type { FileView } from '../../src/model/resourcePath';
 import type { SaveResult } from '../../src/model/saveTypes';
-import { editText, openFresh, revertAndCloseAll, wsaUri } from './fileHelpers';
+import { editText, openFresh, revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
 import { eventToPromise, serviceFetch, type EmulatorInfo, connectSuite } from './helpers';
 
 const SAVE = 'workspaceAutomation.save';
@@ -29,12 +29,11 @@ describe('Files: editing resources as wsa: documents', function () {
   before(async function () {
     // No reset: other suites' open documents stay true to the service; each test reads what it needs.
     ({ emulator, api, admin, ids } = await connectSuite(this));
-    // VS Code for the web auto saves after a second by default; these tests save on purpose.
-    await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+    await setAutoSave('off');
     await revertAndCloseAll();
   });
   after(async () => {
-    await vscode.workspace.getConfiguration('files').update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+    await setAutoSave(undefined);
   });
   afterEach(async () => {
     await admin.clearFaults();

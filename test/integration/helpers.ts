@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { AdminClient } from '../../src/emulator/adminClient';
+import type { DemoInfo } from '../../src/emulator/types';
 import { emulatorAdmin, emulatorFromEnv, type EmulatorInfo } from '../harness/lib/env';
 
 export { adminFetch, emulatorAdmin, serviceFetch, waitForRequest, type EmulatorInfo, type RequestLogEntry } from '../harness/lib/env';
@@ -22,22 +23,16 @@ export function requireEmulator(context: Mocha.Context): EmulatorInfo {
   return emulator!;
 }
 
-/** Resolves with the first event that `event` fires and `filter` accepts. */
-export function eventToPromise<T>(event: vscode.Event<T>, filter: (value: T) => boolean = () => true): Promise<T> {
-  return new Promise((resolve) => {
-    const listener = event((value) => {
-      if (!filter(value)) return;
-      listener.dispose();
-      resolve(value);
-    });
-  });
-}
+/** Resolves with the first event that `event` fires and `filter` accepts (src/util/events.ts). */
+export { eventToPromise } from '../../src/util/events';
 
 export interface SuiteContext {
   emulator: EmulatorInfo;
   api: WorkspaceAutomationApi;
   admin: AdminClient;
-  /** The emulator's well-known demo ids. */
+  /** The emulator's demo workspace: its keys, the other workspace, the well-known ids. */
+  demo: DemoInfo;
+  /** `demo.ids`, indexable by any name. */
   ids: Record<string, string>;
 }
 
@@ -48,6 +43,6 @@ export async function connectSuite(context: Mocha.Context): Promise<SuiteContext
   await api.ready;
   const admin = emulatorAdmin(emulator);
   await admin.clearFaults();
-  const ids = (await admin.demo()).ids as unknown as Record<string, string>;
-  return { emulator, api, admin, ids };
+  const demo = await admin.demo();
+  return { emulator, api, admin, demo, ids: demo.ids as unknown as Record<string, string> };
 }

@@ -11,7 +11,7 @@ import { createClient, DEFAULT_CONNECTION, isApiError, type ServiceClient } from
 import type { AdminClient } from '../../src/emulator/adminClient';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { SaveResult, ServerSnapshot } from '../../src/model/saveTypes';
-import { revertAndCloseAll, wsaUri } from './fileHelpers';
+import { revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
 import { type EmulatorInfo, connectSuite } from './helpers';
 
 const SAVE = 'workspaceAutomation.save';
@@ -63,12 +63,12 @@ describe('Reliability: two clients saving the same resources', function () {
 
   before(async function () {
     ({ emulator, api, admin, ids } = await connectSuite(this));
-    await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+    await setAutoSave('off');
     await revertAndCloseAll();
   });
 
   after(async () => {
-    await vscode.workspace.getConfiguration('files').update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+    await setAutoSave(undefined);
     await revertAndCloseAll();
   });
 

@@ -8,8 +8,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AdminClient } from '../../src/emulator/adminClient';
 import type { WorkspaceAutomationApi } from '../../src/extension';
-import { revertAndCloseAll } from './fileHelpers';
-import { activateExtension, emulatorAdmin, requireEmulator, type EmulatorInfo } from './helpers';
+import { revertAndCloseAll, setAutoSave } from './fileHelpers';
+import { connectSuite, eventToPromise, type EmulatorInfo } from './helpers';
 import { cellProblems, FAULTS, formatMatrix, MATRIX_TIMEOUT_MS, type Cell, type Outcome } from './support/faultMatrix';
 import { LogCapture } from './support/logCapture';
 import {
@@ -31,29 +31,21 @@ describe('Reliability: fault matrix', function () {
   let emulator: EmulatorInfo;
   let admin: AdminClient;
   let log: LogCapture;
+  let ids: Record<string, string>;
   const rejections: unknown[] = [];
   const onRejection = (reason: unknown) => rejections.push(reason);
 
   const lastSeq = async () => (await admin.requests()).at(-1)?.seq ?? 0;
 
   async function setTimeoutSetting(value: number | undefined): Promise<void> {
-    const changed = new Promise<void>((resolve) => {
-      const sub = api.connection.onDidChangeConnection(() => {
-        sub.dispose();
-        resolve();
-      });
-    });
+    const changed = eventToPromise(api.connection.onDidChangeConnection);
     await vscode.workspace.getConfiguration('workspaceAutomation').update('requestTimeoutMs', value, vscode.ConfigurationTarget.Global);
     await changed;
   }
 
   before(async function () {
-    emulator = requireEmulator(this);
-    api = await activateExtension();
-    await api.ready;
-    admin = emulatorAdmin(emulator);
-    await admin.clearFaults();
-    await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+    ({ emulator, api, admin, ids } = await connectSuite(this));
+    await setAutoSave('off');
     await revertAndCloseAll();
     // The client is rebuilt with a short time limit: "latency beyond the timeout" costs 2.5 s, not 15.
     await setTimeoutSetting(MATRIX_TIMEOUT_MS);
@@ -66,12 +58,11 @@ describe('Reliability: fault matrix', function () {
     log?.dispose();
     await admin?.clearFaults();
     if (api) await setTimeoutSetting(undefined);
-    await vscode.workspace.getConfiguration('files').update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+    await setAutoSave(undefined);
     await revertAndCloseAll();
   });
 
   it('every action × every fault: a clear message, retries only for reads, the text kept, one PUT per save, usable afterwards', async () => {
-    const ids = (await admin.demo()).ids as unknown as Record<string, string>;
     const context: MatrixContext = { api, emulator, admin, ids, log };
     const actions: MatrixAction[] = [
       treeGroupAction(context),

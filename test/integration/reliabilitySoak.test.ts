@@ -10,7 +10,7 @@ import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { FileView } from '../../src/model/resourcePath';
 import type { SaveResult } from '../../src/model/saveTypes';
 import type { HistoryPanel } from '../../src/views/history/historyPanel';
-import { revertAndCloseAll, wsaUri } from './fileHelpers';
+import { revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
 import { eventToPromise, type EmulatorInfo, connectSuite } from './helpers';
 import { LiveDisposables } from './support/liveDisposables';
 import { activeResources, heapAfterGc, mb } from './support/memory';
@@ -51,14 +51,14 @@ describe('Reliability: soak', function () {
 
   before(async function () {
     ({ emulator, api, ids } = await connectSuite(this));
-    await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+    await setAutoSave('off');
     await revertAndCloseAll();
     process.on('unhandledRejection', onRejection);
   });
 
   after(async () => {
     process.off('unhandledRejection', onRejection);
-    await vscode.workspace.getConfiguration('files').update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+    await setAutoSave(undefined);
     await revertAndCloseAll();
   });
 

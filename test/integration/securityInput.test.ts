@@ -14,7 +14,7 @@ import { parseFilePath } from '../../src/model/resourcePath';
 import type { HistoryPanel } from '../../src/views/history/historyPanel';
 import type { HistoryState } from '../../src/views/history/protocol';
 import { revertAndCloseAll } from './fileHelpers';
-import { activateExtension, emulatorAdmin, eventToPromise, requireEmulator, serviceFetch, type EmulatorInfo } from './helpers';
+import { connectSuite, eventToPromise, serviceFetch, type EmulatorInfo } from './helpers';
 import { restoreHarnessConnection, untilConnection } from './explorerSupport';
 
 describe('Security: hostile input at the webview and the file systems', function () {
@@ -35,12 +35,7 @@ describe('Security: hostile input at the webview and the file systems', function
   }
 
   before(async function () {
-    emulator = requireEmulator(this);
-    api = await activateExtension();
-    await api.ready;
-    admin = emulatorAdmin(emulator);
-    await admin.clearFaults();
-    demo = await admin.demo();
+    ({ emulator, api, admin, demo } = await connectSuite(this));
     await revertAndCloseAll();
   });
 

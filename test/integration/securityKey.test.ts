@@ -13,8 +13,8 @@ import type { DemoInfo } from '../../src/emulator/types';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { SaveResult } from '../../src/model/saveTypes';
 import type { HistoryPanel } from '../../src/views/history/historyPanel';
-import { editText, revertAndCloseAll, wsaUri } from './fileHelpers';
-import { activateExtension, emulatorAdmin, eventToPromise, requireEmulator, type EmulatorInfo } from './helpers';
+import { editText, revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
+import { connectSuite, eventToPromise, type EmulatorInfo } from './helpers';
 import { restoreHarnessConnection, untilConnection } from './explorerSupport';
 import { waitUntil } from '../harness/lib/processes';
 import { LogCapture } from './support/logCapture';
@@ -38,13 +38,8 @@ describe('Security: the API key never leaves SecretStorage', function () {
   let log: LogCapture;
 
   before(async function () {
-    emulator = requireEmulator(this);
-    api = await activateExtension();
-    await api.ready;
-    admin = emulatorAdmin(emulator);
-    await admin.clearFaults();
-    demo = await admin.demo();
-    await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+    ({ emulator, api, admin, demo } = await connectSuite(this));
+    await setAutoSave('off');
     await revertAndCloseAll();
     log = new LogCapture(api.log);
   });
@@ -52,7 +47,7 @@ describe('Security: the API key never leaves SecretStorage', function () {
   after(async () => {
     log?.dispose();
     await admin?.clearFaults();
-    await vscode.workspace.getConfiguration('files').update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+    await setAutoSave(undefined);
     await revertAndCloseAll();
     if (api) await restoreHarnessConnection(api, emulator);
   });

@@ -60,16 +60,8 @@ export async function requestLinesSince(ctx: BenchContext, since: number): Promi
   return (await ctx.admin.requests(since)).map((r) => `${r.at.slice(11, 23)} ${r.method} ${r.path}`);
 }
 
-/** Resolves with the first event that `event` fires and `filter` accepts. */
-export function eventToPromise<T>(event: vscode.Event<T>, filter: (value: T) => boolean = () => true): Promise<T> {
-  return new Promise((resolve) => {
-    const listener = event((value) => {
-      if (!filter(value)) return;
-      listener.dispose();
-      resolve(value);
-    });
-  });
-}
+/** Resolves with the first event that `event` fires and `filter` accepts (src/util/events.ts). */
+export { eventToPromise } from '../../../src/util/events';
 
 /** Times `fn` with the high-resolution clock; returns its result and the milliseconds it took. */
 export async function timed<T>(fn: () => PromiseLike<T> | T): Promise<{ value: T; ms: number }> {
