@@ -20,9 +20,8 @@ import { RemoteChangeWatcher } from './fs/remoteChanges';
 import { WsaFileSystem } from './fs/wsaFileSystem';
 import { RevisionFileSystem } from './fs/revisionFileSystem';
 import { ExplorerModel } from './model/explorer/explorerModel';
-import { parseFilePath } from './model/resourcePath';
+import { parseFilePath, type FileView } from './model/resourcePath';
 import { RevisionCache } from './model/revisionCache';
-import type { FileView } from './model/resourcePath';
 import { SaveDiagnostics } from './validation/saveDiagnostics';
 import { validateText } from './validation/validate';
 import { ExplorerView } from './views/tree/explorerTree';
@@ -103,7 +102,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
   const history = own(
     new HistoryPanels({
       extensionUri: context.extensionUri,
-      whenConnectionReady: () => ready,
       connection,
       revisions,
       log,

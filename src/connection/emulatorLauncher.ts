@@ -6,17 +6,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import * as vscode from 'vscode';
+import { BannerReader, type EmulatorEndpoint } from '../emulator/banner';
 import { Disposable } from '../util/lifecycle';
 
-export interface LocalEmulatorEndpoint {
-  url: string;
-  apiKey: string;
-  workspaceId: string;
-  adminUrl: string;
+export interface LocalEmulatorEndpoint extends EmulatorEndpoint {
   pid: number;
 }
-
-const LINES = ['WSA_EMULATOR_URL', 'WSA_API_KEY', 'WSA_WORKSPACE_ID', 'WSA_ADMIN_URL'] as const;
 
 export class LocalEmulator extends Disposable {
   private readonly _onDidChange = this._register(new vscode.EventEmitter<LocalEmulatorEndpoint | undefined>());
@@ -72,7 +67,8 @@ export class LocalEmulator extends Disposable {
       windowsHide: true,
     });
     this.child = child;
-    const seen = new Map<string, string>();
+    const banner = new BannerReader();
+    let read: EmulatorEndpoint | undefined;
     let stderr = '';
     child.stderr!.setEncoding('utf8').on('data', (d: string) => {
       stderr = (stderr + d).slice(-2_000);
@@ -80,9 +76,8 @@ export class LocalEmulator extends Disposable {
     const lines = createInterface({ input: child.stdout! });
     const ready = new Promise<void>((resolve, reject) => {
       lines.on('line', (line) => {
-        const m = /^(WSA_[A-Z_]+)=(.*)$/.exec(line.trim());
-        if (m && !seen.has(m[1]!)) seen.set(m[1]!, m[2]!);
-        if (LINES.every((k) => seen.has(k))) resolve();
+        read ??= banner.read(line);
+        if (read) resolve();
       });
       child.once('error', reject);
       child.once('exit', (code, signal) => reject(new Error(`The local emulator exited (${signal ?? `code ${code}`}) before it was ready. ${stderr.trim()}`.trim())));
@@ -110,13 +105,7 @@ export class LocalEmulator extends Disposable {
       this.log.warn(`[Connection] The local emulator exited (${signal ?? `code ${code}`}).`);
       this._onDidChange.fire(undefined);
     });
-    const endpoint: LocalEmulatorEndpoint = {
-      url: seen.get('WSA_EMULATOR_URL')!.replace(/\/+$/, ''),
-      apiKey: seen.get('WSA_API_KEY')!,
-      workspaceId: seen.get('WSA_WORKSPACE_ID')!,
-      adminUrl: seen.get('WSA_ADMIN_URL')!.replace(/\/+$/, ''),
-      pid: child.pid!,
-    };
+    const endpoint: LocalEmulatorEndpoint = { ...read!, pid: child.pid! };
     this.endpoint = endpoint;
     this.log.info(`[Connection] Started the local emulator at ${endpoint.url} (workspace ${endpoint.workspaceId}, data in ${this.dataDir}).`);
     this._onDidChange.fire(endpoint);

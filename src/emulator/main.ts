@@ -2,6 +2,7 @@
 // (scripts parse them); the rest is for people.
 import { isIP } from 'node:net';
 import { startEmulator, DEFAULT_DEPLOY_DELAY_MS, type EmulatorOptions, type RunningEmulator } from './server';
+import { bannerLines } from './banner';
 
 const HELP = `Workspace Automation Service emulator
 
@@ -113,9 +114,7 @@ async function main(): Promise<void> {
     );
   }
   const emu = await startEmulator(parsed);
-  process.stdout.write(
-    `WSA_EMULATOR_URL=${emu.url}\nWSA_API_KEY=${emu.demo.apiKey}\nWSA_WORKSPACE_ID=${emu.demo.workspaceId}\nWSA_ADMIN_URL=${emu.adminUrl}\n`,
-  );
+  process.stdout.write(bannerLines({ url: emu.url, apiKey: emu.demo.apiKey, workspaceId: emu.demo.workspaceId, adminUrl: emu.adminUrl }));
   process.stdout.write(summary(emu));
   let stopping = false;
   const stop = (signal: string) => {

@@ -2,12 +2,14 @@
 // request, and the emulator's throughput against a bare node:http server. Every ratio is measured
 // in the same run, interleaved, because this machine is noisy.
 import { spawn } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Pool, type Dispatcher } from 'undici';
 import { createClient } from '../../src/api';
-import { fmt, median, peakRssMiB, spawnEmulator, stopChild, type Row } from './support';
+import { startEmulator } from '../harness/lib/emulator';
+import { fmt, median, peakRssMiB, stopChild, type Row } from './support';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<{ requests: { average: number }; latency: { p99: number; p50: number }; errors: number; non2xx: number }>;
@@ -23,7 +25,7 @@ export interface NodeBenchOptions {
 export async function runNodeBench(o: NodeBenchOptions, rows: Row[]): Promise<void> {
   rows.push(...bundleRows(o.dist));
   o.say(`emulator (--large ${o.large}) for the client and load benchmarks...`);
-  const emu = await spawnEmulator(join(o.dist, 'emulator.js'), ['--large', String(o.large)]);
+  const emu = await startEmulator(mkdtempSync(join(tmpdir(), 'wsa-bench-emulator-')), 30_000, ['--quiet', '--large', String(o.large)], join(o.dist, 'emulator.js'));
   try {
     const headers = { authorization: `Bearer ${emu.apiKey}`, 'x-workspace-id': emu.workspaceId };
     const ops = (await (await fetch(`${emu.url}/v1/operations?limit=1`, { headers })).json()) as { data: { items: { id: string }[] } };
@@ -32,7 +34,7 @@ export async function runNodeBench(o: NodeBenchOptions, rows: Row[]): Promise<vo
     rows.push(...(await clientOverhead(emu.url, emu.apiKey, emu.workspaceId, operationId)));
     o.say('emulator under load (autocannon, interleaved with a bare node:http server)...');
     rows.push(...(await emulatorLoad(emu.url, headers, operationId)));
-    const peak = await peakRssMiB(emu.child.pid!);
+    const peak = await peakRssMiB(emu.pid);
     rows.push({ what: `emulator peak memory (--large ${o.large}, after the load runs)`, figure: peak === undefined ? 'n/a' : fmt.mib(peak), target: 'reported' });
   } finally {
     await emu.stop();

@@ -1,6 +1,5 @@
 // Small helpers shared by the benchmarks: statistics, child processes, and the results table.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import type { ChildProcess } from 'node:child_process';
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -30,41 +29,6 @@ export function formatTable(rows: readonly Row[]): string {
     `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|----|`,
     ...rows.map((r) => line([r.what, r.figure, r.target], r.met === undefined ? '  ' : r.met ? 'ok' : 'NO')),
   ].join('\n');
-}
-
-export interface EmulatorProcess {
-  url: string;
-  apiKey: string;
-  workspaceId: string;
-  adminUrl: string;
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
-
-/** Starts an emulator build as its own process and reads the four lines it prints first. */
-export async function spawnEmulator(script: string, args: string[] = []): Promise<EmulatorProcess> {
-  const child = spawn(process.execPath, [script, '--port', '0', '--quiet', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  // Its shutdown line would interleave with the table; kept to explain a failed start.
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
-  const values: Record<string, string> = {};
-  const lines = createInterface({ input: child.stdout! });
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`emulator exited with ${code}: ${stderr.trim()}`)));
-    lines.on('line', (line) => {
-      const m = /^(WSA_[A-Z_]+)=(.*)$/.exec(line);
-      if (m) values[m[1]!] = m[2]!;
-      if (values.WSA_ADMIN_URL) resolve();
-    });
-  });
-  return {
-    url: values.WSA_EMULATOR_URL!,
-    apiKey: values.WSA_API_KEY!,
-    workspaceId: values.WSA_WORKSPACE_ID!,
-    adminUrl: values.WSA_ADMIN_URL!,
-    child,
-    stop: () => stopChild(child),
-  };
 }
 
 export function stopChild(child: ChildProcess): Promise<void> {

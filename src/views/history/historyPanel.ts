@@ -257,8 +257,9 @@ export class HistoryPanel extends Disposable {
 
   /** Hands the whole state over, once the webview listens; it asks for it again after a reload. */
   private postState(): void {
+    if (!this.host.isReady) return;
     const header = this.header();
-    if (!header || !this.host.isReady) return;
+    if (!header) return;
     const state: HistoryState = { header, items: this.items, stats: [...this.stats.values()] };
     if (this.pendingSelect?.length) state.select = this.pendingSelect;
     this.pendingSelect = undefined;

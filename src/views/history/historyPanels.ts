@@ -44,11 +44,6 @@ const vscodeDialogs: HistoryDialogs = {
 
 export interface HistoryPanelsDeps {
   extensionUri: vscode.Uri;
-  /**
-   * Settles once the connection has read its settings and key. The command can be what activates
-   * the extension, and then it runs before that first read is done.
-   */
-  whenConnectionReady?: () => Promise<unknown>;
   connection: ConnectionProvider;
   revisions: RevisionCache;
   log: vscode.LogOutputChannel;
@@ -90,7 +85,6 @@ export class HistoryPanels extends Disposable {
 
   /** Opens (or reveals) the history of what `arg` names; see historyTarget.ts for the accepted shapes. */
   async show(arg?: unknown): Promise<HistoryPanel | undefined> {
-    await this.deps.whenConnectionReady?.().catch(() => undefined);
     const connection = this.deps.connection.require();
     const target = await resolveHistoryTarget(arg, {
       dashboardResource: (id) => this.dashboardResource(connection.client, id),

@@ -155,7 +155,7 @@ export class HistoryApp {
     for (const entry of stats) this.stats.set(entry.id, entry);
     this.noticeEl.hidden = true;
     this.pendingSelect = select?.length ? select : undefined;
-    this.whenComplete();
+    this.showArrived();
     // A task after the next frame runs once that frame is painted.
     requestAnimationFrame(() =>
       setTimeout(() => {
@@ -171,7 +171,7 @@ export class HistoryApp {
     this.items = this.items.concat(more);
     more.forEach((item, i) => this.index.set(item.id, from + i));
     this.total = Math.max(this.total, this.items.length);
-    this.whenComplete();
+    this.showArrived();
     this.layOutLanes();
   }
 
@@ -179,7 +179,7 @@ export class HistoryApp {
    * Shows what arrived. A selection to make, and the scroll position of a page shown again, wait
    * for the whole list: what they name may not have arrived yet.
    */
-  private whenComplete(): void {
+  private showArrived(): void {
     const select = this.complete ? this.pendingSelect : undefined;
     if (select) this.selection = { focused: select[0], marked: select[1] };
     this.applyFilter();

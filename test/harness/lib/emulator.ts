@@ -2,6 +2,7 @@
 // and reads the four lines it prints first.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { BannerReader, type EmulatorEndpoint } from '../../../src/emulator/banner';
 import { emulatorScript } from './paths';
 import { spawnGroup, type Group } from './processes';
 
@@ -18,7 +19,6 @@ export interface Emulator {
   stop(): Promise<void>;
 }
 
-const KEYS = ['WSA_EMULATOR_URL', 'WSA_API_KEY', 'WSA_WORKSPACE_ID', 'WSA_ADMIN_URL'] as const;
 
 export function emulatorBuilt(): boolean {
   return existsSync(emulatorScript);
@@ -30,7 +30,8 @@ export function emulatorBuilt(): boolean {
  */
 export async function startEmulator(runDir: string, timeoutMs = 20_000, args: readonly string[] = [], script = emulatorScript): Promise<Emulator> {
   const logFile = join(runDir, 'emulator.log');
-  const seen = new Map<string, string>();
+  const banner = new BannerReader();
+  let endpoint: EmulatorEndpoint | undefined;
   let group: Group | undefined;
   const ready = new Promise<void>((resolve) => {
     group = spawnGroup('emulator', process.execPath, [script, '--port', '0', ...args], {
@@ -38,9 +39,8 @@ export async function startEmulator(runDir: string, timeoutMs = 20_000, args: re
       env: { ...process.env, NODE_ENV: 'test' },
       logFile,
       onLine: (line) => {
-        const m = /^(WSA_[A-Z_]+)=(.*)$/.exec(line.trim());
-        if (m) seen.set(m[1]!, m[2]!);
-        if (KEYS.every((k) => seen.has(k))) resolve();
+        endpoint ??= banner.read(line);
+        if (endpoint) resolve();
       },
     });
   });
@@ -57,10 +57,7 @@ export async function startEmulator(runDir: string, timeoutMs = 20_000, args: re
     throw new Error(`emulator ${outcome} (log: ${logFile})`);
   }
   return {
-    url: seen.get('WSA_EMULATOR_URL')!.replace(/\/+$/, ''),
-    apiKey: seen.get('WSA_API_KEY')!,
-    workspaceId: seen.get('WSA_WORKSPACE_ID')!,
-    adminUrl: seen.get('WSA_ADMIN_URL')!.replace(/\/+$/, ''),
+    ...endpoint!,
     logFile,
     pid: g.pid,
     stop: () => g.stop(),
