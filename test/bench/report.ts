@@ -13,6 +13,11 @@ export function hostRows(runs: readonly HostRun[]): { rows: Row[]; details: stri
   const n = (key: string) => samples[key]?.length ?? 0;
   const rows: Row[] = [];
   const details: string[] = [];
+  /** A detail row under a figure: the median of `key`, in ms, when the runs measured it. */
+  const detailMs = (what: string, key: string) => {
+    const value = med(key);
+    if (value !== undefined) rows.push({ what: `  ${what}`, figure: fmt.ms(value), target: '' });
+  };
 
   const total = med('activation.totalMs');
   rows.push(
@@ -43,8 +48,7 @@ export function hostRows(runs: readonly HostRun[]): { rows: Row[]; details: stri
       target: '',
     });
   }
-  const fresh = med('activation.freshRequireMs');
-  if (fresh !== undefined) rows.push({ what: `  require of a fresh copy of the bundle, after activation (${n('activation.freshRequireMs')} copies)`, figure: fmt.ms(fresh), target: '' });
+  detailMs(`require of a fresh copy of the bundle, after activation (${n('activation.freshRequireMs')} copies)`, 'activation.freshRequireMs');
 
   const counts: [string, string, number][] = [
     ['requests.activation', 'requests during activation (before any view is shown)', 0],
@@ -100,12 +104,12 @@ export function hostRows(runs: readonly HostRun[]): { rows: Row[]; details: stri
         },
   );
   if (paint !== undefined) {
-    rows.push({ what: '  the list request (5,000 items, schema-checked)', figure: fmt.ms(med('history.listMs')!), target: '' });
-    if (med('history.webviewReadyMs') !== undefined) rows.push({ what: "  the new webview's script running and saying ready", figure: fmt.ms(med('history.webviewReadyMs')!), target: '' });
-    if (med('history.bareWebviewMs') !== undefined) rows.push({ what: '  baseline, same run: an empty webview panel whose inline script posts one message', figure: fmt.ms(med('history.bareWebviewMs')!), target: '' });
-    if (med('history.pageOnlyMs') !== undefined) rows.push({ what: '  the history page alone (same HTML, no list request beside it) saying ready', figure: fmt.ms(med('history.pageOnlyMs')!), target: '' });
-    rows.push({ what: '  state handed to the webview, after the request started', figure: fmt.ms(med('history.postedMs')!), target: '' });
-    rows.push({ what: `  webview render of the first screen (${med('history.rows')} rows drawn)`, figure: fmt.ms(med('history.renderMs')!), target: '' });
+    detailMs('the list request (5,000 items, schema-checked)', 'history.listMs');
+    detailMs("the new webview's script running and saying ready", 'history.webviewReadyMs');
+    detailMs('baseline, same run: an empty webview panel whose inline script posts one message', 'history.bareWebviewMs');
+    detailMs('the history page alone (same HTML, no list request beside it) saying ready', 'history.pageOnlyMs');
+    detailMs('state handed to the webview, after the request started', 'history.postedMs');
+    detailMs(`webview render of the first screen (${med('history.rows')} rows drawn)`, 'history.renderMs');
     rows.push({ what: '  list requests per panel', figure: String(max('history.listRequests')), target: '1', met: max('history.listRequests') === 1 });
   }
 
@@ -121,8 +125,8 @@ export function hostRows(runs: readonly HostRun[]): { rows: Row[]; details: stri
         },
   );
   if (map !== undefined) {
-    rows.push({ what: `  the fetch apart: first page (${med('tree.firstPageItems')} items, 1 request) expanded in`, figure: fmt.ms(med('tree.firstPageMs')!), target: '' });
-    rows.push({ what: `  the rest through "Load more" (${med('tree.loadMoreRequests')} requests)`, figure: fmt.ms(med('tree.loadAllMs')!), target: '' });
+    detailMs(`the fetch apart: first page (${med('tree.firstPageItems')} items, 1 request) expanded in`, 'tree.firstPageMs');
+    detailMs(`the rest through "Load more" (${med('tree.loadMoreRequests')} requests)`, 'tree.loadAllMs');
   }
 
   const hostPeak = max('memory.hostPeakMiB');

@@ -20,7 +20,8 @@ import { restoreAvailability, restoreRevision, type ConflictHandler, type Restor
 import { WebviewHost } from './webviewHost';
 
 export const HISTORY_VIEW_TYPE = 'workspaceAutomation.history';
-export const HISTORY_STYLES = ['dist/webview/codicon.css', 'media/history.css'];
+/** The history page: its script, stylesheets and the codicons it shows (the benchmark opens it bare too). */
+export const HISTORY_PAGE = { script: 'history.js', styles: ['dist/webview/codicon.css', 'media/history.css'], icons: HISTORY_ICONS } as const;
 
 /**
  * How long a new panel's page waits for the history to arrive and be put into it (VS Code sets up
@@ -104,9 +105,7 @@ export class HistoryPanel extends Disposable {
         viewType: HISTORY_VIEW_TYPE,
         title: this.title(),
         extensionUri: deps.extensionUri,
-        script: 'history.js',
-        styles: HISTORY_STYLES,
-        icons: HISTORY_ICONS,
+        ...HISTORY_PAGE,
         column,
         iconPath: new vscode.ThemeIcon('history'),
         parse: parseWebviewMessage,

@@ -3,10 +3,9 @@
 // The integration suite history-large.test.ts checks the behaviour (one request, only visible rows
 // drawn) with generous bounds; the tight target is held here.
 import * as vscode from 'vscode';
-import { HISTORY_STYLES, type HistoryPanel } from '../../../src/views/history/historyPanel';
+import { HISTORY_PAGE, type HistoryPanel } from '../../../src/views/history/historyPanel';
 import { parseWebviewMessage, type HostMessage, type WebviewMessage } from '../../../src/views/history/protocol';
 import { WebviewHost } from '../../../src/views/history/webviewHost';
-import { HISTORY_ICONS } from '../../../src/webview/history/icons';
 import { closeEverything, EXTENSION_ID, eventToPromise, lastRequest, requestsSince, requireApi, type BenchContext } from './context';
 import { profiled } from './profile';
 
@@ -17,7 +16,7 @@ const ROUNDS = 5;
  * inline script posting one message, timed from its creation to that message. Measured beside
  * each history panel, in the same run.
  */
-async function bareWebviewMs(htmlDelayMs = 0): Promise<number> {
+async function bareWebviewMs(): Promise<number> {
   const started = performance.now();
   const panel = vscode.window.createWebviewPanel('workspaceAutomation.benchBaseline', 'Baseline', vscode.ViewColumn.Active, { enableScripts: true });
   try {
@@ -28,7 +27,6 @@ async function bareWebviewMs(htmlDelayMs = 0): Promise<number> {
       });
     });
     const nonce = Math.random().toString(36).slice(2);
-    if (htmlDelayMs) await new Promise((r) => setTimeout(r, htmlDelayMs));
     panel.webview.html = `<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-${nonce}'"></head><body><script nonce="${nonce}">acquireVsCodeApi().postMessage({ type: 'ready' });</script></body></html>`;
     await posted;
     return performance.now() - started;
@@ -49,9 +47,7 @@ async function historyPageMs(extensionUri: vscode.Uri, log: vscode.LogOutputChan
     viewType: 'workspaceAutomation.benchHistoryPage',
     title: 'History page',
     extensionUri,
-    script: 'history.js',
-    styles: HISTORY_STYLES,
-    icons: HISTORY_ICONS,
+    ...HISTORY_PAGE,
     column: vscode.ViewColumn.Active,
     parse: parseWebviewMessage,
     log,
@@ -100,10 +96,6 @@ export async function measureLargeHistory(ctx: BenchContext): Promise<void> {
     await panel.whenIdle();
     await closeEverything(api);
     figures.add('history.bareWebviewMs', await bareWebviewMs());
-    await closeEverything(api);
-    figures.add('history.bareDelayed80Ms', await bareWebviewMs(80));
-    await closeEverything(api);
-    figures.add('history.bareDelayed140Ms', await bareWebviewMs(140));
     await closeEverything(api);
     figures.add('history.pageOnlyMs', await historyPageMs(vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri, api.log));
   }
