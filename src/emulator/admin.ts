@@ -2,9 +2,9 @@
 // the public server. JSON in, `{data}` / `{error}` out, like the public API.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Fault } from './faults';
-import { ApiError, errorBody, readJsonBody, sendJson, sendRaw } from './http';
+import { HttpError, errorBody, readJsonBody, sendJson, sendRaw } from './core/http';
 import type { RequestLogEntry } from './requestLog';
-import type { DemoInfo, StateSnapshot } from './types';
+import type { DemoInfo, StateSnapshot } from './core/records';
 
 /** What the admin surface can do; implemented by the running emulator. */
 export interface EmulatorControl {
@@ -29,7 +29,7 @@ export function adminHandler(control: EmulatorControl, onError: (e: unknown) => 
     route(control, req, started)
       .then((data) => sendJson(res, 200, { data }))
       .catch((e: unknown) => {
-        if (e instanceof ApiError) return sendRaw(res, e.status, errorBody(e.code, e.message, e.details), e.headers);
+        if (e instanceof HttpError) return sendRaw(res, e.status, errorBody(e.code, e.message, e.details), e.headers);
         onError(e);
         sendRaw(res, 500, errorBody('internal', (e as Error)?.message ?? String(e)));
       });
@@ -65,10 +65,10 @@ async function route(control: EmulatorControl, req: IncomingMessage, started: nu
   let m = /^\/dashboards\/([^/]+)\/data-run$/.exec(path);
   if (m && method === 'POST') {
     const dataRunId = control.startDataRun(m[1]!);
-    if (!dataRunId) throw new ApiError(404, 'not_found', `No dashboard ${m[1]}.`);
+    if (!dataRunId) throw new HttpError(404, 'not_found', `No dashboard ${m[1]}.`);
     return { dashboardId: m[1], dataRunId };
   }
   m = /^\/apps\/([^/]+)\/finish-deploy$/.exec(path);
   if (m && method === 'POST') return control.finishDeploy(m[1]!);
-  throw new ApiError(404, 'not_found', `No admin endpoint ${method} ${path}.`);
+  throw new HttpError(404, 'not_found', `No admin endpoint ${method} ${path}.`);
 }

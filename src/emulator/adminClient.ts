@@ -2,7 +2,7 @@
 // so it needs nothing but the global fetch.
 import type { Fault, FaultSpec } from './faults';
 import type { RequestLogEntry } from './requestLog';
-import type { DemoInfo, StateSnapshot } from './types';
+import type { DemoInfo, StateSnapshot } from './core/records';
 
 export class AdminClient {
   constructor(readonly adminUrl: string) {}

@@ -1,9 +1,9 @@
 // API key and workspace resolution (README: key carrier, workspace carrier, permissions).
 import type { IncomingHttpHeaders } from 'node:http';
 import { isIdOf } from '../api/ids';
-import { ApiError } from './http';
-import type { Store } from './store';
-import type { ApiKeyRecord, Permissions, WorkspaceRecord } from './types';
+import { HttpError } from './core/http';
+import type { Store } from './core/store';
+import type { ApiKeyRecord, Permissions, WorkspaceRecord } from './core/records';
 
 export interface AuthOptions {
   /** Header carrying the key; matched case-insensitively. */
@@ -28,16 +28,16 @@ export class Authenticator {
   key(headers: IncomingHttpHeaders): ApiKeyRecord {
     const raw = headers[this.authHeader];
     const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-    if (!value) throw new ApiError(401, 'unauthorized', `Missing API key: send it in the ${this.describeCarrier()} header.`);
+    if (!value) throw new HttpError(401, 'unauthorized', `Missing API key: send it in the ${this.describeCarrier()} header.`);
     let secret = value;
     if (this.schemePrefix) {
       if (value.slice(0, this.schemePrefix.length).toLowerCase() !== this.schemePrefix) {
-        throw new ApiError(401, 'unauthorized', `The ${this.authHeader} header must be "${this.describeCarrier()}".`);
+        throw new HttpError(401, 'unauthorized', `The ${this.authHeader} header must be "${this.describeCarrier()}".`);
       }
       secret = value.slice(this.schemePrefix.length).trim();
     }
     const key = this.store().keysBySecret.get(secret);
-    if (!key) throw new ApiError(401, 'unauthorized', 'The API key is not valid.');
+    if (!key) throw new HttpError(401, 'unauthorized', 'The API key is not valid.');
     return key;
   }
 
@@ -52,13 +52,13 @@ export class Authenticator {
   workspace(headers: IncomingHttpHeaders, key: ApiKeyRecord): WorkspaceRecord {
     const id = this.workspaceHeaderValue(headers);
     const name = this.describeWorkspaceHeader();
-    if (!id) throw new ApiError(400, 'workspace_required', `This request acts in a workspace: send its id (wksp_…) in the ${name} header.`);
+    if (!id) throw new HttpError(400, 'workspace_required', `This request acts in a workspace: send its id (wksp_…) in the ${name} header.`);
     if (!isIdOf('workspace', id)) {
-      throw new ApiError(400, 'invalid_id', `The ${name} header must hold a workspace id (wksp_…), got ${JSON.stringify(String(id).slice(0, 60))}.`);
+      throw new HttpError(400, 'invalid_id', `The ${name} header must hold a workspace id (wksp_…), got ${JSON.stringify(String(id).slice(0, 60))}.`);
     }
     const workspace = this.store().workspaces.get(id);
     if (!workspace || !key.workspaceIds.includes(id) || workspace.organizationId !== key.organizationId) {
-      throw new ApiError(403, 'forbidden', `This API key may not act in workspace ${id}.`, { permission: 'workspace', workspaceId: id });
+      throw new HttpError(403, 'forbidden', `This API key may not act in workspace ${id}.`, { permission: 'workspace', workspaceId: id });
     }
     return workspace;
   }
@@ -79,6 +79,6 @@ const PERMISSION_LABELS: Record<keyof Permissions, string> = {
 
 export function requirePermission(key: ApiKeyRecord, permission: keyof Permissions): void {
   if (!key.permissions[permission]) {
-    throw new ApiError(403, 'forbidden', `This API key lacks ${PERMISSION_LABELS[permission]} (${permission}).`, { permission });
+    throw new HttpError(403, 'forbidden', `This API key lacks ${PERMISSION_LABELS[permission]} (${permission}).`, { permission });
   }
 }

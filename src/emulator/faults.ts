@@ -1,7 +1,7 @@
 // Fault injection: the next N requests that match get a latency, an error status, a rate limit, a
 // dropped connection, a body cut short, malformed JSON, an HTML page, or a schema-violating body.
-import { randomRemainder } from './idgen';
-import { ApiError, isPlainObject } from './http';
+import { randomRemainder } from './core/idgen';
+import { HttpError, isPlainObject } from './core/http';
 
 export const FAULT_KINDS = ['latency', 'status', 'rateLimit', 'drop', 'dropMidBody', 'malformedJson', 'html', 'schemaViolation'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -45,7 +45,7 @@ export class Faults {
       try {
         re = new RegExp(path);
       } catch (e) {
-        throw new ApiError(400, 'bad_request', `match.path is not a valid regular expression: ${(e as Error).message}`);
+        throw new HttpError(400, 'bad_request', `match.path is not a valid regular expression: ${(e as Error).message}`);
       }
       test = (p) => re.test(p);
     } else {
@@ -76,7 +76,7 @@ export class Faults {
 }
 
 function parseSpec(input: unknown): FaultSpec {
-  const bad = (why: string) => new ApiError(400, 'bad_request', `Invalid fault: ${why}.`);
+  const bad = (why: string) => new HttpError(400, 'bad_request', `Invalid fault: ${why}.`);
   if (!isPlainObject(input)) throw bad('expected a JSON object');
   const { match, kind, count, latencyMs, status, retryAfterSeconds } = input;
   if (typeof kind !== 'string' || !(FAULT_KINDS as readonly string[]).includes(kind)) throw bad(`kind must be one of ${FAULT_KINDS.join(', ')}`);

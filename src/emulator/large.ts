@@ -2,7 +2,7 @@
 // paging, long lists and long histories. Deterministic, and fast (well under 2 s for n = 2000).
 import { SeedBuilder } from './seedBuilder';
 import { handlerSource, inventorySource } from './seedSources';
-import type { StateSnapshot } from './types';
+import type { StateSnapshot } from './core/records';
 
 export const LARGE_DASHBOARD_REVISIONS = 5000;
 

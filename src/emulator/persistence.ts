@@ -2,8 +2,8 @@
 // debounced after changes and flushed on close.
 import { mkdir, readFile, rename, writeFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { randomRemainder } from './idgen';
-import type { StateSnapshot } from './types';
+import { randomRemainder } from './core/idgen';
+import type { StateSnapshot } from './core/records';
 
 export const STATE_FILE = 'state.json';
 

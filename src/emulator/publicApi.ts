@@ -5,16 +5,16 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { assertId, InvalidIdError } from '../api/ids';
 import { Authenticator, requirePermission } from './auth';
 import { Faults, violateSchema, type Fault } from './faults';
-import { ApiError, codeForStatus, errorBody, readJsonBody, sendRaw } from './http';
+import { HttpError, codeForStatus, errorBody, readJsonBody, sendRaw } from './core/http';
 import { RequestLog, shorten, type RequestLogEntry } from './requestLog';
-import { Router, type RouteContext } from './router';
+import { Router, type RouteContext } from './routes/router';
 import { dashboardRoutes } from './routes/dashboards';
 import { databaseRoutes } from './routes/databases';
 import { factRoutes } from './routes/facts';
 import { readRoutes } from './routes/reads';
 import { revisionRoutes } from './routes/revisions';
-import type { Store } from './store';
-import type { WorkspaceRecord } from './types';
+import type { Store } from './core/store';
+import type { WorkspaceRecord } from './core/records';
 
 interface Outcome {
   status: number;
@@ -116,10 +116,10 @@ export class PublicApi {
 
   private async route(req: IncomingMessage, method: string, path: string, query: URLSearchParams, entry: RequestLogEntry): Promise<Outcome> {
     const match = this.router.match(method, path);
-    if (match.kind === 'none') throw new ApiError(404, 'not_found', `No endpoint ${method} ${path}.`);
+    if (match.kind === 'none') throw new HttpError(404, 'not_found', `No endpoint ${method} ${path}.`);
     if (match.kind === 'method') {
       const allow = match.allow.join(', ');
-      throw new ApiError(405, 'method_not_allowed', `${path} does not support ${method}; use ${allow}.`, { allow: match.allow }, { Allow: allow });
+      throw new HttpError(405, 'method_not_allowed', `${path} does not support ${method}; use ${allow}.`, { allow: match.allow }, { Allow: allow });
     }
     const { route, params } = match;
     const store = this.store();
@@ -129,7 +129,7 @@ export class PublicApi {
       try {
         assertId(kinds, params[name]);
       } catch (e) {
-        if (e instanceof InvalidIdError) throw new ApiError(400, 'invalid_id', `Path parameter ${name}: ${e.message}`, { parameter: name, value: e.id.slice(0, 100) });
+        if (e instanceof InvalidIdError) throw new HttpError(400, 'invalid_id', `Path parameter ${name}: ${e.message}`, { parameter: name, value: e.id.slice(0, 100) });
         throw e;
       }
     }
@@ -155,7 +155,7 @@ export class PublicApi {
 }
 
 function toOutcome(e: unknown, onError: (e: unknown) => void): Outcome {
-  if (e instanceof ApiError) {
+  if (e instanceof HttpError) {
     return { status: e.status, body: errorBody(e.code, e.message, e.details), headers: { ...e.headers }, close: e.status === 413 };
   }
   onError(e);

@@ -1,7 +1,7 @@
 // A small builder for deterministic snapshots (demo and large workspaces): seeded ids, a clock that
 // moves forward, histories whose revisions link to their parents.
-import { SeededIds } from './idgen';
-import type { Capabilities, Dependency, DemoInfo, HistoryKind, HistoryRecord, RevisionRecord, StateSnapshot } from './types';
+import { SeededIds } from './core/idgen';
+import type { Capabilities, Dependency, DemoInfo, HistoryKind, HistoryRecord, RevisionRecord, StateSnapshot } from './core/records';
 
 export const FULL_HISTORY: Capabilities = { history: true, restore: true, publish: true };
 /** A data flow root publishes but has no graph history (spec §2). */
@@ -14,6 +14,19 @@ export interface RevisionInput {
   actorId: string;
   message: string;
   value: Record<string, unknown>;
+}
+
+/** What the seed's sections share while they build the demo workspace. */
+export interface SeedContext {
+  b: SeedBuilder;
+  s: StateSnapshot;
+  ids: Record<string, string>;
+  ws: string;
+  otherWs: string;
+  org: string;
+  adminActor: string;
+  editorActor: string;
+  deployDelayMs: number;
 }
 
 export class SeedBuilder {

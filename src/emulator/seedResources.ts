@@ -1,6 +1,7 @@
 // Demo databases, apps, write syncs, facts, and the small second workspace.
-import type { ApplicationRecord, FactRecord, WriteSyncRecord } from './types';
-import { addOperation, type SeedContext } from './seed';
+import type { ApplicationRecord, FactRecord, WriteSyncRecord } from './core/records';
+import type { SeedContext } from './seedBuilder';
+import { addOperation } from './seedOperations';
 
 const col = (name: string, type: string, nullable = false) => ({ name, type, nullable });
 

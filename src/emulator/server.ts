@@ -6,15 +6,15 @@ import { readFileSync } from 'node:fs';
 import { adminHandler, type EmulatorControl } from './admin';
 import { Authenticator } from './auth';
 import { Faults, type Fault, type FaultSpec } from './faults';
-import { ApiError } from './http';
+import { HttpError } from './core/http';
 import { addLargeContent } from './large';
 import { loadState, parseSnapshot, Persistence } from './persistence';
-import * as present from './present';
+import * as present from './core/present';
 import { PublicApi } from './publicApi';
 import { RequestLog, type RequestLogEntry } from './requestLog';
 import { demoSnapshot } from './seed';
-import { Store } from './store';
-import type { DemoInfo, StateSnapshot } from './types';
+import { Store } from './core/store';
+import type { DemoInfo, StateSnapshot } from './core/records';
 
 export interface EmulatorOptions {
   port?: number;
@@ -106,7 +106,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     },
     finishDeploy: (applicationId) => {
       const app = store.applications.byId.get(applicationId);
-      if (!app) throw new ApiError(404, 'not_found', `No app ${applicationId}.`);
+      if (!app) throw new HttpError(404, 'not_found', `No app ${applicationId}.`);
       store.settleDeployment(app, Date.now(), true);
       return present.application(store, app);
     },

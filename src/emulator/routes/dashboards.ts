@@ -2,10 +2,10 @@
 // revision and data run.
 import { isIdOf } from '../../api/ids';
 import { checkTsx } from '../../core/tsxCheck';
-import { ApiError, isPlainObject } from '../http';
-import * as present from '../present';
-import type { Route } from '../router';
-import type { RevisionRef } from '../types';
+import { HttpError, isPlainObject } from '../core/http';
+import * as present from '../core/present';
+import type { Route } from './router';
+import type { RevisionRef } from '../core/records';
 
 interface SourceBody {
   source: string;
@@ -15,7 +15,7 @@ interface SourceBody {
 }
 
 function parseBody(body: unknown): SourceBody {
-  const bad = (why: string) => new ApiError(400, 'bad_request', `Expected {source, expectedRevision: {revisionId, sequence}, expectedDataRunId}: ${why}.`);
+  const bad = (why: string) => new HttpError(400, 'bad_request', `Expected {source, expectedRevision: {revisionId, sequence}, expectedDataRunId}: ${why}.`);
   if (!isPlainObject(body)) throw bad('the body is not a JSON object');
   const { source, expectedRevision, expectedDataRunId, message } = body;
   if (typeof source !== 'string') throw bad('source must be a string');
@@ -25,10 +25,10 @@ function parseBody(body: unknown): SourceBody {
   if (typeof sequence !== 'number' || !Number.isInteger(sequence)) throw bad('expectedRevision.sequence must be an integer');
   if (typeof expectedDataRunId !== 'string') throw bad('expectedDataRunId must be a string');
   if (!isIdOf('revision', expectedRevision['revisionId'])) {
-    throw new ApiError(400, 'invalid_id', `expectedRevision.revisionId must be a revision id (rvsn_…), got ${JSON.stringify(String(expectedRevision['revisionId']).slice(0, 60))}.`);
+    throw new HttpError(400, 'invalid_id', `expectedRevision.revisionId must be a revision id (rvsn_…), got ${JSON.stringify(String(expectedRevision['revisionId']).slice(0, 60))}.`);
   }
   if (!isIdOf('dataRun', expectedDataRunId)) {
-    throw new ApiError(400, 'invalid_id', `expectedDataRunId must be a data run id (oprn_…), got ${JSON.stringify(String(expectedDataRunId).slice(0, 60))}.`);
+    throw new HttpError(400, 'invalid_id', `expectedDataRunId must be a data run id (oprn_…), got ${JSON.stringify(String(expectedDataRunId).slice(0, 60))}.`);
   }
   if (message !== undefined && typeof message !== 'string') throw bad('message, when sent, must be a string');
   return { source, expectedRevision: { revisionId: expectedRevision['revisionId'], sequence }, expectedDataRunId, ...(message ? { message } : {}) };
@@ -41,7 +41,7 @@ export const dashboardRoutes: Route[] = [
     handle: async ({ store, workspace, params, key, body }) => {
       const id = params['dashboardId']!;
       const dashboard = store.dashboards.inWorkspace(id, workspace.id);
-      if (!dashboard) throw new ApiError(404, 'not_found', `No dashboard ${id} in this workspace.`);
+      if (!dashboard) throw new HttpError(404, 'not_found', `No dashboard ${id} in this workspace.`);
       const input = parseBody(await body());
       const history = store.historyOf(dashboard.resourceId);
       const current = history.draft;
@@ -51,13 +51,13 @@ export const dashboardRoutes: Route[] = [
       }
       if (input.expectedDataRunId !== dashboard.dataRunId) stale.push(`the current data run is ${dashboard.dataRunId}`);
       if (stale.length) {
-        throw new ApiError(409, 'conflict', `The dashboard changed since it was read: ${stale.join('; ')}.`, {
+        throw new HttpError(409, 'conflict', `The dashboard changed since it was read: ${stale.join('; ')}.`, {
           current: { revision: current, dataRunId: dashboard.dataRunId },
         });
       }
       const check = checkTsx(input.source);
       if (!check.ok) {
-        throw new ApiError(422, 'validation_failed', `The dashboard source does not parse: ${check.message} (line ${check.line}, column ${check.column}).`, {
+        throw new HttpError(422, 'validation_failed', `The dashboard source does not parse: ${check.message} (line ${check.line}, column ${check.column}).`, {
           line: check.line,
           column: check.column,
         });

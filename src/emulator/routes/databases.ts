@@ -1,9 +1,9 @@
 // PUT /v1/databases/{id}/definition (spec §4.5): validate the tables, check the expected draft,
 // save one draft revision.
 import { DATABASE_COLUMN_TYPES } from '../../api/schemas';
-import { ApiError, isPlainObject } from '../http';
-import type { Route } from '../router';
-import type { RevisionRef } from '../types';
+import { HttpError, isPlainObject } from '../core/http';
+import type { Route } from './router';
+import type { RevisionRef } from '../core/records';
 
 interface Table {
   name: string;
@@ -11,14 +11,14 @@ interface Table {
   primaryKey: string[];
 }
 
-function invalid(path: string, message: string): ApiError {
-  return new ApiError(422, 'validation_failed', `${message} (at ${path}).`, { path });
+function invalid(path: string, message: string): HttpError {
+  return new HttpError(422, 'validation_failed', `${message} (at ${path}).`, { path });
 }
 
 function parseExpectedDraft(value: unknown): RevisionRef | null {
   if (value === null) return null;
   if (!isPlainObject(value) || typeof value['revisionId'] !== 'string' || typeof value['sequence'] !== 'number' || !Number.isInteger(value['sequence'])) {
-    throw new ApiError(400, 'bad_request', 'expectedDraft must be a revision reference {revisionId, sequence} or null.');
+    throw new HttpError(400, 'bad_request', 'expectedDraft must be a revision reference {revisionId, sequence} or null.');
   }
   return { revisionId: value['revisionId'], sequence: value['sequence'] };
 }
@@ -71,16 +71,16 @@ export const databaseRoutes: Route[] = [
     handle: async ({ store, workspace, params, key, body }) => {
       const id = params['databaseId']!;
       const database = store.databases.inWorkspace(id, workspace.id);
-      if (!database) throw new ApiError(404, 'not_found', `No managed database ${id} in this workspace.`);
+      if (!database) throw new HttpError(404, 'not_found', `No managed database ${id} in this workspace.`);
       const input = await body();
       if (!isPlainObject(input) || !('expectedDraft' in input) || !isPlainObject(input['definition']) || !Array.isArray(input['definition']['tables'])) {
-        throw new ApiError(400, 'bad_request', 'Expected {expectedDraft: {revisionId, sequence} | null, definition: {tables: [...]}}.');
+        throw new HttpError(400, 'bad_request', 'Expected {expectedDraft: {revisionId, sequence} | null, definition: {tables: [...]}}.');
       }
       const expected = parseExpectedDraft(input['expectedDraft']);
       const history = store.historyOf(database.id);
       const current = history.draft;
       if (expected === null || expected.revisionId !== current.revisionId || expected.sequence !== current.sequence) {
-        throw new ApiError(409, 'conflict', `The database definition changed since it was read: the current draft is ${current.revisionId} (sequence ${current.sequence}).`, {
+        throw new HttpError(409, 'conflict', `The database definition changed since it was read: the current draft is ${current.revisionId} (sequence ${current.sequence}).`, {
           current: { draft: current },
         });
       }

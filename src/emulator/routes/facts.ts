@@ -1,8 +1,8 @@
 // Facts (spec §4.4 and README): organization-scoped; PUT replaces every editable field.
-import { ApiError, isPlainObject } from '../http';
-import * as present from '../present';
-import type { Route, RouteContext } from '../router';
-import type { FactRecord } from '../types';
+import { HttpError, isPlainObject } from '../core/http';
+import * as present from '../core/present';
+import type { Route, RouteContext } from './router';
+import type { FactRecord } from '../core/records';
 import { page } from './paging';
 
 /** `formulaType` values accepted besides the empty string (the spec shows `math`). */
@@ -11,20 +11,20 @@ export const FORMULA_TYPES = ['math', 'logic'] as const;
 const STRING_FIELDS = ['definition', 'formula', 'formulaType'] as const;
 const NULLABLE_FIELDS = ['aliases', 'usualValue', 'usualValueMin', 'usualValueMax', 'unit', 'startDate', 'endDate', 'scope', 'metadata'] as const;
 
-function invalid(path: string, message: string): ApiError {
-  return new ApiError(422, 'validation_failed', message, { path });
+function invalid(path: string, message: string): HttpError {
+  return new HttpError(422, 'validation_failed', message, { path });
 }
 
 function findFact({ store, key, params }: RouteContext): FactRecord {
   const fact = store.facts.get(params['factId']!);
   // Another organization's fact does not exist for this key.
-  if (!fact || fact.organizationId !== key.organizationId) throw new ApiError(404, 'not_found', `No fact ${params['factId']} in this organization.`);
+  if (!fact || fact.organizationId !== key.organizationId) throw new HttpError(404, 'not_found', `No fact ${params['factId']} in this organization.`);
   return fact;
 }
 
 /** The replacement: sent fields as given, omitted strings "", omitted nullable fields null. */
 export function replacement(body: unknown): Partial<FactRecord> {
-  if (!isPlainObject(body)) throw new ApiError(400, 'bad_request', 'The body must be a JSON object with the fact\'s editable fields.');
+  if (!isPlainObject(body)) throw new HttpError(400, 'bad_request', 'The body must be a JSON object with the fact\'s editable fields.');
   const name = body['name'];
   if (typeof name !== 'string' || name.trim() === '') throw invalid('/name', 'A fact needs a non-empty name.');
   const out: Partial<FactRecord> = { name };

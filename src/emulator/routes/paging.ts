@@ -1,5 +1,5 @@
 // `?limit` (default 100, at most 500) and an opaque `?cursor` for the list endpoints.
-import { ApiError } from '../http';
+import { HttpError } from '../core/http';
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 500;
@@ -15,7 +15,7 @@ export function page<T>(items: readonly T[], query: URLSearchParams, present: (i
 
 function parseLimit(raw: string | null): number {
   if (raw === null || raw === '') return DEFAULT_LIMIT;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ApiError(400, 'bad_request', `limit must be a whole number from 1 to ${MAX_LIMIT}, got ${JSON.stringify(raw)}.`);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new HttpError(400, 'bad_request', `limit must be a whole number from 1 to ${MAX_LIMIT}, got ${JSON.stringify(raw)}.`);
   return Math.min(Number(raw), MAX_LIMIT);
 }
 
@@ -31,5 +31,5 @@ function parseCursor(raw: string | null, length: number): number {
   } catch {
     // fall through to the error below
   }
-  throw new ApiError(400, 'bad_request', 'cursor is not a cursor this server returned.');
+  throw new HttpError(400, 'bad_request', 'cursor is not a cursor this server returned.');
 }

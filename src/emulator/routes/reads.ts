@@ -1,11 +1,11 @@
 // Workspace-scoped reads: operations, apps, write syncs, dashboard source, and the list endpoints.
-import { ApiError } from '../http';
-import * as present from '../present';
-import type { Route } from '../router';
+import { HttpError } from '../core/http';
+import * as present from '../core/present';
+import type { Route } from './router';
 import { page } from './paging';
 
-function notFound(what: string, id: string): ApiError {
-  return new ApiError(404, 'not_found', `No ${what} ${id} in this workspace.`);
+function notFound(what: string, id: string): HttpError {
+  return new HttpError(404, 'not_found', `No ${what} ${id} in this workspace.`);
 }
 
 export const readRoutes: Route[] = [

@@ -1,13 +1,13 @@
 // Revision histories (spec §4.1, §4.2): operations, dashboard resources, databases and apps.
 import type { IdKind } from '../../api/ids';
-import { ApiError } from '../http';
-import * as present from '../present';
-import type { Route } from '../router';
+import { HttpError } from '../core/http';
+import * as present from '../core/present';
+import type { Route } from './router';
 
 const HISTORY_KINDS: readonly IdKind[] = ['operation', 'dashboardResource', 'database', 'application'];
 
-function noResource(id: string): ApiError {
-  return new ApiError(404, 'not_found', `No resource ${id} with a revision history in this workspace.`);
+function noResource(id: string): HttpError {
+  return new HttpError(404, 'not_found', `No resource ${id} with a revision history in this workspace.`);
 }
 
 export const revisionRoutes: Route[] = [
@@ -35,7 +35,7 @@ export const revisionRoutes: Route[] = [
       const revision = store.revisions.get(params['revisionId']!);
       // A revision of another resource does not exist here (spec §7.1, README: 404).
       if (!revision || revision.resourceId !== id) {
-        throw new ApiError(404, 'not_found', `Revision ${params['revisionId']} does not belong to resource ${id}.`);
+        throw new HttpError(404, 'not_found', `Revision ${params['revisionId']} does not belong to resource ${id}.`);
       }
       return { data: present.revisionFull(revision) };
     },

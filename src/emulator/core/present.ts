@@ -8,7 +8,7 @@ import type {
   OperationRecord,
   RevisionRecord,
   WriteSyncRecord,
-} from './types';
+} from './records';
 import type { Store } from './store';
 
 export function revisionListItem(r: RevisionRecord) {

@@ -17,7 +17,7 @@ import type {
   StateSnapshot,
   WorkspaceRecord,
   WriteSyncRecord,
-} from './types';
+} from './records';
 
 /** Records of one kind: by id, and per workspace in insertion order for paging. */
 class Collection<T extends { workspaceId: string }> {

@@ -1,8 +1,8 @@
 // The public route table's types and matcher: 404 for an unknown path, 405 (with Allow) for a
 // known path and another method.
-import type { IdKind } from '../api/ids';
-import type { Store } from './store';
-import type { ApiKeyRecord, WorkspaceRecord } from './types';
+import type { IdKind } from '../../api/ids';
+import type { Store } from '../core/store';
+import type { ApiKeyRecord, WorkspaceRecord } from '../core/records';
 
 export type Method = 'GET' | 'PUT';
 

@@ -1,7 +1,7 @@
 // Id and token generation. Random ids for anything created at run time; a seeded generator for
 // the demo and large workspaces so their ids are the same on every start.
 import { randomBytes } from 'node:crypto';
-import { ID_PREFIXES, type IdKind } from '../api/ids';
+import { ID_PREFIXES, type IdKind } from '../../api/ids';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 

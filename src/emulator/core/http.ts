@@ -20,7 +20,7 @@ export type ErrorCode =
   | 'unavailable';
 
 /** Thrown by routes; the server turns it into `{error: {code, message, details?}}`. */
-export class ApiError extends Error {
+export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly code: ErrorCode,
@@ -62,7 +62,7 @@ export function sendJson(res: ServerResponse, status: number, value: unknown, he
   sendRaw(res, status, JSON.stringify(value), headers);
 }
 
-export function sendError(res: ServerResponse, err: ApiError): void {
+export function sendError(res: ServerResponse, err: HttpError): void {
   sendRaw(res, err.status, errorBody(err.code, err.message, err.details), err.headers);
 }
 
@@ -100,14 +100,14 @@ export function readJsonBody(req: IncomingMessage, limit = BODY_LIMIT_BYTES): Pr
       try {
         resolve(JSON.parse(text));
       } catch (e) {
-        reject(new ApiError(400, 'bad_request', `The request body is not valid JSON: ${(e as Error).message}`));
+        reject(new HttpError(400, 'bad_request', `The request body is not valid JSON: ${(e as Error).message}`));
       }
     });
   });
 }
 
-function tooLarge(limit: number): ApiError {
-  return new ApiError(413, 'payload_too_large', `The request body is larger than ${limit / (1024 * 1024)} MiB.`, { limitBytes: limit });
+function tooLarge(limit: number): HttpError {
+  return new HttpError(413, 'payload_too_large', `The request body is larger than ${limit / (1024 * 1024)} MiB.`, { limitBytes: limit });
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
