@@ -5,11 +5,22 @@ import type { Fault } from './faults';
 import { HttpError, errorBody, readJsonBody, sendJson, sendRaw } from './core/http';
 import type { RequestLogEntry } from './requestLog';
 import type { DemoInfo, StateSnapshot } from './core/records';
+import type { Carriers, VariantName, WireVariant } from './core/variants';
+
+/** What GET /variants answers. */
+export interface VariantReport {
+  /** As given at start. */
+  names: readonly VariantName[];
+  /** In effect (`strict` expanded). */
+  active: readonly WireVariant[];
+  carriers: Carriers;
+}
 
 /** What the admin surface can do; implemented by the running emulator. */
 export interface EmulatorControl {
   url: string;
   demo(): DemoInfo;
+  variants(): VariantReport;
   injectFault(spec: unknown): Fault;
   faults(): Fault[];
   clearFaults(): void;
@@ -43,6 +54,7 @@ async function route(control: EmulatorControl, req: IncomingMessage, started: nu
   const is = (m: string, p: string) => method === m && path === p;
   if (is('GET', '/health')) return { ok: true, url: control.url, uptimeMs: Date.now() - started };
   if (is('GET', '/demo')) return control.demo();
+  if (is('GET', '/variants')) return control.variants();
   if (is('GET', '/faults')) return control.faults();
   if (is('POST', '/faults')) return control.injectFault(await readJsonBody(req));
   if (is('DELETE', '/faults')) {

@@ -1,5 +1,6 @@
 // A tiny client for the admin surface. Used by unit tests and by the VS Code integration tests,
 // so it needs nothing but the global fetch.
+import type { VariantReport } from './admin';
 import type { Fault, FaultSpec } from './faults';
 import type { RequestLogEntry } from './requestLog';
 import type { DemoInfo, StateSnapshot } from './core/records';
@@ -24,6 +25,11 @@ export class AdminClient {
 
   demo(): Promise<DemoInfo> {
     return this.call('GET', '/demo');
+  }
+
+  /** The variant profiles the emulator plays and the carriers they imply. */
+  variants(): Promise<VariantReport> {
+    return this.call('GET', '/variants');
   }
 
   injectFault(spec: FaultSpec): Promise<Fault> {

@@ -79,6 +79,8 @@ const PERMISSION_LABELS: Record<keyof Permissions, string> = {
 
 export function requirePermission(key: ApiKeyRecord, permission: keyof Permissions): void {
   if (!key.permissions[permission]) {
-    throw new HttpError(403, 'forbidden', `This API key lacks ${PERMISSION_LABELS[permission]} (${permission}).`, { permission });
+    throw new HttpError(403, 'forbidden', `This API key lacks ${PERMISSION_LABELS[permission]} (${permission}).`, { permission }).withPlainDetail(
+      `This API key lacks ${PERMISSION_LABELS[permission]}.`,
+    );
   }
 }

@@ -1,25 +1,27 @@
 // The public `/v1` request handler: fault injection, routing, auth, workspace and permission
-// checks, then the route; every answer is logged (without the key).
+// checks, then the route; every answer is logged (without the key). The variant profiles act here
+// where they touch every route: which routes exist, unknown body fields, response shapes, errors.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { assertId, InvalidIdError } from '../api/ids';
 import { Authenticator, requirePermission } from './auth';
 import { Faults, violateSchema, type Fault } from './faults';
-import { HttpError, codeForStatus, errorBody, readJsonBody, sendRaw } from './core/http';
-import { RequestLog, shorten, type RequestLogEntry } from './requestLog';
-import { Router, type RouteContext } from './routes/router';
-import { dashboardRoutes } from './routes/dashboards';
-import { databaseRoutes } from './routes/databases';
-import { factRoutes } from './routes/facts';
-import { readRoutes } from './routes/reads';
-import { revisionRoutes } from './routes/revisions';
-import type { Store } from './core/store';
+import { errorAnswer } from './core/errorAnswer';
+import { withExtraFields } from './core/extraFields';
+import { HttpError, codeForStatus, JSON_CONTENT_TYPE, readJsonBody, sendRaw } from './core/http';
 import type { WorkspaceRecord } from './core/records';
+import type { Store } from './core/store';
+import type { VariantSet } from './core/variants';
+import { RequestLog, shorten, type RequestLogEntry } from './requestLog';
+import { refuseUnknownFields } from './routes/bodyShape';
+import { publicRoutes } from './routes/publicRoutes';
+import { Router, type RouteContext } from './routes/router';
 
 interface Outcome {
   status: number;
   body: string;
   headers: Record<string, string>;
+  contentType: string;
   /** Close the connection after answering (e.g. a body over the limit that was not read). */
   close?: boolean;
 }
@@ -28,20 +30,24 @@ interface Outcome {
 const NO_WORKSPACE: WorkspaceRecord = Object.freeze({ id: '', organizationId: '', name: '' });
 
 export class PublicApi {
-  private readonly router = new Router([...readRoutes, ...revisionRoutes, ...dashboardRoutes, ...databaseRoutes, ...factRoutes]);
+  private readonly router: Router;
 
   constructor(
     private readonly store: () => Store,
     private readonly auth: Authenticator,
     readonly faults: Faults,
     readonly log: RequestLog,
+    private readonly variants: VariantSet,
     private readonly onError: (e: unknown) => void,
-  ) {}
+  ) {
+    // Without list endpoints their paths are unknown paths: 404, no 405.
+    this.router = new Router(variants.has('no-lists') ? publicRoutes.filter((r) => !r.list) : publicRoutes);
+  }
 
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
     this.serve(req, res).catch((e: unknown) => {
       this.onError(e);
-      if (!res.headersSent) sendRaw(res, 500, errorBody('internal', 'The emulator failed to handle the request.'));
+      if (!res.headersSent) this.send(res, this.toOutcome(internal()));
       else res.destroy();
     });
   };
@@ -65,7 +71,7 @@ export class PublicApi {
     try {
       outcome = await this.route(req, method, path, query, entry);
     } catch (e) {
-      outcome = toOutcome(e, this.onError);
+      outcome = this.toOutcome(e);
     }
     entry.status = outcome.status;
     if (fault?.kind === 'schemaViolation' && outcome.status < 300) {
@@ -77,7 +83,18 @@ export class PublicApi {
       res.on('finish', () => req.socket.destroySoon());
     }
     if (fault?.kind === 'dropMidBody') return dropMidBody(res, outcome);
-    sendRaw(res, outcome.status, outcome.body, outcome.headers);
+    this.send(res, outcome);
+  }
+
+  private send(res: ServerResponse, outcome: Outcome): void {
+    sendRaw(res, outcome.status, outcome.body, outcome.headers, outcome.contentType);
+  }
+
+  private toOutcome(e: unknown, injected = false): Outcome {
+    if (!(e instanceof HttpError)) this.onError(e);
+    const err = e instanceof HttpError ? e : internal();
+    const answer = errorAnswer(err, this.variants, { injected });
+    return { ...answer, close: err.status === 413 };
   }
 
   /** Faults that answer instead of the route. Returns false when the route should still run. */
@@ -90,18 +107,19 @@ export class PublicApi {
         const status = fault.status ?? 500;
         entry.status = status;
         const headers: Record<string, string> = fault.retryAfterSeconds !== undefined ? { 'Retry-After': String(fault.retryAfterSeconds) } : {};
-        sendRaw(res, status, errorBody(codeForStatus(status), `Injected fault: status ${status}.`), headers);
+        this.send(res, this.toOutcome(new HttpError(status, codeForStatus(status), `Injected fault: status ${status}.`, undefined, headers), true));
         return true;
       }
       case 'rateLimit': {
         const seconds = fault.retryAfterSeconds ?? 1;
         entry.status = 429;
-        sendRaw(res, 429, errorBody('rate_limited', `Too many requests; retry after ${seconds} s.`, { retryAfterSeconds: seconds }), { 'Retry-After': String(seconds) });
+        const err = new HttpError(429, 'rate_limited', `Too many requests; retry after ${seconds} s.`, { retryAfterSeconds: seconds }, { 'Retry-After': String(seconds) });
+        this.send(res, this.toOutcome(err, true));
         return true;
       }
       case 'malformedJson':
         entry.status = 200;
-        sendRaw(res, 200, '{"data": {"id": "oper_', {});
+        sendRaw(res, 200, '{"data": {"id": "oper_');
         return true;
       case 'html': {
         const status = fault.status ?? 502;
@@ -135,6 +153,10 @@ export class PublicApi {
     }
     const workspace = route.scope === 'workspace' ? this.auth.workspace(req.headers, key) : NO_WORKSPACE;
     if (route.permission) requirePermission(key, route.permission);
+    const variants = this.variants;
+    const strictBody = variants.has('strict-bodies') ? route.bodyFields : undefined;
+    const extras = variants.has('extra-fields');
+    const envelope = (data: unknown): string => JSON.stringify({ data: extras ? withExtraFields(data, path) : data });
     const ctx: RouteContext = {
       store,
       key,
@@ -142,30 +164,29 @@ export class PublicApi {
       params,
       query,
       now: Date.now(),
+      variants,
+      envelope,
       body: async () => {
         const body = await readJsonBody(req);
         entry.body = shorten(body ?? null);
+        if (strictBody) refuseUnknownFields(body, strictBody);
         return body;
       },
     };
     const result = await route.handle(ctx);
-    const body = 'body' in result ? result.body : JSON.stringify({ data: result.data });
-    return { status: result.status ?? 200, body, headers: {} };
+    const body = 'body' in result ? result.body : envelope(result.data);
+    return { status: result.status ?? 200, body, headers: {}, contentType: JSON_CONTENT_TYPE };
   }
 }
 
-function toOutcome(e: unknown, onError: (e: unknown) => void): Outcome {
-  if (e instanceof HttpError) {
-    return { status: e.status, body: errorBody(e.code, e.message, e.details), headers: { ...e.headers }, close: e.status === 413 };
-  }
-  onError(e);
-  return { status: 500, body: errorBody('internal', 'The emulator failed to handle the request.'), headers: {} };
+function internal(): HttpError {
+  return new HttpError(500, 'internal', 'The emulator failed to handle the request.');
 }
 
 /** Sends the status, headers and part of the body, then cuts the connection. */
 function dropMidBody(res: ServerResponse, outcome: Outcome): void {
   const bytes = Buffer.from(outcome.body);
-  res.writeHead(outcome.status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': bytes.length, ...outcome.headers });
+  res.writeHead(outcome.status, { 'Content-Type': outcome.contentType, 'Content-Length': bytes.length, ...outcome.headers });
   const cut = Math.max(1, Math.min(bytes.length - 1, Math.floor(bytes.length / 2)));
   res.write(bytes.subarray(0, cut), () => res.destroy());
 }

@@ -12,6 +12,8 @@ export interface RevisionInput {
   parentRevisionId?: string | null;
   dependencies?: Dependency[];
   actorId: string;
+  /** Absent for an API key (the type the spec shows). */
+  actorType?: string;
   message: string;
   value: Record<string, unknown>;
 }
@@ -68,6 +70,7 @@ export class SeedBuilder {
       parentRevisionId: input.parentRevisionId !== undefined ? input.parentRevisionId : (last?.id ?? null),
       dependencies: input.dependencies ?? [],
       actorId: input.actorId,
+      ...(input.actorType ? { actorType: input.actorType } : {}),
       message: input.message,
       createdAt: this.tick(minutes),
       value: input.value,

@@ -13,8 +13,10 @@ import * as present from './core/present';
 import { PublicApi } from './publicApi';
 import { RequestLog, type RequestLogEntry } from './requestLog';
 import { demoSnapshot } from './seed';
+import { addForeignContent } from './seedForeign';
 import { Store } from './core/store';
 import type { DemoInfo, StateSnapshot } from './core/records';
+import { carriersFor, VariantSet, type Carriers, type WireVariant } from './core/variants';
 
 export interface EmulatorOptions {
   port?: number;
@@ -26,9 +28,12 @@ export interface EmulatorOptions {
   seedFile?: string;
   /** Adds this many generated operations and a dashboard with 5,000 revisions. */
   large?: number;
+  /** Override the carriers; by default Authorization: Bearer and X-Workspace-Id (alt-carriers: others). */
   authHeader?: string;
   authScheme?: string;
   workspaceHeader?: string;
+  /** Variant profiles (core/variants.ts); an unknown name throws UnknownVariantError. */
+  variants?: readonly string[];
   /** How long the seeded deploying app takes to turn live. */
   deployDelayMs?: number;
   quiet?: boolean;
@@ -38,6 +43,10 @@ export interface RunningEmulator {
   url: string;
   adminUrl: string;
   demo: DemoInfo;
+  /** The variant profiles in effect (`strict` expanded); empty for our own choices. */
+  variants: readonly WireVariant[];
+  /** Where this emulator expects the key and the workspace. */
+  carriers: Carriers;
   close(): Promise<void>;
   injectFault(spec: FaultSpec): Fault;
   clearFaults(): void;
@@ -53,6 +62,7 @@ export interface RunningEmulator {
 export const DEFAULT_DEPLOY_DELAY_MS = 20_000;
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const variants = new VariantSet(options.variants);
   const host = options.host ?? '127.0.0.1';
   const log = options.quiet ? () => {} : (m: string) => process.stderr.write(`[emulator] ${m}\n`);
   const onError = (e: unknown) => log(`error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
@@ -62,6 +72,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const baseline = (): StateSnapshot => {
     const s = seedText !== undefined ? parseSnapshot(seedText, options.seedFile!) : demoSnapshot({ deployDelayMs });
     if (options.large && options.large > 0) addLargeContent(s, options.large);
+    if (variants.has('foreign-values')) addForeignContent(s);
     return s;
   };
 
@@ -73,14 +84,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   // A fresh data directory gets the starting state right away.
   if (persistence && !persisted) persistence.schedule();
 
-  const auth = new Authenticator(() => store, {
-    authHeader: options.authHeader ?? 'Authorization',
-    authScheme: options.authScheme ?? 'Bearer',
-    workspaceHeader: options.workspaceHeader ?? 'X-Workspace-Id',
-  });
+  const profile = carriersFor(variants);
+  const carriers: Carriers = {
+    authHeader: options.authHeader ?? profile.authHeader,
+    authScheme: options.authScheme ?? profile.authScheme,
+    workspaceHeader: options.workspaceHeader ?? profile.workspaceHeader,
+  };
+  const auth = new Authenticator(() => store, carriers);
   const faults = new Faults();
   const requestLog = new RequestLog();
-  const api = new PublicApi(() => store, auth, faults, requestLog, onError);
+  const api = new PublicApi(() => store, auth, faults, requestLog, variants, onError);
 
   const publicServer = createServer({ keepAlive: true }, api.handle);
   const url = `http://${formatHost(connectHost(host))}:${await listen(publicServer, options.port ?? 0, host)}`;
@@ -88,6 +101,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const control: EmulatorControl = {
     url,
     demo: () => store.demo,
+    variants: () => ({ names: variants.names, active: variants.active, carriers }),
     injectFault: (spec) => faults.add(spec),
     faults: () => faults.list(),
     clearFaults: () => faults.clear(),
@@ -121,6 +135,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   return {
     url,
     adminUrl,
+    variants: variants.active,
+    carriers,
     get demo() {
       return store.demo;
     },

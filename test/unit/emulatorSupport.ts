@@ -23,10 +23,12 @@ export interface CallOptions {
 export function caller(emu: RunningEmulator) {
   return async function call(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<Reply> {
     const headers: Record<string, string> = { ...options.headers };
+    // Where this emulator wants them: the alt-carriers variant moves both.
+    const { authHeader, authScheme, workspaceHeader } = emu.carriers;
     const key = options.key === undefined ? emu.demo.apiKey : options.key;
-    if (key !== null) headers['Authorization'] = `Bearer ${key}`;
+    if (key !== null) headers[authHeader] = authScheme ? `${authScheme} ${key}` : key;
     const workspace = options.workspace === undefined ? emu.demo.workspaceId : options.workspace;
-    if (workspace !== null) headers['X-Workspace-Id'] = workspace;
+    if (workspace !== null) headers[workspaceHeader] = workspace;
     let payload: string | undefined = options.raw;
     if (payload === undefined && body !== undefined) payload = JSON.stringify(body);
     if (payload !== undefined) headers['Content-Type'] = 'application/json';

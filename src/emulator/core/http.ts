@@ -19,8 +19,19 @@ export type ErrorCode =
   | 'internal'
   | 'unavailable';
 
-/** Thrown by routes; the server turns it into `{error: {code, message, details?}}`. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Thrown by routes; the server turns it into `{error: {code, message, details?}}`, or a problem+json
+ * answer under the `problem-json` variant (errorAnswer.ts).
+ */
 export class HttpError extends Error {
+  /**
+   * The `detail` of a problem+json answer when `message` names things a client could take as
+   * structure (a permission's code name, a conflict's current revision), which that form leaves out.
+   */
+  plainDetail: string | undefined;
+
   constructor(
     readonly status: number,
     readonly code: ErrorCode,
@@ -29,6 +40,11 @@ export class HttpError extends Error {
     readonly headers?: Record<string, string>,
   ) {
     super(message);
+  }
+
+  withPlainDetail(detail: string): this {
+    this.plainDetail = detail;
+    return this;
   }
 }
 
@@ -53,17 +69,13 @@ export function errorBody(code: string, message: string, details?: Record<string
   return JSON.stringify({ error: details === undefined ? { code, message } : { code, message, details } });
 }
 
-export function sendRaw(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}, contentType = 'application/json; charset=utf-8'): void {
+export function sendRaw(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}, contentType = JSON_CONTENT_TYPE): void {
   res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), ...headers });
   res.end(body);
 }
 
 export function sendJson(res: ServerResponse, status: number, value: unknown, headers?: Record<string, string>): void {
   sendRaw(res, status, JSON.stringify(value), headers);
-}
-
-export function sendError(res: ServerResponse, err: HttpError): void {
-  sendRaw(res, err.status, errorBody(err.code, err.message, err.details), err.headers);
 }
 
 /**

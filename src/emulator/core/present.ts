@@ -1,4 +1,6 @@
-// Stored records → wire shapes (spec §2 and the README's choices). Nothing here mutates.
+// Stored records → wire shapes (spec §2 and the README's choices). Nothing here mutates. Revision
+// references go out through revisionRef(), which the extra-fields variant leaves bare.
+import { revisionRef } from './extraFields';
 import type {
   ApplicationRecord,
   DashboardRecord,
@@ -7,40 +9,47 @@ import type {
   HistoryRecord,
   OperationRecord,
   RevisionRecord,
+  RevisionRef,
   WriteSyncRecord,
 } from './records';
 import type { Store } from './store';
 
-export function revisionListItem(r: RevisionRecord) {
-  return {
+const refOrNull = (ref: RevisionRef | null | undefined) => (ref ? revisionRef(ref) : null);
+
+/** `bare` (the variant): only the spec's fields, without the two of our own. */
+export function revisionListItem(r: RevisionRecord, bare = false) {
+  const item = {
     id: r.id,
     parentRevisionId: r.parentRevisionId,
     dependencyRevisionIds: r.dependencies.map((d) => d.revisionId),
     // Not in the spec: where each dependency revision lives, so a client can fetch it.
     dependencies: r.dependencies,
-    actor: { type: 'apiKey', id: r.actorId },
+    actor: { type: r.actorType ?? 'apiKey', id: r.actorId },
     message: r.message,
     createdAt: r.createdAt,
     // Not in the spec: the position, handy for display; the spec's revision refs carry it too.
     sequence: r.sequence,
   };
+  if (!bare) return item;
+  const { dependencies: _dependencies, sequence: _sequence, ...spec } = item;
+  return spec;
 }
 
-export function revisionFull(r: RevisionRecord) {
-  return { ...revisionListItem(r), resourceId: r.resourceId, value: r.value };
+export function revisionFull(r: RevisionRecord, bare = false) {
+  return { ...revisionListItem(r, bare), resourceId: r.resourceId, value: r.value };
 }
 
-export function revisionHistory(h: HistoryRecord) {
-  const items = [];
-  if (h.capabilities.history) for (let i = h.revisions.length - 1; i >= 0; i--) items.push(revisionListItem(h.revisions[i]!));
-  return {
+/** The history with the given items (already chosen and ordered); `nextCursor` only when paged. */
+export function revisionHistory(h: HistoryRecord, items: readonly RevisionRecord[], bare = false, nextCursor?: string | null) {
+  const out = {
     resourceId: h.resourceId,
     version: h.version,
-    draft: h.draft,
-    published: h.published,
+    draft: revisionRef(h.draft),
+    published: refOrNull(h.published),
     capabilities: h.capabilities,
-    items,
+    items: items.map((r) => revisionListItem(r, bare)),
   };
+  return nextCursor === undefined ? out : { ...out, nextCursor };
 }
 
 export function operation(store: Store, o: OperationRecord) {
@@ -54,8 +63,8 @@ export function operation(store: Store, o: OperationRecord) {
     parentDataFlowId: o.parentDataFlowId,
     status: o.status,
     codeStale: o.codeStale,
-    draft: h?.draft ?? null,
-    published: h?.published ?? null,
+    draft: refOrNull(h?.draft),
+    published: refOrNull(h?.published),
   };
 }
 
@@ -66,18 +75,18 @@ export function dashboardSource(store: Store, d: DashboardRecord) {
     dashboardId: d.dashboardId,
     resourceId: d.resourceId,
     source: typeof current?.value['source'] === 'string' ? current.value['source'] : '',
-    revision: h.draft,
+    revision: revisionRef(h.draft),
     dataRunId: d.dataRunId,
   };
 }
 
 export function dashboardSummary(store: Store, d: DashboardRecord) {
-  return { dashboardId: d.dashboardId, resourceId: d.resourceId, name: d.name, revision: store.historyOf(d.resourceId).draft };
+  return { dashboardId: d.dashboardId, resourceId: d.resourceId, name: d.name, revision: revisionRef(store.historyOf(d.resourceId).draft) };
 }
 
 export function databaseSummary(store: Store, d: DatabaseRecord) {
   const h = store.historyOf(d.id);
-  return { id: d.id, name: d.name, draft: h.draft, published: h.published };
+  return { id: d.id, name: d.name, draft: revisionRef(h.draft), published: refOrNull(h.published) };
 }
 
 export function application(store: Store, a: ApplicationRecord) {
@@ -88,7 +97,7 @@ export function application(store: Store, a: ApplicationRecord) {
     name: a.name,
     description: a.description,
     deployment,
-    draft: store.historyOf(a.id).draft,
+    draft: revisionRef(store.historyOf(a.id).draft),
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,
   };

@@ -45,6 +45,8 @@ export interface RevisionRecord {
   parentRevisionId: string | null;
   dependencies: Dependency[];
   actorId: string;
+  /** The actor's `type` on the wire; absent means `apiKey`, the type the spec shows. */
+  actorType?: string;
   message: string;
   createdAt: string;
   value: Record<string, unknown>;
@@ -114,7 +116,8 @@ export interface ApplicationRecord {
     status: string;
     url: string;
     revisionId: string;
-    error: { code: string; message: string } | null;
+    /** The spec leaves its type open: our seed uses {code, message}, foreign-values others. */
+    error: unknown;
     pending?: PendingDeployment;
   };
   createdAt: string;
@@ -225,6 +228,15 @@ export interface DemoIds {
   otherOrganizationFactId: string;
   otherWorkspaceOperationId: string;
   otherWorkspaceAppId: string;
+  /** Only with the foreign-values variant (seedForeign.ts). */
+  archivedOperationId?: string;
+  scheduledOperationId?: string;
+  foreignDashboardId?: string;
+  foreignDashboardResourceId?: string;
+  foreignDatabaseId?: string;
+  foreignFactId?: string;
+  queuedAppId?: string;
+  rolledBackAppId?: string;
   /** Only with `large`. */
   largeDashboardId?: string;
   largeDashboardResourceId?: string;

@@ -38,6 +38,7 @@ export const dashboardRoutes: Route[] = [
   {
     method: 'PUT', path: '/v1/dashboards/:dashboardId/source', scope: 'workspace', ids: { dashboardId: 'operation' },
     permission: 'dashboardWrite',
+    bodyFields: { source: true, expectedRevision: { revisionId: true, sequence: true }, expectedDataRunId: true },
     handle: async ({ store, workspace, params, key, body }) => {
       const id = params['dashboardId']!;
       const dashboard = store.dashboards.inWorkspace(id, workspace.id);
@@ -53,7 +54,7 @@ export const dashboardRoutes: Route[] = [
       if (stale.length) {
         throw new HttpError(409, 'conflict', `The dashboard changed since it was read: ${stale.join('; ')}.`, {
           current: { revision: current, dataRunId: dashboard.dataRunId },
-        });
+        }).withPlainDetail('The dashboard changed since it was read; read it again.');
       }
       const check = checkTsx(input.source);
       if (!check.ok) {

@@ -1,9 +1,24 @@
 // PUT /v1/databases/{id}/definition (spec §4.5): validate the tables, check the expected draft,
 // save one draft revision.
-import { DATABASE_COLUMN_TYPES } from '../../api/schemas';
 import { HttpError, isPlainObject } from '../core/http';
-import type { Route } from './router';
 import type { RevisionRef } from '../core/records';
+import type { BodyShape } from './bodyShape';
+import type { Route } from './router';
+
+/** Column types this service knows (README); the spec shows only `text`. */
+export const COLUMN_TYPES = ['text', 'integer', 'number', 'boolean', 'timestamp', 'date', 'json'] as const;
+/** What it also knows under the foreign-values variant: SQL types, some with parameters. */
+const FOREIGN_COLUMN_TYPE = /^(uuid|timestamptz|bigint|smallint|jsonb|bytea|interval|(decimal|numeric)\(\d{1,2}, ?\d{1,2}\)|(varchar|char)\(\d{1,5}\))$/;
+
+const REF: BodyShape = { revisionId: true, sequence: true };
+const BODY: BodyShape = {
+  expectedDraft: REF,
+  definition: { tables: [{ name: true, columns: [{ name: true, type: true, nullable: true }], primaryKey: true }] },
+};
+
+function knownType(type: string, foreign: boolean): boolean {
+  return (COLUMN_TYPES as readonly string[]).includes(type) || (foreign && FOREIGN_COLUMN_TYPE.test(type));
+}
 
 interface Table {
   name: string;
@@ -24,7 +39,7 @@ function parseExpectedDraft(value: unknown): RevisionRef | null {
 }
 
 /** Checks every rule; the first violation becomes a 422 whose `details.path` is a JSON pointer. */
-export function validateTables(tables: unknown[]): Table[] {
+export function validateTables(tables: unknown[], foreignTypes = false): Table[] {
   const out: Table[] = [];
   const tableNames = new Set<string>();
   tables.forEach((table, t) => {
@@ -45,8 +60,9 @@ export function validateTables(tables: unknown[]): Table[] {
       if (columnNames.has(cname)) throw invalid(`${cat}/name`, `Column "${cname}" appears twice in table "${name}"`);
       columnNames.add(cname);
       const type = column['type'];
-      if (typeof type !== 'string' || !(DATABASE_COLUMN_TYPES as readonly string[]).includes(type)) {
-        throw invalid(`${cat}/type`, `Column "${name}.${cname}" has unknown type ${JSON.stringify(type)}; use one of ${DATABASE_COLUMN_TYPES.join(', ')}`);
+      if (typeof type !== 'string' || !knownType(type, foreignTypes)) {
+        const more = foreignTypes ? ', uuid, timestamptz, decimal(p,s), varchar(n) and other SQL types' : '';
+        throw invalid(`${cat}/type`, `Column "${name}.${cname}" has unknown type ${JSON.stringify(type)}; use one of ${COLUMN_TYPES.join(', ')}${more}`);
       }
       if (typeof column['nullable'] !== 'boolean') throw invalid(`${cat}/nullable`, `Column "${name}.${cname}" needs nullable: true or false`);
       return { ...column, name: cname, type, nullable: column['nullable'] };
@@ -68,7 +84,8 @@ export const databaseRoutes: Route[] = [
   {
     method: 'PUT', path: '/v1/databases/:databaseId/definition', scope: 'workspace', ids: { databaseId: 'database' },
     permission: 'databaseAdmin',
-    handle: async ({ store, workspace, params, key, body }) => {
+    bodyFields: BODY,
+    handle: async ({ store, workspace, params, key, body, variants }) => {
       const id = params['databaseId']!;
       const database = store.databases.inWorkspace(id, workspace.id);
       if (!database) throw new HttpError(404, 'not_found', `No managed database ${id} in this workspace.`);
@@ -82,9 +99,9 @@ export const databaseRoutes: Route[] = [
       if (expected === null || expected.revisionId !== current.revisionId || expected.sequence !== current.sequence) {
         throw new HttpError(409, 'conflict', `The database definition changed since it was read: the current draft is ${current.revisionId} (sequence ${current.sequence}).`, {
           current: { draft: current },
-        });
+        }).withPlainDetail('The database definition changed since it was read; read it again.');
       }
-      const tables = validateTables(input['definition']['tables']);
+      const tables = validateTables(input['definition']['tables'], variants.has('foreign-values'));
       const message = typeof input['message'] === 'string' && input['message'] ? input['message'] : 'Saved database definition';
       const revision = store.appendRevision(history, {
         parentRevisionId: current.revisionId,

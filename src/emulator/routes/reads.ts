@@ -10,7 +10,7 @@ function notFound(what: string, id: string): HttpError {
 
 export const readRoutes: Route[] = [
   {
-    method: 'GET', path: '/v1/operations', scope: 'workspace', ids: {},
+    method: 'GET', path: '/v1/operations', scope: 'workspace', ids: {}, list: true,
     handle: ({ store, workspace, query }) => ({ data: page(store.operations.list(workspace.id), query, (o) => present.operation(store, o)) }),
   },
   {
@@ -22,7 +22,7 @@ export const readRoutes: Route[] = [
     },
   },
   {
-    method: 'GET', path: '/v1/dashboards', scope: 'workspace', ids: {},
+    method: 'GET', path: '/v1/dashboards', scope: 'workspace', ids: {}, list: true,
     handle: ({ store, workspace, query }) => ({ data: page(store.dashboards.list(workspace.id), query, (d) => present.dashboardSummary(store, d)) }),
   },
   {
@@ -34,7 +34,7 @@ export const readRoutes: Route[] = [
     },
   },
   {
-    method: 'GET', path: '/v1/apps', scope: 'workspace', ids: {},
+    method: 'GET', path: '/v1/apps', scope: 'workspace', ids: {}, list: true,
     handle: ({ store, workspace, query, now }) => {
       const apps = store.applications.list(workspace.id);
       for (const a of apps) store.settleDeployment(a, now);
@@ -51,11 +51,11 @@ export const readRoutes: Route[] = [
     },
   },
   {
-    method: 'GET', path: '/v1/databases', scope: 'workspace', ids: {},
+    method: 'GET', path: '/v1/databases', scope: 'workspace', ids: {}, list: true,
     handle: ({ store, workspace, query }) => ({ data: page(store.databases.list(workspace.id), query, (d) => present.databaseSummary(store, d)) }),
   },
   {
-    method: 'GET', path: '/v1/write-syncs', scope: 'workspace', ids: {},
+    method: 'GET', path: '/v1/write-syncs', scope: 'workspace', ids: {}, list: true,
     handle: ({ store, workspace, query }) => ({ data: page(store.writeSyncs.list(workspace.id), query, present.writeSync) }),
   },
   {

@@ -3,6 +3,8 @@
 import type { IdKind } from '../../api/ids';
 import type { Store } from '../core/store';
 import type { ApiKeyRecord, WorkspaceRecord } from '../core/records';
+import type { VariantSet } from '../core/variants';
+import type { BodyShape } from './bodyShape';
 
 export type Method = 'GET' | 'PUT';
 
@@ -15,6 +17,9 @@ export interface RouteContext {
   query: URLSearchParams;
   body(): Promise<unknown>;
   now: number;
+  variants: VariantSet;
+  /** The `{data}` body as this emulator writes it (with the extra-fields variant applied). */
+  envelope(data: unknown): string;
 }
 
 /** `data` is wrapped in the envelope; `body` is an already serialized envelope. */
@@ -28,6 +33,10 @@ export interface Route {
   ids: Record<string, IdKind | readonly IdKind[]>;
   /** Checked before the body is read, after auth and workspace. */
   permission?: 'dashboardWrite' | 'databaseAdmin';
+  /** A list endpoint (README: list endpoints); the no-lists variant leaves it out. */
+  list?: true;
+  /** The fields the request body may hold; the strict-bodies variant refuses any other. */
+  bodyFields?: BodyShape;
   handle(ctx: RouteContext): RouteResult | Promise<RouteResult>;
 }
 
