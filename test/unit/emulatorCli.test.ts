@@ -4,6 +4,8 @@ import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { resolve } from 'node:path';
+import { HELP, parseArgs, UsageError } from '../../src/emulator/cliArgs';
+import { carriersFor, VARIANT_NAMES, VariantSet } from '../../src/emulator/core/variants';
 
 const root = resolve(__dirname, '../../..');
 const cli = resolve(root, 'dist/emulator.js');
@@ -88,5 +90,57 @@ describe('emulator CLI', () => {
     child.kill('SIGTERM');
     await exitOf(child);
     assert.match(stderr(), /WARNING: binding 0\.0\.0\.0/);
+  });
+});
+
+describe('emulator CLI --variant', () => {
+  test('is repeatable and takes comma lists; duplicates collapse', () => {
+    assert.deepEqual(parseArgs(['--variant', 'problem-json,conflict-412', '--variant=alt-carriers', '--variant', 'problem-json']), {
+      variants: ['problem-json', 'conflict-412', 'alt-carriers'],
+    });
+    assert.deepEqual(parseArgs(['--port', '0']), { port: 0 }, 'no variants: our own choices');
+  });
+
+  test('an unknown name is a usage error that lists the valid ones', () => {
+    assert.throws(() => parseArgs(['--variant', 'problem-json,nope']), (e: unknown) => {
+      assert.ok(e instanceof UsageError);
+      assert.match(e.message, /Unknown variant "nope"/);
+      for (const name of VARIANT_NAMES) assert.ok(e.message.includes(name), name);
+      return true;
+    });
+    const bad = spawnSync(process.execPath, [cli, '--variant', 'strictest'], { encoding: 'utf8' });
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /Unknown variant "strictest"; the variants are problem-json, /);
+  });
+
+  test('--help lists every variant with a one-line description', () => {
+    for (const name of VARIANT_NAMES) assert.match(HELP, new RegExp(`^ {4}${name} +\\S.{10,}$`, 'm'), name);
+    for (const line of HELP.split('\n')) assert.ok(line.length <= 100, line);
+  });
+
+  test('strict means every profile; carriersFor tells where the key and workspace go', () => {
+    const strict = new VariantSet(['strict']);
+    assert.equal(strict.active.length, VARIANT_NAMES.length - 1);
+    assert.ok(strict.has('problem-json') && strict.has('alt-carriers'));
+    assert.equal(new VariantSet([]).active.length, 0);
+    assert.deepEqual(carriersFor(['strict']), { authHeader: 'X-Api-Key', authScheme: '', workspaceHeader: 'X-WSA-Workspace' });
+    assert.deepEqual(carriersFor(['problem-json']), { authHeader: 'Authorization', authScheme: 'Bearer', workspaceHeader: 'X-Workspace-Id' });
+    assert.throws(() => carriersFor(['nope']), /Unknown variant/);
+  });
+
+  test('the started CLI plays them and reports them on the admin surface', async () => {
+    const { child, lines } = await startCli(['--port', '0', '--quiet', '--variant', 'no-lists,problem-json', '--variant', 'alt-carriers']);
+    const env = Object.fromEntries(lines.map((l) => l.split('=') as [string, string]));
+    try {
+      const report = (await (await fetch(`${env['WSA_ADMIN_URL']}/variants`)).json()) as { data: { names: string[]; active: string[] } };
+      assert.deepEqual(report.data.names, ['no-lists', 'problem-json', 'alt-carriers']);
+      assert.deepEqual(report.data.active, ['problem-json', 'no-lists', 'alt-carriers']);
+      const r = await fetch(`${env['WSA_EMULATOR_URL']}/v1/operations`, { headers: { 'X-Api-Key': env['WSA_API_KEY']!, 'X-WSA-Workspace': env['WSA_WORKSPACE_ID']! } });
+      assert.equal(r.status, 404);
+      assert.equal(r.headers.get('content-type'), 'application/problem+json; charset=utf-8');
+    } finally {
+      child.kill('SIGTERM');
+    }
+    assert.equal(await exitOf(child), 0);
   });
 });
