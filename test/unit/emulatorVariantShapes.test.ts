@@ -3,7 +3,8 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
-import { caller } from './emulatorSupport';
+import { kindOfId } from '../../src/api/ids';
+import { caller, ISO_MS } from './emulatorSupport';
 
 const started: RunningEmulator[] = [];
 async function emulator(variants: string[], large?: number) {
@@ -87,6 +88,28 @@ describe('emulator variant extra-fields', () => {
     assert.equal(db.status, 200, db.text);
     assert.match(db.json.data.revisionId, /^rvsn_/);
     assert.equal(typeof db.json.data.etag, 'string', 'the save\'s answer is an object like any other');
+  });
+});
+
+describe('emulator variant strict, wire rules', () => {
+  test('every answer keeps the spec\'s common rules: {data} only, timestamps with milliseconds, ids with known prefixes', async () => {
+    const { call, ids } = await emulator(['strict']);
+    const paths = [
+      `/v1/operations/${ids.archivedOperationId}`, `/v1/apps/${ids.rolledBackAppId}`, `/v1/apps/${ids.queuedAppId}`, `/v1/write-syncs/${ids.writeSyncId}`,
+      `/v1/dashboards/${ids.foreignDashboardId}/source`, `/v1/resources/${ids.foreignDatabaseId}/revisions`, `/v1/resources/${ids.foreignDashboardResourceId}/revisions`,
+      `/v1/facts/${ids.foreignFactId}`,
+    ];
+    for (const path of paths) {
+      const r = await call('GET', path, undefined, path.startsWith('/v1/facts') ? { workspace: null } : {});
+      assert.equal(r.status, 200, `${path}: ${r.text}`);
+      assert.deepEqual(Object.keys(r.json), ['data']);
+      for (const [, object] of objects(r.json.data)) {
+        for (const [k, v] of Object.entries(object)) {
+          if (k.endsWith('At') && v !== null) assert.match(String(v), ISO_MS, `${path} ${k}`);
+          if ((k === 'id' || k.endsWith('Id')) && typeof v === 'string') assert.ok(kindOfId(v), `${path}: ${k}=${v}`);
+        }
+      }
+    }
   });
 });
 
