@@ -9,6 +9,7 @@ import type { FileView } from '../model/resourcePath';
 import { SaveFlow } from '../model/saveFlow';
 import type { SaveResult, ServerSnapshot, TextProblem } from '../model/saveTypes';
 import { describeError } from '../ui/describeError';
+import { KeyedQueue } from '../util/async';
 import { Disposable } from '../util/lifecycle';
 import type { ConflictFiles, ProblemSink } from './conflictFiles';
 import type { DocumentSession } from './documentSessions';
@@ -39,7 +40,7 @@ export class FileSaves extends Disposable implements ConflictFiles {
   /** How long `coalesce` waits for quiet before sending; tests shorten it. */
   coalesceDelayMs = COALESCE_MS;
   private readonly flow: SaveFlow;
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly queue = new KeyedQueue<string>();
 
   constructor(
     private readonly state: FileState,
@@ -304,15 +305,9 @@ export class FileSaves extends Disposable implements ConflictFiles {
     if (pending()) await doc!.save();
   }
 
+  /** Saves of one file run one after another, each based on the one before it. */
   private serial<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const previous = this.queues.get(key) ?? Promise.resolve();
-    const next = previous.then(task, task);
-    const settled = next.then(() => undefined, () => undefined);
-    this.queues.set(key, settled);
-    void settled.then(() => {
-      if (this.queues.get(key) === settled) this.queues.delete(key);
-    });
-    return next;
+    return this.queue.run(key, task);
   }
 }
 

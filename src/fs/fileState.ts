@@ -9,6 +9,7 @@ import { isIdOf } from '../api/ids';
 import { FILE_SCHEME, filePath, isEditable, parseFilePath, ResourcePathError, VIEWS, type ResourceFile } from '../model/resourcePath';
 import { tokensKey } from '../model/resourceReader';
 import type { ServerSnapshot } from '../model/saveTypes';
+import { SingleFlight } from '../util/async';
 import { Disposable } from '../util/lifecycle';
 import { DocumentSessions, type DocumentSession } from './documentSessions';
 import { toFileSystemError } from './fileSystemErrors';
@@ -37,8 +38,9 @@ export class FileState extends Disposable {
   readonly onDidChangeFile = this._onDidChangeFile.event;
   readonly sessions = new DocumentSessions();
   readonly reader: ResourceReader;
-  private readonly loading = new Map<string, Promise<DocumentSession>>();
-  private readonly refreshing = new Map<string, Promise<RefreshOutcome>>();
+  /** Per URI: one read of the service at a time, shared; each read after it settled reads again. */
+  private readonly loading = new SingleFlight<string, DocumentSession>();
+  private readonly refreshing = new SingleFlight<string, RefreshOutcome>();
   private readonly pendingEvents = new Map<string, vscode.FileChangeEvent>();
   private batchTimer: NodeJS.Timeout | undefined;
 
@@ -126,12 +128,7 @@ export class FileState extends Disposable {
   async session(uri: vscode.Uri, { file, key }: ResolvedFile): Promise<DocumentSession> {
     const existing = this.sessions.get(key);
     if (existing && (this.openDocument(key) || Date.now() - existing.loadedAt < REUSE_MS)) return existing;
-    let pending = this.loading.get(key);
-    if (!pending) {
-      pending = this.load(uri, file, key).finally(() => this.loading.delete(key));
-      this.loading.set(key, pending);
-    }
-    return pending;
+    return this.loading.get(key, () => this.load(uri, file, key));
   }
 
   private async load(uri: vscode.Uri, file: ResourceFile, key: string): Promise<DocumentSession> {
@@ -171,12 +168,7 @@ export class FileState extends Disposable {
    */
   async refresh(uri: vscode.Uri): Promise<RefreshOutcome> {
     const resolved = this.resolve(uri);
-    let pending = this.refreshing.get(resolved.key);
-    if (!pending) {
-      pending = this.reread(uri, resolved).finally(() => this.refreshing.delete(resolved.key));
-      this.refreshing.set(resolved.key, pending);
-    }
-    return pending;
+    return this.refreshing.get(resolved.key, () => this.reread(uri, resolved));
   }
 
   private async reread(uri: vscode.Uri, { file, key }: ResolvedFile): Promise<RefreshOutcome> {

@@ -1,42 +1,31 @@
 // Revisions are immutable: once read, a revision is never requested again while the connection
-// lasts. Concurrent reads of one revision share one request; a failed read is not cached.
+// lasts. Concurrent reads of one revision share one request; a failed read is not cached
+// (PromiseCache's rule).
 import type { CallOptions, ServiceClient } from '../api';
 import type { Revision } from '../api/schemas';
+import { PromiseCache } from '../util/async';
 
 export class RevisionCache {
-  private readonly entries = new Map<string, Promise<Revision>>();
+  private readonly entries: PromiseCache<string, Revision>;
 
   constructor(
     private readonly client: () => ServiceClient,
-    private readonly maxEntries = 1_000,
-  ) {}
+    maxEntries = 1_000,
+  ) {
+    this.entries = new PromiseCache({ maxSize: maxEntries });
+  }
 
   private static key(resourceId: string, revisionId: string): string {
     return `${resourceId}/${revisionId}`;
   }
 
   get(resourceId: string, revisionId: string, options?: CallOptions): Promise<Revision> {
-    const key = RevisionCache.key(resourceId, revisionId);
-    const hit = this.entries.get(key);
-    if (hit) {
-      // Refresh its place in the least-recently-used order.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
-    }
-    const pending = this.client().getRevision(resourceId, revisionId, options);
-    this.entries.set(key, pending);
-    pending.catch(() => {
-      if (this.entries.get(key) === pending) this.entries.delete(key);
-    });
-    this.evict();
-    return pending;
+    return this.entries.get(RevisionCache.key(resourceId, revisionId), () => this.client().getRevision(resourceId, revisionId, options));
   }
 
   /** Records a revision read elsewhere, so that opening it makes no request. */
   put(revision: Revision): void {
-    this.entries.set(RevisionCache.key(revision.resourceId, revision.id), Promise.resolve(revision));
-    this.evict();
+    this.entries.set(RevisionCache.key(revision.resourceId, revision.id), revision);
   }
 
   has(resourceId: string, revisionId: string): boolean {
@@ -45,13 +34,5 @@ export class RevisionCache {
 
   clear(): void {
     this.entries.clear();
-  }
-
-  private evict(): void {
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
   }
 }

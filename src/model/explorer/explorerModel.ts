@@ -5,6 +5,7 @@
 import { ApiError, type ServiceClient } from '../../api';
 import type { Operation } from '../../api/schemas';
 import type { ConnectionProvider } from '../../connection/types';
+import { PromiseCache } from '../../util/async';
 import { Emitter } from '../../util/events';
 import { Disposable } from '../../util/lifecycle';
 import { connectionProblem, describeLoadError, emptyMessage, groupErrorMessage, unresolvedMessage } from './problems';
@@ -69,9 +70,11 @@ export class ExplorerModel extends Disposable {
   /** Bumped by every full refresh and connection change: results of older loads are dropped. */
   private generation = 0;
   private readonly groups = new Map<GroupId, GroupState>();
-  private readonly children = new Map<string, Promise<ExplorerNode[]>>();
+  /** Per node key: what a resource leads to, kept until the node is refreshed or leaves the tree. */
+  private readonly children = new PromiseCache<string, ExplorerNode[]>();
   private readonly nodesById = new Map<string, Set<ResourceNode>>();
-  private readonly resolutions = new Map<string, Promise<ResourceData[]>>();
+  /** Per id: what it resolved to, kept until a refresh of what shows it. */
+  private readonly resolutions = new PromiseCache<string, ResourceData[]>();
   private reach: Promise<Reach> | undefined;
   private added: readonly string[] = [];
   private _problem: MessageNode | undefined;
@@ -234,13 +237,7 @@ export class ExplorerModel extends Disposable {
 
   /** Resolves an id with one read (two for `oper_`), shared with the explorer's own reads. */
   resolve(id: string): Promise<ResourceData[]> {
-    let pending = this.resolutions.get(id);
-    if (!pending) {
-      pending = resolveId(this.client(), id);
-      this.resolutions.set(id, pending);
-      pending.catch(() => this.resolutions.get(id) === pending && this.resolutions.delete(id));
-    }
-    return pending;
+    return this.resolutions.get(id, () => resolveId(this.client(), id));
   }
 
   // ---- Groups
@@ -349,13 +346,7 @@ export class ExplorerModel extends Disposable {
   // ---- Children of resources: what they lead to, read lazily.
 
   private resourceChildren(node: ResourceNode): Promise<ExplorerNode[]> {
-    let pending = this.children.get(node.key);
-    if (!pending) {
-      pending = this.computeChildren(node);
-      this.children.set(node.key, pending);
-      pending.catch(() => this.children.get(node.key) === pending && this.children.delete(node.key));
-    }
-    return pending;
+    return this.children.get(node.key, () => this.computeChildren(node));
   }
 
   private computeChildren(node: ResourceNode): Promise<ExplorerNode[]> {
@@ -371,7 +362,7 @@ export class ExplorerModel extends Disposable {
   private async operation(id: string): Promise<Operation | undefined> {
     const known = this.nodesFor(id, 'operation')[0];
     if (known?.data.kind === 'operation') return known.data.value;
-    const pending = this.resolutions.get(id) ?? resolveId(this.client(), id, { dashboards: false });
+    const pending = this.resolutions.peek(id) ?? resolveId(this.client(), id, { dashboards: false });
     const found = (await pending).find((d) => d.kind === 'operation');
     return found?.kind === 'operation' ? found.value : undefined;
   }

@@ -1,27 +1,23 @@
 // Names of history resources for titles and tabs, looked up once per resource and remembered; a
-// lookup that fails leaves the id in place of the name. Also finds a dashboard's `oper_` id from
-// its `rept_` resource (through the optional dashboards list), which Restore needs for the file.
-// vscode-free.
+// lookup that fails leaves the id in place of the name, and the next call looks it up again. Also
+// finds a dashboard's `oper_` id from its `rept_` resource (through the optional dashboards list),
+// which Restore needs for the file. vscode-free.
 import { kindOfId, type ServiceClient } from '../../api';
+import { PromiseCache } from '../../util/async';
 
 export class ResourceNames {
-  private readonly names = new Map<string, Promise<string | undefined>>();
+  private readonly names = new PromiseCache<string, string | undefined>();
   private dashboards: Promise<{ dashboardId: string; resourceId: string; name: string }[] | undefined> | undefined;
 
   constructor(private readonly client: () => ServiceClient) {}
 
   /** Remembers a name known from elsewhere (a tree item's label, a file name). */
   remember(resourceId: string, name: string): void {
-    this.names.set(resourceId, Promise.resolve(name));
+    this.names.set(resourceId, name);
   }
 
   name(resourceId: string): Promise<string | undefined> {
-    let pending = this.names.get(resourceId);
-    if (!pending) {
-      pending = this.lookup(resourceId).catch(() => undefined);
-      this.names.set(resourceId, pending);
-    }
-    return pending;
+    return this.names.get(resourceId, () => this.lookup(resourceId)).catch(() => undefined);
   }
 
   /** The `oper_` id of the dashboard whose resource is `rept_…`, when the service lists dashboards. */

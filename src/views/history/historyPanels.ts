@@ -7,6 +7,7 @@ import { registerCommand } from '../../commands/registerCommand';
 import type { ConnectionProvider } from '../../connection/types';
 import { ResourceNames } from '../../model/history/resourceNames';
 import type { RevisionCache } from '../../model/revisionCache';
+import { PromiseCache } from '../../util/async';
 import { Disposable } from '../../util/lifecycle';
 import { HistoryPanel } from './historyPanel';
 import { resolveHistoryTarget, type HistoryTarget } from './historyTarget';
@@ -59,7 +60,7 @@ export class HistoryPanels extends Disposable {
   private dialogs: HistoryDialogs = vscodeDialogs;
   private names: ResourceNames;
   /** `oper_` → `rept_` of dashboards: fixed for a dashboard, so asked once per connection. */
-  private dashboardResources = new Map<string, Promise<string>>();
+  private readonly dashboardResources = new PromiseCache<string, string>();
   private readonly _onDidOpenPanel = this._register(new vscode.EventEmitter<HistoryPanel>());
   readonly onDidOpenPanel = this._onDidOpenPanel.event;
 
@@ -118,13 +119,7 @@ export class HistoryPanels extends Disposable {
   }
 
   private dashboardResource(client: ServiceClient, dashboardId: string): Promise<string> {
-    let pending = this.dashboardResources.get(dashboardId);
-    if (!pending) {
-      pending = client.getDashboardSource(dashboardId).then((s) => s.resourceId);
-      this.dashboardResources.set(dashboardId, pending);
-      pending.catch(() => this.dashboardResources.delete(dashboardId));
-    }
-    return pending;
+    return this.dashboardResources.get(dashboardId, () => client.getDashboardSource(dashboardId).then((s) => s.resourceId));
   }
 
   /** Names are per connection: a new workspace may name things differently. */
