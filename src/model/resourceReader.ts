@@ -5,7 +5,8 @@ import type { Revision } from '../api/schemas';
 import { schemas } from '../api/lazySchemas';
 import { isEditable, type ResourceFile } from './resourcePath';
 import type { SaveTokens, ServerSnapshot } from './saveTypes';
-import { databaseText, factText, jsonText } from './serialize';
+import { factText } from './factDocument';
+import { databaseText, jsonText } from './serialize';
 
 /** What a file shows now. */
 export interface ResourceContent {
