@@ -90,7 +90,7 @@ export function readErrorBody(bodyText: string, contentType: string | undefined)
   const entryMessage = problem && (text(problem.entry.detail) ?? text(problem.entry.message));
   const message =
     text(error?.message) ??
-    (entryMessage && (problem!.count > 1 ? `${entryMessage} (and ${problem!.count - 1} more)` : entryMessage)) ??
+    (entryMessage && (problem!.count > 1 ? `${entryMessage.replace(/\.$/, '')} (and ${problem!.count - 1} more).` : entryMessage)) ??
     (typeof parsed.error === 'string' ? text(parsed.error) : undefined) ??
     text(top.message) ??
     text(top.detail) ??

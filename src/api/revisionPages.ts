@@ -41,7 +41,8 @@ export function newestFirst(items: readonly RevisionListItem[]): RevisionListIte
   const times = new Map(items.map((i) => [i, Date.parse(i.createdAt)]));
   const first = times.get(items[0]!)!;
   const last = times.get(items.at(-1)!)!;
-  const oldestFirst = first < last || (first === last && items[0]!.parentRevisionId === null && items.at(-1)!.parentRevisionId !== null);
+  // Equal (or unreadable) times: a first item without a parent is the oldest revision.
+  const oldestFirst = first < last || (!(first > last) && items[0]!.parentRevisionId === null && items.at(-1)!.parentRevisionId !== null);
   const ordered = oldestFirst ? [...items].reverse() : [...items];
   if ([...times.values()].some(Number.isNaN)) return ordered;
   return ordered.sort((a, b) => times.get(b)! - times.get(a)!);
