@@ -56,6 +56,15 @@ export class ServiceClient {
     return this.call(endpoints.replaceDashboardSource, { dashboardId }, { ...o, body: dashboardSourceBody(body) });
   }
 
+  /**
+   * The history's state — draft, published, version, capabilities — from its first page only: for
+   * callers that need no items (a paged history of thousands of revisions is many requests).
+   * `items` holds whatever that page had, in the service's order.
+   */
+  revisionState(resourceId: string, o?: CallOptions): Promise<s.RevisionHistory> {
+    return this.call(endpoints.listRevisions, { resourceId }, o);
+  }
+
   /** The whole history, newest first: pages (`nextCursor`) are followed up to a bound. */
   async listRevisions(resourceId: string, o?: CallOptions): Promise<s.RevisionHistory> {
     const first: PagedHistory = await this.call(endpoints.listRevisions, { resourceId }, o);

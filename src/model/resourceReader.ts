@@ -74,7 +74,7 @@ export class ResourceReader {
       }
       case 'database': {
         // The definition lives in the draft revision's value (spec §3, rule 2).
-        const history = await client.listRevisions(file.id, o);
+        const history = await client.revisionState(file.id, o);
         const draft = { revisionId: history.draft.revisionId, sequence: history.draft.sequence };
         const revision = await this.revision(file.id, draft.revisionId, o);
         return {

@@ -124,7 +124,7 @@ export class SaveFlow {
   private async draftAfterSave(databaseId: string, revisionId: string, expectedSequence: number) {
     const guess = { revisionId, sequence: expectedSequence + 1 };
     try {
-      const history = await this.client().listRevisions(databaseId);
+      const history = await this.client().revisionState(databaseId);
       return history.draft.revisionId === revisionId ? { revisionId, sequence: history.draft.sequence } : guess;
     } catch (e) {
       this.log.debug(`[Files] Could not read the history of ${databaseId} after saving: ${e instanceof Error ? e.message : String(e)}`);

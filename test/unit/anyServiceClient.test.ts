@@ -210,6 +210,13 @@ describe('the client and the save against services that choose differently', () 
     const requests = proxy.seen.filter((r) => r.url.startsWith(`/v1/resources/${resourceId}/revisions`));
     assert.equal(requests.length, Math.ceil(whole.items.length / 25));
     assert.match(requests[1]!.url, /\?cursor=25$/);
+
+    // Reading a database's state for a save needs its draft only: one page, not the whole history.
+    proxy.seen.length = 0;
+    const db = file('database', ids().databaseId!);
+    const snapshot = await reader.snapshot(db);
+    assert.equal(proxy.seen.filter((r) => /\/revisions(\?|$)/.test(r.url)).length, 1, 'one page read');
+    assert.deepEqual(snapshot.tokens, { kind: 'database', expectedDraft: revisionRef((await client.listRevisions(db.id)).draft) });
   });
 });
 
