@@ -8,8 +8,10 @@ import { createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../src/
 import type { AdminClient } from '../../src/emulator/adminClient';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { SaveResult } from '../../src/model/saveTypes';
+import type { HistoryPanel } from '../../src/views/history/historyPanel';
 import { editText, openFresh, revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
 import { connectSuite, eventToPromise, type EmulatorInfo } from './helpers';
+import { LogCapture } from './support/logCapture';
 import { StatusBarCapture } from './support/statusBarCapture';
 
 const SAVE = 'workspaceAutomation.save';
@@ -93,6 +95,26 @@ describe('Save outcomes: every save is told, a read-back one says so', function 
     assert.equal(await api.conflicts.choose(uri.toString(), 'Overwrite'), 'overwritten');
     assert.equal((await other.getDashboardSource(ids.churnDashboardId!)).source, mine);
     assert.match(status.since(mark).join('\n'), new RegExp(`Saved your text of «Customer churn \\(outcomes\\)» over revision \\d+ \\(now revision \\d+\\)${esc(READ_BACK)}`));
+  });
+
+  it('a history Restore whose answer is lost says it was confirmed by reading it back', async () => {
+    const dialogs = api.history.useDialogs({ confirmRestore: async () => true });
+    const log = new LogCapture(api.log);
+    const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', { kind: 'database', id: ids.inventoryDatabaseId }))!;
+    try {
+      const before = panel.state ?? (await eventToPromise(panel.onDidChangeState));
+      const refreshed = eventToPromise(panel.onDidChangeState, (s) => s.header.draft.revisionId !== before.header.draft.revisionId);
+      await dropAnswerOfNextPut(`^/v1/databases/${ids.inventoryDatabaseId}/definition$`);
+      const mark = log.mark();
+      assert.ok(await panel.deliver({ type: 'restore', revisionId: before.items.at(-1)!.id }));
+      await refreshed;
+      const told = log.since(mark).find((l) => l.text.startsWith('[History] Restored'));
+      assert.match(told?.text ?? '(nothing told)', new RegExp(`^\\[History\\] Restored .* as a new draft \\(revision \\d+\\)${esc(READ_BACK)}$`));
+    } finally {
+      panel.dispose();
+      log.dispose();
+      dialogs.dispose();
+    }
   });
 
   it('a column type outside the extension’s list is sent; the service’s refusal is shown at its line beside the local information, the text kept', async () => {
