@@ -4,7 +4,9 @@ import { collections, endpoints, type Collection, type CollectionItem, type Endp
 import { ApiError, kindForStatus } from './errors';
 import { parseRetryAfter, readErrorBody } from './errorBody';
 import { assertId } from './ids';
+import { dashboardSourceBody, databaseDefinitionBody, factBody, type DashboardSourceBody, type DatabaseDefinitionBody } from './requestBodies';
 import { DEFAULT_RETRY, nextRetryDelay, sleep, type RetryPolicy } from './retry';
+import { readAllPages, type PagedHistory } from './revisionPages';
 import { schemas } from './lazySchemas';
 import type { z } from './schemas';
 import type * as s from './schemas';
@@ -15,16 +17,8 @@ export interface CallOptions {
   timeoutMs?: number | undefined;
 }
 
-export interface ReplaceDashboardSourceBody {
-  source: string;
-  expectedRevision: s.RevisionRef;
-  expectedDataRunId: string;
-}
-
-export interface SaveDatabaseDefinitionBody {
-  expectedDraft: s.RevisionRef | null;
-  definition: s.DatabaseDefinition;
-}
+export type ReplaceDashboardSourceBody = DashboardSourceBody;
+export type SaveDatabaseDefinitionBody = DatabaseDefinitionBody;
 
 export type ListPage<T> = { supported: false } | { supported: true; items: T[]; nextCursor: string | null };
 
@@ -56,12 +50,25 @@ export class ServiceClient {
     return this.call(endpoints.getDashboardSource, { dashboardId }, o);
   }
 
+  // Each PUT body is rebuilt from the spec's list of its fields (requestBodies.ts): whatever the
+  // caller hands in, response extras and unknown keys never leave the machine.
   replaceDashboardSource(dashboardId: string, body: ReplaceDashboardSourceBody, o?: CallOptions): Promise<s.DashboardSource> {
-    return this.call(endpoints.replaceDashboardSource, { dashboardId }, { ...o, body });
+    return this.call(endpoints.replaceDashboardSource, { dashboardId }, { ...o, body: dashboardSourceBody(body) });
   }
 
-  listRevisions(resourceId: string, o?: CallOptions): Promise<s.RevisionHistory> {
+  /**
+   * The history's state — draft, published, version, capabilities — from its first page only: for
+   * callers that need no items (a paged history of thousands of revisions is many requests).
+   * `items` holds whatever that page had, in the service's order.
+   */
+  revisionState(resourceId: string, o?: CallOptions): Promise<s.RevisionHistory> {
     return this.call(endpoints.listRevisions, { resourceId }, o);
+  }
+
+  /** The whole history, newest first: pages (`nextCursor`) are followed up to a bound. */
+  async listRevisions(resourceId: string, o?: CallOptions): Promise<s.RevisionHistory> {
+    const first: PagedHistory = await this.call(endpoints.listRevisions, { resourceId }, o);
+    return readAllPages(first, (cursor) => this.call(endpoints.listRevisions, { resourceId }, { ...o, query: { cursor } }));
   }
 
   getRevision(resourceId: string, revisionId: string, o?: CallOptions): Promise<s.Revision> {
@@ -82,11 +89,11 @@ export class ServiceClient {
 
   /** Replaces the fact: every editable field not in `body` is cleared by the server. */
   replaceFact(factId: string, body: s.FactReplaceBody, o?: CallOptions): Promise<s.Fact> {
-    return this.call(endpoints.replaceFact, { factId }, { ...o, body });
+    return this.call(endpoints.replaceFact, { factId }, { ...o, body: factBody(body) });
   }
 
   saveDatabaseDefinition(databaseId: string, body: SaveDatabaseDefinitionBody, o?: CallOptions): Promise<s.DatabaseSaveResult> {
-    return this.call(endpoints.saveDatabaseDefinition, { databaseId }, { ...o, body });
+    return this.call(endpoints.saveDatabaseDefinition, { databaseId }, { ...o, body: databaseDefinitionBody(body) });
   }
 
   /** One page of a collection, or `{supported: false}` when the server has no list endpoint for it. */
@@ -141,11 +148,12 @@ export class ServiceClient {
   private async call<P extends Record<string, string>, R>(
     ep: Endpoint<P, R>,
     params: P,
-    o: CallOptions & { body?: unknown } = {},
+    o: CallOptions & { body?: unknown; query?: Record<string, string> } = {},
   ): Promise<R> {
     for (const name of Object.keys(ep.params) as (keyof P & string)[]) assertId(ep.params[name], params[name]);
     const subject = Object.values(params)[0];
-    const req: RawRequest = { method: ep.method, path: ep.path(params), scope: ep.scope, action: `${ep.action} ${subject}` };
+    const qs = o.query ? `?${new URLSearchParams(o.query)}` : '';
+    const req: RawRequest = { method: ep.method, path: ep.path(params) + qs, scope: ep.scope, action: `${ep.action} ${subject}` };
     if (o.body !== undefined) req.body = o.body;
     return this.execute(req, ep.response(), ep.idempotent, o);
   }

@@ -1,6 +1,7 @@
 // Reading error bodies we do not control. Pure functions: tested on realistic and hostile bodies.
 import type { ConflictState, SourcePosition } from './errors';
 import { schemas } from './lazySchemas';
+import { revisionRef } from './requestBodies';
 
 export interface ErrorBodyFacts {
   message?: string;
@@ -44,15 +45,25 @@ function findConflict(details: Record<string, unknown>): ConflictState | undefin
   const current = isRecord(details.current) ? details.current : undefined;
   if (!current) return undefined;
   const state: ConflictState = {};
+  // Tokens are sent back: bare revision references, whatever else the body carried.
   const revision = schemas().RevisionRef.safeParse(current.revision);
-  if (revision.success) state.revision = revision.data;
+  if (revision.success) state.revision = revisionRef(revision.data);
   if (typeof current.dataRunId === 'string') state.dataRunId = current.dataRunId;
   if (current.draft === null) state.draft = null;
   else {
     const draft = schemas().RevisionRef.safeParse(current.draft);
-    if (draft.success) state.draft = draft.data;
+    if (draft.success) state.draft = revisionRef(draft.data);
   }
   return Object.keys(state).length ? state : undefined;
+}
+
+/**
+ * The first entry of a problem+json (RFC 9457) `errors` extension, the usual carrier of validation
+ * details: `{detail, pointer}` or `{detail, line, column}`; and how many entries there are.
+ */
+function firstProblemEntry(top: Record<string, unknown>): { entry: Record<string, unknown>; count: number } | undefined {
+  const errors = Array.isArray(top.errors) ? top.errors.filter(isRecord) : [];
+  return errors[0] ? { entry: errors[0], count: errors.length } : undefined;
 }
 
 /** Whatever a body tells about an error: `{error:{message}}`, `{message}`, problem+json, or text. */
@@ -74,8 +85,12 @@ export function readErrorBody(bodyText: string, contentType: string | undefined)
   const error = isRecord(parsed.error) ? parsed.error : undefined;
   const top = parsed;
   const details = isRecord(error?.details) ? error.details : isRecord(top.details) ? top.details : {};
+  const problem = error ? undefined : firstProblemEntry(top);
+  // A located problem+json entry says what is wrong there; the top-level detail is often generic.
+  const entryMessage = problem && (text(problem.entry.detail) ?? text(problem.entry.message));
   const message =
     text(error?.message) ??
+    (entryMessage && (problem!.count > 1 ? `${entryMessage.replace(/\.$/, '')} (and ${problem!.count - 1} more).` : entryMessage)) ??
     (typeof parsed.error === 'string' ? text(parsed.error) : undefined) ??
     text(top.message) ??
     text(top.detail) ??
@@ -85,9 +100,9 @@ export function readErrorBody(bodyText: string, contentType: string | undefined)
   const facts: ErrorBodyFacts = {};
   if (message) facts.message = clip(message);
   if (code) facts.code = code;
-  const position = findPosition(details, error ?? {}, top);
+  const position = findPosition(details, error ?? {}, problem?.entry ?? {}, top);
   if (position) facts.position = position;
-  const pointer = text(details.path) ?? text(details.pointer);
+  const pointer = text(details.path) ?? text(details.pointer) ?? text(problem?.entry.pointer) ?? text(problem?.entry.path);
   if (pointer) facts.pointer = pointer;
   const permission = text(details.permission) ?? text(error?.permission);
   if (permission) facts.permission = permission;

@@ -3,7 +3,8 @@
 
 /**
  * The editable fields of a fact, as this project decided (the spec does not list them): the four
- * body fields it shows plus the nullable descriptive fields. A replace sends every one of them.
+ * body fields it shows plus the nullable descriptive fields. A replace sends exactly those of them
+ * the document holds, and nothing else.
  */
 export const FACT_EDITABLE_FIELDS = [
   'name', 'definition', 'formula', 'formulaType',
@@ -11,5 +12,19 @@ export const FACT_EDITABLE_FIELDS = [
 ] as const;
 export type FactEditableField = (typeof FACT_EDITABLE_FIELDS)[number];
 
-/** Column types the emulator accepts; the spec shows only `text`. */
+/** Fields of a fact the service manages (spec §2): shown in responses, never sent. */
+export const FACT_SERVER_FIELDS = ['id', 'organizationId', 'ownerId', 'key', 'type', 'createdAt', 'updatedAt'] as const;
+
+/** `formulaType` values the extension knows (the spec shows `math`); the service decides the others. */
+export const KNOWN_FORMULA_TYPES = ['math'] as const;
+
+/**
+ * Column types the extension knows (the spec shows only `text`; the others are the emulator's
+ * choice). A type outside this list is sent as it is: the service decides.
+ */
 export const DATABASE_COLUMN_TYPES = ['text', 'integer', 'number', 'boolean', 'timestamp', 'date', 'json'] as const;
+
+/** The request shape of a database definition (spec §2), level by level. */
+export const DATABASE_DEFINITION_FIELDS = ['tables'] as const;
+export const DATABASE_TABLE_FIELDS = ['name', 'columns', 'primaryKey'] as const;
+export const DATABASE_COLUMN_FIELDS = ['name', 'type', 'nullable'] as const;

@@ -6,7 +6,7 @@ import type { ConflictOffer } from '../fs/conflictFiles';
 import type { FileSaves } from '../fs/fileSaves';
 import type { HeldSaves } from '../fs/heldSaves';
 import { SEND_HELD_COMMAND } from '../fs/heldSavesUi';
-import { invalidMessage, readOnlyMessage } from '../fs/saveMessages';
+import { invalidMessage, readOnlyMessage, savedMessage } from '../fs/saveMessages';
 import { FILE_SCHEME, isEditable, parseFilePath, type ResourceFile } from '../model/resourcePath';
 import type { SaveResult } from '../model/saveTypes';
 import { registerCommand, reportError } from './registerCommand';
@@ -21,12 +21,14 @@ export function registerSaveCommands(
   conflicts: ConflictOffer,
 ): vscode.Disposable[] {
   /** Tells the user what came of a save they asked for. */
-  const report = (file: ResourceFile, result: SaveResult | undefined): void => {
+  const report = (uri: vscode.Uri, file: ResourceFile, result: SaveResult | undefined): void => {
     switch (result?.status) {
       case undefined:
         return;
       case 'saved':
-        vscode.window.setStatusBarMessage(`$(check) Saved «${file.name}» (${result.snapshot.label}).`, 5000);
+        // The same words as every other save, also saying when it was confirmed by reading it back.
+        files.notices.tell({ uri: uri.toString(), outcome: 'saved', message: savedMessage(file.name, result) });
+        if (result.confirmedBy === 'readBack') log.info(`[Files] ${savedMessage(file.name, result)}`);
         return;
       case 'conflict':
         conflicts.offer(result.conflict);
@@ -60,7 +62,7 @@ export function registerSaveCommands(
     if (document.isDirty) result = await saving(file, () => files.saveText(document.uri, document.getText()));
     else if (held.get(document.uri.toString())) result = await saving(file, () => files.sendHeld(document.uri));
     else vscode.window.setStatusBarMessage(`«${file.name}» has no changes to save.`, 3000);
-    report(file, result);
+    report(document.uri, file, result);
     return result;
   };
 
@@ -70,7 +72,7 @@ export function registerSaveCommands(
       const uri = vscode.Uri.parse(entry.uri);
       const file = parseFilePath(uri.path);
       const result = await saving(file, () => files.sendHeld(uri));
-      report(file, result);
+      report(uri, file, result);
       if (result) results.push(result);
     }
     return results;

@@ -181,9 +181,10 @@ export class ConflictResolver extends Disposable implements vscode.Disposable {
       case 'saved':
         // saveText saves an editor holding exactly `text` clean; this covers a race with that.
         if (document && !document.isClosed && document.isDirty && document.getText() === text) await document.save();
-        this.problems?.clear(uri);
-        this.log.info(`[Conflicts] Overwrote ${conflict.uri}: now ${result.snapshot.label}.`);
-        vscode.window.setStatusBarMessage(overwrittenMessage(conflict, result.snapshot), 8000);
+        // The save's own warnings stay shown (the file saves set them); refusals of earlier attempts go.
+        this.problems?.set(uri, result.warnings);
+        this.log.info(`[Conflicts] ${overwrittenMessage(conflict, result)}`);
+        vscode.window.setStatusBarMessage(`$(check) ${overwrittenMessage(conflict, result)}`, 8000);
         this.settle(conflict, 'overwritten');
         return 'overwritten';
       case 'conflict':

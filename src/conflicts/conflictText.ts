@@ -1,5 +1,6 @@
 // What the conflict flow says, in one place. Pure (no vscode), so the wording is unit-tested.
-import type { SaveConflict, ServerSnapshot } from '../model/saveTypes';
+import type { SaveConflict, SavedResult, ServerSnapshot } from '../model/saveTypes';
+import { confirmation } from '../fs/saveMessages';
 
 /** "(now revision 14)" for revisions, "(updated …)" for facts. */
 function state(snapshot: ServerSnapshot): string {
@@ -32,8 +33,8 @@ export function markersMessage(conflict: SaveConflict, conflicts: number): strin
   return `«${conflict.file.name}»: ${n} marked with <<<<<<< and >>>>>>> in the editor (Yours above, Service below). Resolve them and save; the save is refused while markers remain.`;
 }
 
-export function overwrittenMessage(conflict: SaveConflict, saved: ServerSnapshot): string {
-  return `Saved your text of «${conflict.file.name}» over ${conflict.latest.label} (now ${saved.label}).`;
+export function overwrittenMessage(conflict: SaveConflict, saved: Pick<SavedResult, 'snapshot' | 'confirmedBy'>): string {
+  return `Saved your text of «${conflict.file.name}» over ${conflict.latest.label} (now ${saved.snapshot.label})${confirmation(saved)}.`;
 }
 
 /** Label of the service's side in conflict markers and the merge editor. */

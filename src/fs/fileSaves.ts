@@ -16,7 +16,8 @@ import type { DocumentSession } from './documentSessions';
 import type { FileState, RefreshOutcome, ResolvedFile } from './fileState';
 import { toFileSystemError } from './fileSystemErrors';
 import type { HeldSaves } from './heldSaves';
-import { conflictMessage, heldFailureReason, invalidMessage, readOnlyMessage } from './saveMessages';
+import { autoSaveHeldMessage, conflictMessage, heldFailureReason, invalidMessage, readOnlyMessage, savedMessage } from './saveMessages';
+import { SaveNotices } from './saveNotices';
 
 /** `coalesce`: held auto saves are sent after this long without another auto save. */
 export const COALESCE_MS = 30_000;
@@ -39,6 +40,8 @@ export class FileSaves extends Disposable implements ConflictFiles {
   readonly onDidSave = this._onDidSave.event;
   /** How long `coalesce` waits for quiet before sending; tests shorten it. */
   coalesceDelayMs = COALESCE_MS;
+  /** Tells the outcome of saves no command reports: VS Code's own saves and timed held saves. */
+  readonly notices = this._register(new SaveNotices());
   private readonly flow: SaveFlow;
   private readonly queue = new KeyedQueue<string>();
 
@@ -171,6 +174,7 @@ export class FileSaves extends Disposable implements ConflictFiles {
     switch (result.status) {
       case 'saved':
         this.afterWrite(uri, session, text, result.snapshot);
+        this.notices.tell({ uri: key, outcome: 'saved', message: savedMessage(file.name, result) });
         return;
       // VS Code shows these as its failed-save message; the conflict notification comes from Ctrl+S.
       case 'conflict':
@@ -187,17 +191,30 @@ export class FileSaves extends Disposable implements ConflictFiles {
     const mode = this.config.read().autoSave;
     if (mode === 'always') {
       const result = await this.serial(key, () => this.guardedSave(uri, resolved, text, this.baseFor(session)));
-      if (result.status === 'saved') return this.afterWrite(uri, session, text, result.snapshot);
-      // Auto save never pops up errors: the text is held, the reason logged and shown on the file.
+      if (result.status === 'saved') {
+        this.afterWrite(uri, session, text, result.snapshot);
+        this.notices.tell({ uri: key, outcome: 'saved', message: savedMessage(file.name, result) });
+        return;
+      }
+      // Auto save never pops up errors: the text is held, the reason logged and shown on the file
+      // and in the status bar.
       this.hold(uri, session, text);
       const reason = heldFailureReason(result.status === 'failed' ? { status: 'failed', message: describeError(result.error).message } : result);
       this.state.held.failed(key, reason);
       this.log.error(`[Files] Auto save of «${file.name}» was not stored (${reason}); the text is held.`);
+      this.notices.tell({ uri: key, outcome: 'held', message: autoSaveHeldMessage(file.name, reason) });
       return;
     }
     this.hold(uri, session, text);
     this.log.debug(`[Files] Held the auto save of ${file.view} ${file.id} (autoSave: ${mode}).`);
-    if (mode === 'coalesce') this.state.held.schedule(key, this.coalesceDelayMs, () => void this.sendHeld(uri));
+    if (mode === 'coalesce') this.state.held.schedule(key, this.coalesceDelayMs, () => void this.sendHeldAndTell(uri, file.name));
+  }
+
+  /** A held save sent by its timer: nobody asked, so its outcome is told here. */
+  private async sendHeldAndTell(uri: vscode.Uri, name: string): Promise<void> {
+    const result = await this.sendHeld(uri);
+    if (result?.status === 'saved') this.notices.tell({ uri: uri.toString(), outcome: 'saved', message: savedMessage(name, result) });
+    else if (result) this.notices.tell({ uri: uri.toString(), outcome: 'held', message: autoSaveHeldMessage(name, this.state.held.get(uri.toString())?.lastError ?? result.status) });
   }
 
   private hold(uri: vscode.Uri, session: DocumentSession, text: string): void {
@@ -240,8 +257,9 @@ export class FileSaves extends Disposable implements ConflictFiles {
       this.log.error(`[Files] Saving «${file.name}» failed: ${error instanceof Error ? error.message : String(error)}`);
       result = { status: 'failed', error };
     }
+    // A refusal shows its errors and warnings; a save leaves its warnings (none clears them).
     if (result.status === 'invalid') this.diagnostics.set(uri, result.problems);
-    else if (result.status === 'saved') this.diagnostics.clear(uri);
+    else if (result.status === 'saved') this.diagnostics.set(uri, result.warnings);
     return result;
   }
 

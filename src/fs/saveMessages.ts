@@ -1,11 +1,30 @@
 // The sentences a failed or refused save is explained with: the same words whether they reach the
 // user through a notification or through VS Code's failed-save message.
 import type { FileView, ResourceFile } from '../model/resourcePath';
-import type { SaveConflict, TextProblem } from '../model/saveTypes';
+import { isError, type SaveConflict, type SavedResult, type TextProblem } from '../model/saveTypes';
 import { refusalMessage } from '../validation/validate';
 
 export function saveKeyLabel(): string {
   return process.platform === 'darwin' ? 'Cmd+S' : 'Ctrl+S';
+}
+
+/** How a save is known to have arrived, as a clause: "" after an answer, else how it was confirmed. */
+export function confirmation(result: Pick<SavedResult, 'confirmedBy'>): string {
+  return result.confirmedBy === 'readBack' ? ', confirmed by reading it back after the answer was lost' : '';
+}
+
+/**
+ * Every successful save is told with these words, whichever way it was made:
+ * "Saved «Sales» (revision 14)." or, when the answer was lost and the service was read back,
+ * "Saved «Sales» (revision 14), confirmed by reading it back after the answer was lost."
+ */
+export function savedMessage(name: string, result: Pick<SavedResult, 'snapshot' | 'confirmedBy'>): string {
+  return `Saved «${name}» (${result.snapshot.label})${confirmation(result)}.`;
+}
+
+/** An auto save that did not reach the service: the text is held, and why. */
+export function autoSaveHeldMessage(name: string, reason: string): string {
+  return `Auto save of «${name}» was not stored: ${reason.replace(/[.]$/, '')}. Your text is held; press ${saveKeyLabel()} to save it.`;
 }
 
 export function conflictMessage(conflict: SaveConflict): string {
@@ -37,7 +56,7 @@ export function heldFailureReason(result: { status: 'conflict'; conflict: SaveCo
     case 'conflict':
       return `changed on the service (now ${result.conflict.latest.label}); press ${saveKeyLabel()} to Compare, Merge or Overwrite`;
     case 'invalid':
-      return `not valid: ${result.problems[0]?.message ?? 'see Problems'}`;
+      return `not valid: ${(result.problems.find(isError) ?? result.problems[0])?.message ?? 'see Problems'}`;
     case 'failed':
       return result.message;
   }

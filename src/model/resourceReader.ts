@@ -5,7 +5,8 @@ import type { Revision } from '../api/schemas';
 import { schemas } from '../api/lazySchemas';
 import { isEditable, type ResourceFile } from './resourcePath';
 import type { SaveTokens, ServerSnapshot } from './saveTypes';
-import { databaseText, factText, jsonText } from './serialize';
+import { factText } from './factDocument';
+import { databaseText, jsonText } from './serialize';
 
 /** What a file shows now. */
 export interface ResourceContent {
@@ -73,7 +74,7 @@ export class ResourceReader {
       }
       case 'database': {
         // The definition lives in the draft revision's value (spec §3, rule 2).
-        const history = await client.listRevisions(file.id, o);
+        const history = await client.revisionState(file.id, o);
         const draft = { revisionId: history.draft.revisionId, sequence: history.draft.sequence };
         const revision = await this.revision(file.id, draft.revisionId, o);
         return {

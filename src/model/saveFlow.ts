@@ -2,12 +2,17 @@
 // one PUT per call, never repeated; a PUT whose answer was lost is settled by reading the resource
 // again, never by sending it twice. vscode-free.
 import { ApiError, type ServiceClient } from '../api';
+import { definitionBody, factBody } from '../api/requestBodies';
+import { FACT_EDITABLE_FIELDS } from '../api/schemaConstants';
 import type { DatabaseDefinition, FactReplaceBody } from '../api/schemas';
+import { factBodyFromText, readOnlyEdits } from './factDocument';
 import { locatePointer } from './jsonLocation';
 import { factLabel, type ResourceReader } from './resourceReader';
 import type { FileView, ResourceFile } from './resourcePath';
-import type { SaveResult, SaveTokens, ServerSnapshot, TextProblem } from './saveTypes';
-import { DocumentParseError, factBodyFromText, parseJsonDocument } from './serialize';
+import { isError, type SaveResult, type SaveTokens, type ServerSnapshot, type TextProblem } from './saveTypes';
+import { DocumentParseError, parseJsonDocument, sameJson } from './serialize';
+
+export { sameJson };
 
 export interface SaveRequest {
   file: ResourceFile;
@@ -25,7 +30,7 @@ export interface SaveLog {
 }
 
 export interface SaveFlowOptions {
-  /** Local checks before anything is sent; an empty list means valid. */
+  /** Local checks before anything is sent; only problems of severity `error` refuse the save. */
   validate?: (view: FileView, text: string) => Promise<TextProblem[]>;
   log?: SaveLog;
 }
@@ -53,15 +58,18 @@ export class SaveFlow {
       return { status: 'failed', error: new Error(`A ${file.view} file cannot be saved with ${base.tokens.kind} tokens.`) };
     }
     const problems = (await this.options.validate?.(file.view, text)) ?? [];
-    if (problems.length) {
-      this.log.debug(`[Files] Not saving ${describe(file)}: ${problems.length} local problem(s).`);
+    // An edit of what the document shows read-only is not sent: said at its line, the rest goes.
+    if (file.view === 'fact') problems.push(...readOnlyEdits(text, base.text));
+    if (problems.some(isError)) {
+      this.log.debug(`[Files] Not saving ${describe(file)}: ${problems.filter(isError).length} local problem(s).`);
       return { status: 'invalid', problems };
     }
+    const warnings = problems;
     let body: unknown;
     try {
       body = requestBody(file.view, text);
     } catch (e) {
-      if (e instanceof DocumentParseError) return { status: 'invalid', problems: [{ message: e.message, line: e.line, column: e.column, source: 'local' }] };
+      if (e instanceof DocumentParseError) return { status: 'invalid', problems: [{ message: e.message, line: e.line, column: e.column, severity: 'error', source: 'local' }, ...warnings] };
       throw e;
     }
     try {
@@ -78,9 +86,9 @@ export class SaveFlow {
       this.log.debug(`[Files] Saving ${describe(file)} based on ${base.label}.`);
       const snapshot = await this.send(file, text, base.tokens, body);
       this.log.debug(`[Files] Saved ${describe(file)}: now ${snapshot.label}.`);
-      return { status: 'saved', snapshot };
+      return { status: 'saved', snapshot, confirmedBy: 'answer', warnings };
     } catch (error) {
-      return this.settleFailure(request, body, error);
+      return this.settleFailure(request, body, error, warnings);
     }
   }
 
@@ -116,7 +124,7 @@ export class SaveFlow {
   private async draftAfterSave(databaseId: string, revisionId: string, expectedSequence: number) {
     const guess = { revisionId, sequence: expectedSequence + 1 };
     try {
-      const history = await this.client().listRevisions(databaseId);
+      const history = await this.client().revisionState(databaseId);
       return history.draft.revisionId === revisionId ? { revisionId, sequence: history.draft.sequence } : guess;
     } catch (e) {
       this.log.debug(`[Files] Could not read the history of ${databaseId} after saving: ${e instanceof Error ? e.message : String(e)}`);
@@ -124,7 +132,7 @@ export class SaveFlow {
     }
   }
 
-  private async settleFailure(request: SaveRequest, body: unknown, error: unknown): Promise<SaveResult> {
+  private async settleFailure(request: SaveRequest, body: unknown, error: unknown, warnings: TextProblem[]): Promise<SaveResult> {
     const { file, text, base } = request;
     if (!(error instanceof ApiError)) {
       this.log.error(`[Files] Saving ${describe(file)} failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -140,17 +148,19 @@ export class SaveFlow {
         return { status: 'failed', error };
       }
     }
-    if (error.kind === 'validation' && error.status === 422) {
+    // The service is the judge: any refusal that says where (400 or 422, our error body or
+    // problem+json) is shown at that place, beside the local warnings.
+    if (error.kind === 'validation') {
       const problem = serviceProblem(file.view, text, error);
-      if (problem) return { status: 'invalid', problems: [problem] };
+      if (problem) return { status: 'invalid', problems: [problem, ...warnings] };
     }
-    if (error.maybeApplied) return this.settleMaybeApplied(request, body, error);
+    if (error.maybeApplied) return this.settleMaybeApplied(request, body, error, warnings);
     this.log.error(`[Files] Saving ${describe(file)} failed: ${error.kind}: ${error.message}`);
     return { status: 'failed', error };
   }
 
   /** The answer was lost after the PUT was sent: whether it was stored is read, not guessed. */
-  private async settleMaybeApplied(request: SaveRequest, body: unknown, error: ApiError): Promise<SaveResult> {
+  private async settleMaybeApplied(request: SaveRequest, body: unknown, error: ApiError, warnings: TextProblem[]): Promise<SaveResult> {
     const { file, text } = request;
     this.log.error(`[Files] Saving ${describe(file)} may or may not have reached the service (${error.kind}: ${error.message}); reading it back.`);
     let latest: ServerSnapshot;
@@ -162,7 +172,7 @@ export class SaveFlow {
     }
     if (holdsText(file.view, latest, text, body)) {
       this.log.debug(`[Files] The service holds the saved text of ${describe(file)} (${latest.label}): the save is done.`);
-      return { status: 'saved', snapshot: { ...latest, text } };
+      return { status: 'saved', snapshot: { ...latest, text }, confirmedBy: 'readBack', warnings };
     }
     this.log.error(`[Files] The service does not hold the text of ${describe(file)}: the save did not happen.`);
     return { status: 'failed', error };
@@ -177,7 +187,8 @@ function requestBody(view: FileView, text: string): unknown {
     case 'database': {
       const doc = parseJsonDocument(text);
       if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new DocumentParseError('A database definition must be a JSON object with a "tables" array.', 1, 1);
-      return doc;
+      // Only the spec's request shape; keys it does not name stay in the document, unsent.
+      return definitionBody(doc);
     }
     case 'fact':
       return factBodyFromText(text);
@@ -186,14 +197,14 @@ function requestBody(view: FileView, text: string): unknown {
   }
 }
 
-/** A 422 as a problem at its place in the text, when the service names the place. */
+/** A refusal as a problem at its place in the text, when the service names the place. */
 function serviceProblem(view: FileView, text: string, error: ApiError): TextProblem | undefined {
-  if (error.position) return { message: error.message, line: error.position.line, column: error.position.column, source: 'service' };
+  if (error.position) return { message: error.message, line: error.position.line, column: error.position.column, severity: 'error', source: 'service' };
   if (error.pointer && (view === 'database' || view === 'fact')) {
     // Database pointers name the request body (`/definition/tables/0/name`); the document is the definition.
     const pointer = view === 'database' ? error.pointer.replace(/^\/definition(?=\/|$)/, '') : error.pointer;
     const at = locatePointer(text, pointer);
-    if (at) return { message: error.message, ...at, source: 'service' };
+    if (at) return { message: error.message, ...at, severity: 'error', source: 'service' };
   }
   return undefined;
 }
@@ -203,31 +214,17 @@ export function holdsText(view: FileView, latest: ServerSnapshot, text: string, 
   switch (view) {
     case 'dashboard':
       return latest.text === text;
-    case 'database': {
-      const mine = (body as { tables?: unknown }).tables;
-      return sameJson((JSON.parse(latest.text) as { tables?: unknown }).tables, mine);
-    }
+    case 'database':
+      // What was sent against the same shape of what the service holds (it may add its own keys).
+      return sameJson(definitionBody(JSON.parse(latest.text)).tables, (body as { tables?: unknown }).tables);
     case 'fact': {
-      const server = JSON.parse(latest.text) as Record<string, unknown>;
+      const server = factBody(JSON.parse(latest.text) as Record<string, unknown>) as Record<string, unknown>;
       const sent = body as Record<string, unknown>;
-      const keys = new Set([...Object.keys(server), ...Object.keys(sent)]);
       // The service clears an omitted string to "" and an omitted nullable field to null.
       const cleared = (v: unknown) => (v === undefined || v === null || v === '' ? null : v);
-      return [...keys].every((k) => sameJson(cleared(server[k]), cleared(sent[k])));
+      return FACT_EDITABLE_FIELDS.every((k) => sameJson(cleared(server[k]), cleared(sent[k])));
     }
     default:
       return false;
   }
-}
-
-/** Deep equality of JSON values, regardless of key order. */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
-  const ao = a as Record<string, unknown>;
-  const bo = b as Record<string, unknown>;
-  const keys = Object.keys(ao);
-  return keys.length === Object.keys(bo).length && keys.every((k) => k in bo && sameJson(ao[k], bo[k]));
 }

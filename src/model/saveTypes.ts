@@ -22,9 +22,18 @@ export interface ServerSnapshot {
   revision?: { resourceId: string; revisionId: string };
 }
 
+/**
+ * How much a problem weighs. Only an `error` refuses a save: what the spec states (not JSON, the
+ * request shape's types, conflict markers) or the service's own refusal. Values outside the lists
+ * the extension knows and rules the spec does not state are `warning` or `info`: shown, never
+ * blocking — the service is the judge of them.
+ */
+export type ProblemSeverity = 'error' | 'warning' | 'info';
+
 /** A problem found in a document's text, 1-based positions. */
 export interface TextProblem {
   message: string;
+  severity: ProblemSeverity;
   line: number;
   column: number;
   endLine?: number;
@@ -49,9 +58,29 @@ export function viewOfTokens(tokens: SaveTokens): FileView {
   return tokens.kind;
 }
 
+/**
+ * How a save is known to have reached the service: its answer, or — when the answer was lost —
+ * reading the resource back and finding the user's text there.
+ */
+export type SaveConfirmation = 'answer' | 'readBack';
+
+/** A save that reached the service. */
+export interface SavedResult {
+  status: 'saved';
+  snapshot: ServerSnapshot;
+  confirmedBy: SaveConfirmation;
+  /** Problems that did not refuse the save (warnings, information): still shown at their lines. */
+  warnings: TextProblem[];
+}
+
 /** The outcome of one guarded save. The user's text is never discarded by any of them. */
 export type SaveResult =
-  | { status: 'saved'; snapshot: ServerSnapshot }
+  | SavedResult
   | { status: 'conflict'; conflict: SaveConflict }
+  /** At least one problem is an error; the others are shown with it. */
   | { status: 'invalid'; problems: TextProblem[] }
   | { status: 'failed'; error: unknown };
+
+export function isError(problem: TextProblem): boolean {
+  return problem.severity === 'error';
+}

@@ -1,32 +1,11 @@
 // How each resource becomes the text of its document, and how an edited text becomes a request
 // body again. Pure. JSON documents are pretty-printed with two spaces and a final newline.
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
-import { FACT_EDITABLE_FIELDS } from '../api/schemaConstants';
-import type { DatabaseDefinition, Fact, FactReplaceBody } from '../api/schemas';
+import type { DatabaseDefinition } from '../api/schemas';
 import type { FileView } from './resourcePath';
 
 export function jsonText(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
-}
-
-/** Fields of a fact that the service owns; everything else in a fact is the user's to edit. */
-const FACT_READONLY_FIELDS = new Set(['id', 'organizationId', 'ownerId', 'key', 'type', 'createdAt', 'updatedAt']);
-
-/**
- * The editable part of a fact: the known editable fields first, in a stable order, then any field a
- * newer server added that is not known to be read-only — so a round trip never drops it.
- */
-export function factDocument(fact: Fact): Record<string, unknown> {
-  const doc: Record<string, unknown> = {};
-  for (const field of FACT_EDITABLE_FIELDS) doc[field] = fact[field] ?? null;
-  for (const [field, value] of Object.entries(fact)) {
-    if (!(field in doc) && !FACT_READONLY_FIELDS.has(field)) doc[field] = value;
-  }
-  return doc;
-}
-
-export function factText(fact: Fact): string {
-  return jsonText(factDocument(fact));
 }
 
 /** The text of a revision's value in the view's language. */
@@ -92,19 +71,14 @@ export function parseJsonDocument(text: string): unknown {
   }
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/**
- * The replace body for a fact document: exactly the fields the document holds. A field the user
- * deleted is omitted (and so cleared by the service); no other field is ever left out.
- */
-export function factBodyFromText(text: string): FactReplaceBody {
-  const doc = parseJsonDocument(text);
-  if (!isRecord(doc)) throw new DocumentParseError('A fact document must be a JSON object.', 1, 1);
-  if (typeof doc.name !== 'string' || !doc.name.trim()) throw new DocumentParseError('A fact needs a non-empty "name".', 1, 1);
-  const body: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(doc)) if (!FACT_READONLY_FIELDS.has(field)) body[field] = value;
-  return body as FactReplaceBody;
+/** Deep equality of JSON values, regardless of key order. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  const keys = Object.keys(ao);
+  return keys.length === Object.keys(bo).length && keys.every((k) => k in bo && sameJson(ao[k], bo[k]));
 }

@@ -1,11 +1,17 @@
-// The rules a managed database definition must meet before it is sent (the same rules the service
-// and the emulator apply; see media/schemas/database-definition.schema.json for the editor's view).
-// Every problem is reported, each at the node it is about. vscode-free.
-import { DATABASE_COLUMN_TYPES } from '../api/schemaConstants';
+// What is checked in a managed database definition before it is sent, each problem at the node it
+// is about. Only the request shape the spec states (section 2: tables an array; a table's name a
+// string, columns an array, primaryKey an array of strings; a column's name and type strings,
+// nullable a boolean) is an error that refuses the save. Everything the spec leaves open is the
+// service's to judge and is only shown: a column type outside the extension's list (information),
+// rules the spec does not state such as unique names or a primary key naming a column (warnings),
+// and keys the request shape does not name, which are not sent (information). vscode-free.
+import { DATABASE_COLUMN_FIELDS, DATABASE_COLUMN_TYPES, DATABASE_DEFINITION_FIELDS, DATABASE_TABLE_FIELDS } from '../api/schemaConstants';
 import type { TextProblem } from '../model/saveTypes';
-import { isProblem, isRecord, missingAt, parseJson, problemAt, type JsonDocument } from './jsonLocation';
+import { isProblem, isRecord, keyAt, missingAt, parseJson, problemAt, type JsonDocument } from './jsonLocation';
 
 const TYPES: readonly string[] = DATABASE_COLUMN_TYPES;
+
+type Path = (string | number)[];
 
 function capitalized(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
@@ -13,6 +19,14 @@ function capitalized(s: string): string {
 
 function isName(v: unknown): v is string {
   return typeof v === 'string' && v.trim() !== '';
+}
+
+/** Keys of `value` the request shape does not name: shown, and left out of the request. */
+function unsentKeys(doc: JsonDocument, value: Record<string, unknown>, at: Path, known: readonly string[], what: string, problems: TextProblem[]): void {
+  for (const key of Object.keys(value)) {
+    if (known.includes(key)) continue;
+    problems.push(keyAt(doc, [...at, key], `"${key}" is not part of ${what} in the service interface, so it is not sent (it stays in your text).`, 'info'));
+  }
 }
 
 export function databaseProblems(text: string): TextProblem[] {
@@ -23,6 +37,7 @@ export function databaseProblems(text: string): TextProblem[] {
   if (!('tables' in value)) return [missingAt(doc, [], 'The definition needs a "tables" array.')];
   if (!Array.isArray(value.tables)) return [problemAt(doc, ['tables'], '"tables" must be an array of tables.')];
   const problems: TextProblem[] = [];
+  unsentKeys(doc, value, [], DATABASE_DEFINITION_FIELDS, 'a database definition', problems);
   const tableNames = new Set<string>();
   value.tables.forEach((table, t) => tableProblems(doc, table, t, tableNames, problems));
   return problems;
@@ -34,47 +49,56 @@ function tableProblems(doc: JsonDocument, table: unknown, t: number, tableNames:
     problems.push(problemAt(doc, at, 'A table must be an object with "name", "columns" and "primaryKey".'));
     return;
   }
+  unsentKeys(doc, table, at, DATABASE_TABLE_FIELDS, 'a table', problems);
   const name = table.name;
   const ref = isName(name) ? `table "${name}"` : `table ${t + 1}`;
   const label = capitalized(ref);
   if (!('name' in table)) problems.push(missingAt(doc, at, `${label} needs a "name".`));
-  else if (!isName(name)) problems.push(problemAt(doc, [...at, 'name'], 'A table needs a non-empty name.'));
-  else if (tableNames.has(name)) problems.push(problemAt(doc, [...at, 'name'], `Table name "${name}" is used twice.`));
+  else if (typeof name !== 'string') problems.push(problemAt(doc, [...at, 'name'], 'A table name must be a string.'));
+  else if (!isName(name)) problems.push(problemAt(doc, [...at, 'name'], 'An empty table name: the service will probably refuse it.', 'warning'));
+  else if (tableNames.has(name)) problems.push(problemAt(doc, [...at, 'name'], `Table name "${name}" is used twice: the service will probably refuse it.`, 'warning'));
   else tableNames.add(name);
 
   const columnNames = new Set<string>();
   if (!('columns' in table)) problems.push(missingAt(doc, at, `${label} needs a "columns" array.`));
   else if (!Array.isArray(table.columns)) problems.push(problemAt(doc, [...at, 'columns'], `"columns" of ${ref} must be an array.`));
-  else if (table.columns.length === 0) problems.push(problemAt(doc, [...at, 'columns'], `${label} needs at least one column.`));
+  else if (table.columns.length === 0) problems.push(problemAt(doc, [...at, 'columns'], `${label} has no columns: the service will probably refuse it.`, 'warning'));
   else table.columns.forEach((column, c) => columnProblems(doc, column, [...at, 'columns', c], ref, columnNames, problems));
 
   if (!('primaryKey' in table)) {
     problems.push(missingAt(doc, at, `${label} needs a "primaryKey" array of column names.`));
   } else if (!Array.isArray(table.primaryKey)) {
     problems.push(problemAt(doc, [...at, 'primaryKey'], '"primaryKey" must be an array of column names.'));
-  } else if (Array.isArray(table.columns)) {
+  } else {
     table.primaryKey.forEach((key, k) => {
-      if (typeof key !== 'string') problems.push(problemAt(doc, [...at, 'primaryKey', k], 'A primary key entry must be a column name.'));
-      else if (!columnNames.has(key)) problems.push(problemAt(doc, [...at, 'primaryKey', k], `Primary key column "${key}" is not a column of ${ref}.`));
+      if (typeof key !== 'string') problems.push(problemAt(doc, [...at, 'primaryKey', k], 'A primary key entry must be a column name (a string).'));
+      else if (Array.isArray(table.columns) && !columnNames.has(key)) {
+        problems.push(problemAt(doc, [...at, 'primaryKey', k], `Primary key column "${key}" is not a column of ${ref}: the service will probably refuse it.`, 'warning'));
+      }
     });
   }
 }
 
-function columnProblems(doc: JsonDocument, column: unknown, at: (string | number)[], /** "table \"orders\"" */ table: string, names: Set<string>, problems: TextProblem[]): void {
+function columnProblems(doc: JsonDocument, column: unknown, at: Path, /** "table \"orders\"" */ table: string, names: Set<string>, problems: TextProblem[]): void {
   if (!isRecord(column)) {
     problems.push(problemAt(doc, at, 'A column must be an object with "name", "type" and "nullable".'));
     return;
   }
+  unsentKeys(doc, column, at, DATABASE_COLUMN_FIELDS, 'a column', problems);
   const name = column.name;
   const label = isName(name) ? `Column "${name}"` : 'A column';
   if (!('name' in column)) problems.push(missingAt(doc, at, `A column of ${table} needs a "name".`));
-  else if (!isName(name)) problems.push(problemAt(doc, [...at, 'name'], `A column of ${table} needs a non-empty name.`));
-  else if (names.has(name)) problems.push(problemAt(doc, [...at, 'name'], `Column "${name}" appears twice in ${table}.`));
+  else if (typeof name !== 'string') problems.push(problemAt(doc, [...at, 'name'], `A column name of ${table} must be a string.`));
+  else if (!isName(name)) problems.push(problemAt(doc, [...at, 'name'], `An empty column name in ${table}: the service will probably refuse it.`, 'warning'));
+  else if (names.has(name)) problems.push(problemAt(doc, [...at, 'name'], `Column "${name}" appears twice in ${table}: the service will probably refuse it.`, 'warning'));
   else names.add(name);
 
-  if (!('type' in column)) problems.push(missingAt(doc, at, `${label} needs a "type": one of ${TYPES.join(', ')}.`));
-  else if (typeof column.type !== 'string' || !TYPES.includes(column.type)) {
-    problems.push(problemAt(doc, [...at, 'type'], `Unknown column type ${JSON.stringify(column.type)}; use one of ${TYPES.join(', ')}.`));
+  if (!('type' in column)) problems.push(missingAt(doc, at, `${label} needs a "type", for example ${TYPES.join(', ')}.`));
+  else if (typeof column.type !== 'string') problems.push(problemAt(doc, [...at, 'type'], `A column "type" must be a string, for example ${TYPES.join(', ')}.`));
+  else if (!TYPES.includes(column.type)) {
+    problems.push(
+      problemAt(doc, [...at, 'type'], `Column type ${JSON.stringify(column.type)} is not one the extension knows (${TYPES.join(', ')}); it is sent as it is and the service decides.`, 'info'),
+    );
   }
 
   if (!('nullable' in column)) problems.push(missingAt(doc, at, `${label} needs "nullable": true or false.`));

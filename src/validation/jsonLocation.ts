@@ -1,6 +1,6 @@
 // Problems in a JSON document, placed at the node they are about. vscode-free.
 import { findNodeAtLocation, parseTree, type JSONPath, type Node } from 'jsonc-parser';
-import type { TextProblem } from '../model/saveTypes';
+import type { ProblemSeverity, TextProblem } from '../model/saveTypes';
 import { DocumentParseError, parseJsonDocument, positionAt } from '../model/serialize';
 
 /** A parsed JSON document: the value as `JSON.parse` sees it and the tree with offsets. */
@@ -19,7 +19,7 @@ export function parseJson(text: string): JsonDocument | TextProblem {
   try {
     value = parseJsonDocument(text);
   } catch (e) {
-    if (e instanceof DocumentParseError) return { message: e.message, line: e.line, column: e.column, source: 'local' };
+    if (e instanceof DocumentParseError) return { message: e.message, line: e.line, column: e.column, severity: 'error', source: 'local' };
     throw e;
   }
   const root = parseTree(text, [], { disallowComments: true, allowTrailingComma: false });
@@ -32,10 +32,10 @@ export function isProblem(x: JsonDocument | TextProblem): x is TextProblem {
 }
 
 /** The problem spanning `node` (end exclusive). */
-export function problemAtNode(doc: JsonDocument, node: Node, message: string): TextProblem {
+export function problemAtNode(doc: JsonDocument, node: Node, message: string, severity: ProblemSeverity = 'error'): TextProblem {
   const start = positionAt(doc.text, node.offset);
   const end = positionAt(doc.text, node.offset + node.length);
-  return { message, line: start.line, column: start.column, endLine: end.line, endColumn: end.column, source: 'local' };
+  return { message, severity, line: start.line, column: start.column, endLine: end.line, endColumn: end.column, source: 'local' };
 }
 
 /** Where a value at `path` is, or where it is missing: its nearest existing ancestor. */
@@ -48,19 +48,26 @@ export function nodeAt(doc: JsonDocument, path: JSONPath): Node {
 }
 
 /** The problem at the value at `path`. */
-export function problemAt(doc: JsonDocument, path: JSONPath, message: string): TextProblem {
-  return problemAtNode(doc, nodeAt(doc, path), message);
+export function problemAt(doc: JsonDocument, path: JSONPath, message: string, severity: ProblemSeverity = 'error'): TextProblem {
+  return problemAtNode(doc, nodeAt(doc, path), message, severity);
+}
+
+/** The problem at the key of the property at `path` (`"comment"` of a column), or at its value. */
+export function keyAt(doc: JsonDocument, path: JSONPath, message: string, severity: ProblemSeverity): TextProblem {
+  const value = nodeAt(doc, path);
+  const key = value.parent?.type === 'property' ? value.parent.children?.[0] : undefined;
+  return problemAtNode(doc, key ?? value, message, severity);
 }
 
 /**
  * The problem of a property missing from the object at `objectPath`: shown on the object's `name`
  * when it has one (it says which table or column is meant), else on its opening brace.
  */
-export function missingAt(doc: JsonDocument, objectPath: JSONPath, message: string): TextProblem {
+export function missingAt(doc: JsonDocument, objectPath: JSONPath, message: string, severity: ProblemSeverity = 'error'): TextProblem {
   const named = findNodeAtLocation(doc.root, [...objectPath, 'name']);
-  if (named) return problemAtNode(doc, named, message);
+  if (named) return problemAtNode(doc, named, message, severity);
   const object = nodeAt(doc, objectPath);
-  return problemAtNode(doc, { ...object, length: Math.min(object.length, 1) }, message);
+  return problemAtNode(doc, { ...object, length: Math.min(object.length, 1) }, message, severity);
 }
 
 export function isRecord(v: unknown): v is Record<string, unknown> {

@@ -1,10 +1,11 @@
-// Why the last save of a document was refused, as diagnostics at the offending places.
+// What the last save of a document found, as diagnostics at their places: errors that refused it
+// (local, or the service's refusal), and warnings and information that did not.
 //
-// They stay until the next save attempt replaces them or a successful save clears them (and go
-// when the document closes). Clearing them on the first keystroke would drop the explanation while
-// the user is still fixing it — and a service 422 has no live checker that would show it again.
+// They stay until the next save attempt replaces them (a successful save leaves its warnings) and
+// go when the document closes. Clearing them on the first keystroke would drop the explanation
+// while the user is still fixing it — and a service refusal has no live checker to show it again.
 import * as vscode from 'vscode';
-import type { TextProblem } from '../model/saveTypes';
+import type { ProblemSeverity, TextProblem } from '../model/saveTypes';
 import { Disposable } from '../util/lifecycle';
 
 export const DIAGNOSTIC_SOURCE = 'Workspace Automation';
@@ -38,8 +39,14 @@ export class SaveDiagnostics extends Disposable implements vscode.Disposable {
   }
 }
 
+const SEVERITIES: Record<ProblemSeverity, vscode.DiagnosticSeverity> = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  info: vscode.DiagnosticSeverity.Information,
+};
+
 function toDiagnostic(problem: TextProblem, document: vscode.TextDocument | undefined): vscode.Diagnostic {
-  const diagnostic = new vscode.Diagnostic(rangeOf(problem, document), problem.message, vscode.DiagnosticSeverity.Error);
+  const diagnostic = new vscode.Diagnostic(rangeOf(problem, document), problem.message, SEVERITIES[problem.severity] ?? vscode.DiagnosticSeverity.Error);
   diagnostic.source = problem.source === 'service' ? `${DIAGNOSTIC_SOURCE} (service)` : DIAGNOSTIC_SOURCE;
   return diagnostic;
 }

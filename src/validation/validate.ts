@@ -1,7 +1,7 @@
 // Local validation before a save is sent: what the service would refuse is shown at its line and the
 // save does not leave the machine. vscode-free.
 import type { TsxCheckResult } from '../core/tsxCheck';
-import type { TextProblem } from '../model/saveTypes';
+import { isError, type TextProblem } from '../model/saveTypes';
 import { CONFLICT_START } from '../model/merge';
 import type { FileView } from '../model/resourcePath';
 import { databaseProblems } from './databaseRules';
@@ -32,7 +32,7 @@ function loadTsxCheck(path: string): TsxCheck {
 
 function tsxProblems(text: string, options: ValidateOptions): TextProblem[] {
   const result = loadTsxCheck(options.tsxCheckPath)(text);
-  return result.ok ? [] : [{ message: result.message, line: result.line, column: result.column, source: 'local' }];
+  return result.ok ? [] : [{ message: result.message, line: result.line, column: result.column, severity: 'error', source: 'local' }];
 }
 
 /** Conflict markers left from a merge: each marker line is a problem, whatever the language. */
@@ -40,13 +40,16 @@ function markerProblems(text: string): TextProblem[] {
   const problems: TextProblem[] = [];
   text.split(/\r\n|\r|\n/).forEach((line, i) => {
     if (line.startsWith(CONFLICT_START)) {
-      problems.push({ message: 'A merge conflict is still marked here: keep the lines you want, delete the markers, then save.', line: i + 1, column: 1, endLine: i + 1, endColumn: line.length + 1, source: 'local' });
+      problems.push({ message: 'A merge conflict is still marked here: keep the lines you want, delete the markers, then save.', severity: 'error', line: i + 1, column: 1, endLine: i + 1, endColumn: line.length + 1, source: 'local' });
     }
   });
   return problems;
 }
 
-/** The problems that keep `text` from being saved as `view`; empty when it may be sent. */
+/**
+ * The problems of `text` as `view`, each with its severity: errors keep it from being sent,
+ * warnings and information are shown and the save goes on.
+ */
 export async function validateText(view: FileView, text: string, options: ValidateOptions): Promise<TextProblem[]> {
   if (view === 'dashboard' || view === 'database' || view === 'fact') {
     const markers = markerProblems(text);
@@ -70,10 +73,12 @@ function where(problem: TextProblem): string {
 }
 
 /**
- * The one message a refused save shows:
+ * The one message a refused save shows, counting the errors only (warnings did not refuse it):
  * "Not saved: «Sales» has 1 problem — line 3, column 5: Unexpected token."
  */
-export function refusalMessage(name: string, problems: readonly TextProblem[]): string {
+export function refusalMessage(name: string, all: readonly TextProblem[]): string {
+  const errors = all.filter(isError);
+  const problems = errors.length ? errors : all;
   const first = problems[0];
   if (!first) return `Not saved: «${name}» has problems.`;
   const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;

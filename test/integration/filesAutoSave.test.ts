@@ -46,15 +46,19 @@ describe('Files: VS Code auto save, coalesced or always sent', function () {
 
   it('coalesce: several auto saves become one revision after a quiet spell', async () => {
     await api.config.update('autoSave', 'coalesce');
-    api.files.coalesceDelayMs = 400;
+    // Long enough that the second auto save lands inside the quiet spell on a loaded machine
+    // (at 400 ms it did not, with a load average of 12).
+    api.files.coalesceDelayMs = 1_500;
     const uri = dashboardUri(ids.dashboardId!, 'Revenue by region');
     const doc = await openFresh(api, uri);
     const since = await lastSeq();
     const sent = eventToPromise(api.files.onDidSave, (e) => e.uri.toString() === uri.toString());
+    const told = eventToPromise(api.files.notices.onDidTell, (n) => n.uri === uri.toString());
     await typeAndAutoSave(doc, '\n// first');
     assert.ok(api.files.held.get(uri.toString()), 'held after the first auto save');
     const text = await typeAndAutoSave(doc, '\n// second');
     await sent;
+    assert.match((await told).message, /^Saved «Revenue by region» \(revision \d+\)\.$/, 'the timed save is told');
     assert.equal((await puts(since)).length, 1, 'one revision for both auto saves');
     const stored = ((await (await serviceFetch(emulator, `/v1/dashboards/${ids.dashboardId}/source`)).json()) as { data: { source: string } }).data;
     assert.equal(stored.source, text);
@@ -67,9 +71,11 @@ describe('Files: VS Code auto save, coalesced or always sent', function () {
     const doc = await openFresh(api, uri);
     let since = await lastSeq();
     const sent = eventToPromise(api.files.onDidSave, (e) => e.uri.toString() === uri.toString());
+    const told = eventToPromise(api.files.notices.onDidTell, (n) => n.uri === uri.toString());
     await typeAndAutoSave(doc, '\n// sent at once');
     await sent;
     assert.equal((await puts(since)).length, 1);
+    assert.deepEqual([(await told).outcome, (await told).message.startsWith('Saved «Customer churn» (revision ')], ['saved', true]);
 
     // Someone else saves; the next auto save is refused by the service and kept here.
     const current = ((await (await serviceFetch(emulator, `/v1/dashboards/${ids.churnDashboardId}/source`)).json()) as { data: { source: string; revision: unknown; dataRunId: string } }).data;
@@ -83,8 +89,12 @@ describe('Files: VS Code auto save, coalesced or always sent', function () {
     try {
       since = await lastSeq();
       const failed = eventToPromise(api.files.held.onDidChange, () => api.files.held.get(uri.toString())?.lastError !== undefined);
+      const heldTold = eventToPromise(api.files.notices.onDidTell, (n) => n.uri === uri.toString());
       const text = await typeAndAutoSave(doc, '\n// refused');
       await failed;
+      const notice = await heldTold;
+      assert.equal(notice.outcome, 'held');
+      assert.match(notice.message, /^Auto save of «Customer churn» was not stored: changed on the service .*Your text is held/);
       const held = api.files.held.get(uri.toString());
       assert.equal(held?.text, text);
       assert.match(held?.lastError ?? '', /changed on the service/);

@@ -28,6 +28,28 @@ describe('error bodies', () => {
     assert.deepEqual(readErrorBody('[1,2]', 'application/json'), {});
   });
 
+  test('problem+json validation details in errors[] give the entry’s words and its place', () => {
+    const pointed = JSON.stringify({
+      type: 'https://example.com/problems/validation', title: 'Invalid request', status: 400, detail: 'The request body is invalid.',
+      errors: [{ detail: 'Unknown column type "uuidd".', pointer: '/definition/tables/0/columns/2/type' }, { detail: 'Another one.', pointer: '/x' }],
+    });
+    assert.deepEqual(readErrorBody(pointed, 'application/problem+json'), {
+      message: 'Unknown column type "uuidd" (and 1 more).', code: 'https://example.com/problems/validation', pointer: '/definition/tables/0/columns/2/type',
+    });
+    const placed = JSON.stringify({ title: 'Unprocessable', status: 422, detail: 'The source does not compile.', errors: [{ detail: 'Unexpected token', line: 4, column: 9 }] });
+    assert.deepEqual(readErrorBody(placed, 'application/problem+json'), { message: 'Unexpected token', position: { line: 4, column: 9 } });
+    // A 403 that names its permission only in words, and a conflict with no current state.
+    assert.deepEqual(readErrorBody('{"type":"about:blank","title":"Forbidden","status":403,"detail":"This key may not write dashboards."}', 'application/problem+json'), {
+      message: 'This key may not write dashboards.',
+    });
+    assert.deepEqual(readErrorBody('{"title":"Precondition Failed","status":412,"detail":"Stale revision."}', 'application/problem+json'), { message: 'Stale revision.' });
+  });
+
+  test('a conflict’s current state is read as bare revision references, whatever else it carries', () => {
+    const body = JSON.stringify({ error: { code: 'conflict', message: 'changed', details: { current: { revision: { revisionId: 'rvsn_2', sequence: 2, createdAt: 'x' }, draft: { revisionId: 'rvsn_3', sequence: 3, by: 'y' } } } } });
+    assert.deepEqual(readErrorBody(body, 'application/json').conflict, { revision: { revisionId: 'rvsn_2', sequence: 2 }, draft: { revisionId: 'rvsn_3', sequence: 3 } });
+  });
+
   test('huge messages are clipped', () => {
     const facts = readErrorBody(JSON.stringify({ message: 'x'.repeat(100_000) }), 'application/json');
     assert.ok(facts.message && facts.message.length <= 501);

@@ -67,6 +67,37 @@ describe('explorer items', () => {
     assert.ok(words(db.contextValue).has('history'));
   });
 
+  test('values outside the ones the spec shows are shown as they are: no crash, no "undefined", no blank', async () => {
+    const op = structuredClone(await item('operations', ids.publishedOperationId!));
+    if (op.data.kind !== 'operation') throw new Error('operation');
+    Object.assign(op.data.value, { kind: 'pipeline', status: 'archived' });
+    const shownOp = present(op);
+    assert.match(shownOp.description!, /^pipeline · archived · draft #\d+/);
+    assert.match(shownOp.tooltip!, /Kind: pipeline {2}\nStatus: archived/);
+    Object.assign(op.data.value, { status: '' });
+    assert.match(present(op).description!, /^pipeline · \(none\) · /);
+
+    const app = structuredClone(await item('apps', ids.liveAppId!));
+    if (app.data.kind !== 'app') throw new Error('app');
+    app.data.value.deployment = { ...app.data.value.deployment, status: 'failed', error: { code: 'build_failed', message: 'npm install failed', at: 3 } };
+    const failed = present(app);
+    assert.match(failed.description!, /^failed · draft #\d+$/);
+    assert.deepEqual(failed.icon, { id: 'error', color: 'error' });
+    assert.match(failed.tooltip!, /Error: npm install failed \(build\\_failed\)/);
+    app.data.value.deployment = { ...app.data.value.deployment, status: 'queued', error: [1, 2] };
+    const queued = present(app);
+    assert.match(queued.description!, /^queued · /);
+    assert.match(queued.tooltip!, /Error: \\\[1,2\\\]/, 'markdown-escaped JSON');
+
+    const fact = structuredClone(await item('facts', ids.factId!));
+    if (fact.data.kind !== 'fact') throw new Error('fact');
+    Object.assign(fact.data.value, { type: 'rule', formulaType: 'logic' });
+    assert.match(present(fact).tooltip!, /Type: rule {2}\nFormula type: logic/);
+    for (const p of [shownOp, failed, queued, present(fact)]) {
+      assert.doesNotMatch(`${p.label} ${p.description} ${p.tooltip}`, /undefined|\[object Object\]/);
+    }
+  });
+
   test('an added id carries "added" so it can be removed', async () => {
     const fact = present(await item('facts', ids.factId!));
     assert.ok(words(fact.contextValue).has('added'));

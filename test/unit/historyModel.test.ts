@@ -105,6 +105,22 @@ describe('history items from the list endpoint', () => {
     assert.deepEqual(items.map((i) => [i.id, i.parents, i.sequence]), [['rvsn_c', ['rvsn_b'], 3], ['rvsn_b', ['rvsn_a'], 2], ['rvsn_a', [], 1]]);
   });
 
+  test('actor types the spec does not show and items without sequence or dependencies read as they are', () => {
+    const bare = {
+      ...history,
+      draft: { revisionId: 'rvsn_y', sequence: 9 },
+      published: null,
+      items: [
+        { id: 'rvsn_y', parentRevisionId: 'rvsn_x', dependencyRevisionIds: [], actor: { type: 'serviceAccount', id: 'svc_etl' }, message: '', createdAt: 't2' },
+        { id: 'rvsn_x', parentRevisionId: null, dependencyRevisionIds: [], actor: { type: 'user', id: 'user_ann' }, message: 'First', createdAt: 't1' },
+      ],
+    } as RevisionHistory;
+    const items = toHistoryItems(bare);
+    assert.deepEqual(items.map((i) => [i.actorType, i.actorId, i.sequence]), [['serviceAccount', 'svc_etl', 9], ['user', 'user_ann', null]]);
+    assert.deepEqual(items.map((i) => revisionLabel(i)), ['#9', 'rvsn_x “First”']);
+    assert.deepEqual(filterIndices(items, 'user_ann'), [1]);
+  });
+
   test('labels and shortened actor ids', () => {
     assert.equal(revisionLabel(item('rvsn_x', { sequence: 4, message: 'Hello' })), '#4 “Hello”');
     assert.equal(revisionLabel(item('rvsn_x', { message: '' })), 'rvsn_x');

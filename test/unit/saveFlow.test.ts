@@ -153,10 +153,10 @@ describe('guarded saves against the emulator', () => {
   test('invalid text is refused before anything is sent; the service’s refusal is placed at its line', async () => {
     const f = file('dashboard', ids().dashboardId!);
     const base = await reader.snapshot(f);
-    const checking = new SaveFlow(() => client, reader, { validate: async () => [{ message: 'nope', line: 2, column: 3, source: 'local' }] });
+    const checking = new SaveFlow(() => client, reader, { validate: async () => [{ message: 'nope', line: 2, column: 3, severity: 'error', source: 'local' }] });
     emu.clearRequests();
     const local = await save(f, base.text, base, checking);
-    assert.deepEqual(local, { status: 'invalid', problems: [{ message: 'nope', line: 2, column: 3, source: 'local' }] });
+    assert.deepEqual(local, { status: 'invalid', problems: [{ message: 'nope', line: 2, column: 3, severity: 'error', source: 'local' }] });
     assert.equal(puts().length, 0);
 
     const server = await save(f, 'export default function () {\n  return <div>;\n}\n', base);

@@ -58,7 +58,7 @@ describe('validating a dashboard before it is saved', () => {
   test('TSX that does not parse gives one problem at its 1-based line and column', async () => {
     const source = 'import React from "react";\n\nexport function f(a: number {\n  return <b>{a}</b>;\n}\n';
     const problems = await validateText('dashboard', source, options);
-    assert.deepEqual(problems, [{ message: 'Unexpected token, expected ","', line: 3, column: 29, source: 'local' }]);
+    assert.deepEqual(problems, [{ message: 'Unexpected token, expected ","', line: 3, column: 29, severity: 'error', source: 'local' }]);
   });
 
   test('conflict markers left from a merge are refused, one problem per conflict, in any editable view', async () => {
@@ -97,52 +97,60 @@ describe('validating a database definition before it is saved', () => {
     assert.deepEqual(startOf(problems[0]!), at(text, '{}'));
   });
 
-  test('an empty table name points at the name', async () => {
+  test('an empty table name is a warning at the name: the spec does not forbid it, the service decides', async () => {
     const def = structuredClone(goodDefinition);
     def.tables[1]!.name = '  ';
     const text = json(def);
     const problems = await validateText('database', text, options);
     assert.equal(problems.length, 1);
-    assert.match(problems[0]!.message, /non-empty name/);
+    assert.match(problems[0]!.message, /empty table name/);
+    assert.equal(problems[0]!.severity, 'warning');
     assert.deepEqual(startOf(problems[0]!), at(text, '"  "'));
     // The range covers the string node, end exclusive.
     assert.equal(problems[0]!.endColumn, problems[0]!.column + 4);
   });
 
-  test('a table name used twice points at the second use', async () => {
+  test('a table name used twice is a warning at the second use', async () => {
     const def = structuredClone(goodDefinition);
     def.tables[1]!.name = 'orders';
     const text = json(def);
     const problems = await validateText('database', text, options);
-    assert.deepEqual(problems.map((p) => p.message), ['Table name "orders" is used twice.']);
+    assert.deepEqual(problems.map((p) => [p.severity, p.message]), [['warning', 'Table name "orders" is used twice: the service will probably refuse it.']]);
     assert.deepEqual(startOf(problems[0]!), at(text, '"orders"', 1));
   });
 
-  test('a column name used twice in one table points at the second use', async () => {
+  test('a column name used twice in one table is a warning at the second use', async () => {
     const def = structuredClone(goodDefinition);
     def.tables[0]!.columns[1]!.name = 'id';
     const text = json(def);
     const problems = await validateText('database', text, options);
-    assert.deepEqual(problems.map((p) => p.message), ['Column "id" appears twice in table "orders".']);
+    assert.deepEqual(problems.map((p) => [p.severity, p.message]), [['warning', 'Column "id" appears twice in table "orders": the service will probably refuse it.']]);
     assert.deepEqual(startOf(problems[0]!), at(text, '"id"', 1));
   });
 
-  test('an unknown column type points at the type and lists the known ones', async () => {
+  test('a column type outside the known list is information at the type, listing the known ones; a type that is no string is an error', async () => {
     const def = structuredClone(goodDefinition);
     def.tables[0]!.columns[1]!.type = 'varchar';
     const text = json(def);
     const problems = await validateText('database', text, options);
     assert.equal(problems.length, 1);
-    assert.match(problems[0]!.message, /Unknown column type "varchar"; use one of text, integer, number, boolean, timestamp, date, json/);
+    assert.equal(problems[0]!.severity, 'info');
+    assert.match(problems[0]!.message, /Column type "varchar" is not one the extension knows \(text, integer, number, boolean, timestamp, date, json\); it is sent as it is and the service decides/);
+    const notString = structuredClone(goodDefinition) as { tables: { columns: Record<string, unknown>[] }[] };
+    notString.tables[0]!.columns[1]!.type = 12;
+    assert.deepEqual((await validateText('database', json(notString), options)).map((p) => p.severity), ['error']);
     assert.deepEqual(startOf(problems[0]!), at(text, '"varchar"'));
   });
 
-  test('a primary key naming no column points at that entry', async () => {
+  test('a primary key naming no column is a warning at that entry; an entry that is no string is an error', async () => {
     const def = structuredClone(goodDefinition);
     def.tables[1]!.primaryKey = ['id', 'customer_id'];
     const text = json(def);
     const problems = await validateText('database', text, options);
-    assert.deepEqual(problems.map((p) => p.message), ['Primary key column "customer_id" is not a column of table "customers".']);
+    assert.deepEqual(problems.map((p) => [p.severity, p.message]), [['warning', 'Primary key column "customer_id" is not a column of table "customers": the service will probably refuse it.']]);
+    const numbered = structuredClone(goodDefinition) as { tables: Record<string, unknown>[] };
+    numbered.tables[1]!.primaryKey = [1];
+    assert.deepEqual((await validateText('database', json(numbered), options)).map((p) => p.severity), ['error']);
     assert.deepEqual(startOf(problems[0]!), at(text, '"customer_id"'));
   });
 
@@ -151,20 +159,20 @@ describe('validating a database definition before it is saved', () => {
     def.tables[0]!.columns[0]!.nullable = 'no';
     const text = json(def);
     const problems = await validateText('database', text, options);
-    assert.deepEqual(problems.map((p) => p.message), ['"nullable" must be true or false.']);
+    assert.deepEqual(problems.map((p) => [p.severity, p.message]), [['error', '"nullable" must be true or false.']]);
     assert.deepEqual(startOf(problems[0]!), at(text, '"no"'));
   });
 
   test('missing properties are shown on the object’s name, and every problem is listed', async () => {
     const text = json({ tables: [{ name: 'events', columns: [{ name: 'at' }] }, { columns: [] }] });
     const problems = await validateText('database', text, options);
-    assert.deepEqual(problems.map((p) => p.message), [
-      'Column "at" needs a "type": one of text, integer, number, boolean, timestamp, date, json.',
-      'Column "at" needs "nullable": true or false.',
-      'Table "events" needs a "primaryKey" array of column names.',
-      'Table 2 needs a "name".',
-      'Table 2 needs at least one column.',
-      'Table 2 needs a "primaryKey" array of column names.',
+    assert.deepEqual(problems.map((p) => [p.severity, p.message]), [
+      ['error', 'Column "at" needs a "type", for example text, integer, number, boolean, timestamp, date, json.'],
+      ['error', 'Column "at" needs "nullable": true or false.'],
+      ['error', 'Table "events" needs a "primaryKey" array of column names.'],
+      ['error', 'Table 2 needs a "name".'],
+      ['warning', 'Table 2 has no columns: the service will probably refuse it.'],
+      ['error', 'Table 2 needs a "primaryKey" array of column names.'],
     ]);
     assert.deepEqual(startOf(problems[0]!), at(text, '"at"'));
     assert.deepEqual(startOf(problems[2]!), at(text, '"events"'));
@@ -181,14 +189,31 @@ describe('validating a fact before it is saved', () => {
     assert.deepEqual(await validateText('fact', json(fact), options), []);
   });
 
-  test('invalid JSON, a non-object, and a missing or empty name are refused', async () => {
+  test('invalid JSON, a non-object and a name that is no string are refused; a missing or empty name is a warning (required-ness is not shown)', async () => {
     assert.match((await validateText('fact', '{"name": "x",,}', options))[0]!.message, /not valid JSON/);
     assert.match((await validateText('fact', '"just a string"', options))[0]!.message, /JSON object/);
-    assert.match((await validateText('fact', json({ definition: 'x' }), options))[0]!.message, /needs a "name"/);
+    assert.deepEqual((await validateText('fact', json({ ...fact, name: 7 }), options)).map((p) => [p.severity, p.message]), [['error', '"name" must be a string.']]);
+    const missing = await validateText('fact', json({ definition: 'x' }), options);
+    assert.deepEqual(missing.map((p) => [p.severity, p.message]), [['warning', 'This fact has no "name": the service will probably refuse it.']]);
     const text = json({ ...fact, name: '' });
     const problems = await validateText('fact', text, options);
-    assert.deepEqual(problems.map((p) => p.message), ['A fact needs a non-empty "name".']);
+    assert.deepEqual(problems.map((p) => [p.severity, p.message]), [['warning', 'An empty "name": the service will probably refuse it.']]);
     assert.deepEqual(startOf(problems[0]!), at(text, '""'));
+  });
+
+  test('a formulaType outside the known list is information; keys that are not sent are warnings at the key', async () => {
+    const logic = json({ ...fact, formulaType: 'logic' });
+    const info = await validateText('fact', logic, options);
+    assert.deepEqual(info.map((p) => p.severity), ['info']);
+    assert.match(info[0]!.message, /formulaType "logic" is not one the extension knows \(math\); it is sent as it is and the service decides/);
+    assert.deepEqual(startOf(info[0]!), at(logic, '"logic"'));
+
+    const extra = json({ ...fact, key: 'gross_margin', colour: 'blue', $readOnly: { vendorNote: 'x' } });
+    const warnings = await validateText('fact', extra, options);
+    assert.deepEqual(warnings.map((p) => p.severity), ['warning', 'warning']);
+    assert.match(warnings[0]!.message, /^"key" is managed by the service, so it is not sent and your value is ignored/);
+    assert.match(warnings[1]!.message, /^"colour" is not an editable field of a fact, so it is not sent/);
+    assert.deepEqual(startOf(warnings[1]!), at(extra, '"colour"'));
   });
 
   test('string fields must stay strings (null clears them)', async () => {
@@ -200,9 +225,11 @@ describe('validating a fact before it is saved', () => {
 
 describe('the refusal message', () => {
   test('names the resource, the count and the first problem’s place', () => {
-    const p = (line: number, column: number, message: string): TextProblem => ({ line, column, message, source: 'local' });
+    const p = (line: number, column: number, message: string, severity: TextProblem['severity'] = 'error'): TextProblem => ({ line, column, message, severity, source: 'local' });
     assert.equal(refusalMessage('Sales', [p(3, 5, 'Unexpected token')]), 'Not saved: «Sales» has 1 problem — line 3, column 5: Unexpected token.');
     assert.equal(refusalMessage('Orders', [p(2, 1, 'A.'), p(9, 9, 'B.')]), 'Not saved: «Orders» has 2 problems — the first at line 2, column 1: A.');
+    // Warnings shown beside an error did not refuse the save: the message counts the errors.
+    assert.equal(refusalMessage('Orders', [p(1, 1, 'Unknown type.', 'info'), p(4, 2, 'Not a string.')]), 'Not saved: «Orders» has 1 problem — line 4, column 2: Not a string.');
   });
 
   test('read-only views have nothing to validate', async () => {
@@ -237,13 +264,17 @@ describe('the JSON schemas the editor uses', () => {
     for (const { url } of manifest.contributes.jsonValidation) assert.ok(existsSync(join(root, url)), url);
   });
 
-  test('the database schema knows exactly the column types the validation accepts', () => {
+  test('the database schema suggests exactly the column types the extension knows, and accepts any other string', () => {
     const schema = JSON.parse(readFileSync(join(root, 'media/schemas/database-definition.schema.json'), 'utf8')) as {
-      definitions: { column: { properties: { type: { enum: string[]; enumDescriptions: string[] } } } };
+      definitions: { column: { properties: { type: { type: string; anyOf: { enum?: string[]; enumDescriptions?: string[]; type?: string }[] } } } };
     };
     const type = schema.definitions.column.properties.type;
-    assert.deepEqual(type.enum, [...DATABASE_COLUMN_TYPES]);
-    assert.equal(type.enumDescriptions.length, type.enum.length);
+    const known = type.anyOf.find((b) => b.enum)!;
+    assert.deepEqual(known.enum, [...DATABASE_COLUMN_TYPES]);
+    assert.equal(known.enumDescriptions?.length, known.enum!.length);
+    // Never blocking: any string is valid, the service decides.
+    assert.equal(type.type, 'string');
+    assert.ok(type.anyOf.some((b) => b.type === 'string' && !b.enum), 'any other string is accepted');
   });
 });
 

@@ -81,6 +81,32 @@ export function present(node: ExplorerNode): Presentation {
   }
 }
 
+/**
+ * A value the spec leaves open (a status, kind or type outside the ones it shows), as it is: a
+ * string itself, an empty one as "(none)", anything else as JSON. Never "undefined", never blank.
+ */
+export function shown(value: unknown): string {
+  if (typeof value === 'string') return value.trim() ? value : '(none)';
+  if (value === undefined || value === null) return '(none)';
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length > 200 ? `${json.slice(0, 199)}…` : json;
+}
+
+/** An error of a shape the spec does not show: its own words when it has them, else as JSON. */
+export function errorText(error: unknown): string {
+  if (typeof error === 'object' && error !== null && !Array.isArray(error)) {
+    const e = error as Record<string, unknown>;
+    const words = [e.message, e.detail, e.title, e.reason].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+    if (words) return typeof e.code === 'string' && e.code ? `${words} (${e.code})` : words;
+  }
+  return shown(error);
+}
+
+/** Markdown-safe text for tooltips. */
+function md(text: string): string {
+  return text.replace(/[\\`*_[\]<>#|]/g, '\\$&');
+}
+
 function seq(ref: RevisionRef | null | undefined): string {
   return ref ? `#${ref.sequence}` : '—';
 }
@@ -136,12 +162,12 @@ const RELATION_LABELS: Record<string, string> = {
 type Look = Pick<Presentation, 'description' | 'tooltip' | 'icon'>;
 
 function operation(op: Operation, relation?: string): Look {
-  const parts = [op.kind, op.status, revisions(op.draft, op.published)];
+  const parts = [shown(op.kind), shown(op.status), revisions(op.draft, op.published)];
   if (op.codeStale) parts.unshift('⚠ code stale');
   if (relation) parts.unshift(RELATION_LABELS[relation] ?? relation);
   const rows: [string, string][] = [
-    ['Kind', op.kind],
-    ['Status', op.status],
+    ['Kind', md(shown(op.kind))],
+    ['Status', md(shown(op.status))],
     ['Draft', seq(op.draft)],
     ['Published', seq(op.published)],
   ];
@@ -169,15 +195,16 @@ function dashboard(d: DashboardInfo): Look {
 }
 
 function app(a: Application): Look {
-  const status = a.deployment.status;
-  const deploying = status === 'deploying';
+  // Only `deploying` is known (spec §3); any other status is shown as the service names it.
+  const status = shown(a.deployment.status);
+  const deploying = a.deployment.status === 'deploying';
   const failed = a.deployment.error !== null && a.deployment.error !== undefined;
   const rows: [string, string][] = [
-    ['Deployment', deploying ? 'deploying…' : status],
+    ['Deployment', deploying ? 'deploying…' : md(status)],
     ['Draft', seq(a.draft)],
   ];
   if (a.deployment.url) rows.push(['URL', a.deployment.url]);
-  if (failed) rows.push(['Error', typeof a.deployment.error === 'string' ? a.deployment.error : JSON.stringify(a.deployment.error)]);
+  if (failed) rows.push(['Error', md(errorText(a.deployment.error))]);
   return {
     description: `${deploying ? 'deploying…' : status} · draft ${seq(a.draft)}`,
     tooltip: `${heading(a.name, 'app', a.id)}${a.description ? `\n\n${a.description}` : ''}\n\n${table(rows)}`,
@@ -215,7 +242,8 @@ function writeSync(w: WriteSync): Look {
 }
 
 function fact(f: Fact): Look {
-  const rows: [string, string][] = [['Key', `\`${f.key}\``], ['Type', f.type]];
+  const rows: [string, string][] = [['Key', `\`${f.key}\``], ['Type', md(shown(f.type))]];
+  if (f.formulaType) rows.push(['Formula type', md(shown(f.formulaType))]);
   if (f.formula) rows.push(['Formula', `\`${f.formula}\``]);
   return {
     description: f.formula ? `${f.key} = ${f.formula}` : f.key,

@@ -41,7 +41,7 @@ export async function resolveId(client: ServiceClient, id: string, o: CallOption
     }
     case 'database': {
       // The spec has no database read: its revision history proves it exists and gives its state.
-      const history = await orNothing(client.listRevisions(id, o));
+      const history = await orNothing(client.revisionState(id, o));
       return history ? [{ kind: 'database', value: { id, name: id, draft: history.draft, published: history.published } }] : [];
     }
     case 'writeSync': {
@@ -69,7 +69,7 @@ export async function reread(client: ServiceClient, current: ResourceData, o?: C
     case 'app':
       return { kind: 'app', value: await client.getApp(current.value.id, o) };
     case 'database': {
-      const history = await client.listRevisions(current.value.id, o);
+      const history = await client.revisionState(current.value.id, o);
       return { kind: 'database', value: { ...current.value, draft: history.draft, published: history.published } };
     }
     case 'writeSync':

@@ -7,8 +7,9 @@ import { revisionLabel } from '../../model/history/items';
 import type { HistoryItem } from '../../model/history/types';
 import { FILE_SCHEME, filePath, type FileView } from '../../model/resourcePath';
 import type { RevisionCache } from '../../model/revisionCache';
-import type { SaveConflict, SaveResult } from '../../model/saveTypes';
+import { isError, type SaveConflict, type SaveResult } from '../../model/saveTypes';
 import { revisionText } from '../../model/serialize';
+import { confirmation } from '../../fs/saveMessages';
 import type { HistoryKind } from './historyTarget';
 import type { RestoreAvailability } from './protocol';
 
@@ -75,7 +76,7 @@ export async function restoreRevision(req: RestoreRequest, deps: RestoreDeps, bu
     const result = await deps.saver.saveText(uri, revisionText(req.view, revision.value));
     switch (result.status) {
       case 'saved':
-        return { status: 'saved', draftRevisionId: result.snapshot.revision?.revisionId, message: `Restored ${label} as a new draft (${result.snapshot.label}).` };
+        return { status: 'saved', draftRevisionId: result.snapshot.revision?.revisionId, message: `Restored ${label} as a new draft (${result.snapshot.label})${confirmation(result)}.` };
       case 'conflict':
         if (deps.conflicts) void deps.conflicts.offer(result.conflict);
         return {
@@ -84,7 +85,7 @@ export async function restoreRevision(req: RestoreRequest, deps: RestoreDeps, bu
           message: `${what}: “${req.name}” changed on the service (now ${result.conflict.latest.label}) while restoring. Nothing was saved.`,
         };
       case 'invalid': {
-        const first = result.problems[0];
+        const first = result.problems.find(isError) ?? result.problems[0];
         const where = first ? ` (line ${first.line}, column ${first.column}: ${first.message})` : '';
         return { status: 'invalid', message: `${what}: the service refused its content${where}.` };
       }

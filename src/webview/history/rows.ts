@@ -66,7 +66,8 @@ export function renderRow(el: HTMLElement, m: RowModel, graphColumns: number): v
       m.stats ? h('span', { class: 'added' }, `+${m.stats.added}`) : '',
       m.stats ? h('span', { class: 'removed' }, `−${m.stats.removed}`) : '',
     ),
-    h('span', { class: 'cell actor', title: `${item.actorId} (${item.actorType})` }, shortActor(item.actorId)),
+    // Any actor type the service names (the spec shows `apiKey`), as it is.
+    h('span', { class: 'cell actor', title: item.actorType.trim() ? `${item.actorId} (${item.actorType})` : item.actorId }, shortActor(item.actorId) || '(unknown)'),
     h('span', { class: 'cell time', title: absoluteUtc(item.createdAt) }, relativeTime(item.createdAt, m.now)),
   );
   el.replaceChildren(...cells);

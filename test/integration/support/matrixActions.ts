@@ -271,7 +271,7 @@ function saveAction(c: MatrixContext, t: SaveTarget): MatrixAction {
         // The lost PUT was stored after all: the service holds the cell's text under a newer revision.
         const outcome = await c.api.conflicts.choose(uri.toString(), 'Overwrite');
         if (outcome !== 'overwritten') return false;
-        result = { status: 'saved', snapshot: c.api.files.baseOf(uri)! };
+        result = { status: 'saved', snapshot: c.api.files.baseOf(uri)!, confirmedBy: 'answer', warnings: [] };
       }
       return result.status === 'saved' && !doc.isDirty && (await t.holds(text));
     },

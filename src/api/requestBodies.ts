@@ -1,0 +1,71 @@
+// Every request body the client sends, built from an explicit list of the fields the spec (or the
+// README's documented choice for an open point) names for that request. Responses are parsed
+// loosely and keep fields the spec does not list; none of those is ever echoed back: a revision
+// reference is exactly {revisionId, sequence}, a definition holds only the request shape, a fact
+// only its documented editable fields. Pure.
+import {
+  DATABASE_COLUMN_FIELDS,
+  DATABASE_DEFINITION_FIELDS,
+  DATABASE_TABLE_FIELDS,
+  FACT_EDITABLE_FIELDS,
+} from './schemaConstants';
+import type { DatabaseDefinition, FactReplaceBody, RevisionRef } from './schemas';
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** `fields` of `source` that it holds, in the listed order; nothing else. */
+function pick(source: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of fields) if (Object.hasOwn(source, field) && source[field] !== undefined) out[field] = source[field];
+  return out;
+}
+
+/** A revision reference as a token: exactly `{revisionId, sequence}`, whatever the response had. */
+export function revisionRef(ref: RevisionRef): RevisionRef {
+  return { revisionId: ref.revisionId, sequence: ref.sequence };
+}
+
+/**
+ * The definition's request shape (spec §2): tables of {name, columns, primaryKey}, columns of
+ * {name, type, nullable}. Values are kept as they are (the service judges them); only keys the
+ * shape does not name are left out. A part that is not an object or array is kept as it is too.
+ */
+export function definitionBody(definition: unknown): DatabaseDefinition {
+  if (!isRecord(definition)) return definition as DatabaseDefinition;
+  const body = pick(definition, DATABASE_DEFINITION_FIELDS);
+  if (Array.isArray(body.tables)) {
+    body.tables = body.tables.map((table: unknown) => {
+      if (!isRecord(table)) return table;
+      const t = pick(table, DATABASE_TABLE_FIELDS);
+      if (Array.isArray(t.columns)) t.columns = t.columns.map((c: unknown) => (isRecord(c) ? pick(c, DATABASE_COLUMN_FIELDS) : c));
+      return t;
+    });
+  }
+  return body as DatabaseDefinition;
+}
+
+/** A fact replace body: the documented editable fields `doc` holds, and nothing else. */
+export function factBody(doc: Record<string, unknown>): FactReplaceBody {
+  return pick(doc, FACT_EDITABLE_FIELDS) as FactReplaceBody;
+}
+
+export interface DashboardSourceBody {
+  source: string;
+  expectedRevision: RevisionRef;
+  expectedDataRunId: string;
+}
+
+export function dashboardSourceBody(body: DashboardSourceBody): DashboardSourceBody {
+  return { source: body.source, expectedRevision: revisionRef(body.expectedRevision), expectedDataRunId: body.expectedDataRunId };
+}
+
+export interface DatabaseDefinitionBody {
+  expectedDraft: RevisionRef | null;
+  definition: DatabaseDefinition;
+}
+
+export function databaseDefinitionBody(body: DatabaseDefinitionBody): DatabaseDefinitionBody {
+  return { expectedDraft: body.expectedDraft ? revisionRef(body.expectedDraft) : null, definition: definitionBody(body.definition) };
+}
