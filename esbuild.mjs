@@ -80,7 +80,7 @@ const groups = {
   ],
   tsx: [{ ...node, entryPoints: { 'tsx-check': 'src/core/tsxCheck.ts' }, outdir: dist }],
   emulator: [{ ...node, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir: dist }],
-  webview: [{ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: { history: 'src/webview/history/main.ts' }, outdir: join(dist, 'webview'), plugins: [copyCodicons] }],
+  webview: [{ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: { history: 'src/webview/history/historyPage.ts' }, outdir: join(dist, 'webview'), plugins: [copyCodicons] }],
   tests: [
     // Unit tests and the harness run in plain Node; packages stay external.
     { ...node, sourcemap: 'inline', minify: false, packages: 'external', entryPoints: [...testEntries('test/unit'), ...testEntries('test/harness'), ...testEntries('test/ui'), ...testEntries('test/bench')], outdir: 'out/test', outbase: 'test' },

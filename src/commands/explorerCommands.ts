@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { ApiError, ID_KIND_LABELS } from '../api';
 import type { Configuration } from '../config';
-import type { ConnectionProvider } from '../connection/types';
+import type { ConnectionProvider } from '../connection/connectionProvider';
 import { parseAdditionInput } from '../model/explorer/addition';
 import type { ExplorerModel } from '../model/explorer/explorerModel';
 import { groupForKind, isResourceNode, type ExplorerNode, type ResourceData, type ResourceKind } from '../model/explorer/nodes';

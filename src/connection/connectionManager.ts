@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { createClient, type RequestLogger } from '../api';
 import type { Configuration, Settings } from '../config';
 import { Disposable } from '../util/lifecycle';
-import { NotSignedInError, type Connection, type ConnectionProvider } from './types';
+import { NotSignedInError, type Connection, type ConnectionProvider } from './connectionProvider';
 
 export const SECRET_KEY = 'workspaceAutomation.apiKey';
 export const API_KEY_ENV = 'WORKSPACE_AUTOMATION_API_KEY';

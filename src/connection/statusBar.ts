@@ -2,7 +2,7 @@
 // connection commands.
 import * as vscode from 'vscode';
 import { Disposable } from '../util/lifecycle';
-import type { Connection, ConnectionProvider } from './types';
+import type { Connection, ConnectionProvider } from './connectionProvider';
 
 export const CONNECTION_MENU_COMMAND = 'workspaceAutomation.showConnectionMenu';
 

@@ -3,7 +3,7 @@
 // again, never by sending it twice. vscode-free.
 import { ApiError, type ServiceClient } from '../api';
 import type { DatabaseDefinition, FactReplaceBody } from '../api/schemas';
-import { locatePointer } from './jsonLocation';
+import { locatePointer } from './jsonPointerLocation';
 import { factLabel, type ResourceReader } from './resourceReader';
 import type { FileView, ResourceFile } from './resourcePath';
 import type { SaveResult, SaveTokens, ServerSnapshot, TextProblem } from './saveTypes';

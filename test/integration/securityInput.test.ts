@@ -12,7 +12,7 @@ import type { DemoInfo } from '../../src/emulator/types';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import { parseFilePath } from '../../src/model/resourcePath';
 import type { HistoryPanel } from '../../src/views/history/historyPanel';
-import type { HistoryState } from '../../src/views/history/protocol';
+import type { HistoryState } from '../../src/shared/history/protocol';
 import { revertAndCloseAll } from './fileHelpers';
 import { connectSuite, eventToPromise, serviceFetch, type EmulatorInfo } from './helpers';
 import { restoreHarnessConnection, untilConnection } from './explorerSupport';

@@ -8,14 +8,15 @@ import { reportError } from '../../commands/registerCommand';
 import { dependencyRefs } from '../../model/history/changes';
 import { toHistoryItems } from '../../model/history/items';
 import type { ResourceNames } from '../../model/history/resourceNames';
-import type { HistoryItem } from '../../model/history/types';
+import type { HistoryItem } from '../../shared/history/historyItem';
 import type { RevisionCache } from '../../model/revisionCache';
 import { describeError } from '../../ui/describeError';
 import { Disposable } from '../../util/lifecycle';
-import { HISTORY_ICONS } from '../../webview/history/icons';
+import { HISTORY_ICONS } from '../../shared/history/icons';
 import { HistoryActions } from './historyActions';
 import { KIND_LABELS, KIND_VIEWS, type HistoryTarget } from './historyTarget';
-import { firstScreenMessage, parseWebviewMessage, stateMessages, type HistoryHeader, type HistoryState, type HostMessage, type StatsEntry, type WebviewMessage } from './protocol';
+import { firstScreenMessage, stateMessages, type HistoryHeader, type HistoryState, type HostMessage, type StatsEntry, type WebviewMessage } from '../../shared/history/protocol';
+import { parseWebviewMessage } from './messageSchema';
 import { restoreAvailability, restoreRevision, type ConflictHandler, type RestoreSaver } from './restore';
 import { WebviewHost } from './webviewHost';
 

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../api';
 import { registerCommand } from '../../commands/registerCommand';
-import type { ConnectionProvider } from '../../connection/types';
+import type { ConnectionProvider } from '../../connection/connectionProvider';
 import { ResourceNames } from '../../model/history/resourceNames';
 import type { RevisionCache } from '../../model/revisionCache';
 import { Disposable } from '../../util/lifecycle';

@@ -1,7 +1,7 @@
 // The explorer tree: a thin TreeDataProvider over the ExplorerModel, the TreeView, and the
 // deployment poller that follows the view's visibility.
 import * as vscode from 'vscode';
-import type { ConnectionProvider } from '../../connection/types';
+import type { ConnectionProvider } from '../../connection/connectionProvider';
 import type { ExplorerModel } from '../../model/explorer/explorerModel';
 import { GROUPS, isResourceNode, type ExplorerNode } from '../../model/explorer/nodes';
 import { Disposable } from '../../util/lifecycle';
