@@ -20,6 +20,11 @@ import { conflictMessage, heldFailureReason, invalidMessage, readOnlyMessage } f
 /** `coalesce`: held auto saves are sent after this long without another auto save. */
 export const COALESCE_MS = 30_000;
 
+export interface FileSavesOptions {
+  /** How long `coalesce` waits for quiet before sending (COALESCE_MS); read at each auto save. */
+  readonly coalesceDelayMs: number;
+}
+
 export interface SavedEvent {
   uri: vscode.Uri;
   /** The server state the file is based on now. */
@@ -36,8 +41,6 @@ export class FileSaves extends Disposable implements ConflictFiles {
   private readonly _onDidSave = this._register(new vscode.EventEmitter<SavedEvent>());
   /** A save reached the service (the explorer refreshes the resource; tests wait on it). */
   readonly onDidSave = this._onDidSave.event;
-  /** How long `coalesce` waits for quiet before sending; tests shorten it. */
-  coalesceDelayMs = COALESCE_MS;
   private readonly flow: SaveFlow;
   private readonly queues = new Map<string, Promise<unknown>>();
 
@@ -47,6 +50,7 @@ export class FileSaves extends Disposable implements ConflictFiles {
     private readonly diagnostics: ProblemSink,
     validate: (view: FileView, text: string) => Promise<TextProblem[]>,
     private readonly log: vscode.LogOutputChannel,
+    private readonly options: FileSavesOptions = { coalesceDelayMs: COALESCE_MS },
   ) {
     super();
     const client = (): ServiceClient => state.connection.require().client;
@@ -196,7 +200,7 @@ export class FileSaves extends Disposable implements ConflictFiles {
     }
     this.hold(uri, session, text);
     this.log.debug(`[Files] Held the auto save of ${file.view} ${file.id} (autoSave: ${mode}).`);
-    if (mode === 'coalesce') this.state.held.schedule(key, this.coalesceDelayMs, () => void this.sendHeld(uri));
+    if (mode === 'coalesce') this.state.held.schedule(key, this.options.coalesceDelayMs, () => void this.sendHeld(uri));
   }
 
   private hold(uri: vscode.Uri, session: DocumentSession, text: string): void {

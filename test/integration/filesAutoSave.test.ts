@@ -37,7 +37,7 @@ describe('Files: VS Code auto save, coalesced or always sent', function () {
     await files().update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
   });
   after(async () => {
-    api.files.coalesceDelayMs = 30_000;
+    api.testing.files.coalesceDelayMs = 30_000;
     await api.config.update('autoSave', 'hold');
     await files().update('autoSave', undefined, vscode.ConfigurationTarget.Global);
     await files().update('autoSaveDelay', undefined, vscode.ConfigurationTarget.Global);
@@ -46,7 +46,7 @@ describe('Files: VS Code auto save, coalesced or always sent', function () {
 
   it('coalesce: several auto saves become one revision after a quiet spell', async () => {
     await api.config.update('autoSave', 'coalesce');
-    api.files.coalesceDelayMs = 400;
+    api.testing.files.coalesceDelayMs = 400;
     const uri = dashboardUri(ids.dashboardId!, 'Revenue by region');
     const doc = await openFresh(api, uri);
     const since = await lastSeq();

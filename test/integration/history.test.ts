@@ -53,7 +53,7 @@ describe('Revision history panel', function () {
     admin = emulatorAdmin(emulator);
     await admin.reset();
     ids = (await admin.demo()).ids as unknown as Record<string, string>;
-    dialogs = api.history.useDialogs({
+    dialogs = api.testing.useHistoryDialogs({
       confirmRestore: async (message) => {
         restoreConfirmations.push(message);
         return true;

@@ -135,7 +135,7 @@ describe('Security: hostile input at the webview and the file systems', function
       { type: 'loadStats', revisionIds: [f1, f2] },
     ];
     let asked = 0;
-    const dialogs = api.history.useDialogs({ confirmRestore: async () => (asked++, false) });
+    const dialogs = api.testing.useHistoryDialogs({ confirmRestore: async () => (asked++, false) });
     const since = await lastSeq();
     const tabs = tabCount();
     const documents = vscode.workspace.textDocuments.length;
