@@ -1,8 +1,10 @@
 // Builds every bundle of the project. `node esbuild.mjs [--production] [--watch] [--only=a,b] [--dist=dir]`.
 // Groups: extension, tsx (lazily loaded parser chunk), emulator, webview, tests. `--dist` puts the
 // product bundles elsewhere than `dist/` (the VSIX is staged outside the working tree's build).
+// A development build also writes each group's esbuild metafile to `dist/meta-<group>.json`:
+// test/unit/bundles.test.ts reads them (no import cycles; what each chunk holds).
 import * as esbuild from 'esbuild';
-import { readdirSync, existsSync, copyFileSync, mkdirSync } from 'node:fs';
+import { readdirSync, existsSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const args = process.argv.slice(2);
@@ -74,7 +76,7 @@ const vscodeOnce = {
 
 const groups = {
   extension: [
-    { ...node, entryPoints: { extension: 'src/extension.ts' }, outdir: dist, external: ['vscode'], metafile: true, plugins: [poolChunk, schemasChunk, vscodeOnce] },
+    { ...node, entryPoints: { extension: 'src/extension.ts' }, outdir: dist, external: ['vscode'], plugins: [poolChunk, schemasChunk, vscodeOnce] },
     { ...node, entryPoints: { 'undici-pool': 'node_modules/undici/lib/dispatcher/pool.js' }, outdir: dist },
     { ...node, entryPoints: { schemas: 'src/api/schemaChunk.ts' }, outdir: dist },
   ],
@@ -89,13 +91,24 @@ const groups = {
   ],
 };
 
-const selected = Object.entries(groups).filter(([name]) => !only || only.includes(name));
-const options = selected.flatMap(([, list]) => list).filter((o) => (Array.isArray(o.entryPoints) ? o.entryPoints.length : Object.values(o.entryPoints).every(existsSync)));
+const hasEntries = (o) => (Array.isArray(o.entryPoints) ? o.entryPoints.length : Object.values(o.entryPoints).every(existsSync));
+const selected = Object.entries(groups)
+  .filter(([name]) => !only || only.includes(name))
+  .map(([name, list]) => [name, list.filter(hasEntries).map((o) => ({ ...o, metafile: !production && !watch }))]);
 
 if (watch) {
-  for (const o of options) await (await esbuild.context(o)).watch();
+  for (const [, list] of selected) for (const o of list) await (await esbuild.context(o)).watch();
   console.log(`[esbuild] watching ${selected.map(([n]) => n).join(', ')}`);
 } else {
-  const results = await Promise.all(options.map((o) => esbuild.build(o)));
-  for (const r of results) if (r.errors.length) process.exitCode = 1;
+  await Promise.all(
+    selected.map(async ([name, list]) => {
+      const results = await Promise.all(list.map((o) => esbuild.build(o)));
+      for (const r of results) if (r.errors.length) process.exitCode = 1;
+      const metas = results.map((r) => r.metafile).filter(Boolean);
+      if (!metas.length) return;
+      const merged = { inputs: Object.assign({}, ...metas.map((m) => m.inputs)), outputs: Object.assign({}, ...metas.map((m) => m.outputs)) };
+      mkdirSync(dist, { recursive: true });
+      writeFileSync(join(dist, `meta-${name}.json`), JSON.stringify(merged));
+    }),
+  );
 }

@@ -18,7 +18,7 @@ const noVscode = {
 const noCommands = {
   regex: '^(\\.\\.?/)+(.+/)?commands(/|$)',
   caseSensitive: true,
-  message: 'Only the composition root (src/extension.ts) imports from src/commands; command ids live in src/contributions.ts.',
+  message: 'Only the composition root (src/extension.ts) imports from src/commands; command ids live in src/manifest/contributions.ts.',
 };
 
 // From src/webview/<page>/: its own folder (./), the webview folder (../x), or src/shared (../../shared/).

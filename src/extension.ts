@@ -3,7 +3,7 @@
 // integration tests and the benchmark use (src/testApi.ts).
 import * as vscode from 'vscode';
 import { registerCommands, registerLogCommand } from './commands';
-import { Configuration } from './config';
+import { Configuration } from './manifest/config';
 import { registerConflicts } from './conflicts/registerConflicts';
 import { registerConnection } from './connection/registerConnection';
 import { registerFiles } from './fs/registerFiles';

@@ -3,7 +3,7 @@
 // development extension returns nothing. The product reads its tunables through constructor
 // options; only this API changes them.
 import type * as vscode from 'vscode';
-import type { Configuration } from './config';
+import type { Configuration } from './manifest/config';
 import type { ConflictMergeOptions } from './conflicts/conflictMerge';
 import type { ConflictResolver } from './conflicts/conflictResolver';
 import type { ConnectionManager } from './connection/connectionManager';

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { ConnectionManager, SignInDetails } from '../connection/connectionManager';
 import type { LocalEmulator } from '../connection/emulatorLauncher';
 import type { SignInFlow, SignInOutcome } from '../connection/signIn';
-import { COMMANDS, focusViewCommand, VIEWS, type CommandId } from '../contributions';
+import { COMMANDS, focusViewCommand, VIEWS, type CommandId } from '../manifest/contributions';
 import { Disposable } from '../util/lifecycle';
 import { registerCommand, type CommandHandler } from './registerCommand';
 

@@ -3,9 +3,9 @@
 // id (or a URL) as an argument, for scripts and tests.
 import * as vscode from 'vscode';
 import { ApiError, ID_KIND_LABELS } from '../api';
-import type { Configuration } from '../config';
+import type { Configuration } from '../manifest/config';
 import type { ConnectionProvider } from '../connection/connectionProvider';
-import { COMMANDS, type CommandId } from '../contributions';
+import { COMMANDS, type CommandId } from '../manifest/contributions';
 import { parseAdditionInput } from '../model/explorer/addition';
 import type { ExplorerModel } from '../model/explorer/explorerModel';
 import { groupForKind, isResourceNode, type ExplorerNode, type ResourceData, type ResourceKind } from '../model/explorer/nodes';

@@ -1,11 +1,11 @@
 // Every command of the extension, registered through the one wrapper (registerCommand.ts). Only the
 // composition root imports this folder (eslint.config.mjs): commands are the top layer, and the
-// ids live in src/contributions.ts for everyone else.
+// ids live in src/manifest/contributions.ts for everyone else.
 import type * as vscode from 'vscode';
-import type { Configuration } from '../config';
+import type { Configuration } from '../manifest/config';
 import type { ConflictResolver } from '../conflicts/conflictResolver';
 import type { ConnectionFeature } from '../connection/registerConnection';
-import { COMMANDS } from '../contributions';
+import { COMMANDS } from '../manifest/contributions';
 import type { FilesFeature } from '../fs/registerFiles';
 import type { HistoryPanels } from '../views/history/historyPanels';
 import type { ExplorerView } from '../views/tree/explorerTree';

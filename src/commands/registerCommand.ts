@@ -1,7 +1,7 @@
 // Every command goes through this wrapper: errors become one clear notification with the actions
 // that fix them (src/ui/reportError.ts), and the command never blocks on the notification.
 import * as vscode from 'vscode';
-import type { CommandId } from '../contributions';
+import type { CommandId } from '../manifest/contributions';
 import { reportError } from '../ui/reportError';
 
 /**

@@ -6,8 +6,8 @@
 // global state), so that Sign Out means signed out.
 import * as vscode from 'vscode';
 import { createClient, type RequestLogger } from '../api';
-import type { Configuration, Settings } from '../config';
-import { CONTEXT_KEYS } from '../contributions';
+import type { Configuration, Settings } from '../manifest/config';
+import { CONTEXT_KEYS } from '../manifest/contributions';
 import { Disposable } from '../util/lifecycle';
 import { NotSignedInError, type Connection, type ConnectionProvider } from './connectionProvider';
 

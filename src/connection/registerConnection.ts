@@ -2,7 +2,7 @@
 // Connect to Local Emulator starts, the sign-in flow and the status bar item. Nothing here makes a
 // request: the client connects on first use.
 import * as vscode from 'vscode';
-import type { Configuration } from '../config';
+import type { Configuration } from '../manifest/config';
 import { ownedBy } from '../util/lifecycle';
 import { ConnectionManager } from './connectionManager';
 import { LocalEmulator } from './emulatorLauncher';

@@ -1,7 +1,7 @@
 // The status-bar item: which service and workspace the window talks to; a click offers the
 // connection commands.
 import * as vscode from 'vscode';
-import { COMMANDS } from '../contributions';
+import { COMMANDS } from '../manifest/contributions';
 import { Disposable } from '../util/lifecycle';
 import type { Connection, ConnectionProvider } from './connectionProvider';
 

@@ -3,7 +3,7 @@
 // ConflictFiles). Saves of one file run one after another, so each is based on the previous one.
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../api';
-import type { Configuration } from '../config';
+import type { Configuration } from '../manifest/config';
 import { tokensKey } from '../model/resourceReader';
 import type { FileView } from '../model/resourcePath';
 import { SaveFlow } from '../model/saveFlow';

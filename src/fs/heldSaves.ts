@@ -2,7 +2,7 @@
 // the snapshot it is based on, per `wsa:` URI, kept in the workspace state so they survive a
 // reload; and the coalescing timers that send them later as one revision.
 import * as vscode from 'vscode';
-import { CONTEXT_KEYS } from '../contributions';
+import { CONTEXT_KEYS } from '../manifest/contributions';
 import type { ServerSnapshot } from '../model/saveTypes';
 import { Disposable } from '../util/lifecycle';
 

@@ -1,7 +1,7 @@
 // Shows held auto saves where the user looks: a badge and tooltip on the file (editor tab, explorer
 // items with the file's URI) and a status bar item "N held" that sends them.
 import * as vscode from 'vscode';
-import { COMMANDS } from '../contributions';
+import { COMMANDS } from '../manifest/contributions';
 import { FILE_SCHEME } from '../model/resourcePath';
 import { Disposable } from '../util/lifecycle';
 import type { HeldSaves } from './heldSaves';

@@ -2,7 +2,7 @@
 // change checks, the read-only `wsa-revision:` file system and its revision cache, and the
 // diagnostics that say why a save was refused.
 import * as vscode from 'vscode';
-import type { Configuration } from '../config';
+import type { Configuration } from '../manifest/config';
 import type { ConnectionProvider } from '../connection/connectionProvider';
 import type { FileView } from '../model/resourcePath';
 import { RevisionCache } from '../model/revisionCache';

@@ -2,7 +2,7 @@
 // deployment poller that follows the view's visibility.
 import * as vscode from 'vscode';
 import type { ConnectionProvider } from '../../connection/connectionProvider';
-import { VIEWS } from '../../contributions';
+import { VIEWS } from '../../manifest/contributions';
 import type { ExplorerModel } from '../../model/explorer/explorerModel';
 import { GROUPS, isResourceNode, type ExplorerNode } from '../../model/explorer/nodes';
 import { Disposable } from '../../util/lifecycle';

@@ -1,7 +1,7 @@
 // The explorer feature: the vscode-free model of the workspace's resources and the tree that shows
 // it. A save moves a resource's draft, so the items that show it are read again after each save.
 import * as vscode from 'vscode';
-import type { Configuration } from '../../config';
+import type { Configuration } from '../../manifest/config';
 import type { ConnectionProvider } from '../../connection/connectionProvider';
 import { ExplorerModel } from '../../model/explorer/explorerModel';
 import { parseFilePath } from '../../model/resourcePath';

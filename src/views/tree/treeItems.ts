@@ -1,6 +1,6 @@
 // Maps a node's presentation (model/explorer/presentation.ts) onto a VS Code TreeItem.
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../contributions';
+import { COMMANDS } from '../../manifest/contributions';
 import type { ExplorerNode } from '../../model/explorer/nodes';
 import { present, type Presentation } from '../../model/explorer/presentation';
 

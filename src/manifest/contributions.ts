@@ -1,7 +1,8 @@
 // Every command id, context key and view id of the extension, declared once. The code names them
 // from here, and test/unit/contributions.test.ts holds package.json to them: its commands, menus,
 // key bindings, welcome views and walkthrough name only these, and its `when` clauses only these
-// context keys (or VS Code's own). No `vscode` import: any folder may read the names.
+// context keys (or VS Code's own). src/manifest is what package.json declares, as code (config.ts
+// reads the settings); no `vscode` import here, so any folder may read the names.
 
 export const COMMANDS = {
   signIn: 'workspaceAutomation.signIn',
