@@ -46,7 +46,7 @@ const copyCodicons = {
 
 // undici's connection pool (276 KB with its HTTP parser, more than half the extension bundle) is a
 // chunk of its own beside dist/extension.js, which requires it with the first request
-// (src/api/transport.ts): activation neither parses nor runs it.
+// (src/api/transport.ts): activation neither parses nor runs it (test/unit/bundles.test.ts).
 const poolChunk = {
   name: 'undici-pool-chunk',
   setup(build) {
@@ -55,7 +55,8 @@ const poolChunk = {
 };
 
 // The response schemas and zod (src/api/schemaChunk.ts) are the chunk dist/schemas.js, required
-// with the first response check (src/api/lazySchemas.ts): activation neither parses nor runs them.
+// with the first response check (src/api/lazySchemas.ts): activation neither parses nor runs them
+// (test/unit/bundles.test.ts).
 const schemasChunk = {
   name: 'schemas-chunk',
   setup(build) {
