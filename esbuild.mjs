@@ -1,8 +1,10 @@
 // Builds every bundle of the project. `node esbuild.mjs [--production] [--watch] [--only=a,b] [--dist=dir]`.
 // Groups: extension, tsx (lazily loaded parser chunk), emulator, webview, tests. `--dist` puts the
 // product bundles elsewhere than `dist/` (the VSIX is staged outside the working tree's build).
+// A development build also writes each group's esbuild metafile to `dist/meta-<group>.json`:
+// test/unit/bundles.test.ts reads them (no import cycles; what each chunk holds).
 import * as esbuild from 'esbuild';
-import { readdirSync, existsSync, copyFileSync, mkdirSync } from 'node:fs';
+import { readdirSync, existsSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const args = process.argv.slice(2);
@@ -44,7 +46,7 @@ const copyCodicons = {
 
 // undici's connection pool (276 KB with its HTTP parser, more than half the extension bundle) is a
 // chunk of its own beside dist/extension.js, which requires it with the first request
-// (src/api/transport.ts): activation neither parses nor runs it.
+// (src/api/transport.ts): activation neither parses nor runs it (test/unit/bundles.test.ts).
 const poolChunk = {
   name: 'undici-pool-chunk',
   setup(build) {
@@ -53,7 +55,8 @@ const poolChunk = {
 };
 
 // The response schemas and zod (src/api/schemaChunk.ts) are the chunk dist/schemas.js, required
-// with the first response check (src/api/lazySchemas.ts): activation neither parses nor runs them.
+// with the first response check (src/api/lazySchemas.ts): activation neither parses nor runs them
+// (test/unit/bundles.test.ts).
 const schemasChunk = {
   name: 'schemas-chunk',
   setup(build) {
@@ -74,13 +77,13 @@ const vscodeOnce = {
 
 const groups = {
   extension: [
-    { ...node, entryPoints: { extension: 'src/extension.ts' }, outdir: dist, external: ['vscode'], metafile: true, plugins: [poolChunk, schemasChunk, vscodeOnce] },
+    { ...node, entryPoints: { extension: 'src/extension.ts' }, outdir: dist, external: ['vscode'], plugins: [poolChunk, schemasChunk, vscodeOnce] },
     { ...node, entryPoints: { 'undici-pool': 'node_modules/undici/lib/dispatcher/pool.js' }, outdir: dist },
     { ...node, entryPoints: { schemas: 'src/api/schemaChunk.ts' }, outdir: dist },
   ],
   tsx: [{ ...node, entryPoints: { 'tsx-check': 'src/core/tsxCheck.ts' }, outdir: dist }],
   emulator: [{ ...node, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir: dist }],
-  webview: [{ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: { history: 'src/webview/history/main.ts' }, outdir: join(dist, 'webview'), plugins: [copyCodicons] }],
+  webview: [{ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: { history: 'src/webview/history/historyPage.ts' }, outdir: join(dist, 'webview'), plugins: [copyCodicons] }],
   tests: [
     // Unit tests and the harness run in plain Node; packages stay external.
     { ...node, sourcemap: 'inline', minify: false, packages: 'external', entryPoints: [...testEntries('test/unit'), ...testEntries('test/harness'), ...testEntries('test/ui'), ...testEntries('test/bench')], outdir: 'out/test', outbase: 'test' },
@@ -89,13 +92,24 @@ const groups = {
   ],
 };
 
-const selected = Object.entries(groups).filter(([name]) => !only || only.includes(name));
-const options = selected.flatMap(([, list]) => list).filter((o) => (Array.isArray(o.entryPoints) ? o.entryPoints.length : Object.values(o.entryPoints).every(existsSync)));
+const hasEntries = (o) => (Array.isArray(o.entryPoints) ? o.entryPoints.length : Object.values(o.entryPoints).every(existsSync));
+const selected = Object.entries(groups)
+  .filter(([name]) => !only || only.includes(name))
+  .map(([name, list]) => [name, list.filter(hasEntries).map((o) => ({ ...o, metafile: !production && !watch }))]);
 
 if (watch) {
-  for (const o of options) await (await esbuild.context(o)).watch();
+  for (const [, list] of selected) for (const o of list) await (await esbuild.context(o)).watch();
   console.log(`[esbuild] watching ${selected.map(([n]) => n).join(', ')}`);
 } else {
-  const results = await Promise.all(options.map((o) => esbuild.build(o)));
-  for (const r of results) if (r.errors.length) process.exitCode = 1;
+  await Promise.all(
+    selected.map(async ([name, list]) => {
+      const results = await Promise.all(list.map((o) => esbuild.build(o)));
+      for (const r of results) if (r.errors.length) process.exitCode = 1;
+      const metas = results.map((r) => r.metafile).filter(Boolean);
+      if (!metas.length) return;
+      const merged = { inputs: Object.assign({}, ...metas.map((m) => m.inputs)), outputs: Object.assign({}, ...metas.map((m) => m.outputs)) };
+      mkdirSync(dist, { recursive: true });
+      writeFileSync(join(dist, `meta-${name}.json`), JSON.stringify(merged));
+    }),
+  );
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: type check, unit tests, integration tests (Mocha in the real extension host), UI tests
-// (Playwright driving the workbench), in that order, then a summary whose last line is
-// `N passed, N failed`. `node scripts/test.mjs typecheck|unit|integration|ui` runs one stage.
+// `npm test`: type check, lint (ESLint, then Prettier's check), unit tests, integration tests (Mocha
+// in the real extension host), UI tests (Playwright driving the workbench), in that order, then a
+// summary whose last line is `N passed, N failed`. `node scripts/test.mjs typecheck|lint|unit|integration|ui`
+// runs one stage.
 //
 // Plain Node built-ins only: it runs on a fresh clone before node_modules exists. Steps:
 // `npm ci` when node_modules is missing or older than package-lock.json; `node esbuild.mjs`; the
@@ -17,10 +18,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(root, 'test-results');
-const STAGES = ['typecheck', 'unit', 'integration', 'ui'];
+const STAGES = ['typecheck', 'lint', 'unit', 'integration', 'ui'];
 const MINUTE = 60_000;
 // Integration holds the reliability soak (5-10 min of it on a busy 2-core machine).
-const LIMITS = { typecheck: 10 * MINUTE, unit: 10 * MINUTE, integration: 30 * MINUTE, ui: 20 * MINUTE, install: 20 * MINUTE };
+const LIMITS = { typecheck: 10 * MINUTE, lint: 10 * MINUTE, unit: 10 * MINUTE, integration: 30 * MINUTE, ui: 20 * MINUTE, install: 20 * MINUTE };
 
 const requested = process.argv[2];
 if (requested && !STAGES.includes(requested)) {
@@ -51,7 +52,8 @@ process.exitCode = await main();
 
 async function main() {
   if (!ensureDependencies()) return finish();
-  const needsBuild = selected.some((s) => s !== 'typecheck');
+  // The type check and lint read the sources only.
+  const needsBuild = selected.some((s) => s !== 'typecheck' && s !== 'lint');
   const needsVSCode = selected.some((s) => s === 'integration' || s === 'ui');
   let built = true;
   if (needsBuild) {
@@ -68,11 +70,11 @@ async function main() {
 
   for (const stage of selected) {
     if (interrupted) break;
-    if (stage !== 'typecheck' && !built) {
+    if (stage !== 'typecheck' && stage !== 'lint' && !built) {
       results.set(stage, notRun('build failed'));
       continue;
     }
-    if (install && stage !== 'typecheck') {
+    if (install && stage !== 'typecheck' && stage !== 'lint') {
       const ok = await install.done;
       if (!install.shown) {
         install.shown = true;
@@ -134,6 +136,17 @@ async function runStage(stage) {
     const r = await runChild(stage, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit']);
     const ok = r.code === 0;
     return { status: ok ? 'passed' : 'failed', passed: 0, failed: ok ? 0 : 1, skipped: 0, ms: r.ms, note: r.note ?? (ok ? 'no errors' : 'type errors') };
+  }
+  if (stage === 'lint') {
+    // Both tools run even when the first fails: one run tells everything there is to fix.
+    header('lint', 'eslint . (then prettier --check .)');
+    const eslint = await runChild(stage, [join(root, 'node_modules/eslint/bin/eslint.js'), '.']);
+    console.log(eslint.code === 0 ? 'eslint: no problems' : 'eslint: problems above (npm run lint)');
+    const prettier = await runChild(stage, [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']);
+    console.log(prettier.code === 0 ? 'prettier: all files formatted' : 'prettier: the files above are not formatted (npm run format)');
+    const failing = [eslint.code !== 0 && 'eslint', prettier.code !== 0 && 'prettier'].filter(Boolean);
+    const note = eslint.note ?? prettier.note ?? (failing.length ? `${failing.join(' and ')} failed` : 'no problems');
+    return { status: failing.length ? 'failed' : 'passed', passed: 0, failed: failing.length, skipped: 0, ms: eslint.ms + prettier.ms, note };
   }
   if (stage === 'unit') {
     const files = unitTestFiles();

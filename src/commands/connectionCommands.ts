@@ -3,9 +3,9 @@ import * as vscode from 'vscode';
 import type { ConnectionManager, SignInDetails } from '../connection/connectionManager';
 import type { LocalEmulator } from '../connection/emulatorLauncher';
 import type { SignInFlow, SignInOutcome } from '../connection/signIn';
-import { CONNECTION_MENU_COMMAND } from '../connection/statusBar';
+import { COMMANDS, focusViewCommand, VIEWS, type CommandId } from '../manifest/contributions';
 import { Disposable } from '../util/lifecycle';
-import { registerCommand } from './registerCommand';
+import { registerCommand, type CommandHandler } from './registerCommand';
 
 export interface ConnectEmulatorResult {
   url: string;
@@ -20,12 +20,12 @@ export class ConnectionCommands extends Disposable {
     private readonly log: vscode.LogOutputChannel,
   ) {
     super();
-    const command = (id: string, handler: (...args: any[]) => unknown) => this._register(registerCommand(log, id, handler));
-    command('workspaceAutomation.signIn', (given?: Partial<SignInDetails>) => this.signIn(given));
-    command('workspaceAutomation.switchWorkspace', (workspaceId?: string) => this.switchWorkspace(workspaceId));
-    command('workspaceAutomation.signOut', () => this.signOut());
-    command('workspaceAutomation.connectEmulator', () => this.connectEmulator());
-    command(CONNECTION_MENU_COMMAND, () => this.showMenu());
+    const command = (id: CommandId, handler: CommandHandler) => this._register(registerCommand(log, id, handler));
+    command(COMMANDS.signIn, (given?: Partial<SignInDetails>) => this.signIn(given));
+    command(COMMANDS.switchWorkspace, (workspaceId?: string) => this.switchWorkspace(workspaceId));
+    command(COMMANDS.signOut, () => this.signOut());
+    command(COMMANDS.connectEmulator, () => this.connectEmulator());
+    command(COMMANDS.showConnectionMenu, () => this.showMenu());
   }
 
   /** Sign In; an argument `{baseUrl, apiKey, workspaceId}` signs in without prompts. */
@@ -57,7 +57,7 @@ export class ConnectionCommands extends Disposable {
       () => this.emulator.start(),
     );
     await this.connection.signIn({ baseUrl: endpoint.url, apiKey: endpoint.apiKey, workspaceId: endpoint.workspaceId });
-    void vscode.commands.executeCommand('workspaceAutomation.explorer.focus');
+    void vscode.commands.executeCommand(focusViewCommand(VIEWS.explorer));
     return { url: endpoint.url, workspaceId: endpoint.workspaceId };
   }
 
@@ -66,16 +66,16 @@ export class ConnectionCommands extends Disposable {
     const current = this.connection.current;
     const items: Item[] = current
       ? [
-          { label: '$(arrow-swap) Switch Workspace', description: current.workspaceId, command: 'workspaceAutomation.switchWorkspace' },
-          { label: '$(sign-in) Sign In…', description: 'another service or API key', command: 'workspaceAutomation.signIn' },
-          { label: '$(beaker) Connect to Local Emulator', description: this.emulator.running ? 'running' : 'demo workspace', command: 'workspaceAutomation.connectEmulator' },
-          { label: '$(sign-out) Sign Out', description: current.label, command: 'workspaceAutomation.signOut' },
-          { label: '$(output) Show Log', command: 'workspaceAutomation.showLog' },
+          { label: '$(arrow-swap) Switch Workspace', description: current.workspaceId, command: COMMANDS.switchWorkspace },
+          { label: '$(sign-in) Sign In…', description: 'another service or API key', command: COMMANDS.signIn },
+          { label: '$(beaker) Connect to Local Emulator', description: this.emulator.running ? 'running' : 'demo workspace', command: COMMANDS.connectEmulator },
+          { label: '$(sign-out) Sign Out', description: current.label, command: COMMANDS.signOut },
+          { label: '$(output) Show Log', command: COMMANDS.showLog },
         ]
       : [
-          { label: '$(sign-in) Sign In…', command: 'workspaceAutomation.signIn' },
-          { label: '$(beaker) Connect to Local Emulator', description: 'demo workspace', command: 'workspaceAutomation.connectEmulator' },
-          { label: '$(output) Show Log', command: 'workspaceAutomation.showLog' },
+          { label: '$(sign-in) Sign In…', command: COMMANDS.signIn },
+          { label: '$(beaker) Connect to Local Emulator', description: 'demo workspace', command: COMMANDS.connectEmulator },
+          { label: '$(output) Show Log', command: COMMANDS.showLog },
         ];
     const picked = await vscode.window.showQuickPick(items, {
       title: 'Workspace Automation',

@@ -3,8 +3,9 @@
 // id (or a URL) as an argument, for scripts and tests.
 import * as vscode from 'vscode';
 import { ApiError, ID_KIND_LABELS } from '../api';
-import type { Configuration } from '../config';
-import type { ConnectionProvider } from '../connection/types';
+import type { Configuration } from '../manifest/config';
+import type { ConnectionProvider } from '../connection/connectionProvider';
+import { COMMANDS, type CommandId } from '../manifest/contributions';
 import { parseAdditionInput } from '../model/explorer/addition';
 import type { ExplorerModel } from '../model/explorer/explorerModel';
 import { groupForKind, isResourceNode, type ExplorerNode, type ResourceData, type ResourceKind } from '../model/explorer/nodes';
@@ -13,8 +14,7 @@ import { FILE_SCHEME, filePath, type FileView, type ResourceFile } from '../mode
 import { describeError } from '../ui/describeError';
 import { Disposable } from '../util/lifecycle';
 import type { ExplorerView } from '../views/tree/explorerTree';
-import { LOAD_MORE_COMMAND } from '../views/tree/treeItems';
-import { registerCommand } from './registerCommand';
+import { registerCommand, type CommandHandler } from './registerCommand';
 
 export type AddOutcome = { added: true; id: string; kinds: ResourceKind[] } | { added: false; message: string };
 
@@ -34,15 +34,15 @@ export class ExplorerCommands extends Disposable {
     private readonly log: vscode.LogOutputChannel,
   ) {
     super();
-    const command = (id: string, handler: (...args: any[]) => unknown) => this._register(registerCommand(log, id, handler));
-    command('workspaceAutomation.open', (node?: ExplorerNode | OpenTarget) => this.open(node ?? this.selected()));
-    command('workspaceAutomation.refresh', () => this.model.refresh());
-    command('workspaceAutomation.refreshItem', (node?: ExplorerNode) => this.model.refresh(node ?? this.selected()));
-    command('workspaceAutomation.copyId', (node?: ExplorerNode) => this.copyId(node ?? this.selected()));
-    command('workspaceAutomation.addResource', (input?: unknown) => this.addResource(typeof input === 'string' ? input : undefined));
-    command('workspaceAutomation.removeResource', (node?: ExplorerNode | string) => this.removeResource(node ?? this.selected()));
-    command('workspaceAutomation.openResourceById', (input?: unknown, view?: FileView) => this.openById(typeof input === 'string' ? input : undefined, view));
-    command(LOAD_MORE_COMMAND, (node?: ExplorerNode) => (node?.kind === 'loadMore' ? this.model.loadMore(node.parent) : undefined));
+    const command = (id: CommandId, handler: CommandHandler) => this._register(registerCommand(log, id, handler));
+    command(COMMANDS.open, (node?: ExplorerNode | OpenTarget) => this.open(node ?? this.selected()));
+    command(COMMANDS.refresh, () => this.model.refresh());
+    command(COMMANDS.refreshItem, (node?: ExplorerNode) => this.model.refresh(node ?? this.selected()));
+    command(COMMANDS.copyId, (node?: ExplorerNode) => this.copyId(node ?? this.selected()));
+    command(COMMANDS.addResource, (input?: unknown) => this.addResource(typeof input === 'string' ? input : undefined));
+    command(COMMANDS.removeResource, (node?: ExplorerNode | string) => this.removeResource(node ?? this.selected()));
+    command(COMMANDS.openResourceById, (input?: unknown, view?: FileView) => this.openById(typeof input === 'string' ? input : undefined, view));
+    command(COMMANDS.loadMore, (node?: ExplorerNode) => (node?.kind === 'loadMore' ? this.model.loadMore(node.parent) : undefined));
   }
 
   private selected(): ExplorerNode | undefined {

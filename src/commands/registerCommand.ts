@@ -1,32 +1,17 @@
 // Every command goes through this wrapper: errors become one clear notification with the actions
-// that fix them (never a stack trace), and the command never blocks on the notification.
+// that fix them (src/ui/reportError.ts), and the command never blocks on the notification.
 import * as vscode from 'vscode';
-import { describeError, type AdviceAction } from '../ui/describeError';
+import type { CommandId } from '../manifest/contributions';
+import { reportError } from '../ui/reportError';
 
-const ACTIONS: Record<AdviceAction, { title: string; command: string }> = {
-  signIn: { title: 'Sign In', command: 'workspaceAutomation.signIn' },
-  connectEmulator: { title: 'Connect to Local Emulator', command: 'workspaceAutomation.connectEmulator' },
-  switchWorkspace: { title: 'Switch Workspace', command: 'workspaceAutomation.switchWorkspace' },
-  showLog: { title: 'Show Log', command: 'workspaceAutomation.showLog' },
-};
+/**
+ * A command's handler. VS Code passes whatever the caller gave (a tree node, a URI, a script's
+ * argument, nothing): each handler declares what it accepts and checks it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers declare their own parameter types; `unknown[]` would not accept them
+export type CommandHandler = (...args: any[]) => unknown;
 
-/** Shows `error` as one notification; `what` is the failure's subject ("Could not open “Sales”"). */
-export function reportError(log: vscode.LogOutputChannel, error: unknown, what?: string): void {
-  const advice = describeError(error, what);
-  log.error(advice.message);
-  if (error instanceof Error && error.stack && !(error.name === 'ApiError')) log.debug(error.stack);
-  const buttons = advice.actions.map((a) => ACTIONS[a].title);
-  void vscode.window.showErrorMessage(advice.message, ...buttons).then((picked) => {
-    const action = advice.actions.find((a) => ACTIONS[a].title === picked);
-    if (action) void vscode.commands.executeCommand(ACTIONS[action].command);
-  });
-}
-
-export function registerCommand(
-  log: vscode.LogOutputChannel,
-  id: string,
-  handler: (...args: any[]) => unknown,
-): vscode.Disposable {
+export function registerCommand(log: vscode.LogOutputChannel, id: CommandId, handler: CommandHandler): vscode.Disposable {
   return vscode.commands.registerCommand(id, async (...args: unknown[]) => {
     try {
       return await handler(...args);

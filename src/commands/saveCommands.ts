@@ -2,17 +2,15 @@
 // guarded save itself so a conflict gets the one Compare / Merge / Overwrite notification (VS Code's
 // own save path can only show an error). Also sending and discarding held auto saves.
 import * as vscode from 'vscode';
+import { COMMANDS } from '../manifest/contributions';
 import type { ConflictOffer } from '../fs/conflictFiles';
 import type { FileSaves } from '../fs/fileSaves';
 import type { HeldSaves } from '../fs/heldSaves';
-import { SEND_HELD_COMMAND } from '../fs/heldSavesUi';
 import { invalidMessage, readOnlyMessage, savedMessage } from '../fs/saveMessages';
 import { FILE_SCHEME, isEditable, parseFilePath, type ResourceFile } from '../model/resourcePath';
 import type { SaveResult } from '../model/saveTypes';
-import { registerCommand, reportError } from './registerCommand';
-
-export const SAVE_COMMAND = 'workspaceAutomation.save';
-export const DISCARD_HELD_COMMAND = 'workspaceAutomation.discardHeldChanges';
+import { reportError } from '../ui/reportError';
+import { registerCommand } from './registerCommand';
 
 export function registerSaveCommands(
   log: vscode.LogOutputChannel,
@@ -92,8 +90,8 @@ export function registerSaveCommands(
   };
 
   return [
-    registerCommand(log, SAVE_COMMAND, save),
-    registerCommand(log, SEND_HELD_COMMAND, sendHeld),
-    registerCommand(log, DISCARD_HELD_COMMAND, discardHeld),
+    registerCommand(log, COMMANDS.save, save),
+    registerCommand(log, COMMANDS.sendHeldChanges, sendHeld),
+    registerCommand(log, COMMANDS.discardHeldChanges, discardHeld),
   ];
 }

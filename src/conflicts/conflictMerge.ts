@@ -38,9 +38,12 @@ export function openDocument(uri: string): vscode.TextDocument | undefined {
   return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
 }
 
+export interface ConflictMergeOptions {
+  /** False writes conflict markers even where the merge editor exists; read at each merge. */
+  readonly useMergeEditor: boolean;
+}
+
 export class ConflictMerge extends Disposable {
-  /** False writes conflict markers even where the merge editor exists (tests; VS Code builds without it). */
-  useMergeEditor = true;
   /** Why each snapshot document is being saved: auto saves of a merge result are not Complete Merge. */
   private readonly saveReasons = new Map<string, vscode.TextDocumentSaveReason>();
 
@@ -52,6 +55,7 @@ export class ConflictMerge extends Disposable {
     private readonly isCurrent: (conflict: SaveConflict) => boolean,
     /** Called once the document's text is based on the service's latest state. */
     private readonly onMerged: (conflict: SaveConflict, outcome: MergeChoiceOutcome) => void,
+    private readonly options: ConflictMergeOptions = { useMergeEditor: true },
   ) {
     super();
     this._register(
@@ -77,7 +81,7 @@ export class ConflictMerge extends Disposable {
     }
     this.log.info(`[Conflicts] ${conflict.uri}: ${result.conflicts} conflicting change(s) with ${conflict.latest.label}.`);
     const mineUri = this.snapshots.put('Yours', fileNameOf(conflict), mine);
-    if (this.useMergeEditor && (await this.openMergeEditor(conflict, document, mine, mineUri, result.text))) {
+    if (this.options.useMergeEditor && (await this.openMergeEditor(conflict, document, mine, mineUri, result.text))) {
       void vscode.window.showInformationMessage(mergeEditorMessage(conflict, result.conflicts));
       return 'mergeEditor';
     }

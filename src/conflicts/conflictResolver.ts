@@ -5,12 +5,12 @@
 // One conflict, one prompt: while a document's notification is showing, a newer conflict for it
 // (another save attempt) only replaces what the buttons act on.
 import * as vscode from 'vscode';
-import { reportError } from '../commands/registerCommand';
+import { reportError } from '../ui/reportError';
 import type { ConflictFiles, ProblemSink } from '../fs/conflictFiles';
 import type { SaveConflict } from '../model/saveTypes';
 import { Disposable } from '../util/lifecycle';
 import { refusalMessage } from '../validation/validate';
-import { ConflictMerge, openDocument, snapshotUri, type MergeChoiceOutcome } from './conflictMerge';
+import { ConflictMerge, openDocument, snapshotUri, type ConflictMergeOptions, type MergeChoiceOutcome } from './conflictMerge';
 import { compareTitle, conflictPrompt, overwrittenMessage } from './conflictText';
 import { SnapshotFileSystem } from './snapshotFileSystem';
 
@@ -59,10 +59,11 @@ export class ConflictResolver extends Disposable implements vscode.Disposable {
     private readonly files: ConflictFiles,
     /** Where an overwrite's refused text shows its problems (SaveDiagnostics). */
     private readonly problems?: ProblemSink,
+    options?: ConflictMergeOptions,
   ) {
     super();
     this.snapshots = this._register(new SnapshotFileSystem());
-    this.merger = this._register(new ConflictMerge(log, files, this.snapshots, (c) => this.pendingByUri.get(c.uri)?.conflict === c, (c, outcome) => this.settle(c, outcome)));
+    this.merger = this._register(new ConflictMerge(log, files, this.snapshots, (c) => this.pendingByUri.get(c.uri)?.conflict === c, (c, outcome) => this.settle(c, outcome), options));
     this._register(vscode.workspace.onDidCloseTextDocument((d) => this.forget(d.uri.toString())));
     // Closing the last editor of a document without unsaved text ends its conflict too (the
     // document itself may stay loaded for a while).
@@ -74,15 +75,6 @@ export class ConflictResolver extends Disposable implements vscode.Disposable {
         }
       }),
     );
-  }
-
-  /** False writes conflict markers instead of opening the merge editor. */
-  get useMergeEditor(): boolean {
-    return this.merger.useMergeEditor;
-  }
-
-  set useMergeEditor(value: boolean) {
-    this.merger.useMergeEditor = value;
   }
 
   /** The conflict waiting for a choice for a `wsa:` URI string, if any. */

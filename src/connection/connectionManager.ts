@@ -6,9 +6,10 @@
 // global state), so that Sign Out means signed out.
 import * as vscode from 'vscode';
 import { createClient, type RequestLogger } from '../api';
-import type { Configuration, Settings } from '../config';
+import type { Configuration, Settings } from '../manifest/config';
+import { CONTEXT_KEYS } from '../manifest/contributions';
 import { Disposable } from '../util/lifecycle';
-import { NotSignedInError, type Connection, type ConnectionProvider } from './types';
+import { NotSignedInError, type Connection, type ConnectionProvider } from './connectionProvider';
 
 export const SECRET_KEY = 'workspaceAutomation.apiKey';
 export const API_KEY_ENV = 'WORKSPACE_AUTOMATION_API_KEY';
@@ -134,7 +135,7 @@ export class ConnectionManager extends Disposable implements ConnectionProvider 
     const next = complete ? this.connect(settings, apiKey) : undefined;
     const previous = this._current;
     this._current = next;
-    void vscode.commands.executeCommand('setContext', 'workspaceAutomation.signedIn', !!next);
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.signedIn, !!next);
     if (previous) void previous.client.close().catch(() => undefined);
     if (next) this.log.info(`[Connection] Connected to ${next.label}, workspace ${next.workspaceId}.`);
     else if (previous) this.log.info('[Connection] Signed out.');

@@ -2,7 +2,7 @@
 // values with one request before anything is stored; a failed check reopens the step to correct,
 // with the reason as its validation message. Scripted callers pass the values as an argument.
 import * as vscode from 'vscode';
-import type { Configuration } from '../config';
+import type { Configuration } from '../manifest/config';
 import type { ConnectionManager, SignInDetails } from './connectionManager';
 import { checkApiKey, checkBaseUrl, checkWorkspaceId, verifyConnection, type SignInStep, type Verification } from './verifyConnection';
 

@@ -1,10 +1,9 @@
 // The status-bar item: which service and workspace the window talks to; a click offers the
 // connection commands.
 import * as vscode from 'vscode';
+import { COMMANDS } from '../manifest/contributions';
 import { Disposable } from '../util/lifecycle';
-import type { Connection, ConnectionProvider } from './types';
-
-export const CONNECTION_MENU_COMMAND = 'workspaceAutomation.showConnectionMenu';
+import type { Connection, ConnectionProvider } from './connectionProvider';
 
 export class ConnectionStatusBar extends Disposable {
   readonly item: vscode.StatusBarItem;
@@ -14,7 +13,7 @@ export class ConnectionStatusBar extends Disposable {
     super();
     this.item = this._register(vscode.window.createStatusBarItem('workspaceAutomation.connection', vscode.StatusBarAlignment.Left, 10));
     this.item.name = 'Workspace Automation Connection';
-    this.item.command = CONNECTION_MENU_COMMAND;
+    this.item.command = COMMANDS.showConnectionMenu;
     this._register(connection.onDidChangeConnection((c) => this.render(c)));
     void whenReady.then(
       () => this.show(connection),

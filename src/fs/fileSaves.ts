@@ -3,7 +3,7 @@
 // ConflictFiles). Saves of one file run one after another, so each is based on the previous one.
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../api';
-import type { Configuration } from '../config';
+import type { Configuration } from '../manifest/config';
 import { tokensKey } from '../model/resourceReader';
 import type { FileView } from '../model/resourcePath';
 import { SaveFlow } from '../model/saveFlow';
@@ -22,6 +22,11 @@ import { SaveNotices } from './saveNotices';
 /** `coalesce`: held auto saves are sent after this long without another auto save. */
 export const COALESCE_MS = 30_000;
 
+export interface FileSavesOptions {
+  /** How long `coalesce` waits for quiet before sending (COALESCE_MS); read at each auto save. */
+  readonly coalesceDelayMs: number;
+}
+
 export interface SavedEvent {
   uri: vscode.Uri;
   /** The server state the file is based on now. */
@@ -38,8 +43,6 @@ export class FileSaves extends Disposable implements ConflictFiles {
   private readonly _onDidSave = this._register(new vscode.EventEmitter<SavedEvent>());
   /** A save reached the service (the explorer refreshes the resource; tests wait on it). */
   readonly onDidSave = this._onDidSave.event;
-  /** How long `coalesce` waits for quiet before sending; tests shorten it. */
-  coalesceDelayMs = COALESCE_MS;
   /** Tells the outcome of saves no command reports: VS Code's own saves and timed held saves. */
   readonly notices = this._register(new SaveNotices());
   private readonly flow: SaveFlow;
@@ -51,6 +54,7 @@ export class FileSaves extends Disposable implements ConflictFiles {
     private readonly diagnostics: ProblemSink,
     validate: (view: FileView, text: string) => Promise<TextProblem[]>,
     private readonly log: vscode.LogOutputChannel,
+    private readonly options: FileSavesOptions = { coalesceDelayMs: COALESCE_MS },
   ) {
     super();
     const client = (): ServiceClient => state.connection.require().client;
@@ -207,7 +211,7 @@ export class FileSaves extends Disposable implements ConflictFiles {
     }
     this.hold(uri, session, text);
     this.log.debug(`[Files] Held the auto save of ${file.view} ${file.id} (autoSave: ${mode}).`);
-    if (mode === 'coalesce') this.state.held.schedule(key, this.coalesceDelayMs, () => void this.sendHeldAndTell(uri, file.name));
+    if (mode === 'coalesce') this.state.held.schedule(key, this.options.coalesceDelayMs, () => void this.sendHeldAndTell(uri, file.name));
   }
 
   /** A held save sent by its timer: nobody asked, so its outcome is told here. */

@@ -2,8 +2,8 @@
 // workspace may see it), its session, loading it from the service, batched change events, and
 // re-checking an untouched document against the service.
 import * as vscode from 'vscode';
-import type { ConnectionProvider } from '../connection/types';
-import { NotSignedInError } from '../connection/types';
+import type { ConnectionProvider } from '../connection/connectionProvider';
+import { NotSignedInError } from '../connection/connectionProvider';
 import { ResourceReader, type RevisionSource } from '../model/resourceReader';
 import { isIdOf } from '../api/ids';
 import { FILE_SCHEME, filePath, isEditable, parseFilePath, ResourcePathError, VIEWS, type ResourceFile } from '../model/resourcePath';

@@ -1,7 +1,7 @@
 // Providers throw FileSystemErrors only; the message is the same clear sentence a command would show.
 import * as vscode from 'vscode';
 import { ApiError } from '../api';
-import { NotSignedInError } from '../connection/types';
+import { NotSignedInError } from '../connection/connectionProvider';
 import { describeError } from '../ui/describeError';
 
 export function toFileSystemError(error: unknown, uri: vscode.Uri, what?: string): vscode.FileSystemError {

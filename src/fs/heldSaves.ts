@@ -2,6 +2,7 @@
 // the snapshot it is based on, per `wsa:` URI, kept in the workspace state so they survive a
 // reload; and the coalescing timers that send them later as one revision.
 import * as vscode from 'vscode';
+import { CONTEXT_KEYS } from '../manifest/contributions';
 import type { ServerSnapshot } from '../model/saveTypes';
 import { Disposable } from '../util/lifecycle';
 
@@ -42,7 +43,7 @@ export class HeldSaves extends Disposable {
     for (const entry of Array.isArray(stored) ? stored : []) if (isHeldSave(entry)) this.entries.set(entry.uri, entry);
     this._register({ dispose: () => this.timers.forEach((t) => clearTimeout(t)) });
     // An unset context key is false already: the usual start (nothing held) sends no command.
-    if (this.entries.size) void vscode.commands.executeCommand('setContext', 'workspaceAutomation.hasHeldSaves', true);
+    if (this.entries.size) void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.hasHeldSaves, true);
   }
 
   get size(): number {
@@ -101,7 +102,7 @@ export class HeldSaves extends Disposable {
 
   private changed(uri: string): void {
     this.state.update(STATE_KEY, this.all()).then(undefined, (e: unknown) => this.log.error(`[Files] Could not store the held auto saves: ${String(e)}`));
-    void vscode.commands.executeCommand('setContext', 'workspaceAutomation.hasHeldSaves', this.entries.size > 0);
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.hasHeldSaves, this.entries.size > 0);
     this._onDidChange.fire([uri]);
   }
 }

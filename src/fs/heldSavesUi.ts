@@ -1,12 +1,11 @@
 // Shows held auto saves where the user looks: a badge and tooltip on the file (editor tab, explorer
 // items with the file's URI) and a status bar item "N held" that sends them.
 import * as vscode from 'vscode';
+import { COMMANDS } from '../manifest/contributions';
 import { FILE_SCHEME } from '../model/resourcePath';
 import { Disposable } from '../util/lifecycle';
 import type { HeldSaves } from './heldSaves';
 import { saveKeyLabel } from './saveMessages';
-
-export const SEND_HELD_COMMAND = 'workspaceAutomation.sendHeldChanges';
 
 export class HeldSavesUi extends Disposable implements vscode.FileDecorationProvider {
   private readonly _onDidChangeFileDecorations = this._register(new vscode.EventEmitter<vscode.Uri[]>());
@@ -16,7 +15,7 @@ export class HeldSavesUi extends Disposable implements vscode.FileDecorationProv
   constructor(private readonly held: HeldSaves) {
     super();
     this.item.name = 'Workspace Automation: Held Auto Saves';
-    this.item.command = SEND_HELD_COMMAND;
+    this.item.command = COMMANDS.sendHeldChanges;
     this._register(vscode.window.registerFileDecorationProvider(this));
     this._register(
       held.onDidChange((uris) => {

@@ -8,7 +8,7 @@
 import { factBody } from '../api/requestBodies';
 import { FACT_EDITABLE_FIELDS, FACT_SERVER_FIELDS } from '../api/schemaConstants';
 import type { Fact, FactReplaceBody } from '../api/schemas';
-import { locatePointer } from './jsonLocation';
+import { locatePointer } from './jsonPointerLocation';
 import type { TextProblem } from './saveTypes';
 import { DocumentParseError, jsonText, parseJsonDocument, sameJson } from './serialize';
 

@@ -54,11 +54,12 @@ export class ResourcePathError extends Error {
 }
 
 const MAX_NAME = 80;
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f/\\:*?"<>|]+/g;
 
 /** A file name for the editor tab: no separators or control characters, bounded, never `.`/`..`. */
 export function safeName(name: string, fallback: string): string {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '-').replace(/\s+/g, ' ').trim().slice(0, MAX_NAME).trim();
+  const cleaned = name.replace(UNSAFE_IN_NAME, '-').replace(/\s+/g, ' ').trim().slice(0, MAX_NAME).trim();
   return cleaned && !/^\.+$/.test(cleaned) ? cleaned : fallback;
 }
 

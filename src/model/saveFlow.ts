@@ -6,7 +6,7 @@ import { definitionBody, factBody } from '../api/requestBodies';
 import { FACT_EDITABLE_FIELDS } from '../api/schemaConstants';
 import type { DatabaseDefinition, FactReplaceBody } from '../api/schemas';
 import { factBodyFromText, readOnlyEdits } from './factDocument';
-import { locatePointer } from './jsonLocation';
+import { locatePointer } from './jsonPointerLocation';
 import { factLabel, type ResourceReader } from './resourceReader';
 import type { FileView, ResourceFile } from './resourcePath';
 import { isError, type SaveResult, type SaveTokens, type ServerSnapshot, type TextProblem } from './saveTypes';

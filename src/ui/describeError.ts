@@ -1,7 +1,7 @@
 // One clear sentence, and the actions that fix it, for every error the extension can meet.
 // Pure: the command wrapper shows the result; tests check the wording.
 import { ApiError, InvalidIdError } from '../api';
-import { NotSignedInError } from '../connection/types';
+import { NotSignedInError } from '../connection/connectionProvider';
 import { ResourcePathError } from '../model/resourcePath';
 
 export type AdviceAction = 'signIn' | 'connectEmulator' | 'switchWorkspace' | 'showLog';

@@ -44,3 +44,14 @@ export abstract class Disposable implements IDisposable {
     disposeAll(items);
   }
 }
+
+/**
+ * A function that hands each item to `owner` (an extension context's subscriptions: disposed once,
+ * when the extension deactivates) and returns it, for the features' `register*` functions.
+ */
+export function ownedBy(owner: IDisposable[]): <T extends IDisposable>(item: T) => T {
+  return (item) => {
+    owner.push(item);
+    return item;
+  };
+}

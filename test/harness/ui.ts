@@ -2,7 +2,7 @@
 // Node; each scenario's `useWorkbench()` starts and stops its own emulator, code-server and browser.
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import Mocha = require('mocha');
+import Mocha from 'mocha';
 import { repoRoot, resultsDir } from './lib/paths';
 import { installExitHandlers } from './lib/processes';
 import { errorText, writeSummary } from './lib/summary';

@@ -128,7 +128,7 @@ describe('Save conflicts: Compare, Merge and Overwrite keep every edit', functio
     for (const uri of opened) await api.files.refresh(vscode.Uri.parse(uri));
   });
   afterEach(async () => {
-    api.conflicts.useMergeEditor = true;
+    api.testing.conflicts.useMergeEditor = true;
     await closeAll();
     // Closing a document's editors ends its conflict; the next test starts without one.
     assert.ok(await until(() => api.conflicts.pendingUris.length === 0, 10_000), `conflicts left pending: ${api.conflicts.pendingUris.join(', ')}`);
@@ -239,7 +239,7 @@ describe('Save conflicts: Compare, Merge and Overwrite keep every edit', functio
   });
 
   it('Merge with overlapping edits and no merge editor writes conflict markers, and a save is refused until they are resolved', async () => {
-    api.conflicts.useMergeEditor = false;
+    api.testing.conflicts.useMergeEditor = false;
     const uri = uriOf('dashboard', ids.churnDashboardId!, 'Customer churn');
     const doc = await open(uri);
     const lines = doc.getText().split('\n');

@@ -3,7 +3,7 @@
 // suites run in the same extension host after these).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Connection } from '../../src/connection/types';
+import type { Connection } from '../../src/connection/connectionProvider';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import { isResourceNode, type ExplorerNode, type GroupId, type ResourceNode } from '../../src/model/explorer/nodes';
 import type { EmulatorInfo } from './helpers';

@@ -37,7 +37,7 @@ describe('Files: VS Code auto save, coalesced or always sent', function () {
     await files().update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
   });
   after(async () => {
-    api.files.coalesceDelayMs = 30_000;
+    api.testing.files.coalesceDelayMs = 30_000;
     await api.config.update('autoSave', 'hold');
     await files().update('autoSave', undefined, vscode.ConfigurationTarget.Global);
     await files().update('autoSaveDelay', undefined, vscode.ConfigurationTarget.Global);
@@ -48,7 +48,7 @@ describe('Files: VS Code auto save, coalesced or always sent', function () {
     await api.config.update('autoSave', 'coalesce');
     // Long enough that the second auto save lands inside the quiet spell on a loaded machine
     // (at 400 ms it did not, with a load average of 12).
-    api.files.coalesceDelayMs = 1_500;
+    api.testing.files.coalesceDelayMs = 1_500;
     const uri = dashboardUri(ids.dashboardId!, 'Revenue by region');
     const doc = await openFresh(api, uri);
     const since = await lastSeq();

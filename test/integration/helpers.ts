@@ -11,9 +11,12 @@ export const EXTENSION_ID = 'workspace-automation.workspace-automation';
 
 /** Activates the extension under test (if it is not yet) and returns the API `activate()` returned. */
 export async function activateExtension(): Promise<WorkspaceAutomationApi> {
-  const extension = vscode.extensions.getExtension<WorkspaceAutomationApi>(EXTENSION_ID);
+  const extension = vscode.extensions.getExtension<WorkspaceAutomationApi | undefined>(EXTENSION_ID);
   if (!extension) throw new Error(`extension ${EXTENSION_ID} is not loaded`);
-  return extension.activate();
+  const api = await extension.activate();
+  // activate() returns its API in ExtensionMode.Test only, which a run with extensionTestsPath is.
+  if (!api) throw new Error(`extension ${EXTENSION_ID} returned no test API: is it running in ExtensionMode.Test?`);
+  return api;
 }
 
 /** The session's emulator; skips the calling test when the project has no emulator build yet. */

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { AdminClient } from '../../src/emulator/adminClient';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { HistoryPanel } from '../../src/views/history/historyPanel';
-import type { HistoryState, WebviewMessage } from '../../src/views/history/protocol';
+import type { HistoryState, WebviewMessage } from '../../src/shared/history/protocol';
 import { activateExtension, emulatorAdmin, eventToPromise, requireEmulator, serviceFetch, type EmulatorInfo } from './helpers';
 
 type State = HistoryState;
@@ -53,7 +53,7 @@ describe('Revision history panel', function () {
     admin = emulatorAdmin(emulator);
     await admin.reset();
     ids = (await admin.demo()).ids as unknown as Record<string, string>;
-    dialogs = api.history.useDialogs({
+    dialogs = api.testing.useHistoryDialogs({
       confirmRestore: async (message) => {
         restoreConfirmations.push(message);
         return true;

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import Mocha = require('mocha');
+import Mocha from 'mocha';
 import { RUNNER_BANNER } from '../harness/lib/env';
 
 interface Failure {

@@ -98,7 +98,7 @@ describe('Save outcomes: every save is told, a read-back one says so', function 
   });
 
   it('a history Restore whose answer is lost says it was confirmed by reading it back', async () => {
-    const dialogs = api.history.useDialogs({ confirmRestore: async () => true });
+    const dialogs = api.testing.useHistoryDialogs({ confirmRestore: async () => true });
     const log = new LogCapture(api.log);
     const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', { kind: 'database', id: ids.inventoryDatabaseId }))!;
     try {

@@ -12,7 +12,7 @@ import type { DemoInfo } from '../../src/emulator/types';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import { parseFilePath } from '../../src/model/resourcePath';
 import type { HistoryPanel } from '../../src/views/history/historyPanel';
-import type { HistoryState } from '../../src/views/history/protocol';
+import type { HistoryState } from '../../src/shared/history/protocol';
 import { revertAndCloseAll } from './fileHelpers';
 import { connectSuite, eventToPromise, serviceFetch, type EmulatorInfo } from './helpers';
 import { restoreHarnessConnection, untilConnection } from './explorerSupport';
@@ -135,7 +135,7 @@ describe('Security: hostile input at the webview and the file systems', function
       { type: 'loadStats', revisionIds: [f1, f2] },
     ];
     let asked = 0;
-    const dialogs = api.history.useDialogs({ confirmRestore: async () => (asked++, false) });
+    const dialogs = api.testing.useHistoryDialogs({ confirmRestore: async () => (asked++, false) });
     const since = await lastSeq();
     const tabs = tabCount();
     const documents = vscode.workspace.textDocuments.length;

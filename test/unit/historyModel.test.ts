@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { changeSet, dependencyRefs, viewForHistoryResource, type ChangeContext, type ChangeSource } from '../../src/model/history/changes';
 import { lineDiffStats, splitLines } from '../../src/model/history/diffStats';
-import { filterIndices, matchesFilter, filterTerms } from '../../src/model/history/filter';
-import { revisionLabel, shortActor, toHistoryItems } from '../../src/model/history/items';
-import { absoluteUtc, relativeTime } from '../../src/model/history/relativeTime';
-import type { HistoryItem } from '../../src/model/history/types';
+import { filterIndices, matchesFilter, filterTerms } from '../../src/shared/history/filter';
+import { revisionLabel, toHistoryItems } from '../../src/model/history/items';
+import { shortActor } from '../../src/shared/history/actorLabel';
+import { absoluteUtc, relativeTime } from '../../src/shared/history/relativeTime';
+import type { HistoryItem } from '../../src/shared/history/historyItem';
 import type { RevisionHistory } from '../../src/api/schemas';
 
 const item = (id: string, over: Partial<HistoryItem> = {}): HistoryItem => ({

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { FIRST_SCREEN_ITEMS, firstScreenMessage, isHostMessage, MAX_STATS_REQUEST, packItems, parseWebviewMessage, stateMessages, unpackItems, type HistoryHeader, type HistoryItem, type HostMessage } from '../../src/views/history/protocol';
+import { FIRST_SCREEN_ITEMS, firstScreenMessage, isHostMessage, MAX_STATS_REQUEST, packItems, stateMessages, unpackItems, type HistoryHeader, type HistoryItem, type HostMessage } from '../../src/shared/history/protocol';
+import { parseWebviewMessage } from '../../src/views/history/messageSchema';
 
 const header: HistoryHeader = {
   resourceId: 'rept_1', name: 'Sales', kindLabel: 'Dashboard', view: 'dashboard', version: 'v1',

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { actionMessage, actionStates } from '../../src/webview/history/actions';
 import { EMPTY_SELECTION, focus, navigate, retain, selectedIds, toggleMark, toggleMarkFocused } from '../../src/webview/history/selection';
-import type { HistoryHeader, HistoryItem } from '../../src/views/history/protocol';
+import type { HistoryHeader, HistoryItem } from '../../src/shared/history/protocol';
 
 const item = (id: string): HistoryItem => ({ id, parents: [], message: id, actorType: 'apiKey', actorId: 'apik_1', createdAt: 't', sequence: null });
 const header = (over: Partial<HistoryHeader> = {}): HistoryHeader => ({

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DocumentSessions } from '../../src/fs/documentSessions';
 import { EditBases } from '../../src/fs/editBases';
-import { locatePointer } from '../../src/model/jsonLocation';
+import { locatePointer } from '../../src/model/jsonPointerLocation';
 import type { ResourceFile } from '../../src/model/resourcePath';
 import type { ServerSnapshot } from '../../src/model/saveTypes';
 import { holdsText, sameJson } from '../../src/model/saveFlow';

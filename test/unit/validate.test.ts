@@ -241,7 +241,7 @@ describe('the JSON schemas the editor uses', () => {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     contributes: { jsonValidation: { fileMatch: string | string[]; url: string }[] };
   };
-  /** The JSON language server's reading of a fileMatch glob: `**​/` in front, `*` within one segment. */
+  // The JSON language server's reading of a fileMatch glob: `**/` in front, `*` within one segment.
   const globMatches = (glob: string, uri: string) => {
     const source = `**/${glob.replace(/^\//, '')}`
       .split(/(\*\*\/|\*)/)

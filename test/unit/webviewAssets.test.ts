@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { assetText, escapeInlineElement, inlineStylesheet, keepCodicons } from '../../src/views/history/webviewAssets';
-import { HISTORY_ICONS } from '../../src/webview/history/icons';
+import { HISTORY_ICONS } from '../../src/shared/history/icons';
 
 const toWebviewUri = (path: string) => `https://file+.vscode-resource.test/ext/${path}`;
 

@@ -4,7 +4,7 @@
 // fires one change event that drives the tree.
 import { ApiError, type ServiceClient } from '../../api';
 import type { Operation } from '../../api/schemas';
-import type { ConnectionProvider } from '../../connection/types';
+import type { ConnectionProvider } from '../../connection/connectionProvider';
 import { PromiseCache } from '../../util/async';
 import { Emitter } from '../../util/events';
 import { Disposable } from '../../util/lifecycle';

@@ -1,7 +1,7 @@
 // Which load failures concern the whole connection (shown once, instead of the groups) and how a
 // failure reads in a tree item. vscode-free.
 import { ApiError } from '../../api';
-import type { Connection } from '../../connection/types';
+import type { Connection } from '../../connection/connectionProvider';
 import { messageNode, type GroupNode, type MessageNode } from './nodes';
 
 /** One message node for an unreachable server, a rejected key or a forbidden workspace; else undefined. */

@@ -1,6 +1,6 @@
 // The service's revision history (spec §4.1) as the rows the history view shows. Pure.
 import type { RevisionHistory, RevisionListItem } from '../../api/schemas';
-import type { HistoryItem } from './types';
+import type { HistoryItem } from '../../shared/history/historyItem';
 
 /** The position of a revision: the non-spec `sequence` field, else what the draft/published refs say. */
 function sequenceOf(item: RevisionListItem, history: RevisionHistory): number | null {
@@ -28,10 +28,4 @@ export function revisionLabel(item: Pick<HistoryItem, 'id' | 'sequence' | 'messa
   const message = item.message.length > maxMessage ? `${item.message.slice(0, maxMessage - 1)}…` : item.message;
   const head = item.sequence !== null ? `#${item.sequence}` : item.id;
   return message ? `${head} “${message}”` : head;
-}
-
-/** "apik_3f…9a" for the list; the full id shows on hover. Short ids stay as they are. */
-export function shortActor(id: string): string {
-  const cut = id.indexOf('_') + 1;
-  return id.length > cut + 8 ? `${id.slice(0, cut + 4)}…${id.slice(-3)}` : id;
 }

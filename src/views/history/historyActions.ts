@@ -9,11 +9,11 @@ import { changeSet, dependencyRefs, type ChangeSource } from '../../model/histor
 import { lineDiffStats } from '../../model/history/diffStats';
 import { revisionLabel } from '../../model/history/items';
 import type { ResourceNames } from '../../model/history/resourceNames';
-import type { HistoryItem } from '../../model/history/types';
+import type { HistoryItem } from '../../shared/history/historyItem';
 import type { FileView, RevisionFile } from '../../model/resourcePath';
 import type { RevisionCache } from '../../model/revisionCache';
 import { revisionText } from '../../model/serialize';
-import type { StatsEntry } from './protocol';
+import type { StatsEntry } from '../../shared/history/protocol';
 
 /** What the actions read of the panel's current history. */
 export interface HistoryContext {

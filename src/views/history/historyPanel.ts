@@ -4,18 +4,19 @@
 import * as vscode from 'vscode';
 import { isApiError, type ServiceClient } from '../../api';
 import type { RevisionHistory, RevisionListItem } from '../../api/schemas';
-import { reportError } from '../../commands/registerCommand';
+import { reportError } from '../../ui/reportError';
 import { dependencyRefs } from '../../model/history/changes';
 import { toHistoryItems } from '../../model/history/items';
 import type { ResourceNames } from '../../model/history/resourceNames';
-import type { HistoryItem } from '../../model/history/types';
+import type { HistoryItem } from '../../shared/history/historyItem';
 import type { RevisionCache } from '../../model/revisionCache';
 import { describeError } from '../../ui/describeError';
 import { Disposable } from '../../util/lifecycle';
-import { HISTORY_ICONS } from '../../webview/history/icons';
+import { HISTORY_ICONS } from '../../shared/history/icons';
 import { HistoryActions } from './historyActions';
 import { KIND_LABELS, KIND_VIEWS, type HistoryTarget } from './historyTarget';
-import { firstScreenMessage, parseWebviewMessage, stateMessages, type HistoryHeader, type HistoryState, type HostMessage, type StatsEntry, type WebviewMessage } from './protocol';
+import { firstScreenMessage, stateMessages, type HistoryHeader, type HistoryState, type HostMessage, type StatsEntry, type WebviewMessage } from '../../shared/history/protocol';
+import { parseWebviewMessage } from './messageSchema';
 import { restoreAvailability, restoreRevision, type ConflictHandler, type RestoreSaver } from './restore';
 import { WebviewHost } from './webviewHost';
 
@@ -48,8 +49,9 @@ export interface HistoryPanelDeps {
   revisions: RevisionCache;
   names: ResourceNames;
   log: vscode.LogOutputChannel;
-  saver(): RestoreSaver | undefined;
-  conflicts(): ConflictHandler | undefined;
+  /** The guarded save of `wsa:` files; Restore is off without it. */
+  saver: RestoreSaver | undefined;
+  conflicts: ConflictHandler | undefined;
   confirm(message: string, detail: string): Promise<boolean>;
 }
 
@@ -249,7 +251,7 @@ export class HistoryPanel extends Disposable {
       draft: { revisionId: h.draft.revisionId, sequence: h.draft.sequence },
       published: h.published ? { revisionId: h.published.revisionId, sequence: h.published.sequence } : null,
       capabilities: { history: h.capabilities.history, restore: h.capabilities.restore, publish: h.capabilities.publish },
-      restore: restoreAvailability(this.target.kind, h.capabilities, !!this.deps.saver()),
+      restore: restoreAvailability(this.target.kind, h.capabilities, !!this.deps.saver),
       dependencyLocations: h.items.every((item) => item.dependencyRevisionIds.length === 0 || dependencyRefs(item) !== undefined),
     };
   }
@@ -326,7 +328,7 @@ export class HistoryPanel extends Disposable {
 
   private async restore(revisionId: string): Promise<void> {
     const header = this.header();
-    const saver = this.deps.saver();
+    const saver = this.deps.saver;
     const item = this.items[this.positions.get(revisionId)!]!;
     if (!header?.restore.enabled || !saver) {
       this.host.post({ type: 'notice', level: 'info', message: header?.restore.reason ?? 'This resource cannot be restored.' });
@@ -344,7 +346,7 @@ export class HistoryPanel extends Disposable {
         item,
         draftSequence: header.draft.sequence,
       },
-      { revisions: this.deps.revisions, saver, conflicts: this.deps.conflicts(), confirm: this.deps.confirm },
+      { revisions: this.deps.revisions, saver, conflicts: this.deps.conflicts, confirm: this.deps.confirm },
       (busy) => {
         this.restoring = busy;
         this.host.post(busy ? { type: 'busy', busy, label: 'Restoring…' } : { type: 'busy', busy });

@@ -1,10 +1,9 @@
-// The revision history feature: the `workspaceAutomation.showHistory` command and the open panels,
-// one per resource (a second request for the same resource reveals its panel). Panels of a
-// workspace close when the connection moves to another workspace or signs out.
+// The revision history's open panels, one per resource (a second request for the same resource
+// reveals its panel); the Show Revision History command calls `show`. Panels of a workspace close
+// when the connection moves to another workspace or signs out.
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../api';
-import { registerCommand } from '../../commands/registerCommand';
-import type { ConnectionProvider } from '../../connection/types';
+import type { ConnectionProvider } from '../../connection/connectionProvider';
 import { ResourceNames } from '../../model/history/resourceNames';
 import type { RevisionCache } from '../../model/revisionCache';
 import { PromiseCache } from '../../util/async';
@@ -13,14 +12,14 @@ import { HistoryPanel } from './historyPanel';
 import { resolveHistoryTarget, type HistoryTarget } from './historyTarget';
 import type { ConflictHandler, RestoreSaver } from './restore';
 
-/** The questions the feature asks; replaceable in tests, where no one can click a modal dialog. */
+/** The questions the feature asks (HistoryPanelsOptions: tests answer them, no one clicks a modal dialog there). */
 export interface HistoryDialogs {
   confirmRestore(message: string, detail: string): Promise<boolean>;
   askForId(): Promise<string | undefined>;
   pickDashboardOrOperation(id: string): Promise<'dashboard' | 'operation' | undefined>;
 }
 
-const vscodeDialogs: HistoryDialogs = {
+export const VSCODE_DIALOGS: HistoryDialogs = {
   async confirmRestore(message, detail) {
     return (await vscode.window.showWarningMessage(message, { modal: true, detail }, 'Restore')) === 'Restore';
   },
@@ -48,26 +47,32 @@ export interface HistoryPanelsDeps {
   connection: ConnectionProvider;
   revisions: RevisionCache;
   log: vscode.LogOutputChannel;
-  /** The guarded save of `wsa:` files; Restore is off while there is none. */
-  saver?: () => RestoreSaver | undefined;
-  conflicts?: () => ConflictHandler | undefined;
+  /** The guarded save of `wsa:` files; Restore is off without it. */
+  saver?: RestoreSaver;
+  conflicts?: ConflictHandler;
   /** Saves that reached the service (FileSaves.onDidSave): the resource's open panel shows them. */
   onDidSave?: vscode.Event<{ snapshot: { revision?: { resourceId: string } } }>;
 }
 
+export interface HistoryPanelsOptions {
+  /** Read at each question, so that the integration tests' API can answer in the user's place. */
+  readonly dialogs: HistoryDialogs;
+}
+
 export class HistoryPanels extends Disposable {
   private readonly panels = new Map<string, HistoryPanel>();
-  private dialogs: HistoryDialogs = vscodeDialogs;
   private names: ResourceNames;
   /** `oper_` → `rept_` of dashboards: fixed for a dashboard, so asked once per connection. */
   private readonly dashboardResources = new PromiseCache<string, string>();
   private readonly _onDidOpenPanel = this._register(new vscode.EventEmitter<HistoryPanel>());
   readonly onDidOpenPanel = this._onDidOpenPanel.event;
 
-  constructor(private readonly deps: HistoryPanelsDeps) {
+  constructor(
+    private readonly deps: HistoryPanelsDeps,
+    private readonly options: HistoryPanelsOptions = { dialogs: VSCODE_DIALOGS },
+  ) {
     super();
     this.names = this.newNames();
-    this._register(registerCommand(deps.log, 'workspaceAutomation.showHistory', (arg?: unknown) => this.show(arg)));
     if (deps.onDidSave) {
       this._register(deps.onDidSave((e) => (e.snapshot.revision ? this.get(e.snapshot.revision.resourceId)?.noteSaved() : undefined)));
     }
@@ -89,8 +94,8 @@ export class HistoryPanels extends Disposable {
     const connection = this.deps.connection.require();
     const target = await resolveHistoryTarget(arg, {
       dashboardResource: (id) => this.dashboardResource(connection.client, id),
-      askForId: () => this.dialogs.askForId(),
-      pickDashboardOrOperation: (id) => this.dialogs.pickDashboardOrOperation(id),
+      askForId: () => this.options.dialogs.askForId(),
+      pickDashboardOrOperation: (id) => this.options.dialogs.pickDashboardOrOperation(id),
     });
     if (!target) return undefined;
     return this.open(connection.workspaceId, target);
@@ -103,13 +108,6 @@ export class HistoryPanels extends Disposable {
 
   all(): HistoryPanel[] {
     return [...this.panels.values()];
-  }
-
-  /** Replaces some dialogs until the returned disposable is disposed (integration tests). */
-  useDialogs(dialogs: Partial<HistoryDialogs>): vscode.Disposable {
-    const previous = this.dialogs;
-    this.dialogs = { ...previous, ...dialogs };
-    return new vscode.Disposable(() => (this.dialogs = previous));
   }
 
   override dispose(): void {
@@ -143,9 +141,9 @@ export class HistoryPanels extends Disposable {
         revisions: this.deps.revisions,
         names: this.names,
         log: this.deps.log,
-        saver: () => this.deps.saver?.(),
-        conflicts: () => this.deps.conflicts?.(),
-        confirm: (message, detail) => this.dialogs.confirmRestore(message, detail),
+        saver: this.deps.saver,
+        conflicts: this.deps.conflicts,
+        confirm: (message, detail) => this.options.dialogs.confirmRestore(message, detail),
       },
       vscode.window.activeTextEditor?.viewColumn ?? vscode.ViewColumn.Active,
     );

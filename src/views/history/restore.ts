@@ -4,14 +4,14 @@
 // the spec has no restore or update endpoint for operations and apps.
 import * as vscode from 'vscode';
 import { revisionLabel } from '../../model/history/items';
-import type { HistoryItem } from '../../model/history/types';
+import type { HistoryItem } from '../../shared/history/historyItem';
 import { FILE_SCHEME, filePath, type FileView } from '../../model/resourcePath';
 import type { RevisionCache } from '../../model/revisionCache';
 import { isError, type SaveConflict, type SaveResult } from '../../model/saveTypes';
 import { revisionText } from '../../model/serialize';
 import { confirmation } from '../../fs/saveMessages';
 import type { HistoryKind } from './historyTarget';
-import type { RestoreAvailability } from './protocol';
+import type { RestoreAvailability } from '../../shared/history/protocol';
 
 /** The guarded save of `wsa:` files (engineer A's `files.saveText`). */
 export interface RestoreSaver {

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { Disposable } from '../../util/lifecycle';
-import { INITIAL_MESSAGES_ELEMENT_ID } from './protocol';
+import { INITIAL_MESSAGES_ELEMENT_ID } from '../../shared/history/protocol';
 import { assetText, escapeInlineElement, inlineStylesheet, keepCodicons } from './webviewAssets';
 
 export type Parsed<In> = { ok: true; message: In } | { ok: false; reason: string };

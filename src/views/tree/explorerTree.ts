@@ -1,14 +1,13 @@
 // The explorer tree: a thin TreeDataProvider over the ExplorerModel, the TreeView, and the
 // deployment poller that follows the view's visibility.
 import * as vscode from 'vscode';
-import type { ConnectionProvider } from '../../connection/types';
+import type { ConnectionProvider } from '../../connection/connectionProvider';
+import { VIEWS } from '../../manifest/contributions';
 import type { ExplorerModel } from '../../model/explorer/explorerModel';
 import { GROUPS, isResourceNode, type ExplorerNode } from '../../model/explorer/nodes';
 import { Disposable } from '../../util/lifecycle';
 import { DeploymentPoller, type PollTiming } from './deploymentPoller';
 import { treeItemFor } from './treeItems';
-
-export const EXPLORER_VIEW_ID = 'workspaceAutomation.explorer';
 
 export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataProvider<ExplorerNode> {
   private readonly _onDidChangeTreeData = this._register(new vscode.EventEmitter<ExplorerNode | undefined>());
@@ -50,7 +49,7 @@ export class ExplorerView extends Disposable {
     super();
     this.poller = this._register(new DeploymentPoller(model, log, timing));
     this.provider = this._register(new ExplorerTreeProvider(model, this.poller));
-    this.view = this._register(vscode.window.createTreeView(EXPLORER_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true }));
+    this.view = this._register(vscode.window.createTreeView(VIEWS.explorer, { treeDataProvider: this.provider, showCollapseAll: true }));
     this.poller.setVisible(this.view.visible);
     this._register(this.view.onDidChangeVisibility((e) => this.poller.setVisible(e.visible)));
     const describe = () => {

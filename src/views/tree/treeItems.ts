@@ -1,9 +1,8 @@
 // Maps a node's presentation (model/explorer/presentation.ts) onto a VS Code TreeItem.
 import * as vscode from 'vscode';
+import { COMMANDS } from '../../manifest/contributions';
 import type { ExplorerNode } from '../../model/explorer/nodes';
 import { present, type Presentation } from '../../model/explorer/presentation';
-
-export const LOAD_MORE_COMMAND = 'workspaceAutomation.loadMore';
 
 const COLORS: Record<NonNullable<NonNullable<Presentation['icon']>['color']>, string> = {
   warning: 'list.warningForeground',
@@ -16,19 +15,19 @@ function clickCommand(node: ExplorerNode, click: Presentation['click']): vscode.
     case undefined:
       return undefined;
     case 'open':
-      return { command: 'workspaceAutomation.open', title: 'Open', arguments: [node] };
+      return { command: COMMANDS.open, title: 'Open', arguments: [node] };
     case 'loadMore':
-      return { command: LOAD_MORE_COMMAND, title: 'Load more', arguments: [node] };
+      return { command: COMMANDS.loadMore, title: 'Load more', arguments: [node] };
     case 'retry':
-      return { command: 'workspaceAutomation.refresh', title: 'Retry' };
+      return { command: COMMANDS.refresh, title: 'Retry' };
     case 'signIn':
-      return { command: 'workspaceAutomation.signIn', title: 'Sign In' };
+      return { command: COMMANDS.signIn, title: 'Sign In' };
     case 'switchWorkspace':
-      return { command: 'workspaceAutomation.switchWorkspace', title: 'Switch Workspace' };
+      return { command: COMMANDS.switchWorkspace, title: 'Switch Workspace' };
     case 'refreshParent':
-      return { command: 'workspaceAutomation.refreshItem', title: 'Retry', arguments: [node] };
+      return { command: COMMANDS.refreshItem, title: 'Retry', arguments: [node] };
     case 'addResource':
-      return { command: 'workspaceAutomation.addResource', title: 'Add Resource by ID' };
+      return { command: COMMANDS.addResource, title: 'Add Resource by ID' };
   }
 }
 

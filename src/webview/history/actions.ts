@@ -1,7 +1,7 @@
 // The toolbar's actions and, for the current selection, whether each is available and why not.
 // Pure, so the rules are unit-tested; the webview only draws the result.
-import type { IconName } from './icons';
-import type { HistoryHeader, HistoryItem, WebviewMessage } from '../../views/history/protocol';
+import type { IconName } from '../../shared/history/icons';
+import type { HistoryHeader, HistoryItem, WebviewMessage } from '../../shared/history/protocol';
 
 export type ActionId = 'open' | 'compare' | 'compareWithDraft' | 'compareWithPublished' | 'showChanges' | 'copyId' | 'restore';
 

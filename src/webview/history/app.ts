@@ -1,10 +1,10 @@
 // The history webview: header, toolbar, filter and the virtualized revision list. It keeps no
 // secrets and makes no requests: everything comes from the extension's `state` message, and every
 // action is a message back.
-import { filterIndices } from '../../model/history/filter';
-import { isLinear, layoutLanes, type LaneLayout } from '../../model/history/laneLayout';
-import type { HistoryHeader, HistoryItem, HostMessage, StatsEntry, WebviewMessage } from '../../views/history/protocol';
-import { MAX_STATS_REQUEST, unpackItems } from '../../views/history/protocol';
+import { filterIndices } from '../../shared/history/filter';
+import { isLinear, layoutLanes, type LaneLayout } from '../../shared/history/laneLayout';
+import type { HistoryHeader, HistoryItem, HostMessage, StatsEntry, WebviewMessage } from '../../shared/history/protocol';
+import { MAX_STATS_REQUEST, unpackItems } from '../../shared/history/protocol';
 import { ACTIONS, actionMessage, actionStates, type ActionId } from './actions';
 import { h, icon } from './dom';
 import { renderHeader } from './header';

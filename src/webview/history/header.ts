@@ -1,5 +1,5 @@
 // The panel header: resource name, kind and id, draft/published, version token and capabilities.
-import type { HistoryHeader } from '../../views/history/protocol';
+import type { HistoryHeader } from '../../shared/history/protocol';
 import { h, icon } from './dom';
 
 function capability(name: string, on: boolean): HTMLElement {

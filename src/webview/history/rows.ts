@@ -1,9 +1,9 @@
 // Draws one revision row: the lane graph cell, the sequence and message with Draft/Published
 // badges, the line counts, the actor and the time. Colours and sizes come from history.css.
-import type { LaneRow } from '../../model/history/laneLayout';
-import { shortActor } from '../../model/history/items';
-import { absoluteUtc, relativeTime } from '../../model/history/relativeTime';
-import type { HistoryItem, StatsEntry } from '../../views/history/protocol';
+import type { LaneRow } from '../../shared/history/laneLayout';
+import { shortActor } from '../../shared/history/actorLabel';
+import { absoluteUtc, relativeTime } from '../../shared/history/relativeTime';
+import type { HistoryItem, StatsEntry } from '../../shared/history/protocol';
 import { h, svg } from './dom';
 
 export const ROW_HEIGHT = 26;

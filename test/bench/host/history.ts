@@ -4,7 +4,8 @@
 // drawn) with generous bounds; the tight target is held here.
 import * as vscode from 'vscode';
 import { HISTORY_PAGE, type HistoryPanel } from '../../../src/views/history/historyPanel';
-import { parseWebviewMessage, type HostMessage, type WebviewMessage } from '../../../src/views/history/protocol';
+import type { HostMessage, WebviewMessage } from '../../../src/shared/history/protocol';
+import { parseWebviewMessage } from '../../../src/views/history/messageSchema';
 import { WebviewHost } from '../../../src/views/history/webviewHost';
 import { closeEverything, EXTENSION_ID, eventToPromise, lastRequest, requestsSince, requireApi, type BenchContext } from './context';
 import { profiled } from './profile';

@@ -10,7 +10,7 @@ import { isResourceNode } from '../../../src/model/explorer/nodes';
 import type { FileView } from '../../../src/model/resourcePath';
 import type { SaveResult } from '../../../src/model/saveTypes';
 import type { HistoryPanel } from '../../../src/views/history/historyPanel';
-import type { HistoryState, HostMessage } from '../../../src/views/history/protocol';
+import type { HistoryState, HostMessage } from '../../../src/shared/history/protocol';
 import { editText, wsaUri } from '../fileHelpers';
 import { eventToPromise, serviceFetch, type EmulatorInfo } from '../helpers';
 import type { LogCapture } from './logCapture';

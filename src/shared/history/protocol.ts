@@ -1,16 +1,13 @@
-// The one message protocol between the history webview and the extension. Both sides import it;
-// it imports neither `vscode` nor the DOM.
+// The one message protocol between the history webview and the extension: types, constants, the
+// packed item list and the page's guard for what the host sends. Both sides import it, so it imports
+// only src/shared: neither `vscode`, the DOM, zod nor host code (eslint.config.mjs holds that).
 //
-// Messages entering the extension are checked with zod (`parseWebviewMessage`): a message that does
-// not match exactly is dropped. The webview checks what the host sends with a small hand-written
-// guard (`isHostMessage`) instead, because zod/mini would add ~19 KB to a webview bundle that has
-// to stay small, and the host is the trusted side. The zod schemas are built on first use, inside a
-// function, with zod from the lazily loaded schema chunk (lazySchemas.ts): the webview bundle,
-// which never calls it, leaves zod out entirely, and activation does not load it.
-import type * as Z from 'zod/mini';
-import { schemas } from '../../api/lazySchemas';
-import type { FileView } from '../../model/resourcePath';
-import type { HistoryItem, LineStats } from '../../model/history/types';
+// Messages entering the extension are checked with zod on the host side
+// (src/views/history/messageSchema.ts, `parseWebviewMessage`): a message that does not match
+// exactly is dropped. The webview checks what the host sends with a small hand-written guard
+// (`isHostMessage`) instead, because zod/mini would add ~19 KB to a webview bundle that has to stay
+// small, and the host is the trusted side (test/unit/bundles.test.ts: no zod in the page's bundle).
+import type { HistoryItem, LineStats } from './historyItem';
 
 export type { HistoryItem, LineStats };
 
@@ -33,7 +30,8 @@ export interface HistoryHeader {
   name: string;
   /** "Dashboard", "Managed database", "Operation handler", "App". */
   kindLabel: string;
-  view: FileView;
+  /** The `FileView` of the resource's documents (src/model/resourcePath.ts); the page passes it through. */
+  view: string;
   /** The opaque version token of the history (spec §2). */
   version: string;
   draft: RevisionRefView;
@@ -99,43 +97,6 @@ export const FIRST_SCREEN_ITEMS = 120;
 
 /** At most this many ids in one `loadStats`: a screenful and some. */
 export const MAX_STATS_REQUEST = 100;
-
-const REVISION_ID = /^rvsn_[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
-
-let schema: Z.ZodMiniType<WebviewMessage> | undefined;
-
-function webviewMessageSchema(): Z.ZodMiniType<WebviewMessage> {
-  if (schema) return schema;
-  const { z } = schemas();
-  const revisionId = z.string().check(z.regex(REVISION_ID));
-  const one = <T extends string>(type: T) => z.strictObject({ type: z.literal(type), revisionId });
-  const count = z.number().check(z.int(), z.nonnegative());
-  schema = z.discriminatedUnion('type', [
-    z.strictObject({ type: z.literal('ready') }),
-    one('open'),
-    z.strictObject({ type: z.literal('compare'), left: revisionId, right: revisionId }),
-    one('compareWithDraft'),
-    one('compareWithPublished'),
-    one('showChanges'),
-    one('restore'),
-    one('copyId'),
-    z.strictObject({ type: z.literal('refresh') }),
-    z.strictObject({ type: z.literal('loadStats'), revisionIds: z.array(revisionId).check(z.maxLength(MAX_STATS_REQUEST)) }),
-    z.strictObject({ type: z.literal('rendered'), rows: count, total: count, ms: z.number().check(z.nonnegative()) }),
-  ]) as Z.ZodMiniType<WebviewMessage>;
-  return schema;
-}
-
-export type ParsedMessage = { ok: true; message: WebviewMessage } | { ok: false; reason: string };
-
-/** Checks a message from the webview. Anything but an exact protocol message is refused, with why. */
-export function parseWebviewMessage(raw: unknown): ParsedMessage {
-  const result = webviewMessageSchema().safeParse(raw);
-  if (result.success) return { ok: true, message: result.data };
-  const issue = result.error.issues[0];
-  const where = issue?.path.length ? ` at “${issue.path.map(String).join('.')}”` : '';
-  return { ok: false, reason: `${issue?.message ?? 'unexpected shape'}${where}` };
-}
 
 // ---- the packed item list of a state message
 //

@@ -1,7 +1,7 @@
 // The extension's settings, typed, with their defaults in one place, and a change event filtered
 // to our section.
 import * as vscode from 'vscode';
-import { DEFAULT_CONNECTION } from './api';
+import { DEFAULT_CONNECTION } from '../api';
 
 export const SECTION = 'workspaceAutomation';
 

@@ -1,6 +1,6 @@
 // The history's filter box: every whitespace-separated term must occur in the message, the actor
 // id or the revision id (case-insensitive); `#12` also matches sequence 12. Pure.
-import type { HistoryItem } from './types';
+import type { HistoryItem } from './historyItem';
 
 export function filterTerms(text: string): string[] {
   return text.toLowerCase().split(/\s+/).filter(Boolean);

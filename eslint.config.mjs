@@ -1,0 +1,80 @@
+// `npm run lint`: typescript-eslint's recommended rules, a few more, and the folder rules of the
+// style guide ("The boundaries") as import restrictions per folder. test/unit/lintRules.test.ts
+// lints small snippets with this config, so that each folder rule is proven to fire.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// ---- the folder rules (each one a `no-restricted-imports` path or pattern)
+
+const VSCODE_FREE = ['src/api', 'src/model', 'src/core', 'src/emulator', 'src/util', 'src/webview', 'src/shared'];
+
+const noVscode = {
+  name: 'vscode',
+  message: 'This folder stays vscode-free (no `vscode` in src/api, model, core, emulator, util, webview, shared): an adapter passes in what it needs.',
+};
+
+// A relative import with a `commands` folder in its path: the commands are the top layer, wired by the root alone.
+const noCommands = {
+  regex: '^(\\.\\.?/)+(.+/)?commands(/|$)',
+  caseSensitive: true,
+  message: 'Only the composition root (src/extension.ts) imports from src/commands; command ids live in src/manifest/contributions.ts.',
+};
+
+// From src/webview/<page>/: its own folder (./), the webview folder (../x), or src/shared (../../shared/).
+const pageImportsOnlyShared = {
+  regex: '^(?!\\./|\\.\\./(?!\\.\\./)|\\.\\./\\.\\./shared/)',
+  caseSensitive: true,
+  message: 'The webview page imports only src/shared and its own files: the page must not pull host code (or a package) into its bundle.',
+};
+
+// From src/shared/<topic>/: only within src/shared, and no package; the page bundles all of it.
+const sharedStaysShared = {
+  regex: '^(?!\\./|\\.\\./(?!\\.\\./))',
+  caseSensitive: true,
+  message: 'src/shared imports only src/shared: both the host and the webview page bundle it.',
+};
+
+function restrict(...rules) {
+  return {
+    'no-restricted-imports': ['error', { paths: rules.filter((r) => 'name' in r), patterns: rules.filter((r) => 'regex' in r) }],
+  };
+}
+
+// A later block's options for a rule replace an earlier block's for the same file: each block
+// below repeats the general rules, from the most general folder to the most specific.
+const boundaries = [
+  { files: ['src/**/*.ts'], ignores: ['src/extension.ts', 'src/commands/**'], rules: restrict(noCommands) },
+  { files: VSCODE_FREE.map((f) => `${f}/**/*.ts`), rules: restrict(noVscode, noCommands) },
+  { files: ['src/webview/**/*.ts'], rules: restrict(noVscode, noCommands, pageImportsOnlyShared) },
+  { files: ['src/shared/**/*.ts'], rules: restrict(noVscode, noCommands, sharedStaysShared) },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/', 'out/', 'node_modules/', '.vscode-test/', 'test-results/', 'media/', '.emulator-data/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // tsc's noUnusedLocals and noUnusedParameters check this already, with the project's settings.
+      '@typescript-eslint/no-unused-vars': 'off',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
+  },
+  // Product code only, with type information (about 10 s more of CPU on this project): a promise
+  // nobody awaits or voids is a lost error. Tests are left out: node:test's describe/it return
+  // promises on purpose.
+  {
+    files: ['src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  // The history page runs in a browser frame.
+  { files: ['src/webview/**/*.ts'], languageOptions: { globals: { ...globals.browser } } },
+  ...boundaries,
+);

@@ -1,0 +1,41 @@
+// Every command of the extension, registered through the one wrapper (registerCommand.ts). Only the
+// composition root imports this folder (eslint.config.mjs): commands are the top layer, and the
+// ids live in src/manifest/contributions.ts for everyone else.
+import type * as vscode from 'vscode';
+import type { Configuration } from '../manifest/config';
+import type { ConflictResolver } from '../conflicts/conflictResolver';
+import type { ConnectionFeature } from '../connection/registerConnection';
+import { COMMANDS } from '../manifest/contributions';
+import type { FilesFeature } from '../fs/registerFiles';
+import type { HistoryPanels } from '../views/history/historyPanels';
+import type { ExplorerView } from '../views/tree/explorerTree';
+import { ConnectionCommands } from './connectionCommands';
+import { ExplorerCommands } from './explorerCommands';
+import { registerCommand } from './registerCommand';
+import { registerSaveCommands } from './saveCommands';
+
+export interface CommandDeps {
+  log: vscode.LogOutputChannel;
+  config: Configuration;
+  connection: ConnectionFeature;
+  files: FilesFeature;
+  conflicts: ConflictResolver;
+  explorer: ExplorerView;
+  history: HistoryPanels;
+}
+
+/** Show Log, first: it works even if a feature fails to start. */
+export function registerLogCommand(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): void {
+  context.subscriptions.push(registerCommand(log, COMMANDS.showLog, () => log.show()));
+}
+
+/** The commands of the features. */
+export function registerCommands(context: vscode.ExtensionContext, deps: CommandDeps): void {
+  const { log, config, connection, files, conflicts, explorer, history } = deps;
+  context.subscriptions.push(
+    new ConnectionCommands(connection.manager, connection.signIn, connection.localEmulator, log),
+    new ExplorerCommands(explorer.model, explorer, connection.manager, config, log),
+    ...registerSaveCommands(log, files.saves, files.held, conflicts),
+    registerCommand(log, COMMANDS.showHistory, (arg?: unknown) => history.show(arg)),
+  );
+}

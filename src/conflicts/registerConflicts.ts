@@ -1,0 +1,19 @@
+// The conflicts feature: Compare / Merge / Overwrite for a save that met a stale token.
+import type * as vscode from 'vscode';
+import type { ConflictFiles, ProblemSink } from '../fs/conflictFiles';
+import type { ConflictMergeOptions } from './conflictMerge';
+import { ConflictResolver } from './conflictResolver';
+
+export interface ConflictsDeps {
+  log: vscode.LogOutputChannel;
+  files: ConflictFiles;
+  /** Where an overwrite's refused text shows its problems. */
+  problems: ProblemSink;
+  options?: ConflictMergeOptions;
+}
+
+export function registerConflicts(context: vscode.ExtensionContext, { log, files, problems, options }: ConflictsDeps): ConflictResolver {
+  const resolver = new ConflictResolver(log, files, problems, options);
+  context.subscriptions.push(resolver);
+  return resolver;
+}

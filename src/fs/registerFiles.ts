@@ -1,0 +1,55 @@
+// The files feature: the `wsa:` file system with its guarded saves, held auto saves and remote
+// change checks, the read-only `wsa-revision:` file system and its revision cache, and the
+// diagnostics that say why a save was refused.
+import * as vscode from 'vscode';
+import type { Configuration } from '../manifest/config';
+import type { ConnectionProvider } from '../connection/connectionProvider';
+import type { FileView } from '../model/resourcePath';
+import { RevisionCache } from '../model/revisionCache';
+import { ownedBy } from '../util/lifecycle';
+import { SaveDiagnostics } from '../validation/saveDiagnostics';
+import { validateText } from '../validation/validate';
+import { EditBases } from './editBases';
+import { FileSaves, type FileSavesOptions } from './fileSaves';
+import { FileState } from './fileState';
+import { HeldSaves } from './heldSaves';
+import { HeldSavesUi } from './heldSavesUi';
+import { RemoteChangeWatcher } from './remoteChanges';
+import { RevisionFileSystem } from './revisionFileSystem';
+import { WsaFileSystem } from './wsaFileSystem';
+
+export interface FilesDeps {
+  log: vscode.LogOutputChannel;
+  config: Configuration;
+  connection: ConnectionProvider;
+  options?: FileSavesOptions;
+}
+
+export interface FilesFeature {
+  readonly revisions: RevisionCache;
+  /** Why the last save of a document was refused: diagnostics in the "Workspace Automation" collection. */
+  readonly diagnostics: SaveDiagnostics;
+  readonly held: HeldSaves;
+  /** Every save of a `wsa:` file. */
+  readonly saves: FileSaves;
+  readonly fileSystem: WsaFileSystem;
+}
+
+export function registerFiles(context: vscode.ExtensionContext, { log, config, connection, options }: FilesDeps): FilesFeature {
+  const own = ownedBy(context.subscriptions);
+  const revisions = new RevisionCache(() => connection.require().client);
+  own(connection.onDidChangeConnection(() => revisions.clear()));
+  own(new RevisionFileSystem(connection, revisions));
+  const diagnostics = own(new SaveDiagnostics(log));
+  // Local validation runs before a save is sent; the TSX parser is a bundle of its own, required on
+  // the first dashboard save only.
+  const tsxCheckPath = vscode.Uri.joinPath(context.extensionUri, 'dist', 'tsx-check.js').fsPath;
+  const validate = (view: FileView, text: string) => validateText(view, text, { tsxCheckPath });
+  const held = own(new HeldSaves(context.workspaceState, log));
+  const state = own(new FileState(connection, revisions, held, new EditBases(context.workspaceState, log), log));
+  const saves = own(new FileSaves(state, config, diagnostics, validate, log, options));
+  const fileSystem = own(new WsaFileSystem(state, saves));
+  own(new RemoteChangeWatcher(state, log));
+  own(new HeldSavesUi(held));
+  return { revisions, diagnostics, held, saves, fileSystem };
+}

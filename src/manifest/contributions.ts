@@ -1,0 +1,46 @@
+// Every command id, context key and view id of the extension, declared once. The code names them
+// from here, and test/unit/contributions.test.ts holds package.json to them: its commands, menus,
+// key bindings, welcome views and walkthrough name only these, and its `when` clauses only these
+// context keys (or VS Code's own). src/manifest is what package.json declares, as code (config.ts
+// reads the settings); no `vscode` import here, so any folder may read the names.
+
+export const COMMANDS = {
+  signIn: 'workspaceAutomation.signIn',
+  signOut: 'workspaceAutomation.signOut',
+  switchWorkspace: 'workspaceAutomation.switchWorkspace',
+  connectEmulator: 'workspaceAutomation.connectEmulator',
+  showConnectionMenu: 'workspaceAutomation.showConnectionMenu',
+  addResource: 'workspaceAutomation.addResource',
+  openResourceById: 'workspaceAutomation.openResourceById',
+  removeResource: 'workspaceAutomation.removeResource',
+  copyId: 'workspaceAutomation.copyId',
+  refresh: 'workspaceAutomation.refresh',
+  refreshItem: 'workspaceAutomation.refreshItem',
+  open: 'workspaceAutomation.open',
+  loadMore: 'workspaceAutomation.loadMore',
+  showHistory: 'workspaceAutomation.showHistory',
+  showLog: 'workspaceAutomation.showLog',
+  save: 'workspaceAutomation.save',
+  sendHeldChanges: 'workspaceAutomation.sendHeldChanges',
+  discardHeldChanges: 'workspaceAutomation.discardHeldChanges',
+} as const;
+
+export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
+
+/** Registered but not contributed in package.json: only the explorer's "Load more…" item runs it. */
+export const INTERNAL_COMMANDS: readonly CommandId[] = [COMMANDS.loadMore];
+
+/** The context keys the extension sets with `setContext`. */
+export const CONTEXT_KEYS = {
+  signedIn: 'workspaceAutomation.signedIn',
+  hasHeldSaves: 'workspaceAutomation.hasHeldSaves',
+} as const;
+
+export const VIEWS = {
+  explorer: 'workspaceAutomation.explorer',
+} as const;
+
+/** The command VS Code adds for every view: focuses it. */
+export function focusViewCommand(view: (typeof VIEWS)[keyof typeof VIEWS]): string {
+  return `${view}.focus`;
+}

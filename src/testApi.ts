@@ -1,0 +1,72 @@
+// What the integration tests and the benchmark reach inside the extension host. activate()
+// returns it only in ExtensionMode.Test (a run with extensionTestsPath); an installed or
+// development extension returns nothing. The product reads its tunables through constructor
+// options; only this API changes them.
+import type * as vscode from 'vscode';
+import type { Configuration } from './manifest/config';
+import type { ConflictMergeOptions } from './conflicts/conflictMerge';
+import type { ConflictResolver } from './conflicts/conflictResolver';
+import type { ConnectionManager } from './connection/connectionManager';
+import type { LocalEmulator } from './connection/emulatorLauncher';
+import type { ConnectionStatusBar } from './connection/statusBar';
+import { COALESCE_MS, type FileSaves, type FileSavesOptions } from './fs/fileSaves';
+import type { WsaFileSystem } from './fs/wsaFileSystem';
+import type { RevisionCache } from './model/revisionCache';
+import type { SaveDiagnostics } from './validation/saveDiagnostics';
+import { VSCODE_DIALOGS, type HistoryDialogs, type HistoryPanels, type HistoryPanelsOptions } from './views/history/historyPanels';
+import type { ExplorerView } from './views/tree/explorerTree';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** The options objects handed to the features' constructors; the product reads them at each use. */
+export interface Tunables {
+  /** `coalesceDelayMs`: how long coalesced auto saves wait for quiet. */
+  readonly files: Mutable<FileSavesOptions>;
+  /** `useMergeEditor`: false writes conflict markers instead of opening the merge editor. */
+  readonly conflicts: Mutable<ConflictMergeOptions>;
+  /** `dialogs`: the history's questions (useHistoryDialogs answers some of them). */
+  readonly history: Mutable<HistoryPanelsOptions>;
+}
+
+/** The user's values. */
+export function defaultTunables(): Tunables {
+  return { files: { coalesceDelayMs: COALESCE_MS }, conflicts: { useMergeEditor: true }, history: { dialogs: VSCODE_DIALOGS } };
+}
+
+export interface WorkspaceAutomationApi {
+  readonly log: vscode.LogOutputChannel;
+  readonly config: Configuration;
+  readonly connection: ConnectionManager;
+  readonly revisions: RevisionCache;
+  /** The explorer: `model` (vscode-free), `provider` (TreeDataProvider), `view` (TreeView), `poller`. */
+  readonly explorer: ExplorerView;
+  /** The emulator that Connect to Local Emulator started in this window, if any. */
+  readonly localEmulator: LocalEmulator;
+  readonly statusBar: ConnectionStatusBar;
+  /** Why the last save of a document was refused: diagnostics in the "Workspace Automation" collection. */
+  readonly diagnostics: SaveDiagnostics;
+  /** The `wsa:` files' saves: ConflictFiles (saveText, adoptBase, readLatest, baseOf), refresh, held auto saves. */
+  readonly files: FileSaves;
+  /** Compare / Merge / Overwrite for a save that met a stale token. */
+  readonly conflicts: ConflictResolver;
+  /** Revision history panels: `show(arg)`, `get(resourceId)`, `all()`. */
+  readonly history: HistoryPanels;
+  /** The `wsa:` FileSystemProvider, for the benchmark that times its reads and writes without VS Code's IPC. */
+  readonly fileSystem: WsaFileSystem;
+  /** Resolves when the connection has read its settings and key. */
+  readonly ready: Promise<void>;
+  /** Change what the product reads at each use: `testing.files.coalesceDelayMs = 400`. */
+  readonly testing: Tunables & {
+    /** Answers some of the history's questions in the user's place until disposed. */
+    useHistoryDialogs(dialogs: Partial<HistoryDialogs>): vscode.Disposable;
+  };
+}
+
+export function testApi(parts: Omit<WorkspaceAutomationApi, 'testing'>, tunables: Tunables): WorkspaceAutomationApi {
+  const useHistoryDialogs = (dialogs: Partial<HistoryDialogs>): vscode.Disposable => {
+    const previous = tunables.history.dialogs;
+    tunables.history.dialogs = { ...previous, ...dialogs };
+    return { dispose: () => (tunables.history.dialogs = previous) };
+  };
+  return { ...parts, testing: { ...tunables, useHistoryDialogs } };
+}

@@ -1,0 +1,80 @@
+// The folder rules of eslint.config.mjs fire: small snippets, linted through ESLint's Node API with
+// the project's config as if they were files of each folder. Without this, a typo in a glob or a
+// pattern would switch a rule off in silence.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+
+const root = join(__dirname, '..', '..', '..');
+
+let eslint: ESLint;
+
+/** The messages of `no-restricted-imports` for `code` as the file `path`. */
+async function boundaryErrors(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, path) });
+  assert.ok(result, `no lint result for ${path}`);
+  const fatal = result.messages.filter((m) => m.fatal);
+  assert.deepEqual(fatal, [], `${path} could not be linted`);
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('lint: the folder rules', () => {
+  before(() => {
+    // The snippets are not files of the TypeScript project: lint them without type information
+    // (the folder rules need none).
+    eslint = new ESLint({ cwd: root, overrideConfig: tseslint.configs.disableTypeChecked });
+  });
+
+  test('`vscode` is refused in api, model, core, emulator, util, webview and shared, and allowed in the adapters', async () => {
+    const code = "import * as vscode from 'vscode';\nexport const x = vscode;\n";
+    for (const folder of ['src/api', 'src/model', 'src/model/history', 'src/core', 'src/emulator', 'src/util', 'src/webview/history', 'src/shared/history']) {
+      // The page and src/shared refuse every package too: a second message, about that.
+      const errors = await boundaryErrors(`${folder}/snippet.ts`, code);
+      assert.ok(errors.some((e) => /stays vscode-free/.test(e)), `${folder}: ${errors.join('; ')}`);
+    }
+    for (const folder of ['src/fs', 'src/views/tree', 'src/connection', 'src/commands', 'src/ui']) {
+      assert.deepEqual(await boundaryErrors(`${folder}/snippet.ts`, code), [], folder);
+    }
+  });
+
+  test('only src/extension.ts imports from src/commands', async () => {
+    assert.deepEqual(await boundaryErrors('src/extension.ts', "import { registerCommands } from './commands';\nvoid registerCommands;\n"), []);
+    assert.deepEqual(await boundaryErrors('src/commands/snippet.ts', "import { registerCommand } from './registerCommand';\nvoid registerCommand;\n"), []);
+    for (const [path, code] of [
+      ['src/views/history/snippet.ts', "import { registerCommand } from '../../commands/registerCommand';\nvoid registerCommand;\n"],
+      ['src/fs/snippet.ts', "export { registerCommands } from '../commands';\n"],
+      ['src/testApi.ts', "import type { CommandDeps } from './commands/index';\nexport type X = CommandDeps;\n"],
+    ] as const) {
+      const errors = await boundaryErrors(path, code);
+      assert.equal(errors.length, 1, path);
+      assert.match(errors[0]!, /Only the composition root \(src\/extension\.ts\) imports from src\/commands/, path);
+    }
+  });
+
+  test('the history page imports only src/shared and its own files', async () => {
+    const page = 'src/webview/history/snippet.ts';
+    const ok = ["import { h } from './dom';", "import type { HostMessage } from '../../shared/history/protocol';", "import { x } from '../common/x';"];
+    for (const line of ok) assert.deepEqual(await boundaryErrors(page, `${line}\n`), [], line);
+    for (const line of [
+      "import { parseWebviewMessage } from '../../views/history/messageSchema';",
+      "import { toHistoryItems } from '../../model/history/items';",
+      "import { z } from 'zod/mini';",
+    ]) {
+      const errors = await boundaryErrors(page, `${line}\n`);
+      assert.equal(errors.length, 1, line);
+      assert.match(errors[0]!, /imports only src\/shared and its own files/, line);
+    }
+  });
+
+  test('src/shared imports only src/shared', async () => {
+    const shared = 'src/shared/history/snippet.ts';
+    assert.deepEqual(await boundaryErrors(shared, "import type { HistoryItem } from './historyItem';\n"), []);
+    for (const line of ["import { schemas } from '../../api/lazySchemas';", "import type { FileView } from '../../model/resourcePath';", "import { z } from 'zod/mini';"]) {
+      const errors = await boundaryErrors(shared, `${line}\n`);
+      assert.equal(errors.length, 1, line);
+      assert.match(errors[0]!, /src\/shared imports only src\/shared/, line);
+    }
+  });
+});
