@@ -25,7 +25,11 @@ export async function readAllPages(first: PagedHistory, next: (cursor: string) =
     const page = await next(cursor);
     pages++;
     // A revision saved while paging can shift a page: the same item twice counts once.
-    for (const item of page.items) if (!ids.has(item.id)) (ids.add(item.id), items.push(item));
+    for (const item of page.items) {
+      if (ids.has(item.id)) continue;
+      ids.add(item.id);
+      items.push(item);
+    }
     cursor = page.nextCursor ?? null;
   }
   return { ...first, items: newestFirst(items.slice(0, MAX_REVISION_ITEMS)), nextCursor: cursor };

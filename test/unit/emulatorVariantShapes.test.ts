@@ -152,6 +152,8 @@ describe('emulator variant no-lists', () => {
 describe('emulator variants paged-revisions and oldest-first', () => {
   /** Follows nextCursor from the first page; returns every page. */
   async function pages(call: ReturnType<typeof caller>, resourceId: string, between?: (page: number) => Promise<void>) {
+    // Raw wire pages, read field by field by the assertions below.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const out: any[] = [];
     let cursor: string | null = null;
     do {
