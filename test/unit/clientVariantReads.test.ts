@@ -148,3 +148,31 @@ for (const profile of PROFILES) {
     });
   });
 }
+
+describe('a service without list endpoints', () => {
+  let rig: ProfileRig;
+  before(async () => {
+    rig = await startProfile(['no-lists']);
+  });
+  after(async () => {
+    await rig.close();
+  });
+
+  test('an added dashboard that cannot be read says why in Dashboards too, not "add them by id"', async () => {
+    const id = rig.ids().dashboardId!;
+    rig.emu.injectFault({ match: { method: 'GET', path: `/v1/dashboards/${id}/source` }, kind: 'status', status: 500, count: 10 });
+    const model = new ExplorerModel(rig.connection());
+    try {
+      model.setAddedIds([id]);
+      for (const group of ['dashboards', 'operations'] as GroupId[]) {
+        const items = await model.getChildren(model.group(group));
+        const failed = items.find((n) => n.kind === 'message' && n.addedId === id);
+        assert.ok(failed, `${group}: the added id is shown with its failure: ${JSON.stringify(items.map((n) => (n.kind === 'message' ? n.label : n.key)))}`);
+        assert.match(String(present(failed).description), /500/);
+      }
+    } finally {
+      model.dispose();
+      rig.emu.clearFaults();
+    }
+  });
+});
