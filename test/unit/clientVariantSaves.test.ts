@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { ApiError } from '../../src/api';
 import { FACT_EDITABLE_FIELDS } from '../../src/api/schemaConstants';
+import { ResourceReader } from '../../src/model/resourceReader';
+import { SaveFlow } from '../../src/model/saveFlow';
 import type { SaveResult } from '../../src/model/saveTypes';
 import { describeError } from '../../src/ui/describeError';
 import { PROFILES, lineOf, startProfile, validate, type ProfileRig } from './variantSupport';
@@ -133,7 +135,6 @@ for (const profile of PROFILES) {
     test('the service’s refusal is placed at its line: a TSX parse error, a definition value', async () => {
       const ids = rig.ids();
       // No local checks: what the service says is what is shown.
-      const { SaveFlow } = await import('../../src/model/saveFlow');
       const flow = new SaveFlow(() => rig.client, rig.reader);
       const dash = rig.file('dashboard', ids.dashboardId!);
       const dashBase = await rig.reader.snapshot(dash);
@@ -156,8 +157,6 @@ for (const profile of PROFILES) {
 
     test('a 403 is a forbidden save that says what is missing, the text kept', async () => {
       const readOnly = rig.clientWith(rig.emu.demo.readOnlyApiKey);
-      const { ResourceReader } = await import('../../src/model/resourceReader');
-      const { SaveFlow } = await import('../../src/model/saveFlow');
       const reader = new ResourceReader(() => readOnly);
       const flow = new SaveFlow(() => readOnly, reader);
       const f = rig.file('dashboard', rig.ids().dashboardId!, 'Revenue by region');
