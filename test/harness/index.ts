@@ -8,13 +8,31 @@
 // inside the extension host beside the extension. From `./helpers`:
 //   activateExtension()  the API object `activate()` returns (src/extension.ts)
 //   requireEmulator(this) the session's emulator {url, apiKey, workspaceId, adminUrl}
-//   serviceFetch(emu, path, init)  a request to the service as the demo user
+//   serviceFetch(emu, path, init)  a request to the service as the demo user (the running variant's carriers)
+//   hasVariant(emu, name)  whether the emulator plays a variant profile (by itself or within `strict`)
 //   emulatorAdmin(emu)  the emulator's AdminClient (request log, faults, reset, data runs)
 //   waitForRequest(emu, match)  wait until the emulator's request log shows a matching request
 //   eventToPromise(event, filter)  wait on an event instead of sleeping
 // The extension was given settings workspaceAutomation.baseUrl/workspaceId = the emulator and env
 // WORKSPACE_AUTOMATION_API_KEY = its key. Also in process.env: WSA_EMULATOR_URL, WSA_API_KEY,
-// WSA_WORKSPACE_ID, WSA_ADMIN_URL, WSA_TEST_RESULTS_DIR (test-results/integration/).
+// WSA_WORKSPACE_ID, WSA_ADMIN_URL, WSA_EMULATOR_VARIANTS (e.g. `strict`; empty: our own choices),
+// WSA_TEST_RESULTS_DIR (test-results/integration/ or integration-strict/).
+//
+// Two passes (lib/passes.ts). The integration stage runs every test against the emulator's own
+// choices, then a second pass against `dist/emulator.js --variant strict` (every variant profile at
+// once: no list endpoints, the key bare in X-Api-Key and the workspace in X-WSA-Workspace,
+// problem+json, 412/400, extra and missing fields, paged oldest-first histories, strict request
+// bodies, foreign values). There the extension gets the carrier settings the profile needs
+// (workspaceAutomation.authHeader/authScheme/workspaceHeader, from the emulator's carriersFor).
+// The tag in a describe or it title decides where a test runs:
+//   `@variants`       in both passes (the fault matrix, the concurrency test): it must not assume
+//                     our emulator's choices (carriers, error codes, list endpoints, response fields);
+//                     use serviceFetch, emu.carriers and hasVariant() where a test needs to know;
+//   `@variants-only`  in the strict pass alone (test/integration/variants.test.ts);
+//   no tag            in the default pass alone.
+// Each pass has its own results folder (test-results/integration/, integration-strict/); the
+// stage's counts add both passes, and a failure of the strict pass is listed as "[strict] …".
+// WSA_TEST_GREP narrows both passes; WSA_TEST_STRICT=0 leaves the strict pass out, =only runs it alone.
 //
 // Add a UI scenario: `test/ui/<scenario>.ui.ts` (Mocha BDD in plain Node). In its describe, call
 // `const ui = useWorkbench(options)` from this module: a fresh emulator, code-server and browser
@@ -29,7 +47,7 @@
 // conditions (locator.waitFor, expect-like polling, the emulator's request log), never sleeps.
 //
 // Run one suite: `npm run test:integration` / `npm run test:ui`; WSA_TEST_GREP=<regex> filters tests.
-export { adminFetch, emulatorAdmin, emulatorFromEnv, serviceFetch, waitForRequest, type EmulatorInfo, type RequestLogEntry } from './lib/env';
+export { adminFetch, emulatorAdmin, emulatorFromEnv, hasVariant, serviceFetch, waitForRequest, type EmulatorInfo, type RequestLogEntry } from './lib/env';
 export { useWorkbench, type Workbench, type WorkbenchOptions } from './lib/ui';
 export { activityBarEntry, notificationToasts, openViewContainer, openWorkbench, runCommand, viewPane } from './lib/workbench';
 export { waitUntil } from './lib/processes';

@@ -8,12 +8,15 @@ import { format } from 'node:util';
 import { repoRoot, resultsDir } from './lib/paths';
 import { installExitHandlers } from './lib/processes';
 import { RUNNER_BANNER } from './lib/env';
+import { integrationPasses, type IntegrationPass } from './lib/passes';
 import { debug, startSession, type Session } from './lib/session';
 import { errorText, writeSummary, type SuiteSummary } from './lib/summary';
 
 const SUITE = 'integration';
-// The reliability soak alone (1,000 saves, 1,000 history panels) takes 5-10 min on a busy 2-core machine.
-const timeoutMs = Number(process.env.WSA_INTEGRATION_TIMEOUT_MS) || 25 * 60_000;
+// Both passes together. The reliability soak alone (1,000 saves, 1,000 history panels) takes 5-10
+// min of the default pass on a busy 2-core machine; the strict pass about 4 min.
+const timeoutMs = Number(process.env.WSA_INTEGRATION_TIMEOUT_MS) || 28 * 60_000;
+const deadline = Date.now() + timeoutMs;
 
 let session: Session | undefined;
 installExitHandlers(async () => {
@@ -21,9 +24,59 @@ installExitHandlers(async () => {
   await session?.close();
 });
 
+/** One pass's outcome, as the stage's summary lists it. */
+interface PassSummary extends SuiteSummary {
+  readonly ms: number;
+}
+
 async function main(): Promise<SuiteSummary> {
-  rmSync(join(resultsDir, SUITE), { recursive: true, force: true });
-  session = await startSession({ suite: SUITE, mode: 'development', env: process.stdout.isTTY ? { WSA_TEST_COLOR: '1' } : {} });
+  const passes = integrationPasses(process.env);
+  for (const pass of passes) rmSync(join(resultsDir, pass.suite), { recursive: true, force: true });
+  const done: PassSummary[] = [];
+  for (const pass of passes) {
+    const started = Date.now();
+    if (passes.length > 1) console.log(`\n[integration] ${pass.name} pass${pass.variants.length ? ` (emulator --variant ${pass.variants.join(',')})` : ''}: tests matching /${pass.grep}/`);
+    const summary = await runPass(pass).catch((err: unknown) => ({ suite: pass.suite, ...counts0(), error: errorText(err) }));
+    await finishPass(summary);
+    done.push({ ...summary, ms: Date.now() - started });
+    if (passes.length > 1) console.log(`[integration] ${pass.name} pass: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    if (pass.suite !== SUITE) writeSummary(summary, { stage: false });
+  }
+  // Every test counts once per pass it ran in; a failure of the strict pass says so.
+  const label = (s: SuiteSummary) => (s.suite === SUITE ? '' : `[${s.suite.replace(/^integration-/, '')}] `);
+  const errors = done.filter((s) => s.error !== undefined).map((s) => `${label(s)}${s.error}`);
+  return {
+    suite: SUITE,
+    passed: done.reduce((n, s) => n + s.passed, 0),
+    failed: done.reduce((n, s) => n + s.failed, 0),
+    skipped: done.reduce((n, s) => n + s.skipped, 0),
+    failures: done.flatMap((s) => s.failures.map((f) => ({ ...f, title: `${label(s)}${f.title}` }))),
+    ...(errors.length ? { error: errors.join('\n') } : {}),
+    passes: done.map(({ suite, passed, failed, skipped, ms, error }) => ({ suite, passed, failed, skipped, ms, ...(error ? { error } : {}) })),
+  };
+}
+
+/** Screenshot and logs of a failed pass, then its servers stopped. */
+async function finishPass(summary: SuiteSummary): Promise<void> {
+  const failed = summary.failed > 0 || summary.error !== undefined;
+  if (failed && session) {
+    await session.screenshot('failure').catch(() => undefined);
+    session.saveLogs();
+  }
+  if (summary.error) console.error(`\n[integration] ${summary.error}`);
+  await session?.close();
+  session = undefined;
+}
+
+async function runPass(pass: IntegrationPass): Promise<SuiteSummary> {
+  const passTimeoutMs = deadline - Date.now();
+  if (passTimeoutMs < 60_000) return { suite: pass.suite, ...counts0(), error: 'not run: the time limit of both passes was reached (WSA_INTEGRATION_TIMEOUT_MS)' };
+  session = await startSession({
+    suite: pass.suite,
+    mode: 'development',
+    variants: pass.variants,
+    env: { WSA_TEST_GREP: pass.grep, ...(process.stdout.isTTY ? { WSA_TEST_COLOR: '1' } : {}) },
+  });
   const { page, server } = session;
 
   let finish!: (code: number) => void;
@@ -47,7 +100,7 @@ async function main(): Promise<SuiteSummary> {
 
   debug('workbench loaded');
   let timer: NodeJS.Timeout | undefined;
-  const code = await Promise.race([exited, new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), timeoutMs)))]);
+  const code = await Promise.race([exited, new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), passTimeoutMs)))]);
   clearTimeout(timer);
   debug(`codeAutomationExit(${code})`);
 
@@ -57,16 +110,16 @@ async function main(): Promise<SuiteSummary> {
   const counts = results ? { passed: results.passed, failed: results.failed, skipped: results.skipped, failures: results.failures } : counts0();
   if (code === 'timeout') {
     const where = results?.running ? ` while running "${results.running}"` : '';
-    return { suite: SUITE, ...counts, failed: counts.failed + 1, error: `no result within ${timeoutMs / 1000} s${where} (WSA_INTEGRATION_TIMEOUT_MS)` };
+    return { suite: pass.suite, ...counts, failed: counts.failed + 1, error: `no result within ${Math.round(passTimeoutMs / 1000)} s${where} (WSA_INTEGRATION_TIMEOUT_MS, both passes)` };
   }
   if (!results?.running && !results?.done) {
     // The runner or a test file failed to load. The workbench logged why, but may end before that
     // log reaches codeAutomationLog: its page console has it for sure.
     console.log(`The test runner did not start. Errors in the workbench's console:\n${consoleErrors(session.runDir)}`);
   }
-  if (!results?.done) return { suite: SUITE, ...counts, error: `the extension host ended (code ${code}) before the test runner finished${results?.running ? `, in "${results.running}"` : ''}: see logs/` };
-  if (code !== 0 && results.failed === 0) return { suite: SUITE, ...counts, error: `the test runner failed (code ${code}) although no test failed: see logs/` };
-  return { suite: SUITE, ...counts };
+  if (!results?.done) return { suite: pass.suite, ...counts, error: `the extension host ended (code ${code}) before the test runner finished${results?.running ? `, in "${results.running}"` : ''}: see logs/` };
+  if (code !== 0 && results.failed === 0) return { suite: pass.suite, ...counts, error: `the test runner failed (code ${code}) although no test failed: see logs/` };
+  return { suite: pass.suite, ...counts };
 }
 
 /** What test/integration/index.ts writes. */
@@ -106,15 +159,11 @@ async function run(): Promise<number> {
   } catch (err) {
     summary = { suite: SUITE, ...counts0(), error: errorText(err) };
   }
-  const failed = summary.failed > 0 || summary.error !== undefined;
-  if (failed && session) {
-    await session.screenshot('failure').catch(() => undefined);
-    session.saveLogs();
-  }
-  if (summary.error) console.error(`\n[integration] ${summary.error}`);
+  // A pass that ended in an error has said so already (finishPass); this is what main() itself threw.
+  if (summary.error && !summary.passes) console.error(`\n[integration] ${summary.error}`);
   writeSummary(summary);
   await session?.close();
-  return failed ? 1 : 0;
+  return summary.failed > 0 || summary.error !== undefined ? 1 : 0;
 }
 
 void run().then((code) => process.exit(code));

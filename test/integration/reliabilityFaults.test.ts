@@ -24,7 +24,7 @@ import {
   type MatrixContext,
 } from './support/matrixActions';
 
-describe('Reliability: fault matrix', function () {
+describe('Reliability: fault matrix @variants', function () {
   // 63 cells; the slowest wait out the timeout (2.5 s) or a Retry-After (1 s).
   this.timeout(10 * 60_000);
   let api: WorkspaceAutomationApi;

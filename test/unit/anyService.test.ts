@@ -1,10 +1,11 @@
 // Saves against any service the spec allows (issue 12): values outside the extension's lists are the
 // service's to judge, a request body holds only what the spec names, and a save confirmed by reading
-// it back is told like any other. Against the default emulator over loopback HTTP, and through a
-// real HTTP proxy in front of it where another service would answer differently.
+// it back is told like any other. Against the default emulator over loopback HTTP, and one playing
+// a service that adds fields to its answers and refuses unknown body fields (variant profiles
+// `extra-fields` and `strict-bodies`). Every profile is covered by clientVariant*.test.ts.
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { createClient, type ServiceClient } from '../../src/api';
+import { createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../src/api';
 import { FACT_EDITABLE_FIELDS } from '../../src/api/schemaConstants';
 import { startEmulator, type RunningEmulator } from '../../src/emulator';
 import { savedMessage } from '../../src/fs/saveMessages';
@@ -13,14 +14,12 @@ import type { FileView, ResourceFile } from '../../src/model/resourcePath';
 import { SaveFlow } from '../../src/model/saveFlow';
 import type { SaveResult, ServerSnapshot } from '../../src/model/saveTypes';
 import { validateText } from '../../src/validation/validate';
-import { startVariantProxy, type VariantProxy } from './variantProxy';
 
 const fastRetry = { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 1_000, budgetMs: 3_000 };
 const validate = (view: FileView, text: string) => validateText(view, text, { tsxCheckPath: '/nonexistent/tsx-check.js' });
 
 describe('saving against any service the spec allows', () => {
   let emu: RunningEmulator;
-  let proxy: VariantProxy;
   let client: ServiceClient;
   let reader: ResourceReader;
   let flow: SaveFlow;
@@ -32,9 +31,8 @@ describe('saving against any service the spec allows', () => {
 
   before(async () => {
     emu = await startEmulator({ quiet: true });
-    proxy = await startVariantProxy(emu);
     client = createClient(
-      { baseUrl: proxy.url, apiKey: emu.demo.apiKey, workspaceId: emu.demo.workspaceId, authHeader: 'Authorization', authScheme: 'Bearer', workspaceHeader: 'X-Workspace-Id', timeoutMs: 5_000 },
+      { baseUrl: emu.url, apiKey: emu.demo.apiKey, workspaceId: emu.demo.workspaceId, authHeader: 'Authorization', authScheme: 'Bearer', workspaceHeader: 'X-Workspace-Id', timeoutMs: 5_000 },
       undefined,
       fastRetry,
     );
@@ -43,11 +41,9 @@ describe('saving against any service the spec allows', () => {
   });
   after(async () => {
     await client.close();
-    await proxy.close();
     await emu.close();
   });
   beforeEach(async () => {
-    proxy.hooks = {};
     await emu.reset();
   });
 
@@ -76,27 +72,28 @@ describe('saving against any service the spec allows', () => {
   });
 
   test('a fact whose answers carry fields the spec does not list is saved with exactly its documented editable fields', async () => {
-    const extras = { vendorNote: 'kept by the service', revisionCount: 7, owner: { team: 'finance' } };
-    proxy.hooks = {
-      rewrite: (req, reply) => {
-        if (!/^\/v1\/facts\/fact_/.test(req.url) || reply.status !== 200) return undefined;
-        const body = reply.body as { data: Record<string, unknown> };
-        return { ...reply, body: { data: { ...body.data, ...extras } } };
-      },
-    };
-    const f = file('fact', ids().factId!);
-    const base = await reader.snapshot(f);
-    const doc = JSON.parse(base.text) as Record<string, unknown>;
-    doc.name = 'Gross margin (renamed)';
-    const text = `${JSON.stringify(doc, null, 2)}\n`;
-    emu.clearRequests();
-    const result = await save(f, text, base);
-    assert.equal(result.status, 'saved', JSON.stringify(result));
-    const sent = puts();
-    assert.equal(sent.length, 1);
-    assert.deepEqual(Object.keys(sent[0]!.body as object).sort(), [...FACT_EDITABLE_FIELDS].sort(), 'exactly the documented editable fields');
-    assert.equal((sent[0]!.body as { name: string }).name, 'Gross margin (renamed)');
-    assert.equal((await client.getFact(f.id)).name, 'Gross margin (renamed)');
+    // A service that adds fields to every answer and answers 400 to a body field it does not take.
+    const strict = await startEmulator({ quiet: true, variants: ['extra-fields', 'strict-bodies'] });
+    const strictClient = createClient({ ...DEFAULT_CONNECTION, baseUrl: strict.url, apiKey: strict.demo.apiKey, workspaceId: strict.demo.workspaceId, timeoutMs: 5_000 }, undefined, fastRetry);
+    try {
+      const strictReader = new ResourceReader(() => strictClient);
+      const f: ResourceFile = { workspaceId: strict.demo.workspaceId, view: 'fact', id: (strict.demo.ids as Record<string, string>).factId!, name: 'Gross margin' };
+      const base = await strictReader.snapshot(f);
+      const doc = JSON.parse(base.text) as Record<string, unknown>;
+      assert.ok(doc.$readOnly, 'the unknown fields are in the document, read-only');
+      doc.name = 'Gross margin (renamed)';
+      const text = `${JSON.stringify(doc, null, 2)}\n`;
+      const result = await new SaveFlow(() => strictClient, strictReader, { validate }).save({ file: f, uri: 'wsa:/x', text, base });
+      assert.equal(result.status, 'saved', JSON.stringify(result));
+      const sent = strict.requests().filter((r) => r.method === 'PUT');
+      assert.equal(sent.length, 1);
+      assert.equal(sent[0]!.status, 200, 'the service took the body: nothing it does not know was echoed');
+      assert.deepEqual(Object.keys(sent[0]!.body as object).sort(), [...FACT_EDITABLE_FIELDS].sort(), 'exactly the documented editable fields');
+      assert.equal((await strictClient.getFact(f.id)).name, 'Gross margin (renamed)');
+    } finally {
+      await strictClient.close();
+      await strict.close();
+    }
   });
 
   test('a save whose answer was lost and that was read back says so when it is told', async () => {

@@ -339,7 +339,10 @@ export class ExplorerModel extends Disposable {
     nodes.sort((a, b) => a.name.localeCompare(b.name));
     state.resources = nodes;
     for (const [id, error] of reach.failures) {
-      if (kindsForId(id)[0] === group.group.kind) state.messages.push(unresolvedMessage(group, id, error));
+      // A read that failed says so in every group the id may belong to (an oper_ id may be a
+      // dashboard too); an id under which nothing exists is said once, in its first group.
+      const kinds = kindsForId(id);
+      if (error === undefined ? kinds[0] === group.group.kind : kinds.includes(group.group.kind)) state.messages.push(unresolvedMessage(group, id, error));
     }
   }
 

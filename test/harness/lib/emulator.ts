@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { BannerReader, type EmulatorEndpoint } from '../../../src/emulator/banner';
+import { carriersFor, parseVariantNames, type Carriers } from '../../../src/emulator/core/variants';
 import { emulatorScript } from './paths';
 import { spawnGroup, type Group } from './processes';
 
@@ -14,6 +15,10 @@ export interface Emulator {
   /** Base URL of the emulator's admin endpoints (reset, request log, edits as another user). */
   readonly adminUrl: string;
   readonly logFile: string;
+  /** The variant profiles given with `--variant` (as given: `strict` stays `strict`); empty: our own choices. */
+  readonly variants: readonly string[];
+  /** Where it wants the key and the workspace, from those profiles (`--auth-header` and the like are not read). */
+  readonly carriers: Carriers;
   /** The emulator's process (its peak memory is read from /proc by the benchmark). */
   readonly pid: number;
   stop(): Promise<void>;
@@ -56,9 +61,12 @@ export async function startEmulator(runDir: string, timeoutMs = 20_000, args: re
     await g.stop();
     throw new Error(`emulator ${outcome} (log: ${logFile})`);
   }
+  const variants = parseVariantNames(args.filter((_, i) => args[i - 1] === '--variant'));
   return {
     ...endpoint!,
     logFile,
+    variants,
+    carriers: carriersFor(variants),
     pid: g.pid,
     stop: () => g.stop(),
   };

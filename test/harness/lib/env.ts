@@ -2,6 +2,7 @@
 // process (the extension host inherits it) or the UI runner. No `vscode` import: usable anywhere.
 
 import { AdminClient } from '../../../src/emulator/adminClient';
+import { carriersFor, VariantSet, type Carriers, type WireVariant } from '../../../src/emulator/core/variants';
 import type { RequestLogEntry } from '../../../src/emulator/requestLog';
 import { waitUntil } from './processes';
 
@@ -18,19 +19,31 @@ export interface EmulatorInfo {
   readonly workspaceId: string;
   /** Base URL of the emulator's admin endpoints. */
   readonly adminUrl: string;
+  /** The variant profiles it plays as given (`--variant`, e.g. ['strict']); empty: our own choices. */
+  readonly variants: readonly string[];
+  /** Where it wants the key and the workspace (the extension was given them as settings). */
+  readonly carriers: Carriers;
 }
 
 /** The emulator of this session, or undefined while the project has no emulator build. */
 export function emulatorFromEnv(env: NodeJS.ProcessEnv = process.env): EmulatorInfo | undefined {
   const { WSA_EMULATOR_URL: url, WSA_API_KEY: apiKey, WSA_WORKSPACE_ID: workspaceId, WSA_ADMIN_URL: adminUrl } = env;
-  return url && apiKey && workspaceId && adminUrl ? { url, apiKey, workspaceId, adminUrl } : undefined;
+  if (!url || !apiKey || !workspaceId || !adminUrl) return undefined;
+  const variants = (env.WSA_EMULATOR_VARIANTS ?? '').split(',').filter((v) => v !== '');
+  return { url, apiKey, workspaceId, adminUrl, variants, carriers: carriersFor(variants) };
 }
 
-/** A request to the service as the demo user: auth and workspace headers as the extension sends them by default. */
+/** Whether the emulator plays `variant` (by itself or as part of `strict`). */
+export function hasVariant(emulator: Pick<EmulatorInfo, 'variants'>, variant: WireVariant): boolean {
+  return new VariantSet(emulator.variants).has(variant);
+}
+
+/** A request to the service as the demo user, the key and workspace where this emulator wants them. */
 export function serviceFetch(emulator: EmulatorInfo, path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
-  headers.set('Authorization', `Bearer ${emulator.apiKey}`);
-  headers.set('X-Workspace-Id', emulator.workspaceId);
+  const { authHeader, authScheme, workspaceHeader } = emulator.carriers;
+  headers.set(authHeader, authScheme ? `${authScheme} ${emulator.apiKey}` : emulator.apiKey);
+  headers.set(workspaceHeader, emulator.workspaceId);
   if (init.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   return fetch(`${emulator.url}${path}`, { ...init, headers });
 }

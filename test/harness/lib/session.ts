@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type BrowserHandle } from './browser';
 import { startCodeServer, type CodeServer, type ExtensionMode } from './codeServer';
+import type { Carriers } from '../../../src/emulator/core/variants';
 import { emulatorBuilt, startEmulator, type Emulator } from './emulator';
 import { resultsDir, slug } from './paths';
 import { publishScreenshot } from './screenshots';
@@ -23,6 +24,12 @@ export interface SessionOptions {
   readonly env?: Record<string, string>;
   /** Passed to the emulator's CLI (e.g. `['--large', '2000']` for the benchmark). */
   readonly emulatorArgs?: readonly string[];
+  /**
+   * Variant profiles the emulator plays (`--variant`, e.g. `['strict']`). The extension gets the
+   * carrier settings they need (`workspaceAutomation.authHeader`/`authScheme`/`workspaceHeader`,
+   * from the emulator's carriersFor), the tests WSA_EMULATOR_VARIANTS.
+   */
+  readonly variants?: readonly string[];
   /** The package installed in 'vsix' mode. */
   readonly vsixPath?: string;
   /** Another build of the emulator than `dist/emulator.js` (the benchmark's production build). */
@@ -60,7 +67,8 @@ export async function startSession(options: SessionOptions): Promise<Session> {
   try {
     const script = options.emulatorScript;
     const built = script ? existsSync(script) : emulatorBuilt();
-    const emulator = built ? await startEmulator(runDir, undefined, options.emulatorArgs, script) : undefined;
+    const variantArgs = options.variants?.length ? ['--variant', options.variants.join(',')] : [];
+    const emulator = built ? await startEmulator(runDir, undefined, [...(options.emulatorArgs ?? []), ...variantArgs], script) : undefined;
     if (emulator) stops.push(() => emulator.stop().then(() => debug('emulator stopped')));
     debug('emulator up');
     const connect = (options.connect ?? true) && emulator !== undefined;
@@ -72,6 +80,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
         WSA_API_KEY: emulator.apiKey,
         WSA_WORKSPACE_ID: emulator.workspaceId,
         WSA_ADMIN_URL: emulator.adminUrl,
+        WSA_EMULATOR_VARIANTS: emulator.variants.join(','),
       });
     }
     if (connect) env.WORKSPACE_AUTOMATION_API_KEY = emulator!.apiKey;
@@ -80,6 +89,8 @@ export async function startSession(options: SessionOptions): Promise<Session> {
       mode: options.mode,
       settings: {
         ...(connect ? { 'workspaceAutomation.baseUrl': emulator!.url, 'workspaceAutomation.workspaceId': emulator!.workspaceId } : {}),
+        // Where the emulator's profiles want the key and the workspace, as a user of such a service sets them.
+        ...(emulator?.variants.length ? carrierSettings(emulator.carriers) : {}),
         ...options.settings,
       },
       env: { ...env, ...options.env },
@@ -116,6 +127,14 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     await close();
     throw err;
   }
+}
+
+function carrierSettings(carriers: Carriers): Record<string, string> {
+  return {
+    'workspaceAutomation.authHeader': carriers.authHeader,
+    'workspaceAutomation.authScheme': carriers.authScheme,
+    'workspaceAutomation.workspaceHeader': carriers.workspaceHeader,
+  };
 }
 
 function copyLogs(runDir: string, artifactsDir: string): void {

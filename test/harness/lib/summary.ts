@@ -13,14 +13,20 @@ export interface SuiteSummary {
   readonly failures: readonly { title: string; error: string }[];
   /** Set when the suite could not run its tests at all (server did not start, timeout...). */
   readonly error?: string;
+  /** A stage of several passes (integration: default, then strict): each pass's counts and time. */
+  readonly passes?: readonly { suite: string; passed: number; failed: number; skipped: number; ms: number; error?: string }[];
 }
 
-export function writeSummary(summary: SuiteSummary): void {
+/**
+ * Writes `test-results/<suite>/summary.json` and, unless `stage` is false (one pass of a stage
+ * whose total is written after it), the orchestrator's WSA_SUMMARY_FILE.
+ */
+export function writeSummary(summary: SuiteSummary, { stage = true }: { stage?: boolean } = {}): void {
   const dir = join(resultsDir, summary.suite);
   mkdirSync(dir, { recursive: true });
   const text = JSON.stringify(summary, null, 2);
   writeFileSync(join(dir, 'summary.json'), text);
-  if (process.env.WSA_SUMMARY_FILE) writeFileSync(process.env.WSA_SUMMARY_FILE, text);
+  if (stage && process.env.WSA_SUMMARY_FILE) writeFileSync(process.env.WSA_SUMMARY_FILE, text);
 }
 
 export function errorText(err: unknown): string {

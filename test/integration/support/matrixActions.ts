@@ -4,6 +4,7 @@
 // shows the extension still works and that nothing typed was lost.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { definitionBody, factBody } from '../../../src/api/requestBodies';
 import type { AdminClient } from '../../../src/emulator/adminClient';
 import type { WorkspaceAutomationApi } from '../../../src/extension';
 import { isResourceNode } from '../../../src/model/explorer/nodes';
@@ -12,7 +13,7 @@ import type { SaveResult } from '../../../src/model/saveTypes';
 import type { HistoryPanel } from '../../../src/views/history/historyPanel';
 import type { HistoryState, HostMessage } from '../../../src/shared/history/protocol';
 import { editText, wsaUri } from '../fileHelpers';
-import { eventToPromise, serviceFetch, type EmulatorInfo } from '../helpers';
+import { eventToPromise, hasVariant, serviceFetch, type EmulatorInfo } from '../helpers';
 import type { LogCapture } from './logCapture';
 
 export const SAVE = 'workspaceAutomation.save';
@@ -65,21 +66,37 @@ async function serviceJson<T>(emulator: EmulatorInfo, path: string): Promise<T> 
 
 // ---- reads
 
+/**
+ * Loading the Dashboards group. A service with list endpoints answers it with one list request; one
+ * without (the no-lists profile) shows what the user added by id, so the dashboard is added first,
+ * as a user of such a service does, and the group's request is that dashboard's source read. A
+ * failed read of an added id shows in the group as that id with its cause.
+ */
 export function treeGroupAction(c: MatrixContext): MatrixAction {
+  const listed = !hasVariant(c.emulator, 'no-lists');
+  const added = c.ids.dashboardId!;
   const load = async (): Promise<Observation> => {
     const model = c.api.explorer.model;
     await model.refresh();
     const children = await model.getChildren(model.group('dashboards'));
-    const problem = model.problem ?? children.find((n) => n.kind === 'message' && n.severity === 'error');
+    const problem = model.problem ?? children.find((n) => n.kind === 'message' && (n.severity === 'error' || (!listed && n.addedId === added)));
     if (problem?.kind === 'message') return { ok: false, message: `${problem.label}${problem.detail ? ` — ${problem.detail}` : ''}` };
     return { ok: children.some(isResourceNode), message: 'the group is empty' };
   };
   return {
     name: 'load a tree group',
-    says: /Could not load dashboards|Cannot reach/,
+    says: listed ? /Could not load dashboards|Cannot reach/ : new RegExp(`^${esc(added)} — |Cannot reach`),
     saves: false,
     method: 'GET',
-    path: '^/v1/dashboards$',
+    path: listed ? '^/v1/dashboards$' : `^/v1/dashboards/${esc(added)}/source$`,
+    async setup() {
+      if (listed) return;
+      const outcome = await vscode.commands.executeCommand<{ added: boolean }>('workspaceAutomation.addResource', added);
+      assert.ok(outcome?.added, `${added} added by id`);
+    },
+    async teardown() {
+      if (!listed) await vscode.workspace.getConfiguration('workspaceAutomation').update('resources', undefined, vscode.ConfigurationTarget.Workspace);
+    },
     run: load,
     usable: async () => (await load()).ok,
   };
@@ -313,7 +330,8 @@ export function saveDatabaseAction(c: MatrixContext): MatrixAction {
     async holds(text) {
       const history = await serviceJson<{ draft: { revisionId: string } }>(c.emulator, `/v1/resources/${id}/revisions`);
       const draft = await serviceJson<{ value: Definition }>(c.emulator, `/v1/resources/${id}/revisions/${history.draft.revisionId}`);
-      return JSON.stringify(draft.value.tables) === JSON.stringify((JSON.parse(text) as Definition).tables);
+      // The request shape of both: a service may add its own keys to what it returns (extra-fields).
+      return JSON.stringify(definitionBody(draft.value).tables) === JSON.stringify(definitionBody(JSON.parse(text)).tables);
     },
   });
 }
@@ -333,8 +351,9 @@ export function replaceFactAction(c: MatrixContext): MatrixAction {
       return `${JSON.stringify(fact, null, 2)}\n`;
     },
     async holds(text) {
+      // What a save sends: the documented editable fields (fields the service adds are shown read-only, never sent).
       const fact = await serviceJson<Record<string, unknown>>(c.emulator, `/v1/facts/${id}`);
-      return Object.entries(JSON.parse(text) as Record<string, unknown>).every(([k, v]) => JSON.stringify(fact[k]) === JSON.stringify(v));
+      return Object.entries(factBody(JSON.parse(text) as Record<string, unknown>)).every(([k, v]) => JSON.stringify(fact[k]) === JSON.stringify(v));
     },
   });
 }
