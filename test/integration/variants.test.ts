@@ -15,7 +15,7 @@ import type { RequestLogEntry } from '../../src/emulator/requestLog';
 import { isResourceNode, type ExplorerNode, type GroupId, type ResourceNode } from '../../src/model/explorer/nodes';
 import type { SaveConflict, SaveResult } from '../../src/model/saveTypes';
 import type { HistoryPanel } from '../../src/views/history/historyPanel';
-import type { HistoryState } from '../../src/views/history/protocol';
+import type { HistoryState } from '../../src/shared/history/protocol';
 import { clearAddedResources, groupChildren, treeItem } from './explorerSupport';
 import { editText, revertAndCloseAll, setAutoSave } from './fileHelpers';
 import { connectSuite, eventToPromise, hasVariant, serviceFetch, type SuiteContext } from './helpers';

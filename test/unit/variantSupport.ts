@@ -3,7 +3,7 @@
 // the carriers that profile wants, as a user's settings would. Real HTTP on loopback, nothing mocked.
 import { join } from 'node:path';
 import { createClient, type ServiceClient } from '../../src/api';
-import type { Connection, ConnectionProvider } from '../../src/connection/types';
+import type { Connection, ConnectionProvider } from '../../src/connection/connectionProvider';
 import { startEmulator, VARIANT_NAMES, type RunningEmulator, type WireVariant } from '../../src/emulator';
 import type { RequestLogEntry } from '../../src/emulator/requestLog';
 import { ResourceReader } from '../../src/model/resourceReader';
