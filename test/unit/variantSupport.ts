@@ -2,6 +2,7 @@
 // (src/emulator/core/variants.ts), and the real client, reader and save flow pointed at it through
 // the carriers that profile wants, as a user's settings would. Real HTTP on loopback, nothing mocked.
 import { join } from 'node:path';
+import { after, before, beforeEach } from 'node:test';
 import { createClient, type ServiceClient } from '../../src/api';
 import type { Connection, ConnectionProvider } from '../../src/connection/connectionProvider';
 import { startEmulator, VARIANT_NAMES, type RunningEmulator, type WireVariant } from '../../src/emulator';
@@ -74,4 +75,22 @@ export async function startProfile(variants: readonly string[]): Promise<Profile
       await emu.close();
     },
   };
+}
+
+/**
+ * Starts the profile's emulator for the enclosing describe, back to its initial state before each
+ * test, and stops it afterwards; the rig is read through the returned function once started.
+ */
+export function useProfile(variants: readonly string[]): () => ProfileRig {
+  let rig: ProfileRig | undefined;
+  before(async () => {
+    rig = await startProfile(variants);
+  });
+  after(async () => {
+    await rig?.close();
+  });
+  beforeEach(async () => {
+    await rig!.emu.reset();
+  });
+  return () => rig!;
 }
