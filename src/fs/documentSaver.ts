@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../api';
 import type { Configuration } from '../manifest/config';
+import type { DocumentSession } from '../model/documentSession';
 import { tokensKey } from '../model/resourceReader';
 import type { FileView } from '../model/resourcePath';
 import { SaveFlow } from '../model/saveFlow';
@@ -12,13 +13,12 @@ import type { SaveResult, ServerSnapshot, TextProblem } from '../model/saveTypes
 import { describeError } from '../ui/describeError';
 import { KeyedQueue } from '../util/async';
 import { Disposable } from '../util/lifecycle';
-import type { DocumentSession } from '../model/documentSession';
 import type { DocumentRegistry, RefreshOutcome, ResolvedFile } from './documentRegistry';
-import type { ProblemSink, SaveTarget } from './saveTarget';
 import { toFileSystemError } from './fileSystemErrors';
 import type { HeldSaves } from './heldSaves';
 import { autoSaveHeldMessage, conflictMessage, heldFailureReason, invalidMessage, readOnlyMessage, savedMessage } from './saveMessages';
 import { SaveNotices } from './saveNotices';
+import type { ProblemSink, SaveTarget } from './saveTarget';
 
 /** `coalesce`: held auto saves are sent after this long without another auto save. */
 export const COALESCE_MS = 30_000;

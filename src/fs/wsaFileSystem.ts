@@ -4,8 +4,8 @@
 import * as vscode from 'vscode';
 import { FILE_SCHEME } from '../model/resourcePath';
 import { Disposable } from '../util/lifecycle';
-import type { DocumentSaver } from './documentSaver';
 import type { DocumentRegistry } from './documentRegistry';
+import type { DocumentSaver } from './documentSaver';
 
 export type { SaveTarget } from './saveTarget';
 export { resourceUri } from './documentRegistry';
