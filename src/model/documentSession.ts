@@ -145,7 +145,12 @@ export class DocumentSession {
       this.moveBase(content.snapshot, content.version);
     } else {
       const previous = this.reload ?? { previousText: this._text, previousMtime: this._mtime };
-      this.reload = { base: content.snapshot, version: content.version, previousText: previous.previousText, previousMtime: previous.previousMtime };
+      this.reload = {
+        base: content.snapshot,
+        version: content.version,
+        previousText: previous.previousText,
+        previousMtime: previous.previousMtime,
+      };
     }
     this.changeText(content.text);
     return true;

@@ -71,7 +71,11 @@ describe('document sessions', () => {
     // While a reload is on its way, the newer tokens go with it and arrive when it is read.
     s.offered(content(snapshot(2, 'new')), true);
     s.offered(content(snapshot(2, 'new', 'oprn_3')), true);
-    assert.equal(s.latestVersion, tokensKey(snapshot(2, 'new', 'oprn_3').tokens), 'a refresh compares with what the editor is about to show');
+    assert.equal(
+      s.latestVersion,
+      tokensKey(snapshot(2, 'new', 'oprn_3').tokens),
+      'a refresh compares with what the editor is about to show',
+    );
     assert.equal(s.base?.label, 'revision 1');
     s.reloadRead();
     assert.equal(s.version, tokensKey(snapshot(2, 'new', 'oprn_3').tokens));
@@ -145,7 +149,11 @@ describe('document sessions', () => {
     s.reloadRead();
     assert.deepEqual(seen(s), { text: 'server', base: 'revision 1', reloadPending: false });
 
-    const readOnly = new DocumentSessions().opened('wsa:/op', { ...file, view: 'operation' }, { text: 'op', base: undefined, version: 'op' });
+    const readOnly = new DocumentSessions().opened(
+      'wsa:/op',
+      { ...file, view: 'operation' },
+      { text: 'op', base: undefined, version: 'op' },
+    );
     assert.equal(readOnly.heldDiscarded(true), false, 'without a base there is nothing to go back to');
   });
 
