@@ -9,7 +9,7 @@ import type { ConflictResolver } from './conflicts/conflictResolver';
 import type { ConnectionManager } from './connection/connectionManager';
 import type { LocalEmulator } from './connection/emulatorLauncher';
 import type { ConnectionStatusBar } from './connection/statusBar';
-import { COALESCE_MS, type FileSaves, type FileSavesOptions } from './fs/fileSaves';
+import { COALESCE_MS, type DocumentSaver, type DocumentSaverOptions } from './fs/documentSaver';
 import type { WsaFileSystem } from './fs/wsaFileSystem';
 import type { RevisionCache } from './model/revisionCache';
 import type { SaveDiagnostics } from './validation/saveDiagnostics';
@@ -21,7 +21,7 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 /** The options objects handed to the features' constructors; the product reads them at each use. */
 export interface Tunables {
   /** `coalesceDelayMs`: how long coalesced auto saves wait for quiet. */
-  readonly files: Mutable<FileSavesOptions>;
+  readonly files: Mutable<DocumentSaverOptions>;
   /** `useMergeEditor`: false writes conflict markers instead of opening the merge editor. */
   readonly conflicts: Mutable<ConflictMergeOptions>;
   /** `dialogs`: the history's questions (useHistoryDialogs answers some of them). */
@@ -45,8 +45,8 @@ export interface WorkspaceAutomationApi {
   readonly statusBar: ConnectionStatusBar;
   /** Why the last save of a document was refused: diagnostics in the "Workspace Automation" collection. */
   readonly diagnostics: SaveDiagnostics;
-  /** The `wsa:` files' saves: ConflictFiles (saveText, adoptBase, readLatest, baseOf), refresh, held auto saves. */
-  readonly files: FileSaves;
+  /** The `wsa:` files' saves: SaveTarget (saveText, adoptBase, readLatest, baseOf), refresh, held auto saves. */
+  readonly files: DocumentSaver;
   /** Compare / Merge / Overwrite for a save that met a stale token. */
   readonly conflicts: ConflictResolver;
   /** Revision history panels: `show(arg)`, `get(resourceId)`, `all()`. */

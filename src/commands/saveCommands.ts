@@ -3,8 +3,8 @@
 // own save path can only show an error). Also sending and discarding held auto saves.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../manifest/contributions';
-import type { ConflictOffer } from '../fs/conflictFiles';
-import type { FileSaves } from '../fs/fileSaves';
+import type { ConflictOffer } from '../fs/saveTarget';
+import type { DocumentSaver } from '../fs/documentSaver';
 import type { HeldSaves } from '../fs/heldSaves';
 import { invalidMessage, readOnlyMessage, savedMessage } from '../fs/saveMessages';
 import { FILE_SCHEME, isEditable, parseFilePath, type ResourceFile } from '../model/resourcePath';
@@ -14,7 +14,7 @@ import { registerCommand } from './registerCommand';
 
 export function registerSaveCommands(
   log: vscode.LogOutputChannel,
-  files: FileSaves,
+  files: DocumentSaver,
   held: HeldSaves,
   conflicts: ConflictOffer,
 ): vscode.Disposable[] {

@@ -13,7 +13,7 @@
 import * as vscode from 'vscode';
 import { mergeTexts } from '../model/merge';
 import type { SaveConflict, ServerSnapshot } from '../model/saveTypes';
-import type { ConflictFiles } from '../fs/conflictFiles';
+import type { SaveTarget } from '../fs/saveTarget';
 import { revisionUri } from '../fs/revisionFileSystem';
 import { cleanMergeMessage, markersMessage, mergeEditorMessage, serviceSide } from './conflictText';
 import { Disposable } from '../util/lifecycle';
@@ -49,7 +49,7 @@ export class ConflictMerge extends Disposable {
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
-    private readonly files: ConflictFiles,
+    private readonly files: SaveTarget,
     private readonly snapshots: SnapshotFileSystem,
     /** Whether `conflict` is still the one pending for its document (the user may have moved on). */
     private readonly isCurrent: (conflict: SaveConflict) => boolean,

@@ -6,7 +6,7 @@
 // (another save attempt) only replaces what the buttons act on.
 import * as vscode from 'vscode';
 import { reportError } from '../ui/reportError';
-import type { ConflictFiles, ProblemSink } from '../fs/conflictFiles';
+import type { ProblemSink, SaveTarget } from '../fs/saveTarget';
 import type { SaveConflict } from '../model/saveTypes';
 import { Disposable } from '../util/lifecycle';
 import { refusalMessage } from '../validation/validate';
@@ -56,7 +56,7 @@ export class ConflictResolver extends Disposable implements vscode.Disposable {
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
-    private readonly files: ConflictFiles,
+    private readonly files: SaveTarget,
     /** Where an overwrite's refused text shows its problems (SaveDiagnostics). */
     private readonly problems?: ProblemSink,
     options?: ConflictMergeOptions,

@@ -1,12 +1,12 @@
 // The conflicts feature: Compare / Merge / Overwrite for a save that met a stale token.
 import type * as vscode from 'vscode';
-import type { ConflictFiles, ProblemSink } from '../fs/conflictFiles';
+import type { ProblemSink, SaveTarget } from '../fs/saveTarget';
 import type { ConflictMergeOptions } from './conflictMerge';
 import { ConflictResolver } from './conflictResolver';
 
 export interface ConflictsDeps {
   log: vscode.LogOutputChannel;
-  files: ConflictFiles;
+  files: SaveTarget;
   /** Where an overwrite's refused text shows its problems. */
   problems: ProblemSink;
   options?: ConflictMergeOptions;

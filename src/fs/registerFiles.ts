@@ -9,9 +9,9 @@ import { RevisionCache } from '../model/revisionCache';
 import { ownedBy } from '../util/lifecycle';
 import { SaveDiagnostics } from '../validation/saveDiagnostics';
 import { validateText } from '../validation/validate';
+import { DocumentRegistry } from './documentRegistry';
+import { DocumentSaver, type DocumentSaverOptions } from './documentSaver';
 import { EditBases } from './editBases';
-import { FileSaves, type FileSavesOptions } from './fileSaves';
-import { FileState } from './fileState';
 import { HeldSaves } from './heldSaves';
 import { HeldSavesUi } from './heldSavesUi';
 import { RemoteChangeWatcher } from './remoteChanges';
@@ -22,7 +22,7 @@ export interface FilesDeps {
   log: vscode.LogOutputChannel;
   config: Configuration;
   connection: ConnectionProvider;
-  options?: FileSavesOptions;
+  options?: DocumentSaverOptions;
 }
 
 export interface FilesFeature {
@@ -31,7 +31,7 @@ export interface FilesFeature {
   readonly diagnostics: SaveDiagnostics;
   readonly held: HeldSaves;
   /** Every save of a `wsa:` file. */
-  readonly saves: FileSaves;
+  readonly saves: DocumentSaver;
   readonly fileSystem: WsaFileSystem;
 }
 
@@ -46,10 +46,10 @@ export function registerFiles(context: vscode.ExtensionContext, { log, config, c
   const tsxCheckPath = vscode.Uri.joinPath(context.extensionUri, 'dist', 'tsx-check.js').fsPath;
   const validate = (view: FileView, text: string) => validateText(view, text, { tsxCheckPath });
   const held = own(new HeldSaves(context.workspaceState, log));
-  const state = own(new FileState(connection, revisions, held, new EditBases(context.workspaceState, log), log));
-  const saves = own(new FileSaves(state, config, diagnostics, validate, log, options));
-  const fileSystem = own(new WsaFileSystem(state, saves));
-  own(new RemoteChangeWatcher(state, log));
+  const documents = own(new DocumentRegistry(connection, revisions, held, new EditBases(context.workspaceState, log), log));
+  const saves = own(new DocumentSaver(documents, config, diagnostics, validate, log, options));
+  const fileSystem = own(new WsaFileSystem(documents, saves));
+  own(new RemoteChangeWatcher(documents, log));
   own(new HeldSavesUi(held));
   return { revisions, diagnostics, held, saves, fileSystem };
 }

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { FILE_SCHEME } from '../model/resourcePath';
 import { Disposable } from '../util/lifecycle';
-import type { FileState } from './fileState';
+import type { DocumentRegistry } from './documentRegistry';
 
 const MIN_INTERVAL_MS = 3_000;
 /**
@@ -21,7 +21,7 @@ export class RemoteChangeWatcher extends Disposable {
   private readonly shown = new Set<string>();
 
   constructor(
-    private readonly state: FileState,
+    private readonly documents: DocumentRegistry,
     private readonly log: vscode.LogOutputChannel,
   ) {
     super();
@@ -48,7 +48,7 @@ export class RemoteChangeWatcher extends Disposable {
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.document.uri.scheme !== FILE_SCHEME || e.document.isDirty || !e.contentChanges.length) return;
         const key = e.document.uri.toString();
-        if (e.document.getText() === this.state.sessions.get(key)?.text) this.check([key]);
+        if (e.document.getText() === this.documents.sessions.get(key)?.text) this.check([key]);
       }),
     );
   }
@@ -60,13 +60,13 @@ export class RemoteChangeWatcher extends Disposable {
   private check(keys: string[], freshMs = MIN_INTERVAL_MS): void {
     const now = Date.now();
     for (const key of keys) {
-      const doc = this.state.openDocument(key);
+      const doc = this.documents.openDocument(key);
       // A document just read from the service is as fresh as a re-check would make it: opening a
       // file made its editor appear, which read it a second time.
-      const fresh = Math.max(this.lastChecked.get(key) ?? 0, this.state.sessions.get(key)?.loadedAt ?? 0);
+      const fresh = Math.max(this.lastChecked.get(key) ?? 0, this.documents.sessions.get(key)?.loadedAt ?? 0);
       if (!doc || doc.isDirty || now - fresh < freshMs) continue;
       this.lastChecked.set(key, now);
-      this.state.refresh(doc.uri).then(
+      this.documents.refresh(doc.uri).then(
         (outcome) => (outcome === 'changed' ? this.log.info(`[Files] ${doc.uri.path} changed on the service; reloaded.`) : undefined),
         (e: unknown) => this.log.debug(`[Files] Could not re-check ${doc.uri.path}: ${e instanceof Error ? e.message : String(e)}`),
       );

@@ -1,14 +1,14 @@
 // `wsa:` — dashboards, database definitions and facts as editable documents, operations, handler
-// code, apps and write syncs as read-only ones. Reads and writes go through FileState and
-// FileSaves; this class is the FileSystemProvider surface and never shows UI.
+// code, apps and write syncs as read-only ones. Reads and writes go through DocumentRegistry and
+// DocumentSaver; this class is the FileSystemProvider surface and never shows UI.
 import * as vscode from 'vscode';
 import { FILE_SCHEME } from '../model/resourcePath';
 import { Disposable } from '../util/lifecycle';
-import type { FileSaves } from './fileSaves';
-import type { FileState } from './fileState';
+import type { DocumentRegistry } from './documentRegistry';
+import type { DocumentSaver } from './documentSaver';
 
-export type { ConflictFiles } from './conflictFiles';
-export { resourceUri } from './fileState';
+export type { SaveTarget } from './saveTarget';
+export { resourceUri } from './documentRegistry';
 
 /** A save reason older than this did not belong to the writeFile now running. */
 const REASON_TTL_MS = 30_000;
@@ -21,11 +21,11 @@ export class WsaFileSystem extends Disposable implements vscode.FileSystemProvid
   private readonly saveReasons = new Map<string, { reason: vscode.TextDocumentSaveReason; at: number }>();
 
   constructor(
-    private readonly state: FileState,
-    private readonly saves: FileSaves,
+    private readonly documents: DocumentRegistry,
+    private readonly saves: DocumentSaver,
   ) {
     super();
-    this.onDidChangeFile = state.onDidChangeFile;
+    this.onDidChangeFile = documents.onDidChangeFile;
     this._register(vscode.workspace.registerFileSystemProvider(FILE_SCHEME, this, { isCaseSensitive: true }));
     this._register(
       vscode.workspace.onWillSaveTextDocument((e) => {
@@ -35,27 +35,27 @@ export class WsaFileSystem extends Disposable implements vscode.FileSystemProvid
   }
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
-    if (this.state.isFolder(uri)) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
-    const resolved = this.state.resolve(uri);
-    const session = await this.state.session(uri, resolved);
+    if (this.documents.isFolder(uri)) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
+    const resolved = this.documents.resolve(uri);
+    const session = await this.documents.session(uri, resolved);
     return {
       type: vscode.FileType.File,
       ctime: session.ctime,
       mtime: session.mtime,
       size: this.encoder.encode(session.text).byteLength,
-      ...(this.state.isEditable(resolved.file) ? {} : { permissions: vscode.FilePermission.Readonly }),
+      ...(this.documents.isEditable(resolved.file) ? {} : { permissions: vscode.FilePermission.Readonly }),
     };
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
-    const session = await this.state.session(uri, this.state.resolve(uri));
+    const session = await this.documents.session(uri, this.documents.resolve(uri));
     // The model takes this text now: a reload offered to it is complete.
-    this.state.sessions.completeReload(session);
+    session.reloadRead();
     return this.encoder.encode(session.text);
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
-    const resolved = this.state.resolve(uri);
+    const resolved = this.documents.resolve(uri);
     const told = this.saveReasons.get(resolved.key);
     this.saveReasons.delete(resolved.key);
     // No reason told (a write through the API rather than an editor save) counts as an explicit save.
@@ -70,7 +70,7 @@ export class WsaFileSystem extends Disposable implements vscode.FileSystemProvid
 
   readDirectory(uri: vscode.Uri): [string, vscode.FileType][] {
     // The folders exist for paths only; resources are listed by the explorer, not here.
-    if (this.state.isFolder(uri)) return [];
+    if (this.documents.isFolder(uri)) return [];
     throw vscode.FileSystemError.FileNotADirectory('Workspace Automation files are opened one by one, from the explorer or by id.');
   }
 

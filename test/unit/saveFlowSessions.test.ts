@@ -1,49 +1,17 @@
-// The per-file state beside the text (vscode-free parts): mtimes that only move forward, reloads
-// that become the base only when read, and problems the service names by JSON pointer placed at
-// their line.
+// The per-file state beside the text (vscode-free parts; the sessions themselves are in
+// documentSession.test.ts): bases of unsaved editors across window reloads, and problems the
+// service names by JSON pointer placed at their line.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DocumentSessions } from '../../src/fs/documentSessions';
 import { EditBases } from '../../src/fs/editBases';
 import { locatePointer } from '../../src/model/jsonPointerLocation';
-import type { ResourceFile } from '../../src/model/resourcePath';
 import type { ServerSnapshot } from '../../src/model/saveTypes';
 import { holdsText, sameJson } from '../../src/model/saveFlow';
 
-const file: ResourceFile = { workspaceId: 'wksp_1', view: 'dashboard', id: 'oper_1', name: 'Sales' };
 const snapshot = (sequence: number, text: string): ServerSnapshot => ({
   text,
   tokens: { kind: 'dashboard', expectedRevision: { revisionId: `rvsn_${sequence}`, sequence }, expectedDataRunId: 'oprn_1' },
   label: `revision ${sequence}`,
-});
-
-describe('document sessions', () => {
-  test('the mtime moves forward on every change of the text, never back, even within one millisecond', () => {
-    const sessions = new DocumentSessions();
-    const s = sessions.set({ key: 'wsa:/a', file, text: 'a', base: snapshot(1, 'a'), version: 'v1' });
-    const seen = [s.mtime];
-    for (let i = 0; i < 50; i++) {
-      sessions.changeText(s, `a${i}`);
-      seen.push(s.mtime);
-    }
-    for (let i = 1; i < seen.length; i++) assert.ok(seen[i]! > seen[i - 1]!, `mtime ${i} moved forward`);
-  });
-
-  test('a reload offered to a clean editor becomes the base when read, and is withdrawn when the user types first', () => {
-    const sessions = new DocumentSessions();
-    const s = sessions.set({ key: 'wsa:/a', file, text: 'old', base: snapshot(1, 'old'), version: 'v1' });
-    const before = s.mtime;
-    s.reload = { base: snapshot(2, 'new'), version: 'v2', previousText: s.text, previousMtime: s.mtime };
-    sessions.changeText(s, 'new');
-    sessions.withdrawReload(s);
-    assert.deepEqual([s.text, s.mtime, s.base?.label, s.reload], ['old', before, 'revision 1', undefined], 'the edit stays based on revision 1');
-
-    s.reload = { base: snapshot(2, 'new'), version: 'v2', previousText: s.text, previousMtime: s.mtime };
-    sessions.changeText(s, 'new');
-    sessions.completeReload(s);
-    assert.deepEqual([s.text, s.base?.label, s.version, s.reload], ['new', 'revision 2', 'v2', undefined]);
-    assert.ok(s.mtime > before);
-  });
 });
 
 describe('bases of unsaved editors across window reloads', () => {

@@ -50,7 +50,7 @@ export interface HistoryPanelsDeps {
   /** The guarded save of `wsa:` files; Restore is off without it. */
   saver?: RestoreSaver;
   conflicts?: ConflictHandler;
-  /** Saves that reached the service (FileSaves.onDidSave): the resource's open panel shows them. */
+  /** Saves that reached the service (DocumentSaver.onDidSave): the resource's open panel shows them. */
   onDidSave?: vscode.Event<{ snapshot: { revision?: { resourceId: string } } }>;
 }
 

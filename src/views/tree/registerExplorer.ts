@@ -12,7 +12,7 @@ export interface ExplorerDeps {
   log: vscode.LogOutputChannel;
   config: Configuration;
   connection: ConnectionProvider;
-  /** Saves that reached the service (FileSaves.onDidSave). */
+  /** Saves that reached the service (DocumentSaver.onDidSave). */
   onDidSave: vscode.Event<{ uri: vscode.Uri }>;
 }
 

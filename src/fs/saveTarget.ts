@@ -1,14 +1,15 @@
-// What the conflict resolver, the history panel and the save command need of the `wsa:` files, and
-// what the files need of the validation feature. Interfaces only.
+// What the conflict resolver, the history panel and the save command need of the `wsa:` files
+// (SaveTarget: save this text, adopt that base; the DocumentSaver implements it), and what the
+// files need of the validation and conflict features. Interfaces only.
 import type * as vscode from 'vscode';
 import type { SaveConflict, SaveResult, ServerSnapshot, TextProblem } from '../model/saveTypes';
 
-export interface ConflictFiles {
+export interface SaveTarget {
   /**
    * One guarded save of `text`. Without `basedOn`: when `text` is the editor's unsaved (or held)
    * edit, it is based on what that edit is based on; any other text (a history Restore, or a file
-   * nobody has open) is based on the latest state, read first. With `basedOn` (Overwrite: the latest state) it is saved against those tokens in one
-   * step. On success the session, mtime and diagnostics follow, `onDidChangeFile` fires, and an
+   * nobody has open) is based on the latest state, read first. With `basedOn` (Overwrite: the
+   * latest state) it is saved against those tokens in one step. On success the session, mtime and diagnostics follow, `onDidChangeFile` fires, and an
    * open editor holding exactly `text` is saved clean.
    */
   saveText(uri: vscode.Uri, text: string, basedOn?: ServerSnapshot): Promise<SaveResult>;

@@ -1,17 +1,17 @@
-// The state behind the `wsa:` file system: which resource a URI names (and whether the signed-in
-// workspace may see it), its session, loading it from the service, batched change events, and
-// re-checking an untouched document against the service.
+// The documents behind the `wsa:` file system: which resource a URI names (and whether the signed-in
+// workspace may see it), its session (src/model/documentSession.ts), loading it from the service,
+// batched change events, and re-checking an untouched document against the service. It tells the
+// sessions what VS Code and the service did; it never writes their fields.
 import * as vscode from 'vscode';
 import type { ConnectionProvider } from '../connection/connectionProvider';
 import { NotSignedInError } from '../connection/connectionProvider';
 import { ResourceReader, type RevisionSource } from '../model/resourceReader';
 import { isIdOf } from '../api/ids';
+import { DocumentSessions, type DocumentSession } from '../model/documentSession';
 import { FILE_SCHEME, filePath, isEditable, parseFilePath, ResourcePathError, VIEWS, type ResourceFile } from '../model/resourcePath';
-import { tokensKey } from '../model/resourceReader';
-import type { ServerSnapshot } from '../model/saveTypes';
+import { tokensKey, type ResourceContent } from '../model/resourceReader';
 import { SingleFlight } from '../util/async';
 import { Disposable } from '../util/lifecycle';
-import { DocumentSessions, type DocumentSession } from './documentSessions';
 import { toFileSystemError } from './fileSystemErrors';
 import type { EditBases } from './editBases';
 import type { HeldSaves } from './heldSaves';
@@ -33,7 +33,7 @@ export interface ResolvedFile {
 
 export type RefreshOutcome = 'changed' | 'unchanged' | 'skipped';
 
-export class FileState extends Disposable {
+export class DocumentRegistry extends Disposable {
   private readonly _onDidChangeFile = this._register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
   readonly onDidChangeFile = this._onDidChangeFile.event;
   readonly sessions = new DocumentSessions();
@@ -62,9 +62,8 @@ export class FileState extends Disposable {
         const key = e.document.uri.toString();
         if (!e.document.isDirty) return this.editBases.forget(key);
         const session = this.sessions.get(key);
-        if (session?.reload) {
+        if (session?.edited()) {
           this.log.debug(`[Files] ${session.file.view} ${session.file.id} was edited before it reloaded; the edit stays based on ${session.base?.label ?? 'what it was made on'}.`);
-          this.sessions.withdrawReload(session);
         }
         this.noteBase(key);
       }),
@@ -118,6 +117,11 @@ export class FileState extends Disposable {
     return vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
   }
 
+  /** Whether an editor has the document of a URI string open. */
+  isOpen(key: string): boolean {
+    return this.openDocument(key) !== undefined;
+  }
+
   /** Text the user has not stored on the service: unsaved editor text, else held text. */
   pendingEdit(key: string): string | undefined {
     const doc = this.openDocument(key);
@@ -135,13 +139,13 @@ export class FileState extends Disposable {
     const held = this.held.get(key);
     if (held) {
       // An auto save held back: the editor shows it, based on the state it was an edit of.
-      return this.sessions.get(key) ?? this.sessions.set({ key, file, text: held.text, base: held.base, version: tokensKey(held.base.tokens) });
+      return this.sessions.get(key) ?? this.sessions.opened(key, file, { text: held.text, base: held.base, version: tokensKey(held.base.tokens) });
     }
     const remembered = this.editBases.get(key);
     if (remembered) {
       // An editor restored with unsaved edits after a reload: they stay based on what they were made on.
       this.log.debug(`[Files] ${file.view} ${file.id} has unsaved edits based on ${remembered.label}, kept from before the reload.`);
-      return this.sessions.get(key) ?? this.sessions.set({ key, file, text: remembered.text, base: remembered, version: tokensKey(remembered.tokens) });
+      return this.sessions.get(key) ?? this.sessions.opened(key, file, { text: remembered.text, base: remembered, version: tokensKey(remembered.tokens) });
     }
     const started = Date.now();
     let content;
@@ -154,11 +158,8 @@ export class FileState extends Disposable {
     }
     this.log.debug(`[Files] Read ${file.view} ${file.id}${content.snapshot ? ` (${content.snapshot.label})` : ''} in ${Date.now() - started} ms.`);
     const existing = this.sessions.get(key);
-    if (!existing) return this.sessions.set({ key, file, text: content.text, base: content.snapshot, version: content.version });
-    existing.base = content.snapshot;
-    existing.version = content.version;
-    existing.loadedAt = Date.now();
-    if (existing.text !== content.text) this.sessions.changeText(existing, content.text);
+    if (!existing) return this.sessions.opened(key, file, { text: content.text, base: content.snapshot, version: content.version });
+    existing.loaded(content);
     return existing;
   }
 
@@ -178,40 +179,21 @@ export class FileState extends Disposable {
     if (this.pendingEdit(key) !== undefined || session.confirmed !== undefined) return 'skipped';
     const content = await this.reader.read(file);
     if (this.pendingEdit(key) !== undefined) return 'skipped';
-    session.loadedAt = Date.now();
+    session.checked();
     // 'changed' while a reload is still on its way to the editor, too: its text is about to change.
-    if (content.version === (session.reload?.version ?? session.version)) return session.reload ? 'changed' : 'unchanged';
+    if (content.version === session.latestVersion) return session.reloadPending ? 'changed' : 'unchanged';
     if (session.text !== content.text) this.log.debug(`[Files] ${file.view} ${file.id} changed on the service${content.snapshot ? ` (now ${content.snapshot.label})` : ''}; reloading it.`);
     // The same text under new tokens (a new data run) only moves the base.
-    this.offer(uri, session, content.text, content.snapshot, content.version);
-    return session.reload ? 'changed' : 'unchanged';
+    this.offer(uri, session, content);
+    return session.reloadPending ? 'changed' : 'unchanged';
   }
 
   /**
-   * The service now holds `text`, based on `base`, for a file without unsaved or held edits. A model
-   * showing other text is told to reload, and its base moves only once VS Code reads the file: an
-   * edit typed before that stays based on the old state (DocumentSession.reload).
+   * The service now holds `content` for a file without unsaved or held edits: the session takes it
+   * (DocumentSession.offered) and, when the text changed, VS Code is told, so it reloads the editor.
    */
-  offer(uri: vscode.Uri, session: DocumentSession, text: string, base: ServerSnapshot | undefined, version: string): void {
-    session.loadedAt = Date.now();
-    if (session.text === text) {
-      // The file shows this text already (or is about to): only the base moves, with the reload if one is pending.
-      if (session.reload) Object.assign(session.reload, { base, version });
-      else Object.assign(session, { base, version });
-      return;
-    }
-    if (!this.openDocument(session.key)) {
-      session.reload = undefined;
-      session.base = base;
-      session.version = version;
-      this.sessions.changeText(session, text);
-      this.fireChanged(uri);
-      return;
-    }
-    const previous = session.reload ?? { previousText: session.text, previousMtime: session.mtime };
-    session.reload = { base, version, previousText: previous.previousText, previousMtime: previous.previousMtime };
-    this.sessions.changeText(session, text);
-    this.fireChanged(uri);
+  offer(uri: vscode.Uri, session: DocumentSession, content: ResourceContent): void {
+    if (session.offered(content, this.isOpen(session.key))) this.fireChanged(uri);
   }
 
   isEditable(file: ResourceFile): boolean {

@@ -1,9 +1,11 @@
 // Every save of a `wsa:` file goes through here: VS Code's writeFile (File > Save, Save All, auto
 // save), the save command, held auto saves, and the conflict resolver and history panel (through
-// ConflictFiles). Saves of one file run one after another, so each is based on the previous one.
+// SaveTarget). Saves of one file run one after another, so each is based on the previous one. What
+// a save did to the document is told to its session (src/model/documentSession.ts) by name.
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../api';
 import type { Configuration } from '../manifest/config';
+import type { DocumentSession } from '../model/documentSession';
 import { tokensKey } from '../model/resourceReader';
 import type { FileView } from '../model/resourcePath';
 import { SaveFlow } from '../model/saveFlow';
@@ -11,18 +13,17 @@ import type { SaveResult, ServerSnapshot, TextProblem } from '../model/saveTypes
 import { describeError } from '../ui/describeError';
 import { KeyedQueue } from '../util/async';
 import { Disposable } from '../util/lifecycle';
-import type { ConflictFiles, ProblemSink } from './conflictFiles';
-import type { DocumentSession } from './documentSessions';
-import type { FileState, RefreshOutcome, ResolvedFile } from './fileState';
+import type { DocumentRegistry, RefreshOutcome, ResolvedFile } from './documentRegistry';
 import { toFileSystemError } from './fileSystemErrors';
 import type { HeldSaves } from './heldSaves';
 import { autoSaveHeldMessage, conflictMessage, heldFailureReason, invalidMessage, readOnlyMessage, savedMessage } from './saveMessages';
 import { SaveNotices } from './saveNotices';
+import type { ProblemSink, SaveTarget } from './saveTarget';
 
 /** `coalesce`: held auto saves are sent after this long without another auto save. */
 export const COALESCE_MS = 30_000;
 
-export interface FileSavesOptions {
+export interface DocumentSaverOptions {
   /** How long `coalesce` waits for quiet before sending (COALESCE_MS); read at each auto save. */
   readonly coalesceDelayMs: number;
 }
@@ -39,7 +40,7 @@ const SAVE_WAIT_MS = 5_000;
 /** Whose text a successful save stored, which decides whether the editor's base moves with it. */
 type Origin = 'external' | 'held';
 
-export class FileSaves extends Disposable implements ConflictFiles {
+export class DocumentSaver extends Disposable implements SaveTarget {
   private readonly _onDidSave = this._register(new vscode.EventEmitter<SavedEvent>());
   /** A save reached the service (the explorer refreshes the resource; tests wait on it). */
   readonly onDidSave = this._onDidSave.event;
@@ -49,39 +50,39 @@ export class FileSaves extends Disposable implements ConflictFiles {
   private readonly queue = new KeyedQueue<string>();
 
   constructor(
-    private readonly state: FileState,
+    private readonly documents: DocumentRegistry,
     private readonly config: Configuration,
     private readonly diagnostics: ProblemSink,
     validate: (view: FileView, text: string) => Promise<TextProblem[]>,
     private readonly log: vscode.LogOutputChannel,
-    private readonly options: FileSavesOptions = { coalesceDelayMs: COALESCE_MS },
+    private readonly options: DocumentSaverOptions = { coalesceDelayMs: COALESCE_MS },
   ) {
     super();
-    const client = (): ServiceClient => state.connection.require().client;
-    this.flow = new SaveFlow(client, state.reader, { validate, log: { debug: (m) => log.debug(m), error: (m) => log.error(m) } });
+    const client = (): ServiceClient => documents.connection.require().client;
+    this.flow = new SaveFlow(client, documents.reader, { validate, log: { debug: (m) => log.debug(m), error: (m) => log.error(m) } });
   }
 
   /** Auto saves held back from the service. */
   get held(): HeldSaves {
-    return this.state.held;
+    return this.documents.held;
   }
 
-  // ---- ConflictFiles
+  // ---- SaveTarget
 
   async saveText(uri: vscode.Uri, text: string, basedOn?: ServerSnapshot): Promise<SaveResult> {
     let resolved: ResolvedFile;
     try {
-      resolved = this.state.resolve(uri);
+      resolved = this.documents.resolve(uri);
     } catch (error) {
       return { status: 'failed', error };
     }
     const { file, key } = resolved;
-    if (!this.state.isEditable(file)) return { status: 'failed', error: vscode.FileSystemError.NoPermissions(readOnlyMessage(file)) };
+    if (!this.documents.isEditable(file)) return { status: 'failed', error: vscode.FileSystemError.NoPermissions(readOnlyMessage(file)) };
     const result = await this.serial(key, async (): Promise<SaveResult> => {
       let base = basedOn ?? this.editorBase(key, text);
       if (!base) {
         try {
-          base = await this.state.reader.snapshot(file);
+          base = await this.documents.reader.snapshot(file);
         } catch (error) {
           return { status: 'failed', error };
         }
@@ -96,48 +97,44 @@ export class FileSaves extends Disposable implements ConflictFiles {
 
   adoptBase(uri: vscode.Uri, snapshot: ServerSnapshot): void {
     const key = uri.toString();
-    const session = this.state.sessions.get(key);
-    if (session) {
-      session.base = snapshot;
-      session.version = tokensKey(snapshot.tokens);
-    }
-    this.state.held.rebase(key, snapshot);
-    this.state.noteBase(key);
+    this.documents.sessions.get(key)?.adopted(snapshot);
+    this.documents.held.rebase(key, snapshot);
+    this.documents.noteBase(key);
     this.log.debug(`[Files] ${key}: the editor's text is now based on ${snapshot.label}.`);
   }
 
   readLatest(uri: vscode.Uri): Promise<ServerSnapshot> {
-    return this.state.reader.snapshot(this.state.resolve(uri).file);
+    return this.documents.reader.snapshot(this.documents.resolve(uri).file);
   }
 
   baseOf(uri: vscode.Uri): ServerSnapshot | undefined {
     const key = uri.toString();
-    return this.state.sessions.get(key)?.base ?? this.state.held.get(key)?.base;
+    return this.documents.sessions.get(key)?.base ?? this.documents.held.get(key)?.base;
   }
 
   // ---- More for the save command, the explorer and tests
 
   refresh(uri: vscode.Uri): Promise<RefreshOutcome> {
-    return this.state.refresh(uri);
+    return this.documents.refresh(uri);
   }
 
   /** Sends a held auto save as one guarded save; when it fails, the text stays held with the reason. */
   async sendHeld(uri: vscode.Uri): Promise<SaveResult | undefined> {
     const key = uri.toString();
-    if (!this.state.held.get(key)) return undefined;
+    if (!this.documents.held.get(key)) return undefined;
     let resolved: ResolvedFile;
     try {
-      resolved = this.state.resolve(uri);
+      resolved = this.documents.resolve(uri);
     } catch (error) {
-      this.state.held.failed(key, describeError(error).message);
+      this.documents.held.failed(key, describeError(error).message);
       return { status: 'failed', error };
     }
     const result = await this.serial(key, async (): Promise<SaveResult | undefined> => {
-      const held = this.state.held.get(key);
+      const held = this.documents.held.get(key);
       if (!held) return undefined;
       const r = await this.guardedSave(uri, resolved, held.text, held.base);
       if (r.status === 'saved') this.adopt(uri, resolved, held.text, r.snapshot, 'held');
-      else this.state.held.failed(key, heldFailureReason(r.status === 'failed' ? { status: 'failed', message: describeError(r.error).message } : r));
+      else this.documents.held.failed(key, heldFailureReason(r.status === 'failed' ? { status: 'failed', message: describeError(r.error).message } : r));
       return r;
     });
     if (result?.status === 'saved') await this.completeEditorSave(key);
@@ -147,30 +144,25 @@ export class FileSaves extends Disposable implements ConflictFiles {
   /** Forgets a held auto save; the file shows the service's text again. */
   async discardHeld(uri: vscode.Uri): Promise<void> {
     const key = uri.toString();
-    if (!this.state.held.get(key)) return;
-    this.state.held.release(key);
+    if (!this.documents.held.get(key)) return;
+    this.documents.held.release(key);
     this.log.info(`[Files] Discarded the held auto save of ${key}.`);
-    const session = this.state.sessions.get(key);
+    const session = this.documents.sessions.get(key);
     if (!session?.base) return;
-    this.state.offer(uri, session, session.base.text, session.base, tokensKey(session.base.tokens));
-    await this.state.refresh(uri).catch(() => 'unchanged');
+    if (session.heldDiscarded(this.documents.isOpen(key))) this.documents.fireChanged(uri);
+    await this.documents.refresh(uri).catch(() => 'unchanged');
   }
 
   // ---- VS Code's writeFile
 
   async write(uri: vscode.Uri, resolved: ResolvedFile, text: string, reason: vscode.TextDocumentSaveReason | undefined): Promise<void> {
     const { file, key } = resolved;
-    if (!this.state.isEditable(file)) throw vscode.FileSystemError.NoPermissions(readOnlyMessage(file));
-    const session = await this.state.session(uri, resolved);
-    if (session.confirmed !== undefined) {
-      const confirmed = session.confirmed;
-      session.confirmed = undefined;
-      if (confirmed === text) {
-        // The save command stored exactly this text already; this completes VS Code's side.
-        this.state.sessions.changeText(session, text);
-        this.state.fireChanged(uri);
-        return;
-      }
+    if (!this.documents.isEditable(file)) throw vscode.FileSystemError.NoPermissions(readOnlyMessage(file));
+    const session = await this.documents.session(uri, resolved);
+    if (session.writeConfirmed(text)) {
+      // The save command stored exactly this text already; this completes VS Code's side.
+      this.documents.fireChanged(uri);
+      return;
     }
     if (reason === vscode.TextDocumentSaveReason.AfterDelay || reason === vscode.TextDocumentSaveReason.FocusOut) return this.autoSave(uri, resolved, session, text);
 
@@ -204,35 +196,33 @@ export class FileSaves extends Disposable implements ConflictFiles {
       // and in the status bar.
       this.hold(uri, session, text);
       const reason = heldFailureReason(result.status === 'failed' ? { status: 'failed', message: describeError(result.error).message } : result);
-      this.state.held.failed(key, reason);
+      this.documents.held.failed(key, reason);
       this.log.error(`[Files] Auto save of «${file.name}» was not stored (${reason}); the text is held.`);
       this.notices.tell({ uri: key, outcome: 'held', message: autoSaveHeldMessage(file.name, reason) });
       return;
     }
     this.hold(uri, session, text);
     this.log.debug(`[Files] Held the auto save of ${file.view} ${file.id} (autoSave: ${mode}).`);
-    if (mode === 'coalesce') this.state.held.schedule(key, this.options.coalesceDelayMs, () => void this.sendHeldAndTell(uri, file.name));
+    if (mode === 'coalesce') this.documents.held.schedule(key, this.options.coalesceDelayMs, () => void this.sendHeldAndTell(uri, file.name));
   }
 
   /** A held save sent by its timer: nobody asked, so its outcome is told here. */
   private async sendHeldAndTell(uri: vscode.Uri, name: string): Promise<void> {
     const result = await this.sendHeld(uri);
     if (result?.status === 'saved') this.notices.tell({ uri: uri.toString(), outcome: 'saved', message: savedMessage(name, result) });
-    else if (result) this.notices.tell({ uri: uri.toString(), outcome: 'held', message: autoSaveHeldMessage(name, this.state.held.get(uri.toString())?.lastError ?? result.status) });
+    else if (result) this.notices.tell({ uri: uri.toString(), outcome: 'held', message: autoSaveHeldMessage(name, this.documents.held.get(uri.toString())?.lastError ?? result.status) });
   }
 
   private hold(uri: vscode.Uri, session: DocumentSession, text: string): void {
-    this.state.held.hold(session.key, text, this.baseFor(session));
-    this.state.sessions.changeText(session, text);
-    this.state.fireChanged(uri);
+    this.documents.held.hold(session.key, text, this.baseFor(session));
+    session.held(text);
+    this.documents.fireChanged(uri);
   }
 
   private afterWrite(uri: vscode.Uri, session: DocumentSession, text: string, snapshot: ServerSnapshot): void {
-    session.base = snapshot;
-    session.version = tokensKey(snapshot.tokens);
-    this.state.sessions.changeText(session, text);
-    this.state.held.release(session.key);
-    this.state.fireChanged(uri);
+    session.written(text, snapshot);
+    this.documents.held.release(session.key);
+    this.documents.fireChanged(uri);
     this._onDidSave.fire({ uri, snapshot });
   }
 
@@ -244,8 +234,8 @@ export class FileSaves extends Disposable implements ConflictFiles {
    * any edit in the editor keeps its own base.
    */
   private editorBase(key: string, text: string): ServerSnapshot | undefined {
-    if (this.state.pendingEdit(key) !== text) return undefined;
-    return this.state.sessions.get(key)?.base ?? this.state.held.get(key)?.base;
+    if (this.documents.pendingEdit(key) !== text) return undefined;
+    return this.documents.sessions.get(key)?.base ?? this.documents.held.get(key)?.base;
   }
 
   private baseFor(session: DocumentSession): ServerSnapshot {
@@ -278,46 +268,41 @@ export class FileSaves extends Disposable implements ConflictFiles {
   }
 
   private applySaved(uri: vscode.Uri, { file, key }: ResolvedFile, text: string, snapshot: ServerSnapshot, origin: Origin): void {
-    const pending = this.state.pendingEdit(key);
+    const pending = this.documents.pendingEdit(key);
     if (origin === 'external' && pending !== undefined && pending !== text) {
       this.log.debug(`[Files] Stored ${file.view} ${file.id} as ${snapshot.label}; the unsaved edit in the editor keeps its base.`);
       return;
     }
-    this.state.held.release(key);
-    const session = this.state.sessions.get(key);
-    const doc = this.state.openDocument(key);
+    this.documents.held.release(key);
+    const session = this.documents.sessions.get(key);
+    const doc = this.documents.openDocument(key);
     if (!session) {
-      this.state.fireChanged(uri);
+      this.documents.fireChanged(uri);
       return;
     }
     if (doc?.isDirty) {
-      session.base = snapshot;
-      session.version = tokensKey(snapshot.tokens);
-      this.state.noteBase(key);
+      session.adopted(snapshot);
+      this.documents.noteBase(key);
       // VS Code still has to save the editor; the writeFile that follows sends nothing.
-      if (doc.getText() === text) session.confirmed = text;
+      if (doc.getText() === text) session.confirmedBySaveCommand(text);
       return;
     }
     if (doc && doc.getText() === text) {
-      // The editor shows this text already (a held save sent): only the base moves.
-      session.reload = undefined;
-      session.text = text;
-      session.base = snapshot;
-      session.version = tokensKey(snapshot.tokens);
-      this.state.fireChanged(uri);
+      session.storedAsShown(text, snapshot);
+      this.documents.fireChanged(uri);
       return;
     }
-    this.state.offer(uri, session, text, snapshot, tokensKey(snapshot.tokens));
+    this.documents.offer(uri, session, { text, snapshot, version: tokensKey(snapshot.tokens) });
   }
 
   /** Saves the editor whose text was just stored, so it turns clean without a second PUT. */
   private async completeEditorSave(key: string): Promise<void> {
-    const session = this.state.sessions.get(key);
+    const session = this.documents.sessions.get(key);
     if (session?.confirmed === undefined) return;
-    const doc = this.state.openDocument(key);
+    const doc = this.documents.openDocument(key);
     const pending = () => doc !== undefined && !doc.isClosed && doc.isDirty && doc.getText() === session.confirmed;
     if (!pending()) {
-      session.confirmed = undefined;
+      session.confirmationLapsed();
       return;
     }
     if (await doc!.save()) return;
