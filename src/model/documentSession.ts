@@ -116,6 +116,9 @@ export class DocumentSession {
    * editor never gets here (its session is kept; remote changes reach it through `offered`).
    */
   loaded(content: ResourceContent): void {
+    // What was just read supersedes a reload still waiting for VS Code (its editor closed first):
+    // reading the file later must not put that older base back.
+    this.reload = undefined;
     this.moveBase(content.snapshot, content.version);
     this._loadedAt = Date.now();
     if (this._text !== content.text) this.changeText(content.text);

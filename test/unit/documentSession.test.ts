@@ -48,6 +48,15 @@ describe('document sessions', () => {
     assert.deepEqual(seen(s), { text: 'new', base: 'revision 2', reloadPending: false });
   });
 
+  test('a fresh read after the editor closed with a reload pending is what the file is based on, not the older offer', () => {
+    const s = opened();
+    s.offered(content(snapshot(2, 'newer')), true);
+    s.loaded(content(snapshot(3, 'newest')));
+    assert.deepEqual(seen(s), { text: 'newest', base: 'revision 3', reloadPending: false });
+    s.reloadRead();
+    assert.deepEqual(seen(s), { text: 'newest', base: 'revision 3', reloadPending: false }, 'VS Code reading the file later moves nothing back');
+  });
+
   test('an edit before the reload is read keeps the old base, and the file shows what the edit was made on', () => {
     const s = opened();
     const before = s.mtime;
