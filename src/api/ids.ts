@@ -93,6 +93,3 @@ const ID_IN_TEXT = new RegExp(`(?<![A-Za-z0-9_-])(?:${Object.values(ID_PREFIXES)
 export function findIds(text: string): string[] {
   return [...text.matchAll(ID_IN_TEXT)].map((m) => m[0]).filter((id) => kindOfId(id) !== undefined);
 }
-
-/** The kinds a user may add to the explorer, in the order the tree shows its groups. */
-export const BROWSABLE_KINDS = ['operation', 'application', 'database', 'writeSync', 'fact'] as const satisfies readonly IdKind[];

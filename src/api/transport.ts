@@ -4,11 +4,11 @@
 import type { Dispatcher, Pool as UndiciPool } from 'undici';
 import { ApiError } from './errors';
 
-// undici's index loads fetch, WebSocket, caches and mocks too (522 KB of the 711 KB bundle); the
-// pool alone, with its HTTP parser, is about half that. undici declares no `exports`, so the module
+// undici's index loads fetch, WebSocket, caches and mocks too, most of its bundle; the pool
+// alone, with its HTTP parser, is a fraction of it. undici declares no `exports`, so the module
 // can be required by its path; its types come from the index. It is required when the first
 // request goes out, not when the extension loads: evaluating it (and the Node modules it loads,
-// http2, tls...) was two thirds of the bundle's load time, which activation pays.
+// http2, tls...) was most of the bundle's load time, which activation pays (README, Performance).
 function loadPool(): typeof UndiciPool {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require('undici/lib/dispatcher/pool') as typeof UndiciPool;

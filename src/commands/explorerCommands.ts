@@ -9,7 +9,8 @@ import { COMMANDS, type CommandId } from '../manifest/contributions';
 import { parseAdditionInput } from '../model/explorer/addition';
 import type { ExplorerModel } from '../model/explorer/explorerModel';
 import { groupForKind, isResourceNode, type ExplorerNode, type ResourceData, type ResourceKind } from '../model/explorer/nodes';
-import { fileForNode, VIEW_FOR_KIND } from '../model/explorer/presentation';
+import { fileForNode } from '../model/explorer/presentation';
+import { openView } from '../model/resourceKinds';
 import { FILE_SCHEME, filePath, type FileView, type ResourceFile } from '../model/resourcePath';
 import { describeError } from '../ui/describeError';
 import { Disposable } from '../util/lifecycle';
@@ -54,7 +55,7 @@ export class ExplorerCommands extends Disposable {
     if (!target) return undefined;
     const { workspaceId } = this.connection.require();
     const file: ResourceFile | undefined =
-      'key' in target ? fileForNode(target, workspaceId) : { workspaceId, view: VIEW_FOR_KIND[target.kind], id: target.id, name: target.name ?? target.id };
+      'key' in target ? fileForNode(target, workspaceId) : { workspaceId, view: openView(target.kind), id: target.id, name: target.name ?? target.id };
     if (!file) return undefined;
     const uri = vscode.Uri.from({ scheme: FILE_SCHEME, path: filePath(file) });
     this.log.debug(`[Explorer] Opening ${uri.toString()}`);
@@ -171,7 +172,7 @@ export class ExplorerCommands extends Disposable {
     }
     if (found.length === 0) return { message: `No ${ID_KIND_LABELS[parsed.kind]} ${parsed.id} exists in workspace ${workspaceId}.` };
     // A dashboard's TSX is what people open an oper_ id for, unless a view says otherwise.
-    const wanted = view ? found.find((d) => VIEW_FOR_KIND[d.kind] === view) : (found.find((d) => d.kind === 'dashboard') ?? found[0]);
+    const wanted = view ? found.find((d) => openView(d.kind) === view) : (found.find((d) => d.kind === 'dashboard') ?? found[0]);
     if (!wanted) return { message: `${parsed.id} has no ${view} view.` };
     return { kind: wanted.kind, id: parsed.id, name: wanted.value.name, found };
   }

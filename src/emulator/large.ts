@@ -1,5 +1,5 @@
 // `--large n`: n more operations in the demo workspace and a dashboard with 5,000 revisions, for
-// paging, long lists and long histories. Deterministic, and fast (well under 2 s for n = 2000).
+// paging, long lists and long histories. Deterministic, and fast enough to build in every test run that asks for it.
 import { SeedBuilder } from './seedBuilder';
 import { handlerSource, inventorySource } from './seedSources';
 import type { StateSnapshot } from './core/records';

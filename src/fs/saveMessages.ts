@@ -1,6 +1,7 @@
 // The sentences a failed or refused save is explained with: the same words whether they reach the
 // user through a notification or through VS Code's failed-save message.
-import type { FileView, ResourceFile } from '../model/resourcePath';
+import { readOnlyReason } from '../model/resourceKinds';
+import type { ResourceFile } from '../model/resourcePath';
 import { isError, type SaveConflict, type SavedResult, type TextProblem } from '../model/saveTypes';
 import { refusalMessage } from '../validation/validate';
 
@@ -39,15 +40,8 @@ export function invalidMessage(file: ResourceFile, problems: readonly TextProble
   return `${refusalMessage(file.name, problems)} Fix it (see Problems) and save again.`;
 }
 
-const READ_ONLY_REASONS: Partial<Record<FileView, string>> = {
-  operationHandler: 'the service generates operation handler code and offers no way to save it',
-  operation: 'it shows the operation as the service returns it; the service offers no way to save it',
-  app: 'it shows the app as the service returns it; the service offers no way to save it from here',
-  writeSync: 'it shows the write sync as the service returns it; the service offers no way to save it',
-};
-
 export function readOnlyMessage(file: ResourceFile): string {
-  return `«${file.name}» is read-only: ${READ_ONLY_REASONS[file.view] ?? 'it cannot be saved'}.`;
+  return `«${file.name}» is read-only: ${readOnlyReason(file.view) ?? 'it cannot be saved'}.`;
 }
 
 /** One line for the log and the held-save tooltip. */

@@ -5,33 +5,16 @@
 //   wsa-revision:/{workspaceId}/{folder}/{resourceId}/{revisionId}/{name}{suffix}
 //
 // The name segment is for the editor tab only; identity is the id.
-import { isIdOf, type IdKind } from '../api/ids';
+import { isIdOf } from '../api/ids';
+import { FILE_VIEWS, type FileView } from './resourceKinds';
+
+export type { FileView } from './resourceKinds';
 
 export const FILE_SCHEME = 'wsa';
 export const REVISION_SCHEME = 'wsa-revision';
 
-export type FileView = 'dashboard' | 'database' | 'fact' | 'operationHandler' | 'operation' | 'app' | 'writeSync';
-
-interface ViewSpec {
-  folder: string;
-  suffix: string;
-  /** Kind of the id in the `wsa:` path. */
-  idKind: IdKind;
-  /** Kind of the history resource in a `wsa-revision:` path. */
-  historyKind?: IdKind;
-  editable: boolean;
-  language: string;
-}
-
-export const VIEWS: Record<FileView, ViewSpec> = {
-  dashboard: { folder: 'dashboards', suffix: '.tsx', idKind: 'operation', historyKind: 'dashboardResource', editable: true, language: 'typescriptreact' },
-  database: { folder: 'databases', suffix: '.json', idKind: 'database', historyKind: 'database', editable: true, language: 'json' },
-  fact: { folder: 'facts', suffix: '.json', idKind: 'fact', editable: true, language: 'json' },
-  operationHandler: { folder: 'operations', suffix: '.handler.ts', idKind: 'operation', historyKind: 'operation', editable: false, language: 'typescript' },
-  operation: { folder: 'operations', suffix: '.json', idKind: 'operation', editable: false, language: 'json' },
-  app: { folder: 'apps', suffix: '.json', idKind: 'application', historyKind: 'application', editable: false, language: 'json' },
-  writeSync: { folder: 'write-syncs', suffix: '.json', idKind: 'writeSync', editable: false, language: 'json' },
-};
+/** The file views and their folders, suffixes and id kinds (declared in resourceKinds.ts). */
+export const VIEWS = FILE_VIEWS;
 
 export interface ResourceFile {
   workspaceId: string;

@@ -1,7 +1,7 @@
 // The vocabulary shared by the file system (which saves) and the conflict and validation features
 // (which explain and resolve a failed save). vscode-free.
 import type { RevisionRef } from '../api/schemas';
-import type { FileView, ResourceFile } from './resourcePath';
+import type { ResourceFile } from './resourcePath';
 
 /** The expected values a save sends, kept beside the document, never inside its text. */
 export type SaveTokens =
@@ -52,10 +52,6 @@ export interface SaveConflict {
   latest: ServerSnapshot;
   /** The user's text that could not be saved. */
   mine: string;
-}
-
-export function viewOfTokens(tokens: SaveTokens): FileView {
-  return tokens.kind;
 }
 
 /**

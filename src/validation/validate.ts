@@ -9,7 +9,7 @@ import { factProblems } from './factRules';
 
 export interface ValidateOptions {
   /**
-   * Absolute path of the TSX parser bundle (`dist/tsx-check.js`, about 320 KB). It is required on
+   * Absolute path of the TSX parser bundle (`dist/tsx-check.js`, the Babel parser). It is required on
    * the first dashboard check only, so it stays out of the extension bundle and its activation.
    */
   tsxCheckPath: string;

@@ -1,10 +1,11 @@
 // What the user typed into "Add Resource by ID" / "Open Resource by ID": a bare id or a pasted URL
 // that contains one. Pure, so the input box can validate as the user types.
-import { BROWSABLE_KINDS, findIds, ID_KIND_LABELS, ID_PREFIXES, kindOfId, type IdKind } from '../../api/ids';
+import { findIds, ID_KIND_LABELS, ID_PREFIXES, kindOfId, type IdKind } from '../../api/ids';
+import { BROWSABLE_ID_KINDS } from '../resourceKinds';
 
 export type AdditionInput = { ok: true; id: string; kind: IdKind } | { ok: false; message: string };
 
-const BROWSABLE: ReadonlySet<IdKind> = new Set(BROWSABLE_KINDS);
+const BROWSABLE: ReadonlySet<IdKind> = new Set(BROWSABLE_ID_KINDS);
 
 const ACCEPTED = 'an operation or dashboard (oper_…), app (appl_…), database (dbas_…), write sync (wsyn_…) or fact (fact_…)';
 

@@ -1,14 +1,15 @@
 // The workspace explorer's model, vscode-free: loads each group lazily through the list endpoints,
 // or — where the server has none — from the ids the user added plus the resources reachable from
 // them; caches what it loaded; drops results that a refresh or a new connection made outdated; and
-// fires one change event that drives the tree.
+// fires one change event that drives the tree. How a group fills is in groupLoad.ts.
 import { ApiError, type ServiceClient } from '../../api';
 import type { Operation } from '../../api/schemas';
 import type { ConnectionProvider } from '../../connection/connectionProvider';
 import { PromiseCache } from '../../util/async';
 import { Emitter } from '../../util/events';
 import { Disposable } from '../../util/lifecycle';
-import { connectionProblem, describeLoadError, emptyMessage, groupErrorMessage, unresolvedMessage } from './problems';
+import { fillGroup, loadMoreNode, type GroupState } from './groupLoad';
+import { connectionProblem, describeLoadError, emptyMessage, groupErrorMessage } from './problems';
 import { computeReach, relatedChildren, type Reach } from './related';
 import { dataFromListItem, kindsForId, reread, resolveId } from './resolve';
 import {
@@ -20,7 +21,6 @@ import {
   type ExplorerNode,
   type GroupId,
   type GroupNode,
-  type LoadMoreNode,
   type MessageNode,
   type ResourceData,
   type ResourceKind,
@@ -37,19 +37,6 @@ export interface ExplorerModelOptions {
   /** Items per list request; a "Load more…" item follows when the server has more. */
   pageSize?: number;
   log?: ExplorerLog;
-}
-
-interface GroupState {
-  readonly generation: number;
-  loading: Promise<void> | undefined;
-  /** Whether the list endpoint answered (false: the added ids and what they reach). */
-  listed: boolean;
-  resources: ResourceNode[];
-  /** Messages after the resources: ids that failed to resolve, an empty group, a load error. */
-  messages: MessageNode[];
-  cursor: string | null;
-  loadMore?: LoadMoreNode;
-  loadingMore?: Promise<void>;
 }
 
 const silentLog: ExplorerLog = { debug() {}, info() {}, error() {} };
@@ -223,7 +210,7 @@ export class ExplorerModel extends Disposable {
           if (!known.has(idOf(data))) state.resources.push(this.track(resourceNode(group, data, this.added.includes(idOf(data)))));
         }
         state.cursor = page.nextCursor;
-        state.loadMore = state.cursor ? { kind: 'loadMore', key: `${group.key}/more`, parent: group } : undefined;
+        state.loadMore = state.cursor ? loadMoreNode(group) : undefined;
         this.log.debug(`[Explorer] Loaded ${page.items.length} more ${group.group.noun}.`);
       } catch (e) {
         if (this.groups.get(group.group.id) === state) this.fail(group, state, e);
@@ -275,22 +262,21 @@ export class ExplorerModel extends Disposable {
     const started = Date.now();
     const current = () => this.groups.get(group.group.id) === state;
     try {
-      const client = this.client();
-      const page = await client.list(group.group.collection, { limit: this.pageSize });
-      if (!current()) return;
-      if (page.supported) {
-        const addedIds = new Set(this.added);
-        state.resources = page.items.map((item) => {
-          const data = dataFromListItem(group.group.collection, item);
-          return this.track(resourceNode(group, data, addedIds.has(idOf(data))));
-        });
-        state.cursor = page.nextCursor;
-        if (state.cursor) state.loadMore = { kind: 'loadMore', key: `${group.key}/more`, parent: group };
-        await this.mergeAdded(group, state);
-      } else {
-        state.listed = false;
-        await this.loadReachable(group, state);
-      }
+      await fillGroup(group, state, {
+        client: () => this.client(),
+        pageSize: this.pageSize,
+        added: () => this.added,
+        current,
+        resolve: (id) => this.resolve(id),
+        reach: () =>
+          (this.reach ??= computeReach(this.added, {
+            added: (id) => this.resolve(id),
+            reachable: (id) => resolveId(this.client(), id, { dashboards: false }),
+            rethrowProblem: (e) => this.rethrowProblem(e),
+          })),
+        track: (node) => this.track(node),
+        rethrowProblem: (e) => this.rethrowProblem(e),
+      });
       if (!current()) return;
       if (this.listing.get(group.group.id) !== state.listed) {
         this.listing.set(group.group.id, state.listed);
@@ -300,49 +286,6 @@ export class ExplorerModel extends Disposable {
       this.log.debug(`[Explorer] ${group.group.label}: ${state.resources.length} item(s) ${state.listed ? 'listed' : 'from added ids'} in ${Date.now() - started} ms.`);
     } catch (e) {
       if (current()) this.fail(group, state, e);
-    }
-  }
-
-  /** Added ids of this group that the first page did not hold (they may be further down). */
-  private async mergeAdded(group: GroupNode, state: GroupState): Promise<void> {
-    const shown = new Set(state.resources.map((r) => r.id));
-    const missing = this.added.filter((id) => !shown.has(id) && kindsForId(id).includes(group.group.kind));
-    const results = await Promise.allSettled(missing.map((id) => this.resolve(id)));
-    if (this.groups.get(group.group.id) !== state) return;
-    results.forEach((result, i) => {
-      const id = missing[i]!;
-      if (result.status === 'rejected') {
-        this.rethrowProblem(result.reason);
-        state.messages.push(unresolvedMessage(group, id, result.reason));
-        return;
-      }
-      const data = result.value.find((d) => d.kind === group.group.kind);
-      if (data) state.resources.push(this.track(resourceNode(group, data, true)));
-      // An oper_ id that is only an operation is not missing from Dashboards: it is not one.
-      else if (result.value.length === 0 && group.group.kind !== 'dashboard') state.messages.push(unresolvedMessage(group, id));
-    });
-  }
-
-  private async loadReachable(group: GroupNode, state: GroupState): Promise<void> {
-    const reach = await (this.reach ??= computeReach(this.added, {
-      added: (id) => this.resolve(id),
-      reachable: (id) => resolveId(this.client(), id, { dashboards: false }),
-      rethrowProblem: (e) => this.rethrowProblem(e),
-    }));
-    if (this.groups.get(group.group.id) !== state) return;
-    const addedIds = new Set(this.added);
-    const nodes: ResourceNode[] = [];
-    for (const [id, found] of reach.data) {
-      const data = found.find((d) => d.kind === group.group.kind);
-      if (data) nodes.push(this.track(resourceNode(group, data, addedIds.has(id))));
-    }
-    nodes.sort((a, b) => a.name.localeCompare(b.name));
-    state.resources = nodes;
-    for (const [id, error] of reach.failures) {
-      // A read that failed says so in every group the id may belong to (an oper_ id may be a
-      // dashboard too); an id under which nothing exists is said once, in its first group.
-      const kinds = kindsForId(id);
-      if (error === undefined ? kinds[0] === group.group.kind : kinds.includes(group.group.kind)) state.messages.push(unresolvedMessage(group, id, error));
     }
   }
 
@@ -376,7 +319,6 @@ export class ExplorerModel extends Disposable {
     return ops.flatMap((n) => (n.data.kind === 'operation' && n.data.value.parentDataFlowId === flowId ? [n.data.value] : []));
   }
 
-  // ---- Helpers
 
   private client(): ServiceClient {
     return this.connection.require().client;

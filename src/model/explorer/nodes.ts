@@ -2,7 +2,7 @@
 // commands receive them as their argument (e.g. `workspaceAutomation.showHistory`).
 //
 // A resource node has the documented shape `{ kind, id, resourceId?, name }`:
-//   kind        'operation' | 'dashboard' | 'app' | 'database' | 'writeSync' | 'fact'
+//   kind        a ResourceKind of src/model/resourceKinds.ts
 //   id          the resource's id (a dashboard's is its `oper_` id)
 //   resourceId  the id whose revision history exists: the operation/database/app id itself, the
 //               `rept_` id for a dashboard; undefined for write syncs and facts (no history)
@@ -10,12 +10,17 @@
 import type { Collection } from '../../api';
 import type { Application, DashboardSource, DashboardSummary, DatabaseSummary, Fact, Operation, RevisionRef, WriteSync } from '../../api/schemas';
 import type { FileView } from '../resourcePath';
+import { isResourceKind, KINDS, RESOURCE_KINDS, type ResourceKind } from '../resourceKinds';
 
-export type GroupId = 'operations' | 'dashboards' | 'apps' | 'databases' | 'writeSyncs' | 'facts';
+export type { ResourceKind } from '../resourceKinds';
+
+/** A group's id is the collection it lists. */
+export type GroupId = Collection;
 
 export interface GroupSpec {
   readonly id: GroupId;
   readonly label: string;
+  readonly icon: string;
   readonly collection: Collection;
   /** The kind of the resources it lists. */
   readonly kind: ResourceKind;
@@ -23,23 +28,15 @@ export interface GroupSpec {
   readonly noun: string;
 }
 
-export const GROUPS: readonly GroupSpec[] = [
-  { id: 'operations', label: 'Operations', collection: 'operations', kind: 'operation', noun: 'operations' },
-  { id: 'dashboards', label: 'Dashboards', collection: 'dashboards', kind: 'dashboard', noun: 'dashboards' },
-  { id: 'apps', label: 'Apps', collection: 'apps', kind: 'app', noun: 'apps' },
-  { id: 'databases', label: 'Databases', collection: 'databases', kind: 'database', noun: 'databases' },
-  { id: 'writeSyncs', label: 'Write Syncs', collection: 'writeSyncs', kind: 'writeSync', noun: 'write syncs' },
-  { id: 'facts', label: 'Facts', collection: 'facts', kind: 'fact', noun: 'facts' },
-];
-
-export type ResourceKind = 'operation' | 'dashboard' | 'app' | 'database' | 'writeSync' | 'fact';
+/** One group per resource kind, in the registry's order (resourceKinds.ts). */
+export const GROUPS: readonly GroupSpec[] = KINDS.map((kind) => {
+  const { collection, group, plural } = RESOURCE_KINDS[kind];
+  return { id: collection, label: group.label, icon: group.icon, collection, kind, noun: plural };
+});
 
 export function groupForKind(kind: ResourceKind): GroupSpec {
   return GROUPS.find((g) => g.kind === kind)!;
 }
-
-/** Kinds whose revision history can be shown. */
-export const HISTORY_RESOURCE_KINDS: ReadonlySet<ResourceKind> = new Set(['operation', 'dashboard', 'database', 'app']);
 
 /** A dashboard as the explorer knows it: from the list endpoint or from the source read. */
 export interface DashboardInfo {
@@ -129,10 +126,8 @@ export interface LoadMoreNode extends NodeBase {
 
 export type ExplorerNode = GroupNode | ResourceNode | DataSourceNode | FileNode | MessageNode | LoadMoreNode;
 
-const RESOURCE_KINDS: ReadonlySet<string> = new Set(['operation', 'dashboard', 'app', 'database', 'writeSync', 'fact']);
-
 export function isResourceNode(node: unknown): node is ResourceNode {
-  return typeof node === 'object' && node !== null && RESOURCE_KINDS.has((node as { kind?: string }).kind ?? '') && typeof (node as { id?: unknown }).id === 'string';
+  return typeof node === 'object' && node !== null && isResourceKind((node as { kind?: unknown }).kind) && typeof (node as { id?: unknown }).id === 'string';
 }
 
 // ---- Building nodes from what the service returns.

@@ -2,8 +2,9 @@
 // what a click does. vscode-free and pure, so the wording is unit-tested; the tree provider only
 // maps it onto a TreeItem.
 import type { Application, Fact, Operation, RevisionRef, WriteSync } from '../../api/schemas';
-import type { FileView, ResourceFile } from '../resourcePath';
-import { HISTORY_RESOURCE_KINDS, type DashboardInfo, type DatabaseInfo, type ExplorerNode, type MessageAction, type ResourceKind, type ResourceNode } from './nodes';
+import { hasHistory, isResourceKind, openView, RESOURCE_KINDS } from '../resourceKinds';
+import type { ResourceFile } from '../resourcePath';
+import type { DashboardInfo, DatabaseInfo, ExplorerNode, MessageAction, ResourceNode } from './nodes';
 
 export interface Presentation {
   label: string;
@@ -18,30 +19,11 @@ export interface Presentation {
   click?: 'open' | 'loadMore' | MessageAction;
 }
 
-const GROUP_ICONS: Record<string, string> = {
-  operations: 'server-process',
-  dashboards: 'dashboard',
-  apps: 'rocket',
-  databases: 'database',
-  writeSyncs: 'sync',
-  facts: 'law',
-};
-
-/** The file a node opens: the TSX of a dashboard, the handler code of an operation, a JSON view… */
-export const VIEW_FOR_KIND: Record<ResourceKind, FileView> = {
-  operation: 'operationHandler',
-  dashboard: 'dashboard',
-  app: 'app',
-  database: 'database',
-  writeSync: 'writeSync',
-  fact: 'fact',
-};
-
 export function fileForNode(node: ExplorerNode, workspaceId: string): ResourceFile | undefined {
   if (node.kind === 'file') return { workspaceId, view: node.view, id: node.id, name: node.name };
-  if (node.kind in VIEW_FOR_KIND) {
+  if (isResourceKind(node.kind)) {
     const r = node as ResourceNode;
-    return { workspaceId, view: VIEW_FOR_KIND[r.kind], id: r.id, name: r.name };
+    return { workspaceId, view: openView(r.kind), id: r.id, name: r.name };
   }
   return undefined;
 }
@@ -49,7 +31,7 @@ export function fileForNode(node: ExplorerNode, workspaceId: string): ResourceFi
 export function present(node: ExplorerNode): Presentation {
   switch (node.kind) {
     case 'group':
-      return { label: node.group.label, icon: { id: GROUP_ICONS[node.group.id] ?? 'folder' }, contextValue: 'group', collapsible: 'collapsed' };
+      return { label: node.group.label, icon: { id: node.group.icon }, contextValue: 'group', collapsible: 'collapsed' };
     case 'dataSource':
       return {
         label: node.id,
@@ -117,7 +99,7 @@ function revisions(draft: RevisionRef, published: RevisionRef | null): string {
 
 function words(node: ResourceNode): string {
   const w = ['resource', node.kind, 'openable'];
-  if (HISTORY_RESOURCE_KINDS.has(node.kind) && node.resourceId) w.push('history');
+  if (hasHistory(node.kind) && node.resourceId) w.push('history');
   if (node.added) w.push('added');
   if (node.relation) w.push('related');
   return w.join(' ');
@@ -177,7 +159,7 @@ function operation(op: Operation, relation?: string): Look {
   const instructions = op.instructions ? `\n\n${op.instructions.slice(0, 500)}` : '';
   return {
     description: parts.join(' · '),
-    tooltip: `${heading(op.name, 'operation', op.id)}${stale}${instructions}\n\n${table(rows)}`,
+    tooltip: `${heading(op.name, RESOURCE_KINDS.operation.singular, op.id)}${stale}${instructions}\n\n${table(rows)}`,
     icon: op.codeStale ? { id: 'warning', color: 'warning' } : { id: op.kind === 'dataFlow' ? 'type-hierarchy' : 'symbol-method' },
   };
 }
@@ -185,7 +167,7 @@ function operation(op: Operation, relation?: string): Look {
 function dashboard(d: DashboardInfo): Look {
   return {
     description: `revision ${seq(d.revision)}`,
-    tooltip: `${heading(d.name, 'dashboard (TSX)', d.dashboardId)}\n\n${table([
+    tooltip: `${heading(d.name, `${RESOURCE_KINDS.dashboard.singular} (TSX)`, d.dashboardId)}\n\n${table([
       ['Revision', seq(d.revision)],
       ['Resource', `\`${d.resourceId}\``],
       ...(d.dataRunId ? ([['Data run', `\`${d.dataRunId}\``]] as [string, string][]) : []),
@@ -207,7 +189,7 @@ function app(a: Application): Look {
   if (failed) rows.push(['Error', md(errorText(a.deployment.error))]);
   return {
     description: `${deploying ? 'deploying…' : status} · draft ${seq(a.draft)}`,
-    tooltip: `${heading(a.name, 'app', a.id)}${a.description ? `\n\n${a.description}` : ''}\n\n${table(rows)}`,
+    tooltip: `${heading(a.name, RESOURCE_KINDS.app.singular, a.id)}${a.description ? `\n\n${a.description}` : ''}\n\n${table(rows)}`,
     icon: deploying ? { id: 'loading~spin' } : failed || status === 'failed' ? { id: 'error', color: 'error' } : { id: 'rocket' },
   };
 }
@@ -215,7 +197,7 @@ function app(a: Application): Look {
 function database(d: DatabaseInfo): Look {
   return {
     description: d.published ? revisions(d.draft, d.published) : `draft ${seq(d.draft)} · unpublished`,
-    tooltip: `${heading(d.name, 'managed database', d.id)}\n\n${table([
+    tooltip: `${heading(d.name, RESOURCE_KINDS.database.singular, d.id)}\n\n${table([
       ['Draft', seq(d.draft)],
       ['Published', seq(d.published)],
     ])}`,
@@ -236,7 +218,7 @@ function writeSync(w: WriteSync): Look {
   const locked = w.identityLocked ? '\n\n$(lock) **Identity locked**: source, destination, key, matching field and managed field names are fixed.' : '';
   return {
     description: `${w.identityLocked ? 'locked · ' : ''}${state} · v${w.version}`,
-    tooltip: `${heading(w.name, 'write sync', w.id)}${locked}\n\n${table(rows)}`,
+    tooltip: `${heading(w.name, RESOURCE_KINDS.writeSync.singular, w.id)}${locked}\n\n${table(rows)}`,
     icon: w.identityLocked ? { id: 'lock' } : w.isEnabled ? { id: 'sync' } : { id: 'sync-ignored' },
   };
 }
@@ -247,7 +229,7 @@ function fact(f: Fact): Look {
   if (f.formula) rows.push(['Formula', `\`${f.formula}\``]);
   return {
     description: f.formula ? `${f.key} = ${f.formula}` : f.key,
-    tooltip: `${heading(f.name, 'fact', f.id)}${f.definition ? `\n\n${f.definition}` : ''}\n\n${table(rows)}`,
+    tooltip: `${heading(f.name, RESOURCE_KINDS.fact.singular, f.id)}${f.definition ? `\n\n${f.definition}` : ''}\n\n${table(rows)}`,
     icon: { id: 'symbol-constant' },
   };
 }

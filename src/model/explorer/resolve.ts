@@ -3,6 +3,7 @@
 import { ApiError, kindOfId, type CallOptions, type Collection, type CollectionItem, type ServiceClient } from '../../api';
 import type { DashboardSummary, DatabaseSummary } from '../../api/schemas';
 import { dashboardFromSource, dashboardFromSummary, databaseFromSummary, type ResourceData, type ResourceKind } from './nodes';
+import { kindsForIdKind } from '../resourceKinds';
 
 function isNotFound(e: unknown): boolean {
   return e instanceof ApiError && e.kind === 'notFound';
@@ -101,20 +102,7 @@ export function dataFromListItem<C extends Collection>(collection: C, item: Coll
 
 /** The group kinds an id's prefix may appear in. */
 export function kindsForId(id: string): ResourceKind[] {
-  switch (kindOfId(id)) {
-    case 'operation':
-      return ['operation', 'dashboard'];
-    case 'application':
-      return ['app'];
-    case 'database':
-      return ['database'];
-    case 'writeSync':
-      return ['writeSync'];
-    case 'fact':
-      return ['fact'];
-    default:
-      return [];
-  }
+  return kindsForIdKind(kindOfId(id));
 }
 
 /** Ids a resource leads to, for listing without list endpoints. */

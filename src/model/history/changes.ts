@@ -3,6 +3,7 @@
 // `[resource, original, modified]` triples of VS Code's multi-file diff as revision files; the
 // adapter turns them into `wsa-revision:` URIs. Pure.
 import { kindOfId } from '../../api/ids';
+import { kindWithHistoryId, openView } from '../resourceKinds';
 import type { FileView, RevisionFile } from '../resourcePath';
 
 export interface DependencyRef {
@@ -29,18 +30,8 @@ export interface ChangeSet {
 
 /** The history view of a resource id, by its prefix. */
 export function viewForHistoryResource(resourceId: string): FileView | undefined {
-  switch (kindOfId(resourceId)) {
-    case 'dashboardResource':
-      return 'dashboard';
-    case 'database':
-      return 'database';
-    case 'operation':
-      return 'operationHandler';
-    case 'application':
-      return 'app';
-    default:
-      return undefined;
-  }
+  const kind = kindWithHistoryId(kindOfId(resourceId));
+  return kind && openView(kind);
 }
 
 /** The `dependencies` field when it is present and well formed, else undefined. */

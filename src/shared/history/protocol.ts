@@ -5,7 +5,7 @@
 // Messages entering the extension are checked with zod on the host side
 // (src/views/history/messageSchema.ts, `parseWebviewMessage`): a message that does not match
 // exactly is dropped. The webview checks what the host sends with a small hand-written guard
-// (`isHostMessage`) instead, because zod/mini would add ~19 KB to a webview bundle that has to stay
+// (`isHostMessage`) instead, because zod/mini would grow a webview bundle that has to stay
 // small, and the host is the trusted side (test/unit/bundles.test.ts: no zod in the page's bundle).
 import type { HistoryItem, LineStats } from './historyItem';
 
@@ -100,7 +100,7 @@ export const MAX_STATS_REQUEST = 100;
 
 // ---- the packed item list of a state message
 //
-// A 5,000-revision history is about 1 MB as objects. The message is cloned on its way from the
+// A long history is megabytes as objects (sizes: README, Performance). The message is cloned on its way from the
 // extension host to the webview's frame and again into its inner frame; one string clones much
 // faster than 40,000 small strings in objects, and tuples with an actor table halve the bytes.
 // `{"v":1,"actors":[[type,id],…],"rows":[[id,[parents…],message,actorIndex,createdAt,sequence|null],…]}`

@@ -14,7 +14,8 @@ import { describeError } from '../../ui/describeError';
 import { Disposable } from '../../util/lifecycle';
 import { HISTORY_ICONS } from '../../shared/history/icons';
 import { HistoryActions } from './historyActions';
-import { KIND_LABELS, KIND_VIEWS, type HistoryTarget } from './historyTarget';
+import { openView, RESOURCE_KINDS } from '../../model/resourceKinds';
+import type { HistoryTarget } from './historyTarget';
 import { firstScreenMessage, stateMessages, type HistoryHeader, type HistoryState, type HostMessage, type StatsEntry, type WebviewMessage } from '../../shared/history/protocol';
 import { parseWebviewMessage } from './messageSchema';
 import { restoreAvailability, restoreRevision, type ConflictHandler, type RestoreSaver } from './restore';
@@ -122,7 +123,7 @@ export class HistoryPanel extends Disposable {
       {
         workspaceId: deps.workspaceId,
         resourceId: target.resourceId,
-        view: KIND_VIEWS[target.kind],
+        view: openView(target.kind),
         name: () => this.name,
         listItem: (id) => this.listItems.get(id),
         item: (id) => this.items[this.positions.get(id) ?? -1],
@@ -245,8 +246,8 @@ export class HistoryPanel extends Disposable {
     return {
       resourceId: h.resourceId,
       name: this.name,
-      kindLabel: KIND_LABELS[this.target.kind],
-      view: KIND_VIEWS[this.target.kind],
+      kindLabel: RESOURCE_KINDS[this.target.kind].history.label,
+      view: openView(this.target.kind),
       version: h.version,
       draft: { revisionId: h.draft.revisionId, sequence: h.draft.sequence },
       published: h.published ? { revisionId: h.published.revisionId, sequence: h.published.sequence } : null,
@@ -339,7 +340,7 @@ export class HistoryPanel extends Disposable {
       {
         workspaceId: this.deps.workspaceId,
         kind: target.kind,
-        view: KIND_VIEWS[target.kind],
+        view: openView(target.kind),
         resourceId: target.resourceId,
         fileId: async () => target.fileId ?? (target.kind === 'dashboard' ? this.deps.names.dashboardId(target.resourceId) : target.resourceId),
         name: this.name,

@@ -10,9 +10,10 @@
 // (spec §4.1); an `oper_` id alone is an operation's handler history unless told otherwise.
 import * as vscode from 'vscode';
 import { findIds, isApiError, kindOfId } from '../../api';
-import { FILE_SCHEME, parseFilePath, parseRevisionPath, REVISION_SCHEME, type FileView } from '../../model/resourcePath';
+import { hasHistory, HISTORY_ID_KINDS, kindWithHistoryId, RESOURCE_KINDS, type HistoryKind } from '../../model/resourceKinds';
+import { FILE_SCHEME, parseFilePath, parseRevisionPath, REVISION_SCHEME, VIEWS, type FileView } from '../../model/resourcePath';
 
-export type HistoryKind = 'dashboard' | 'database' | 'operation' | 'app';
+export type { HistoryKind } from '../../model/resourceKinds';
 
 export interface HistoryTarget {
   kind: HistoryKind;
@@ -23,8 +24,6 @@ export interface HistoryTarget {
   name?: string;
 }
 
-export const KIND_VIEWS: Record<HistoryKind, FileView> = { dashboard: 'dashboard', database: 'database', operation: 'operationHandler', app: 'app' };
-export const KIND_LABELS: Record<HistoryKind, string> = { dashboard: 'Dashboard', database: 'Managed database', operation: 'Operation handler', app: 'App' };
 
 /** What a target needs from outside: the client, and a way to ask the user. */
 export interface TargetResolver {
@@ -39,7 +38,15 @@ export class NoHistoryError extends Error {
   override readonly name = 'NoHistoryError';
 }
 
-const VIEW_KINDS: Partial<Record<FileView, HistoryKind>> = { dashboard: 'dashboard', database: 'database', operationHandler: 'operation', operation: 'operation', app: 'app' };
+/** The kind whose history a file's view belongs to (an operation's JSON view: the operation's). */
+function historyKindOfView(view: FileView): HistoryKind | undefined {
+  const kind = VIEWS[view].kind;
+  return hasHistory(kind) ? kind : undefined;
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
 
 function kindHint(value: unknown): HistoryKind | undefined {
   if (typeof value !== 'string') return undefined;
@@ -61,15 +68,15 @@ function labelOf(value: unknown): string | undefined {
 async function fromUri(uri: vscode.Uri, r: TargetResolver): Promise<HistoryTarget> {
   if (uri.scheme === REVISION_SCHEME) {
     const file = parseRevisionPath(uri.path);
-    const kind = VIEW_KINDS[file.view];
+    const kind = historyKindOfView(file.view);
     if (!kind) throw new NoHistoryError(`${uri.path} is not a revision of a resource with history.`);
     return { kind, resourceId: file.resourceId };
   }
   if (uri.scheme !== FILE_SCHEME) throw new NoHistoryError(`${uri.toString()} is not a Workspace Automation file.`);
   const file = parseFilePath(uri.path);
-  const kind = VIEW_KINDS[file.view];
-  if (!kind) throw new NoHistoryError(`${file.view === 'fact' ? 'Facts' : 'Write syncs'} have no revision history.`);
-  if (kind === 'dashboard') return { kind, resourceId: await r.dashboardResource(file.id), fileId: file.id, name: file.name };
+  const kind = historyKindOfView(file.view);
+  if (!kind) throw new NoHistoryError(`${capitalized(RESOURCE_KINDS[VIEWS[file.view].kind].plural)} have no revision history.`);
+  if (RESOURCE_KINDS[kind].history.from === 'sourceRead') return { kind, resourceId: await r.dashboardResource(file.id), fileId: file.id, name: file.name };
   return { kind, resourceId: file.id, fileId: file.id, name: file.name };
 }
 
@@ -88,10 +95,11 @@ async function fromObject(arg: Record<string, unknown>, r: TargetResolver): Prom
   if (rept) return withName({ kind: 'dashboard', resourceId: rept, ...(oper ? { fileId: oper } : {}) });
   if (oper && hint === 'dashboard') return withName({ kind: 'dashboard', resourceId: await r.dashboardResource(oper), fileId: oper });
   if (oper) return withName({ kind: 'operation', resourceId: oper, fileId: oper });
-  const db = ids.find((id) => kindOfId(id) === 'database');
-  if (db) return withName({ kind: 'database', resourceId: db, fileId: db });
-  const app = ids.find((id) => kindOfId(id) === 'application');
-  if (app) return withName({ kind: 'app', resourceId: app, fileId: app });
+  // Any other kind whose history resource is the resource itself (a database, an app).
+  for (const id of ids) {
+    const kind = kindWithHistoryId(kindOfId(id));
+    if (kind && RESOURCE_KINDS[kind].history.from === 'ownId') return withName({ kind, resourceId: id, fileId: id });
+  }
   throw new NoHistoryError(ids.length ? `${ids[0]} has no revision history: only operations, dashboards, managed databases and apps have one.` : 'Pick an operation, dashboard, managed database or app to show its revision history.');
 }
 
@@ -99,7 +107,7 @@ async function fromInput(r: TargetResolver): Promise<HistoryTarget | undefined> 
   const text = await r.askForId();
   if (text === undefined) return undefined;
   const ids = findIds(text);
-  const id = ids.find((i) => ['operation', 'dashboardResource', 'database', 'application'].includes(kindOfId(i) ?? ''));
+  const id = ids.find((i) => HISTORY_ID_KINDS.some((k) => k === kindOfId(i)));
   if (!id) throw new NoHistoryError(`“${text.slice(0, 80)}” holds no operation (oper_…), dashboard (rept_…), managed database (dbas_…) or app (appl_…) id.`);
   if (kindOfId(id) !== 'operation') return fromObject({ id }, r);
   // An oper_ id is an operation and maybe a dashboard: ask only when it is both.

@@ -1,8 +1,8 @@
 // The webview's script and stylesheets, read from the extension's build output once per session
 // and inlined into each panel's HTML. Inline (under the panel's nonce) rather than linked: every
 // linked file is one more fetch through the webview's resource loader before the script can run,
-// and a stylesheet in <head> holds the script back until it arrives — together about 100 ms of a
-// new panel's first paint in `npm run bench`.
+// and a stylesheet in <head> holds the script back until it arrives; both delay a new panel's
+// first paint (README, Performance).
 import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { Configuration } from '../../manifest/config';
 import type { ConnectionProvider } from '../../connection/connectionProvider';
 import { ExplorerModel } from '../../model/explorer/explorerModel';
-import { parseFilePath } from '../../model/resourcePath';
+import { parseFilePath, VIEWS } from '../../model/resourcePath';
 import { ownedBy } from '../../util/lifecycle';
 import { ExplorerView } from './explorerTree';
 
@@ -30,7 +30,8 @@ export function registerExplorer(context: vscode.ExtensionContext, { log, config
 /** Re-reads the explorer items that show the resource of a saved `wsa:` file, if any are loaded. */
 async function refreshExplorerItems(model: ExplorerModel, uri: vscode.Uri, log: vscode.LogOutputChannel): Promise<void> {
   const { id, view } = parseFilePath(uri.path);
-  const kind = view === 'dashboard' || view === 'database' || view === 'fact' ? view : undefined;
+  // Only editable files are saved; the node to refresh is the one of the file's kind.
+  const kind = VIEWS[view].editable ? VIEWS[view].kind : undefined;
   const node = kind && model.nodesFor(id, kind)[0];
   if (!node) return;
   try {

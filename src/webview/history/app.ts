@@ -5,7 +5,8 @@ import { filterIndices } from '../../shared/history/filter';
 import { isLinear, layoutLanes, type LaneLayout } from '../../shared/history/laneLayout';
 import type { HistoryHeader, HistoryItem, HostMessage, StatsEntry, WebviewMessage } from '../../shared/history/protocol';
 import { MAX_STATS_REQUEST, unpackItems } from '../../shared/history/protocol';
-import { ACTIONS, actionMessage, actionStates, type ActionId } from './actions';
+import { actionMessage, actionStates, type ActionId } from './actions';
+import { restoredViewState, showNotice, statusText, toolbar, type ViewState } from './chrome';
 import { h, icon } from './dom';
 import { renderHeader } from './header';
 import { ROW_HEIGHT, graphWidth, renderRow } from './rows';
@@ -16,13 +17,6 @@ export interface Host {
   post(message: WebviewMessage): void;
   getState(): unknown;
   setState(state: unknown): void;
-}
-
-interface Persisted {
-  filter: string;
-  focused?: string;
-  marked?: string;
-  scrollTop: number;
 }
 
 const STATS_DELAY_MS = 150;
@@ -52,31 +46,23 @@ export class HistoryApp {
   private readonly progress = h('div', { class: 'progress', role: 'progressbar', 'aria-label': 'Working', hidden: true });
   private readonly noticeEl = h('div', { class: 'notice', role: 'status', hidden: true });
   private readonly filterInput = h('input', { class: 'filter', type: 'search', placeholder: 'Filter by message, actor or id (#12 for a sequence)', 'aria-label': 'Filter revisions', spellcheck: 'false' });
-  private readonly buttons = new Map<ActionId, HTMLButtonElement>();
+  private readonly toolbar = toolbar(
+    (id) => this.run(id),
+    () => this.host.post({ type: 'refresh' }),
+  );
   private readonly listEl = h('div', { class: 'list', role: 'listbox', tabindex: '0', 'aria-multiselectable': 'true', 'aria-label': 'Revisions, newest first' });
   private readonly emptyEl = h('div', { class: 'empty', hidden: true });
   private readonly statusEl = h('footer', { class: 'status', 'aria-live': 'polite' });
   private readonly list: VirtualList;
 
   constructor(root: HTMLElement, private readonly host: Host) {
-    const saved = host.getState() as Partial<Persisted> | undefined;
-    this.filter = typeof saved?.filter === 'string' ? saved.filter : '';
-    this.selection = { focused: saved?.focused, marked: saved?.marked };
-    this.pendingScrollTop = typeof saved?.scrollTop === 'number' ? saved.scrollTop : undefined;
+    const saved = restoredViewState(host.getState());
+    this.filter = saved.filter;
+    this.selection = { focused: saved.focused, marked: saved.marked };
+    this.pendingScrollTop = saved.scrollTop;
     this.filterInput.value = this.filter;
 
-    const toolbar = h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Revision actions' });
-    for (const action of ACTIONS) {
-      const button = h('button', { class: `action action-${action.id}`, type: 'button', 'data-action': action.id, 'aria-label': action.label }, icon(action.icon), h('span', { class: 'label' }, action.label));
-      button.addEventListener('click', () => this.run(action.id));
-      this.buttons.set(action.id, button);
-      toolbar.append(button);
-    }
-    const refresh = h('button', { class: 'action action-refresh', type: 'button', title: 'Reload the history from the service', 'aria-label': 'Refresh' }, icon('refresh'));
-    refresh.addEventListener('click', () => host.post({ type: 'refresh' }));
-    toolbar.append(refresh);
-
-    root.replaceChildren(this.progress, this.headerEl, h('div', { class: 'filter-row' }, icon('filter'), this.filterInput), toolbar, this.noticeEl, this.listEl, this.emptyEl, this.statusEl);
+    root.replaceChildren(this.progress, this.headerEl, h('div', { class: 'filter-row' }, icon('filter'), this.filterInput), this.toolbar.element, this.noticeEl, this.listEl, this.emptyEl, this.statusEl);
     this.list = new VirtualList({
       viewport: this.listEl,
       rowHeight: ROW_HEIGHT,
@@ -130,7 +116,7 @@ export class HistoryApp {
         this.progress.title = message.label ?? '';
         break;
       case 'notice':
-        this.showNotice(message.level, message.message);
+        showNotice(this.noticeEl, message.level, message.message);
         break;
       case 'select':
         this.select(message.revisionIds);
@@ -337,28 +323,11 @@ export class HistoryApp {
   private renderChrome(): void {
     renderHeader(this.headerEl, this.header, this.total);
     const selected = this.selectedItems();
-    const states = actionStates(this.header, selected);
-    for (const [id, button] of this.buttons) {
-      const state = states[id];
-      // aria-disabled rather than disabled: the button keeps its tooltip saying why.
-      button.setAttribute('aria-disabled', String(!state.enabled));
-      button.title = state.title;
-    }
+    this.toolbar.update(this.header, selected);
     const total = this.total;
-    const loaded = this.complete ? '' : ` (${this.items.length} loaded)`;
-    const count = this.filter.trim() ? `${this.shown.length} of ${total} revisions match${loaded}` : `${total} revision${total === 1 ? '' : 's'}${loaded}`;
-    const hint = selected.length === 1 ? 'Space or Ctrl+click marks a second revision to compare' : selected.length === 2 ? '2 selected: Enter compares them' : '';
-    this.statusEl.textContent = hint ? `${count} · ${hint}` : count;
+    this.statusEl.textContent = statusText({ total, loaded: this.items.length, complete: this.complete, filtering: this.filter.trim() !== '', shown: this.shown.length, selected: selected.length });
     this.emptyEl.hidden = !this.header || this.shown.length > 0;
     this.emptyEl.textContent = total ? 'No revision matches the filter.' : 'This resource has no revisions.';
-  }
-
-  private showNotice(level: 'error' | 'info', text: string): void {
-    const close = h('button', { class: 'notice-close', type: 'button', title: 'Dismiss', 'aria-label': 'Dismiss' }, icon('close'));
-    close.addEventListener('click', () => (this.noticeEl.hidden = true));
-    this.noticeEl.className = `notice ${level}`;
-    this.noticeEl.replaceChildren(icon(level === 'error' ? 'error' : 'info'), h('span', { class: 'notice-text' }, text), close);
-    this.noticeEl.hidden = false;
   }
 
   /**
@@ -371,7 +340,7 @@ export class HistoryApp {
   }
 
   private persist(): void {
-    const state: Persisted = { filter: this.filter, scrollTop: this.listEl.scrollTop };
+    const state: ViewState = { filter: this.filter, scrollTop: this.listEl.scrollTop };
     if (this.selection.focused) state.focused = this.selection.focused;
     if (this.selection.marked) state.marked = this.selection.marked;
     this.host.setState(state);

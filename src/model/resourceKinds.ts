@@ -1,0 +1,177 @@
+// Every kind of workspace resource the extension shows, declared once. The `wsa:` paths, the
+// explorer's groups, the history panel and the save messages all read this table; nothing else
+// translates between kind names. A new kind is one entry here, then its reader and serializer
+// (resourceReader.ts, serialize.ts) and, when it can be saved, its save flow.
+//
+// The id prefixes are the spec's and stay in src/api/ids.ts (the client checks ids with them); the
+// list collections and the history endpoint's id kinds stay in src/api/endpoints.ts. An entry
+// names them. test/unit/resourceKinds.test.ts checks that the entries agree with both.
+import type { Collection } from '../api/endpoints';
+import type { IdKind } from '../api/ids';
+
+/** One document of a resource: its `wsa:` path folder and suffix, and how the editor shows it. */
+export interface FileSpec {
+  readonly view: string;
+  readonly folder: string;
+  /** The longest suffix that matches wins when a folder holds several (`.handler.ts` before `.ts`). */
+  readonly suffix: string;
+  readonly language: string;
+  /** Why the file cannot be saved (the end of "«name» is read-only: …"); absent when it can be. */
+  readonly readOnly?: string;
+}
+
+export interface KindSpec {
+  /** The kind of the id in the resource's `wsa:` path (a dashboard is named by its operation's id). */
+  readonly idKind: IdKind;
+  /** For sentences: "managed database" in a tooltip heading, "databases" in "No databases yet". */
+  readonly singular: string;
+  readonly plural: string;
+  /** The list endpoint of the explorer group, and the group's id. */
+  readonly collection: Collection;
+  /** The explorer group: its label and codicon. Groups show in the order of this table. */
+  readonly group: { readonly label: string; readonly icon: string };
+  /**
+   * Where its revision history lives: the id kind of the history resource, and how that id is
+   * found: the resource's own id, or the `rept_` id the dashboard source read names (spec §4.1).
+   * `label` titles the history panel. Absent: the kind has no history.
+   */
+  readonly history?: { readonly idKind: IdKind; readonly from: 'ownId' | 'sourceRead'; readonly label: string };
+  /** Its documents; the first is the one a click opens and the one its revisions open as. */
+  readonly files: readonly [FileSpec, ...FileSpec[]];
+}
+
+const SERVICE_RETURNS = 'as the service returns it; the service offers no way to save it';
+
+export const RESOURCE_KINDS = {
+  operation: {
+    idKind: 'operation',
+    singular: 'operation',
+    plural: 'operations',
+    collection: 'operations',
+    group: { label: 'Operations', icon: 'server-process' },
+    history: { idKind: 'operation', from: 'ownId', label: 'Operation handler' },
+    files: [
+      {
+        view: 'operationHandler',
+        folder: 'operations',
+        suffix: '.handler.ts',
+        language: 'typescript',
+        readOnly: 'the service generates operation handler code and offers no way to save it',
+      },
+      { view: 'operation', folder: 'operations', suffix: '.json', language: 'json', readOnly: `it shows the operation ${SERVICE_RETURNS}` },
+    ],
+  },
+  dashboard: {
+    idKind: 'operation',
+    singular: 'dashboard',
+    plural: 'dashboards',
+    collection: 'dashboards',
+    group: { label: 'Dashboards', icon: 'dashboard' },
+    history: { idKind: 'dashboardResource', from: 'sourceRead', label: 'Dashboard' },
+    files: [{ view: 'dashboard', folder: 'dashboards', suffix: '.tsx', language: 'typescriptreact' }],
+  },
+  app: {
+    idKind: 'application',
+    singular: 'app',
+    plural: 'apps',
+    collection: 'apps',
+    group: { label: 'Apps', icon: 'rocket' },
+    history: { idKind: 'application', from: 'ownId', label: 'App' },
+    files: [{ view: 'app', folder: 'apps', suffix: '.json', language: 'json', readOnly: `it shows the app ${SERVICE_RETURNS} from here` }],
+  },
+  database: {
+    idKind: 'database',
+    singular: 'managed database',
+    plural: 'databases',
+    collection: 'databases',
+    group: { label: 'Databases', icon: 'database' },
+    history: { idKind: 'database', from: 'ownId', label: 'Managed database' },
+    files: [{ view: 'database', folder: 'databases', suffix: '.json', language: 'json' }],
+  },
+  writeSync: {
+    idKind: 'writeSync',
+    singular: 'write sync',
+    plural: 'write syncs',
+    collection: 'writeSyncs',
+    group: { label: 'Write Syncs', icon: 'sync' },
+    files: [{ view: 'writeSync', folder: 'write-syncs', suffix: '.json', language: 'json', readOnly: `it shows the write sync ${SERVICE_RETURNS}` }],
+  },
+  fact: {
+    idKind: 'fact',
+    singular: 'fact',
+    plural: 'facts',
+    collection: 'facts',
+    group: { label: 'Facts', icon: 'law' },
+    files: [{ view: 'fact', folder: 'facts', suffix: '.json', language: 'json' }],
+  },
+} as const satisfies Record<string, KindSpec>;
+
+export type ResourceKind = keyof typeof RESOURCE_KINDS;
+
+/** The documents the `wsa:` and `wsa-revision:` paths name: `dashboard`, `operationHandler`, `operation`… */
+export type FileView = (typeof RESOURCE_KINDS)[ResourceKind]['files'][number]['view'];
+
+/** The kinds that have a revision history. */
+export type HistoryKind = { [K in ResourceKind]: (typeof RESOURCE_KINDS)[K] extends { history: object } ? K : never }[ResourceKind];
+
+/** A file view with what the path parser and the file system need. */
+export interface ViewSpec extends FileSpec {
+  readonly view: FileView;
+  readonly kind: ResourceKind;
+  /** Kind of the id in the `wsa:` path. */
+  readonly idKind: IdKind;
+  /** Kind of the history resource in a `wsa-revision:` path; only for the file revisions open as. */
+  readonly historyKind?: IdKind;
+  readonly editable: boolean;
+}
+
+/** The kinds in the order the explorer shows their groups. */
+export const KINDS = Object.keys(RESOURCE_KINDS) as ResourceKind[];
+
+function spec(kind: ResourceKind): KindSpec {
+  return RESOURCE_KINDS[kind];
+}
+
+export const FILE_VIEWS = Object.fromEntries(
+  KINDS.flatMap((kind) =>
+    spec(kind).files.map((file, i): [FileView, ViewSpec] => {
+      const history = i === 0 ? spec(kind).history : undefined;
+      const view: ViewSpec = { ...file, view: file.view as FileView, kind, idKind: spec(kind).idKind, editable: file.readOnly === undefined };
+      return [view.view, history ? { ...view, historyKind: history.idKind } : view];
+    }),
+  ),
+) as Record<FileView, ViewSpec>;
+
+export function isResourceKind(value: unknown): value is ResourceKind {
+  return typeof value === 'string' && Object.hasOwn(RESOURCE_KINDS, value);
+}
+
+export function hasHistory(kind: ResourceKind): kind is HistoryKind {
+  return spec(kind).history !== undefined;
+}
+
+/** The file a kind's resource opens as, and its revisions too: the TSX of a dashboard, an operation's handler code. */
+export function openView(kind: ResourceKind): FileView {
+  return spec(kind).files[0].view as FileView;
+}
+
+/** The kind whose history resources have ids of this kind (`rept_` → dashboard), if any. */
+export function kindWithHistoryId(idKind: IdKind | undefined): HistoryKind | undefined {
+  return KINDS.find((k): k is HistoryKind => spec(k).history?.idKind === idKind);
+}
+
+/** The id kinds of history resources: what the revisions endpoints are called with. */
+export const HISTORY_ID_KINDS: readonly IdKind[] = KINDS.flatMap((k) => spec(k).history?.idKind ?? []);
+
+/** The kinds whose resources an id of this kind may be (an `oper_` id: an operation and maybe a dashboard). */
+export function kindsForIdKind(idKind: IdKind | undefined): ResourceKind[] {
+  return KINDS.filter((k) => spec(k).idKind === idKind);
+}
+
+/** The id kinds a user may add to the explorer, in the order of its groups. */
+export const BROWSABLE_ID_KINDS: readonly IdKind[] = [...new Set(KINDS.map((k) => spec(k).idKind))];
+
+/** Why a file view cannot be saved, or undefined when it can. */
+export function readOnlyReason(view: FileView): string | undefined {
+  return FILE_VIEWS[view].readOnly;
+}

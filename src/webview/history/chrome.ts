@@ -1,0 +1,72 @@
+// The page's parts around the revision list: the toolbar of actions, the dismissible notice, the
+// status line, and the view state VS Code keeps while the panel is hidden.
+import type { HistoryHeader, HistoryItem } from '../../shared/history/protocol';
+import { ACTIONS, actionStates, type ActionId } from './actions';
+import { h, icon } from './dom';
+
+export interface Toolbar {
+  readonly element: HTMLElement;
+  /** Enables and titles each action button for the selected revisions. */
+  update(header: HistoryHeader | undefined, selected: readonly HistoryItem[]): void;
+}
+
+export function toolbar(run: (id: ActionId) => void, refresh: () => void): Toolbar {
+  const element = h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Revision actions' });
+  const buttons = new Map<ActionId, HTMLButtonElement>();
+  for (const action of ACTIONS) {
+    const button = h('button', { class: `action action-${action.id}`, type: 'button', 'data-action': action.id, 'aria-label': action.label }, icon(action.icon), h('span', { class: 'label' }, action.label));
+    button.addEventListener('click', () => run(action.id));
+    buttons.set(action.id, button);
+    element.append(button);
+  }
+  const refreshButton = h('button', { class: 'action action-refresh', type: 'button', title: 'Reload the history from the service', 'aria-label': 'Refresh' }, icon('refresh'));
+  refreshButton.addEventListener('click', refresh);
+  element.append(refreshButton);
+  return {
+    element,
+    update(header, selected) {
+      const states = actionStates(header, [...selected]);
+      for (const [id, button] of buttons) {
+        const state = states[id];
+        // aria-disabled rather than disabled: the button keeps its tooltip saying why.
+        button.setAttribute('aria-disabled', String(!state.enabled));
+        button.title = state.title;
+      }
+    },
+  };
+}
+
+export function showNotice(noticeEl: HTMLElement, level: 'error' | 'info', text: string): void {
+  const close = h('button', { class: 'notice-close', type: 'button', title: 'Dismiss', 'aria-label': 'Dismiss' }, icon('close'));
+  close.addEventListener('click', () => (noticeEl.hidden = true));
+  noticeEl.className = `notice ${level}`;
+  noticeEl.replaceChildren(icon(level === 'error' ? 'error' : 'info'), h('span', { class: 'notice-text' }, text), close);
+  noticeEl.hidden = false;
+}
+
+/** The footer: how many revisions (match), how many are loaded, and what the selection allows. */
+export function statusText(o: { total: number; loaded: number; complete: boolean; filtering: boolean; shown: number; selected: number }): string {
+  const loaded = o.complete ? '' : ` (${o.loaded} loaded)`;
+  const count = o.filtering ? `${o.shown} of ${o.total} revisions match${loaded}` : `${o.total} revision${o.total === 1 ? '' : 's'}${loaded}`;
+  const hint = o.selected === 1 ? 'Space or Ctrl+click marks a second revision to compare' : o.selected === 2 ? '2 selected: Enter compares them' : '';
+  return hint ? `${count} · ${hint}` : count;
+}
+
+/** What the panel remembers while hidden. */
+export interface ViewState {
+  filter: string;
+  focused?: string;
+  marked?: string;
+  scrollTop: number;
+}
+
+/** The remembered state, with anything malformed left at its default. */
+export function restoredViewState(saved: unknown): Partial<ViewState> & { filter: string } {
+  const s = (typeof saved === 'object' && saved !== null ? saved : {}) as Partial<ViewState>;
+  return {
+    filter: typeof s.filter === 'string' ? s.filter : '',
+    ...(s.focused !== undefined ? { focused: s.focused } : {}),
+    ...(s.marked !== undefined ? { marked: s.marked } : {}),
+    ...(typeof s.scrollTop === 'number' ? { scrollTop: s.scrollTop } : {}),
+  };
+}

@@ -1,0 +1,105 @@
+// The registry of resource kinds (src/model/resourceKinds.ts) against everything that reads it: the
+// path parser, the endpoint table, the explorer groups, the history targets and the save messages.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { collections, endpoints } from '../../src/api/endpoints';
+import { ID_PREFIXES, type IdKind } from '../../src/api/ids';
+import { parseAdditionInput } from '../../src/model/explorer/addition';
+import { GROUPS, groupNode } from '../../src/model/explorer/nodes';
+import { present } from '../../src/model/explorer/presentation';
+import { viewForHistoryResource } from '../../src/model/history/changes';
+import {
+  BROWSABLE_ID_KINDS,
+  FILE_VIEWS,
+  hasHistory,
+  HISTORY_ID_KINDS,
+  KINDS,
+  kindsForIdKind,
+  kindWithHistoryId,
+  openView,
+  RESOURCE_KINDS,
+  type FileView,
+} from '../../src/model/resourceKinds';
+import { filePath, parseFilePath, parseRevisionPath, revisionPath } from '../../src/model/resourcePath';
+
+const VIEW_NAMES = Object.keys(FILE_VIEWS) as FileView[];
+
+function sampleId(kind: IdKind): string {
+  return `${ID_PREFIXES[kind]}Sample_1`;
+}
+
+describe('resource kinds registry', () => {
+  test('every file of every kind round-trips through the wsa: path parser as the same view', () => {
+    for (const kind of KINDS) {
+      for (const file of RESOURCE_KINDS[kind].files) {
+        const path = filePath({ workspaceId: 'wksp_1', view: file.view, id: sampleId(RESOURCE_KINDS[kind].idKind), name: 'Sample' });
+        assert.ok(path.includes(`/${file.folder}/`) && path.endsWith(file.suffix), path);
+        assert.equal(parseFilePath(path).view, file.view, `${kind}: ${path}`);
+        assert.equal(FILE_VIEWS[file.view].kind, kind);
+      }
+    }
+  });
+
+  test('the file a kind opens is also the file its revisions open as, through the wsa-revision: parser', () => {
+    for (const kind of KINDS.filter(hasHistory)) {
+      const history = RESOURCE_KINDS[kind].history;
+      const view = openView(kind);
+      const path = revisionPath({ workspaceId: 'wksp_1', view, resourceId: sampleId(history.idKind), revisionId: sampleId('revision'), name: 'Sample' });
+      assert.equal(parseRevisionPath(path).view, view, path);
+      assert.equal(viewForHistoryResource(sampleId(history.idKind)), view);
+      assert.equal(kindWithHistoryId(history.idKind), kind);
+    }
+    for (const kind of KINDS.filter((k) => !hasHistory(k))) assert.equal(FILE_VIEWS[openView(kind)].historyKind, undefined, kind);
+  });
+
+  test('no two file views share a folder and suffix, so a path names one view', () => {
+    const places = VIEW_NAMES.map((v) => `${FILE_VIEWS[v].folder}/*${FILE_VIEWS[v].suffix}`);
+    assert.equal(new Set(places).size, places.length, places.join(', '));
+  });
+
+  test('the revisions endpoints accept exactly the history id kinds of the registry', () => {
+    assert.deepEqual([...endpoints.listRevisions.params.resourceId].sort(), [...HISTORY_ID_KINDS].sort());
+    assert.deepEqual([...endpoints.getRevision.params.resourceId].sort(), [...HISTORY_ID_KINDS].sort());
+  });
+
+  test('a history found through the resource’s own id has the resource’s id kind', () => {
+    for (const kind of KINDS.filter(hasHistory)) {
+      const { history, idKind } = RESOURCE_KINDS[kind];
+      if (history.from === 'ownId') assert.equal(history.idKind, idKind, kind);
+      else assert.notEqual(history.idKind, idKind, `${kind}: a history read from elsewhere lives on another id`);
+    }
+  });
+
+  test('every kind lists through its own collection and shows one explorer group, in registry order', () => {
+    const used = KINDS.map((k) => RESOURCE_KINDS[k].collection);
+    assert.equal(new Set(used).size, used.length);
+    assert.deepEqual([...used].sort(), Object.keys(collections).sort());
+    assert.deepEqual(
+      GROUPS.map((g) => g.kind),
+      KINDS,
+    );
+    for (const group of GROUPS) {
+      const look = present(groupNode(group));
+      assert.equal(look.label, RESOURCE_KINDS[group.kind].group.label);
+      assert.equal(look.icon?.id, RESOURCE_KINDS[group.kind].group.icon);
+    }
+  });
+
+  test('editable files have no read-only reason; read-only files say why in a sentence', () => {
+    for (const view of VIEW_NAMES) {
+      const spec = FILE_VIEWS[view];
+      if (spec.editable) assert.equal(spec.readOnly, undefined, view);
+      else assert.match(spec.readOnly ?? '', /^(it|the service) .+ save/, view);
+    }
+  });
+
+  test('an id a user may add names at least one kind, and an oper_ id names an operation and a dashboard', () => {
+    for (const idKind of BROWSABLE_ID_KINDS) {
+      assert.ok(kindsForIdKind(idKind).length > 0, idKind);
+      const parsed = parseAdditionInput(sampleId(idKind));
+      assert.ok(parsed.ok && parsed.kind === idKind, `${idKind}: ${JSON.stringify(parsed)}`);
+    }
+    assert.deepEqual(kindsForIdKind('operation'), ['operation', 'dashboard']);
+    assert.deepEqual(kindsForIdKind('revision'), []);
+  });
+});
