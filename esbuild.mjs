@@ -10,7 +10,10 @@ import { join } from 'node:path';
 const args = process.argv.slice(2);
 const production = args.includes('--production');
 const watch = args.includes('--watch');
-const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const dist = args.find((a) => a.startsWith('--dist='))?.slice('--dist='.length) || 'dist';
 
 const common = {
@@ -60,7 +63,9 @@ const poolChunk = {
 const schemasChunk = {
   name: 'schemas-chunk',
   setup(build) {
-    build.onResolve({ filter: /^\.\/schemaChunk$/ }, (args) => (/lazySchemas\.ts$/.test(args.importer) ? { path: './schemas.js', external: true } : undefined));
+    build.onResolve({ filter: /^\.\/schemaChunk$/ }, (args) =>
+      /lazySchemas\.ts$/.test(args.importer) ? { path: './schemas.js', external: true } : undefined,
+    );
   },
 };
 
@@ -70,25 +75,59 @@ const schemasChunk = {
 const vscodeOnce = {
   name: 'vscode-once',
   setup(build) {
-    build.onResolve({ filter: /^vscode$/ }, (args) => (args.namespace === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-once' }));
+    build.onResolve({ filter: /^vscode$/ }, (args) =>
+      args.namespace === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-once' },
+    );
     build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
   },
 };
 
 const groups = {
   extension: [
-    { ...node, entryPoints: { extension: 'src/extension.ts' }, outdir: dist, external: ['vscode'], plugins: [poolChunk, schemasChunk, vscodeOnce] },
+    {
+      ...node,
+      entryPoints: { extension: 'src/extension.ts' },
+      outdir: dist,
+      external: ['vscode'],
+      plugins: [poolChunk, schemasChunk, vscodeOnce],
+    },
     { ...node, entryPoints: { 'undici-pool': 'node_modules/undici/lib/dispatcher/pool.js' }, outdir: dist },
     { ...node, entryPoints: { schemas: 'src/api/schemaChunk.ts' }, outdir: dist },
   ],
   tsx: [{ ...node, entryPoints: { 'tsx-check': 'src/core/tsxCheck.ts' }, outdir: dist }],
   emulator: [{ ...node, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir: dist }],
-  webview: [{ ...common, platform: 'browser', target: 'es2022', format: 'iife', entryPoints: { history: 'src/webview/history/historyPage.ts' }, outdir: join(dist, 'webview'), plugins: [copyCodicons] }],
+  webview: [
+    {
+      ...common,
+      platform: 'browser',
+      target: 'es2022',
+      format: 'iife',
+      entryPoints: { history: 'src/webview/history/historyPage.ts' },
+      outdir: join(dist, 'webview'),
+      plugins: [copyCodicons],
+    },
+  ],
   tests: [
     // Unit tests and the harness run in plain Node; packages stay external.
-    { ...node, sourcemap: 'inline', minify: false, packages: 'external', entryPoints: [...testEntries('test/unit'), ...testEntries('test/harness'), ...testEntries('test/ui'), ...testEntries('test/bench')], outdir: 'out/test', outbase: 'test' },
+    {
+      ...node,
+      sourcemap: 'inline',
+      minify: false,
+      packages: 'external',
+      entryPoints: [...testEntries('test/unit'), ...testEntries('test/harness'), ...testEntries('test/ui'), ...testEntries('test/bench')],
+      outdir: 'out/test',
+      outbase: 'test',
+    },
     // Integration tests run inside the extension host, beside the extension.
-    { ...node, sourcemap: 'inline', minify: false, external: ['vscode', 'mocha'], entryPoints: testEntries('test/integration'), outdir: 'out/test/integration', outbase: 'test/integration' },
+    {
+      ...node,
+      sourcemap: 'inline',
+      minify: false,
+      external: ['vscode', 'mocha'],
+      entryPoints: testEntries('test/integration'),
+      outdir: 'out/test/integration',
+      outbase: 'test/integration',
+    },
   ],
 };
 
@@ -107,7 +146,10 @@ if (watch) {
       for (const r of results) if (r.errors.length) process.exitCode = 1;
       const metas = results.map((r) => r.metafile).filter(Boolean);
       if (!metas.length) return;
-      const merged = { inputs: Object.assign({}, ...metas.map((m) => m.inputs)), outputs: Object.assign({}, ...metas.map((m) => m.outputs)) };
+      const merged = {
+        inputs: Object.assign({}, ...metas.map((m) => m.inputs)),
+        outputs: Object.assign({}, ...metas.map((m) => m.outputs)),
+      };
       mkdirSync(dist, { recursive: true });
       writeFileSync(join(dist, `meta-${name}.json`), JSON.stringify(merged));
     }),

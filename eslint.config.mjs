@@ -11,7 +11,8 @@ const VSCODE_FREE = ['src/api', 'src/model', 'src/core', 'src/emulator', 'src/ut
 
 const noVscode = {
   name: 'vscode',
-  message: 'This folder stays vscode-free (no `vscode` in src/api, model, core, emulator, util, webview, shared): an adapter passes in what it needs.',
+  message:
+    'This folder stays vscode-free (no `vscode` in src/api, model, core, emulator, util, webview, shared): an adapter passes in what it needs.',
 };
 
 // A relative import with a `commands` folder in its path: the commands are the top layer, wired by the root alone.

@@ -55,7 +55,11 @@ const step = (what, fn) => {
 step('production build staged in out/bench/extension', () => {
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(extension, { recursive: true });
-  const build = spawnSync(process.execPath, ['esbuild.mjs', '--production', '--only=extension,tsx,emulator,webview', `--dist=${join(extension, 'dist')}`], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(
+    process.execPath,
+    ['esbuild.mjs', '--production', '--only=extension,tsx,emulator,webview', `--dist=${join(extension, 'dist')}`],
+    { cwd: root, stdio: 'inherit' },
+  );
   if (build.status !== 0) process.exit(build.status ?? 1);
   cpSync(join(root, 'media'), join(extension, 'media'), { recursive: true });
   // The staged package starts through a shim that times, with the high-resolution clock, the
@@ -69,19 +73,37 @@ step('production build staged in out/bench/extension', () => {
 await (async () => {
   const esbuild = await import('esbuild');
   const t = Date.now();
-  const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', packages: 'external', sourcemap: 'inline', logLevel: 'warning', logOverride: { 'import-is-undefined': 'error' } };
+  const common = {
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    packages: 'external',
+    sourcemap: 'inline',
+    logLevel: 'warning',
+    logOverride: { 'import-is-undefined': 'error' },
+  };
   await Promise.all([
     // The Node side: the table, the Node-side benchmarks and the harness sessions.
     esbuild.build({ ...common, entryPoints: [join(root, 'test/bench/main.ts')], outfile: join(stage, 'main.js') }),
     // The extension-host side: VS Code loads it as the extension tests entry.
-    esbuild.build({ ...common, entryPoints: [join(root, 'test/bench/host/index.ts')], outfile: join(stage, 'host', 'index.js'), external: ['vscode'] }),
+    esbuild.build({
+      ...common,
+      entryPoints: [join(root, 'test/bench/host/index.ts')],
+      outfile: join(stage, 'host', 'index.js'),
+      external: ['vscode'],
+    }),
   ]);
   console.log(`[bench] benchmarks bundled (${((Date.now() - t) / 1000).toFixed(1)} s)`);
 })();
 
-const run = spawnSync(process.execPath, [join(stage, 'main.js'), `--extension=${extension}`, `--host-entry=${join(stage, 'host', 'index.js')}`, ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, WSA_REPO_ROOT: root },
-});
+const run = spawnSync(
+  process.execPath,
+  [join(stage, 'main.js'), `--extension=${extension}`, `--host-entry=${join(stage, 'host', 'index.js')}`, ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, WSA_REPO_ROOT: root },
+  },
+);
 process.exit(run.status ?? 1);

@@ -26,10 +26,20 @@ const STAGED = ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', '.vscode
 
 const stage = mkdtempSync(join(tmpdir(), 'wsa-package-'));
 try {
-  run('production build', process.execPath, ['esbuild.mjs', '--production', '--only=extension,tsx,emulator,webview', `--dist=${join(stage, 'dist')}`], root);
+  run(
+    'production build',
+    process.execPath,
+    ['esbuild.mjs', '--production', '--only=extension,tsx,emulator,webview', `--dist=${join(stage, 'dist')}`],
+    root,
+  );
   for (const entry of STAGED) cpSync(join(root, entry), join(stage, entry), { recursive: true });
   const vsce = join(dirname(createRequire(import.meta.url).resolve('@vscode/vsce/package.json')), 'vsce');
-  run('vsce package', process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', out], stage);
+  run(
+    'vsce package',
+    process.execPath,
+    [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', out],
+    stage,
+  );
   const size = statSync(out).size;
   console.log(`${relative(process.cwd(), out) || out}: ${(size / 1024).toFixed(0)} KiB`);
 } finally {

@@ -30,7 +30,8 @@ const args = parseArgs(process.argv.slice(2));
 const stops = []; // newest last; run in reverse on the way out
 let stopping = false;
 
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void shutdown(signal === 'SIGINT' ? 130 : 143, `\n${signal}: stopping...`));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.on(signal, () => void shutdown(signal === 'SIGINT' ? 130 : 143, `\n${signal}: stopping...`));
 
 try {
   await main();
@@ -79,8 +80,18 @@ async function openDesktop(code, runDir, settings, env) {
   const extensionsDir = join(runDir, 'extensions');
   const folder = join(runDir, 'workspace');
   for (const dir of [join(userDataDir, 'User'), extensionsDir, folder]) mkdirSync(dir, { recursive: true });
-  writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...settings, 'security.workspace.trust.enabled': false }, null, 2));
-  const argv = ['--wait', '--new-window', `--user-data-dir=${userDataDir}`, `--extensions-dir=${extensionsDir}`, `--extensionDevelopmentPath=${root}`, folder];
+  writeFileSync(
+    join(userDataDir, 'User', 'settings.json'),
+    JSON.stringify({ ...settings, 'security.workspace.trust.enabled': false }, null, 2),
+  );
+  const argv = [
+    '--wait',
+    '--new-window',
+    `--user-data-dir=${userDataDir}`,
+    `--extensions-dir=${extensionsDir}`,
+    `--extensionDevelopmentPath=${root}`,
+    folder,
+  ];
   console.log(`Opening desktop VS Code (${code}) with the extension, signed in to the emulator...`);
   // The CLI starts VS Code detached (a process group of its own) and, with --wait, stays until it
   // quits. That group is found by the user-data folder only this run uses, and stopped with it.
@@ -88,7 +99,8 @@ async function openDesktop(code, runDir, settings, env) {
   stops.push(async () => {
     for (const pgid of groupsUsing(userDataDir)) signalGroup(pgid, 'SIGTERM');
     signalGroup(cli.pid, 'SIGTERM');
-    if (!(await until(() => groupsUsing(userDataDir).length === 0, 10_000))) for (const pgid of groupsUsing(userDataDir)) signalGroup(pgid, 'SIGKILL');
+    if (!(await until(() => groupsUsing(userDataDir).length === 0, 10_000)))
+      for (const pgid of groupsUsing(userDataDir)) signalGroup(pgid, 'SIGKILL');
   });
   return { ended: new Promise((resolve) => cli.on('exit', resolve)) };
 }
@@ -102,7 +114,9 @@ async function openBrowser(harness, runDir, settings, env) {
   const server = await startCodeServer({ runDir, mode: 'installed', settings, env, port: args.port, timeoutMs: 120_000 });
   stops.push(() => server.stop());
   const url = `${server.url}/?folder=${encodeURIComponent(server.workspaceFolder)}`;
-  console.log(`\nOpen VS Code in your browser:\n\n  ${url}\n\nThe Workspace Automation view is in the activity bar. (code-server log: ${server.logFile})`);
+  console.log(
+    `\nOpen VS Code in your browser:\n\n  ${url}\n\nThe Workspace Automation view is in the activity bar. (code-server log: ${server.logFile})`,
+  );
   return { ended: new Promise(() => {}) };
 }
 

@@ -68,7 +68,11 @@ try {
   const workspace = join(runDir, 'workspace');
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
   mkdirSync(workspace);
-  const settings = { ...QUIET_SETTINGS, 'workspaceAutomation.baseUrl': emulator.url, 'workspaceAutomation.workspaceId': emulator.workspaceId };
+  const settings = {
+    ...QUIET_SETTINGS,
+    'workspaceAutomation.baseUrl': emulator.url,
+    'workspaceAutomation.workspaceId': emulator.workspaceId,
+  };
   writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
 
   // 3. The suite. runTests resolves with VS Code's exit code, which the runner sets from the failures.
@@ -76,7 +80,15 @@ try {
     vscodeExecutablePath,
     extensionDevelopmentPath: root,
     extensionTestsPath: join(root, 'out/test/integration/index.js'),
-    launchArgs: [workspace, '--user-data-dir', userDataDir, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes'],
+    launchArgs: [
+      workspace,
+      '--user-data-dir',
+      userDataDir,
+      '--disable-extensions',
+      '--disable-workspace-trust',
+      '--skip-welcome',
+      '--skip-release-notes',
+    ],
     extensionTestsEnv: {
       WORKSPACE_AUTOMATION_API_KEY: emulator.apiKey,
       WSA_EMULATOR_URL: emulator.url,

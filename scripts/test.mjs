@@ -21,7 +21,14 @@ const resultsDir = join(root, 'test-results');
 const STAGES = ['typecheck', 'lint', 'unit', 'integration', 'ui'];
 const MINUTE = 60_000;
 // Integration holds the reliability soak (5-10 min of it on a busy 2-core machine).
-const LIMITS = { typecheck: 10 * MINUTE, lint: 10 * MINUTE, unit: 10 * MINUTE, integration: 30 * MINUTE, ui: 20 * MINUTE, install: 20 * MINUTE };
+const LIMITS = {
+  typecheck: 10 * MINUTE,
+  lint: 10 * MINUTE,
+  unit: 10 * MINUTE,
+  integration: 30 * MINUTE,
+  ui: 20 * MINUTE,
+  install: 20 * MINUTE,
+};
 
 const requested = process.argv[2];
 if (requested && !STAGES.includes(requested)) {
@@ -108,7 +115,11 @@ function ensureDependencies() {
 }
 
 function startInstall() {
-  const child = spawn(process.execPath, [join(root, 'out/test/harness/install.js')], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(root, 'out/test/harness/install.js')], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const job = { pid: child.pid, output: '', shown: false, finished: false, done: undefined };
   child.stdout.on('data', (d) => (job.output += d));
   child.stderr.on('data', (d) => (job.output += d));
@@ -135,7 +146,14 @@ async function runStage(stage) {
     header('typecheck', 'tsc --noEmit');
     const r = await runChild(stage, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit']);
     const ok = r.code === 0;
-    return { status: ok ? 'passed' : 'failed', passed: 0, failed: ok ? 0 : 1, skipped: 0, ms: r.ms, note: r.note ?? (ok ? 'no errors' : 'type errors') };
+    return {
+      status: ok ? 'passed' : 'failed',
+      passed: 0,
+      failed: ok ? 0 : 1,
+      skipped: 0,
+      ms: r.ms,
+      note: r.note ?? (ok ? 'no errors' : 'type errors'),
+    };
   }
   if (stage === 'lint') {
     // Both tools run even when the first fails: one run tells everything there is to fix.
@@ -146,7 +164,14 @@ async function runStage(stage) {
     console.log(prettier.code === 0 ? 'prettier: all files formatted' : 'prettier: the files above are not formatted (npm run format)');
     const failing = [eslint.code !== 0 && 'eslint', prettier.code !== 0 && 'prettier'].filter(Boolean);
     const note = eslint.note ?? prettier.note ?? (failing.length ? `${failing.join(' and ')} failed` : 'no problems');
-    return { status: failing.length ? 'failed' : 'passed', passed: 0, failed: failing.length, skipped: 0, ms: eslint.ms + prettier.ms, note };
+    return {
+      status: failing.length ? 'failed' : 'passed',
+      passed: 0,
+      failed: failing.length,
+      skipped: 0,
+      ms: eslint.ms + prettier.ms,
+      note,
+    };
   }
   if (stage === 'unit') {
     const files = unitTestFiles();
@@ -173,7 +198,12 @@ async function runStage(stage) {
     const counts = { passed: count('pass'), failed: count('fail') + count('cancelled'), skipped: count('skipped') + count('todo') };
     return settle(r, counts, text ? undefined : 'no TAP report', true);
   }
-  header(stage, stage === 'integration' ? 'Mocha in the extension host of VS Code 1.139.1 (code-server)' : 'Playwright driving the VS Code workbench in Chromium');
+  header(
+    stage,
+    stage === 'integration'
+      ? 'Mocha in the extension host of VS Code 1.139.1 (code-server)'
+      : 'Playwright driving the VS Code workbench in Chromium',
+  );
   const privateDir = mkdtempSync(join(tmpdir(), `wsa-${stage}-`));
   const summaryFile = join(privateDir, 'summary.json');
   const r = await runChild(stage, [join(root, `out/test/harness/${stage}.js`)], { WSA_SUMMARY_FILE: summaryFile });
@@ -214,7 +244,13 @@ function runChild(stage, args, extraEnv = {}) {
     detached: true,
     stdio: 'inherit',
     // FORCE_COLOR=0 keeps Playwright's call logs free of escape codes in CI logs.
-    env: { ...(process.stdout.isTTY ? {} : { FORCE_COLOR: '0' }), ...process.env, WSA_REPO_ROOT: root, WSA_HARNESS_PGID_FILE: pgidFile, ...extraEnv },
+    env: {
+      ...(process.stdout.isTTY ? {} : { FORCE_COLOR: '0' }),
+      ...process.env,
+      WSA_REPO_ROOT: root,
+      WSA_HARNESS_PGID_FILE: pgidFile,
+      ...extraEnv,
+    },
   });
   let note;
   const timer = setTimeout(() => {
@@ -298,11 +334,26 @@ function finish() {
   }
   console.log('\n' + '='.repeat(72));
   console.log(`Test summary (${seconds(Date.now() - startedAt)} in all)`);
-  const line = (cells) => console.log('  ' + cells.map((c, i) => String(c).padEnd([13, 9, 8, 8, 9, 12][i] ?? 0)).join('').trimEnd());
+  const line = (cells) =>
+    console.log(
+      '  ' +
+        cells
+          .map((c, i) => String(c).padEnd([13, 9, 8, 8, 9, 12][i] ?? 0))
+          .join('')
+          .trimEnd(),
+    );
   line(['stage', 'result', 'passed', 'failed', 'skipped', 'time', 'note']);
   for (const [stage, r] of rows) {
     const counted = stage === 'unit' || stage === 'integration' || stage === 'ui';
-    line([stage, r.status, counted ? r.passed : '', r.failed || (counted ? 0 : ''), counted ? r.skipped : '', r.ms ? seconds(r.ms) : '', r.note ?? '']);
+    line([
+      stage,
+      r.status,
+      counted ? r.passed : '',
+      r.failed || (counted ? 0 : ''),
+      counted ? r.skipped : '',
+      r.ms ? seconds(r.ms) : '',
+      r.note ?? '',
+    ]);
   }
   if (total.failed > 0) console.log(`Screenshots and logs of failures: ${relative(process.cwd(), resultsDir) || '.'}/`);
   console.log(`${total.passed} passed, ${total.failed} failed`);

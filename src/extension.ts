@@ -46,7 +46,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
   const { manager, localEmulator, statusBar, ready } = connection;
   const { revisions, diagnostics, saves, fileSystem } = files;
   return testApi(
-    { log, config, connection: manager, revisions, explorer, localEmulator, statusBar, diagnostics, files: saves, conflicts, history, fileSystem, ready },
+    {
+      log,
+      config,
+      connection: manager,
+      revisions,
+      explorer,
+      localEmulator,
+      statusBar,
+      diagnostics,
+      files: saves,
+      conflicts,
+      history,
+      fileSystem,
+      ready,
+    },
     tunables,
   );
 }

@@ -4,7 +4,13 @@ import { collections, endpoints, type Collection, type CollectionItem, type Endp
 import { ApiError, kindForStatus } from './errors';
 import { parseRetryAfter, readErrorBody } from './errorBody';
 import { assertId } from './ids';
-import { dashboardSourceBody, databaseDefinitionBody, factBody, type DashboardSourceBody, type DatabaseDefinitionBody } from './requestBodies';
+import {
+  dashboardSourceBody,
+  databaseDefinitionBody,
+  factBody,
+  type DashboardSourceBody,
+  type DatabaseDefinitionBody,
+} from './requestBodies';
 import { DEFAULT_RETRY, nextRetryDelay, sleep, type RetryPolicy } from './retry';
 import { readAllPages, type PagedHistory } from './revisionPages';
 import { schemas } from './lazySchemas';
@@ -167,17 +173,26 @@ export class ServiceClient {
     };
     // Plain promise chains, not an async loop: this runs for every request (see `npm run bench`).
     const attempt = (n: number): Promise<R> =>
-      this.transport.send(request).then(read).catch(async (error: unknown) => {
-        if (!(error instanceof ApiError) || !idempotent) throw error;
-        const delay = nextRetryDelay(error, n, Date.now() - started, this.retry);
-        if (delay === undefined) throw error;
-        try {
-          await sleep(delay, o.signal);
-        } catch {
-          throw new ApiError({ kind: 'cancelled', message: 'The request was cancelled.', action: req.action, method: req.method, path: req.path });
-        }
-        return attempt(n + 1);
-      });
+      this.transport
+        .send(request)
+        .then(read)
+        .catch(async (error: unknown) => {
+          if (!(error instanceof ApiError) || !idempotent) throw error;
+          const delay = nextRetryDelay(error, n, Date.now() - started, this.retry);
+          if (delay === undefined) throw error;
+          try {
+            await sleep(delay, o.signal);
+          } catch {
+            throw new ApiError({
+              kind: 'cancelled',
+              message: 'The request was cancelled.',
+              action: req.action,
+              method: req.method,
+              path: req.path,
+            });
+          }
+          return attempt(n + 1);
+        });
     return attempt(1);
   }
 }
@@ -193,7 +208,13 @@ function enveloped<R>(schema: z.ZodMiniType<R>): z.ZodMiniType<{ data: R }> {
 
 function invalid(req: RawRequest, message: string, field?: string, status?: number): ApiError {
   return new ApiError({
-    kind: 'invalidResponse', message, field, status, action: req.action, method: req.method, path: req.path,
+    kind: 'invalidResponse',
+    message,
+    field,
+    status,
+    action: req.action,
+    method: req.method,
+    path: req.path,
     // A 2xx answer to a PUT says the change was applied; only its body is unreadable.
     maybeApplied: req.method !== 'GET' && status !== undefined && status >= 200 && status < 300,
   });
@@ -205,7 +226,12 @@ export function parseSuccess<R>(response: RawResponse, schema: z.ZodMiniType<R>,
     body = JSON.parse(response.text);
   } catch {
     const html = /html/i.test(response.headers['content-type'] ?? '') || /^\s*</.test(response.text);
-    throw invalid(req, html ? 'The server answered with an HTML page instead of JSON.' : 'The server’s answer is not valid JSON.', undefined, response.status);
+    throw invalid(
+      req,
+      html ? 'The server answered with an HTML page instead of JSON.' : 'The server’s answer is not valid JSON.',
+      undefined,
+      response.status,
+    );
   }
   const parsed = enveloped(schema).safeParse(body);
   if (parsed.success) return parsed.data.data;

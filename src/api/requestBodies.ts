@@ -3,12 +3,7 @@
 // loosely and keep fields the spec does not list; none of those is ever echoed back: a revision
 // reference is exactly {revisionId, sequence}, a definition holds only the request shape, a fact
 // only its documented editable fields. Pure.
-import {
-  DATABASE_COLUMN_FIELDS,
-  DATABASE_DEFINITION_FIELDS,
-  DATABASE_TABLE_FIELDS,
-  FACT_EDITABLE_FIELDS,
-} from './schemaConstants';
+import { DATABASE_COLUMN_FIELDS, DATABASE_DEFINITION_FIELDS, DATABASE_TABLE_FIELDS, FACT_EDITABLE_FIELDS } from './schemaConstants';
 import type { DatabaseDefinition, FactReplaceBody, RevisionRef } from './schemas';
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -7,8 +7,19 @@
  * the document holds, and nothing else.
  */
 export const FACT_EDITABLE_FIELDS = [
-  'name', 'definition', 'formula', 'formulaType',
-  'aliases', 'usualValue', 'usualValueMin', 'usualValueMax', 'unit', 'startDate', 'endDate', 'scope', 'metadata',
+  'name',
+  'definition',
+  'formula',
+  'formulaType',
+  'aliases',
+  'usualValue',
+  'usualValueMin',
+  'usualValueMax',
+  'unit',
+  'startDate',
+  'endDate',
+  'scope',
+  'metadata',
 ] as const;
 export type FactEditableField = (typeof FACT_EDITABLE_FIELDS)[number];
 

@@ -187,10 +187,7 @@ export type DashboardSummary = z.infer<typeof DashboardSummary>;
 
 /** A list page: `{data: [...]}` or `{data: {items: [...], nextCursor}}` are both accepted. */
 export function listPage<T extends z.ZodMiniType>(item: T) {
-  return z.union([
-    z.array(item),
-    z.looseObject({ items: z.array(item), nextCursor: z.nullish(z.string()) }),
-  ]);
+  return z.union([z.array(item), z.looseObject({ items: z.array(item), nextCursor: z.nullish(z.string()) })]);
 }
 
 /** Every successful body: `{ "data": … }`. */

@@ -57,9 +57,19 @@ export interface RawResponse {
 }
 
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  409: 'Conflict', 412: 'Precondition Failed', 413: 'Payload Too Large', 422: 'Unprocessable Entity',
-  429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  412: 'Precondition Failed',
+  413: 'Payload Too Large',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
   504: 'Gateway Timeout',
 };
 
@@ -113,7 +123,12 @@ export class HttpTransport {
     const started = performance.now();
     const failure = (kind: 'timeout' | 'cancelled' | 'network', message: string, cause?: unknown) =>
       new ApiError({
-        kind, message, cause, action: req.action, method: req.method, path: req.path,
+        kind,
+        message,
+        cause,
+        action: req.action,
+        method: req.method,
+        path: req.path,
         // A PUT that failed after it may have reached the server must not be repeated blindly.
         maybeApplied: req.method !== 'GET' && kind !== 'cancelled',
       });
@@ -195,7 +210,10 @@ export class HttpTransport {
   }
 }
 
-function headerSet(s: ConnectionSettings, scope: 'workspace' | 'organization'): { get: Record<string, string>; put: Record<string, string> } {
+function headerSet(
+  s: ConnectionSettings,
+  scope: 'workspace' | 'organization',
+): { get: Record<string, string>; put: Record<string, string> } {
   const get: Record<string, string> = {
     accept: 'application/json',
     'user-agent': 'workspace-automation-vscode',

@@ -68,7 +68,11 @@ export class ConnectionCommands extends Disposable {
       ? [
           { label: '$(arrow-swap) Switch Workspace', description: current.workspaceId, command: COMMANDS.switchWorkspace },
           { label: '$(sign-in) Sign In…', description: 'another service or API key', command: COMMANDS.signIn },
-          { label: '$(beaker) Connect to Local Emulator', description: this.emulator.running ? 'running' : 'demo workspace', command: COMMANDS.connectEmulator },
+          {
+            label: '$(beaker) Connect to Local Emulator',
+            description: this.emulator.running ? 'running' : 'demo workspace',
+            command: COMMANDS.connectEmulator,
+          },
           { label: '$(sign-out) Sign Out', description: current.label, command: COMMANDS.signOut },
           { label: '$(output) Show Log', command: COMMANDS.showLog },
         ]

@@ -42,7 +42,9 @@ export class ExplorerCommands extends Disposable {
     command(COMMANDS.copyId, (node?: ExplorerNode) => this.copyId(node ?? this.selected()));
     command(COMMANDS.addResource, (input?: unknown) => this.addResource(typeof input === 'string' ? input : undefined));
     command(COMMANDS.removeResource, (node?: ExplorerNode | string) => this.removeResource(node ?? this.selected()));
-    command(COMMANDS.openResourceById, (input?: unknown, view?: FileView) => this.openById(typeof input === 'string' ? input : undefined, view));
+    command(COMMANDS.openResourceById, (input?: unknown, view?: FileView) =>
+      this.openById(typeof input === 'string' ? input : undefined, view),
+    );
     command(COMMANDS.loadMore, (node?: ExplorerNode) => (node?.kind === 'loadMore' ? this.model.loadMore(node.parent) : undefined));
   }
 
@@ -55,7 +57,9 @@ export class ExplorerCommands extends Disposable {
     if (!target) return undefined;
     const { workspaceId } = this.connection.require();
     const file: ResourceFile | undefined =
-      'key' in target ? fileForNode(target, workspaceId) : { workspaceId, view: openView(target.kind), id: target.id, name: target.name ?? target.id };
+      'key' in target
+        ? fileForNode(target, workspaceId)
+        : { workspaceId, view: openView(target.kind), id: target.id, name: target.name ?? target.id };
     if (!file) return undefined;
     const uri = vscode.Uri.from({ scheme: FILE_SCHEME, path: filePath(file) });
     this.log.debug(`[Explorer] Opening ${uri.toString()}`);
@@ -97,7 +101,8 @@ export class ExplorerCommands extends Disposable {
     } catch (e) {
       return { added: false, message: describeError(e, `Could not check ${parsed.id}`).message };
     }
-    if (found.length === 0) return { added: false, message: `No ${ID_KIND_LABELS[parsed.kind]} ${parsed.id} exists in workspace ${workspaceId}.` };
+    if (found.length === 0)
+      return { added: false, message: `No ${ID_KIND_LABELS[parsed.kind]} ${parsed.id} exists in workspace ${workspaceId}.` };
     const kinds = found.map((d) => d.kind);
     const current = this.config.read().resources;
     if (!current.includes(parsed.id)) {
@@ -109,7 +114,8 @@ export class ExplorerCommands extends Disposable {
   }
 
   async removeResource(target: ExplorerNode | string | undefined): Promise<boolean> {
-    const id = typeof target === 'string' ? target : target?.kind === 'message' ? target.addedId : isResourceNode(target) ? target.id : undefined;
+    const id =
+      typeof target === 'string' ? target : target?.kind === 'message' ? target.addedId : isResourceNode(target) ? target.id : undefined;
     if (!id) return false;
     const config = vscode.workspace.getConfiguration('workspaceAutomation');
     const inspected = config.inspect<string[]>('resources');
@@ -120,7 +126,11 @@ export class ExplorerCommands extends Disposable {
     ];
     for (const [value, where] of targets) {
       if (value?.includes(id)) {
-        await config.update('resources', value.filter((v) => v !== id), where);
+        await config.update(
+          'resources',
+          value.filter((v) => v !== id),
+          where,
+        );
         removed = true;
       }
     }

@@ -45,7 +45,9 @@ export function registerSaveCommands(
 
   const save = async (arg?: unknown): Promise<SaveResult | undefined> => {
     const uri = arg instanceof vscode.Uri ? arg : undefined;
-    const document = uri ? (vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) ?? (await vscode.workspace.openTextDocument(uri))) : vscode.window.activeTextEditor?.document;
+    const document = uri
+      ? (vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) ?? (await vscode.workspace.openTextDocument(uri)))
+      : vscode.window.activeTextEditor?.document;
     if (!document || document.uri.scheme !== FILE_SCHEME) {
       // The key binding's context can lag behind focus: anything else saves as usual.
       await vscode.commands.executeCommand('workbench.action.files.save');

@@ -88,12 +88,19 @@ export class ConflictMerge extends Disposable {
     await this.apply(document, result.text, conflict);
     this.onMerged(conflict, 'markers');
     void vscode.window.showWarningMessage(markersMessage(conflict, result.conflicts), 'Show Your Text').then((choice) => {
-      if (choice) void vscode.commands.executeCommand('vscode.diff', mineUri, uri, `«${conflict.file.name}»: Yours (before the merge) ↔ Merged`);
+      if (choice)
+        void vscode.commands.executeCommand('vscode.diff', mineUri, uri, `«${conflict.file.name}»: Yours (before the merge) ↔ Merged`);
     });
     return 'markers';
   }
 
-  private async openMergeEditor(conflict: SaveConflict, document: vscode.TextDocument, mine: string, mineUri: vscode.Uri, withMarkers: string): Promise<boolean> {
+  private async openMergeEditor(
+    conflict: SaveConflict,
+    document: vscode.TextDocument,
+    mine: string,
+    mineUri: vscode.Uri,
+    withMarkers: string,
+  ): Promise<boolean> {
     const output = this.snapshots.putWritable('Merged', fileNameOf(conflict), withMarkers, (text) => {
       const reason = this.saveReasons.get(output.toString());
       this.saveReasons.delete(output.toString());
@@ -103,19 +110,28 @@ export class ConflictMerge extends Disposable {
         this.log.debug(`[Conflicts] Kept an auto-saved, unfinished merge result of ${conflict.uri}.`);
         return;
       }
-      void this.completeMerge(conflict, document, mine, text).catch((e: unknown) => this.log.error(`[Conflicts] Could not apply the merge result: ${String(e)}`));
+      void this.completeMerge(conflict, document, mine, text).catch((e: unknown) =>
+        this.log.error(`[Conflicts] Could not apply the merge result: ${String(e)}`),
+      );
     });
     try {
       await vscode.commands.executeCommand('_open.mergeEditor', {
         base: snapshotUri(this.snapshots, conflict, conflict.base, 'Base'),
-        input1: { uri: snapshotUri(this.snapshots, conflict, conflict.latest, 'Service'), title: 'Service', description: conflict.latest.label, detail: conflict.latest.actor ?? '' },
+        input1: {
+          uri: snapshotUri(this.snapshots, conflict, conflict.latest, 'Service'),
+          title: 'Service',
+          description: conflict.latest.label,
+          detail: conflict.latest.actor ?? '',
+        },
         input2: { uri: mineUri, title: 'Yours', description: 'your unsaved text', detail: '' },
         output,
       });
       this.log.info(`[Conflicts] Opened the merge editor for ${conflict.uri}.`);
       return true;
     } catch (e) {
-      this.log.warn(`[Conflicts] The merge editor is not available (${e instanceof Error ? e.message : String(e)}); writing conflict markers instead.`);
+      this.log.warn(
+        `[Conflicts] The merge editor is not available (${e instanceof Error ? e.message : String(e)}); writing conflict markers instead.`,
+      );
       return false;
     }
   }

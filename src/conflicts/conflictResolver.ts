@@ -17,7 +17,11 @@ import { SnapshotFileSystem } from './snapshotFileSystem';
 /** Whether an editor tab (text or diff) shows `uri`. */
 function isShown(uri: string): boolean {
   return vscode.window.tabGroups.all.some((g) =>
-    g.tabs.some((t) => (t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri) || (t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === uri)),
+    g.tabs.some(
+      (t) =>
+        (t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri) ||
+        (t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === uri),
+    ),
   );
 }
 
@@ -63,7 +67,16 @@ export class ConflictResolver extends Disposable implements vscode.Disposable {
   ) {
     super();
     this.snapshots = this._register(new SnapshotFileSystem());
-    this.merger = this._register(new ConflictMerge(log, files, this.snapshots, (c) => this.pendingByUri.get(c.uri)?.conflict === c, (c, outcome) => this.settle(c, outcome), options));
+    this.merger = this._register(
+      new ConflictMerge(
+        log,
+        files,
+        this.snapshots,
+        (c) => this.pendingByUri.get(c.uri)?.conflict === c,
+        (c, outcome) => this.settle(c, outcome),
+        options,
+      ),
+    );
     this._register(vscode.workspace.onDidCloseTextDocument((d) => this.forget(d.uri.toString())));
     // Closing the last editor of a document without unsaved text ends its conflict too (the
     // document itself may stay loaded for a while).
@@ -96,7 +109,9 @@ export class ConflictResolver extends Disposable implements vscode.Disposable {
   offer(conflict: SaveConflict): void {
     const existing = this.pendingByUri.get(conflict.uri);
     this.pendingByUri.set(conflict.uri, { conflict, ...(existing?.prompt !== undefined ? { prompt: existing.prompt } : {}) });
-    this.log.info(`[Conflicts] ${conflict.uri}: the service holds ${conflict.latest.label}${conflict.latest.actor ? ` by ${conflict.latest.actor}` : ''}; the edit was based on ${conflict.base.label}.`);
+    this.log.info(
+      `[Conflicts] ${conflict.uri}: the service holds ${conflict.latest.label}${conflict.latest.actor ? ` by ${conflict.latest.actor}` : ''}; the edit was based on ${conflict.base.label}.`,
+    );
     if (existing?.prompt !== undefined) {
       // The toast may have slid into the notification center: show that rather than a second prompt.
       this.log.debug(`[Conflicts] ${conflict.uri}: a notification is already showing; it now acts on ${conflict.latest.label}.`);
@@ -117,7 +132,10 @@ export class ConflictResolver extends Disposable implements vscode.Disposable {
       if (current?.prompt === id) delete current.prompt;
       // A button of an answered notification still acts on what is pending now, if anything.
       if (choice && current) void this.choose(uri, choice);
-      else if (choice) void vscode.window.showInformationMessage(`«${pending.conflict.file.name}» has no conflict to resolve any more: it was saved, merged or closed since.`);
+      else if (choice)
+        void vscode.window.showInformationMessage(
+          `«${pending.conflict.file.name}» has no conflict to resolve any more: it was saved, merged or closed since.`,
+        );
     });
   }
 
@@ -166,7 +184,10 @@ export class ConflictResolver extends Disposable implements vscode.Disposable {
     // The editor's text now (a held auto save leaves it clean but still the user's).
     const text = document ? document.getText() : conflict.mine;
     const result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Saving your text of «${conflict.file.name}» over ${conflict.latest.label}…` },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: `Saving your text of «${conflict.file.name}» over ${conflict.latest.label}…`,
+      },
       () => this.files.saveText(uri, text, conflict.latest),
     );
     switch (result.status) {

@@ -80,11 +80,16 @@ export class LocalEmulator extends Disposable {
         if (read) resolve();
       });
       child.once('error', reject);
-      child.once('exit', (code, signal) => reject(new Error(`The local emulator exited (${signal ?? `code ${code}`}) before it was ready. ${stderr.trim()}`.trim())));
+      child.once('exit', (code, signal) =>
+        reject(new Error(`The local emulator exited (${signal ?? `code ${code}`}) before it was ready. ${stderr.trim()}`.trim())),
+      );
     });
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`The local emulator printed no address within ${this.startTimeoutMs / 1000} s.`)), this.startTimeoutMs);
+      timer = setTimeout(
+        () => reject(new Error(`The local emulator printed no address within ${this.startTimeoutMs / 1000} s.`)),
+        this.startTimeoutMs,
+      );
     });
     try {
       await Promise.race([ready, timeout]);
@@ -107,7 +112,9 @@ export class LocalEmulator extends Disposable {
     });
     const endpoint: LocalEmulatorEndpoint = { ...read!, pid: child.pid! };
     this.endpoint = endpoint;
-    this.log.info(`[Connection] Started the local emulator at ${endpoint.url} (workspace ${endpoint.workspaceId}, data in ${this.dataDir}).`);
+    this.log.info(
+      `[Connection] Started the local emulator at ${endpoint.url} (workspace ${endpoint.workspaceId}, data in ${this.dataDir}).`,
+    );
     this._onDidChange.fire(endpoint);
     return endpoint;
   }

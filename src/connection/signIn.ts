@@ -112,9 +112,20 @@ export class SignInFlow {
       delete errors[step];
       let asked: Asked;
       if (step === 'baseUrl') {
-        asked = await ask({ ...common, prompt: 'Base URL of the Workspace Automation Service (paths start at /v1 below it)', placeholder: 'https://automation.example.com', validate: checkBaseUrl });
+        asked = await ask({
+          ...common,
+          prompt: 'Base URL of the Workspace Automation Service (paths start at /v1 below it)',
+          placeholder: 'https://automation.example.com',
+          validate: checkBaseUrl,
+        });
       } else if (step === 'apiKey') {
-        asked = await ask({ ...common, prompt: 'API key (apik_…). It is kept in VS Code’s secret storage only.', placeholder: 'apik_…', password: true, validate: checkApiKey });
+        asked = await ask({
+          ...common,
+          prompt: 'API key (apik_…). It is kept in VS Code’s secret storage only.',
+          placeholder: 'apik_…',
+          password: true,
+          validate: checkApiKey,
+        });
       } else {
         asked = await ask({
           ...common,
@@ -178,13 +189,16 @@ export class SignInFlow {
 
   private async verify(details: SignInDetails): Promise<Verification> {
     const s = this.config.read();
-    const verdict = await verifyConnection({
-      ...details,
-      authHeader: s.authHeader,
-      authScheme: s.authScheme,
-      workspaceHeader: s.workspaceHeader,
-      timeoutMs: s.requestTimeoutMs,
-    }, s.resources.find((id) => id.startsWith('oper_')));
+    const verdict = await verifyConnection(
+      {
+        ...details,
+        authHeader: s.authHeader,
+        authScheme: s.authScheme,
+        workspaceHeader: s.workspaceHeader,
+        timeoutMs: s.requestTimeoutMs,
+      },
+      s.resources.find((id) => id.startsWith('oper_')),
+    );
     if (verdict.ok) this.log.info(`[Connection] Checked ${details.baseUrl} with workspace ${details.workspaceId}: the key is accepted.`);
     else this.log.warn(`[Connection] Sign-in check failed at the ${verdict.step} step: ${verdict.message}`);
     return verdict;

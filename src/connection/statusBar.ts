@@ -30,7 +30,9 @@ export class ConnectionStatusBar extends Disposable {
   private render(connection: Connection | undefined): void {
     if (!connection) {
       this.item.text = '$(circle-slash) Workspace Automation: Signed out';
-      this.item.tooltip = new vscode.MarkdownString('**Workspace Automation** — signed out\n\nClick to sign in or connect to the local emulator.');
+      this.item.tooltip = new vscode.MarkdownString(
+        '**Workspace Automation** — signed out\n\nClick to sign in or connect to the local emulator.',
+      );
       return;
     }
     this.item.text = `$(cloud) ${connection.label} · ${connection.workspaceId}`;

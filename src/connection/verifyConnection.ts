@@ -48,7 +48,11 @@ export async function verifyConnection(
   input: { baseUrl: string; apiKey: string; workspaceId: string } & Partial<ConnectionSettings>,
   probeId?: string,
 ): Promise<Verification> {
-  const settings: ConnectionSettings = { ...DEFAULT_CONNECTION, ...input, timeoutMs: Math.min(input.timeoutMs ?? DEFAULT_CONNECTION.timeoutMs, 10_000) };
+  const settings: ConnectionSettings = {
+    ...DEFAULT_CONNECTION,
+    ...input,
+    timeoutMs: Math.min(input.timeoutMs ?? DEFAULT_CONNECTION.timeoutMs, 10_000),
+  };
   const urlProblem = checkBaseUrl(settings.baseUrl);
   if (urlProblem) return { ok: false, step: 'baseUrl', message: urlProblem };
   let client: ServiceClient;
@@ -84,14 +88,22 @@ function explain(error: unknown, settings: ConnectionSettings): Verification {
     case 'unauthorized':
       return { ok: false, step: 'apiKey', message: 'The service rejected this API key (401). Check the key and enter it again.' };
     case 'forbidden':
-      return { ok: false, step: 'workspaceId', message: `This API key may not act in workspace ${settings.workspaceId} (403). Enter another workspace id.` };
+      return {
+        ok: false,
+        step: 'workspaceId',
+        message: `This API key may not act in workspace ${settings.workspaceId} (403). Enter another workspace id.`,
+      };
     case 'validation':
       return { ok: false, step: 'workspaceId', message: `The service refused the workspace ${settings.workspaceId}: ${error.message}` };
     case 'network':
     case 'timeout':
       return { ok: false, step: 'baseUrl', message: `${error.message} Check the URL.` };
     case 'invalidResponse':
-      return { ok: false, step: 'baseUrl', message: `${settings.baseUrl} does not answer like a Workspace Automation Service: ${error.message}` };
+      return {
+        ok: false,
+        step: 'baseUrl',
+        message: `${settings.baseUrl} does not answer like a Workspace Automation Service: ${error.message}`,
+      };
     default:
       return { ok: false, step: 'baseUrl', message: `The service failed to answer (${error.status ?? error.kind}): ${error.message}` };
   }

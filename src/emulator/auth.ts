@@ -18,7 +18,10 @@ export class Authenticator {
   private readonly schemePrefix: string;
   private readonly workspaceHeader: string;
 
-  constructor(private readonly store: () => Store, options: AuthOptions) {
+  constructor(
+    private readonly store: () => Store,
+    options: AuthOptions,
+  ) {
     this.authHeader = options.authHeader.toLowerCase();
     this.schemePrefix = options.authScheme ? `${options.authScheme.toLowerCase()} ` : '';
     this.workspaceHeader = options.workspaceHeader.toLowerCase();
@@ -52,9 +55,14 @@ export class Authenticator {
   workspace(headers: IncomingHttpHeaders, key: ApiKeyRecord): WorkspaceRecord {
     const id = this.workspaceHeaderValue(headers);
     const name = this.describeWorkspaceHeader();
-    if (!id) throw new HttpError(400, 'workspace_required', `This request acts in a workspace: send its id (wksp_…) in the ${name} header.`);
+    if (!id)
+      throw new HttpError(400, 'workspace_required', `This request acts in a workspace: send its id (wksp_…) in the ${name} header.`);
     if (!isIdOf('workspace', id)) {
-      throw new HttpError(400, 'invalid_id', `The ${name} header must hold a workspace id (wksp_…), got ${JSON.stringify(String(id).slice(0, 60))}.`);
+      throw new HttpError(
+        400,
+        'invalid_id',
+        `The ${name} header must hold a workspace id (wksp_…), got ${JSON.stringify(String(id).slice(0, 60))}.`,
+      );
     }
     const workspace = this.store().workspaces.get(id);
     if (!workspace || !key.workspaceIds.includes(id) || workspace.organizationId !== key.organizationId) {
@@ -79,8 +87,8 @@ const PERMISSION_LABELS: Record<keyof Permissions, string> = {
 
 export function requirePermission(key: ApiKeyRecord, permission: keyof Permissions): void {
   if (!key.permissions[permission]) {
-    throw new HttpError(403, 'forbidden', `This API key lacks ${PERMISSION_LABELS[permission]} (${permission}).`, { permission }).withPlainDetail(
-      `This API key lacks ${PERMISSION_LABELS[permission]}.`,
-    );
+    throw new HttpError(403, 'forbidden', `This API key lacks ${PERMISSION_LABELS[permission]} (${permission}).`, {
+      permission,
+    }).withPlainDetail(`This API key lacks ${PERMISSION_LABELS[permission]}.`);
   }
 }

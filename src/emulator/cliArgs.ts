@@ -57,18 +57,41 @@ export function parseArgs(argv: readonly string[]): EmulatorOptions | 'help' {
       return Number(v);
     };
     switch (name) {
-      case '--port': options.port = int(); break;
-      case '--host': options.host = value(); break;
-      case '--admin-port': options.adminPort = int(); break;
-      case '--data': options.dataDir = value(); break;
-      case '--seed': options.seedFile = value(); break;
-      case '--large': options.large = int(); break;
-      case '--auth-header': options.authHeader = value(); break;
-      case '--auth-scheme': options.authScheme = value(); break;
-      case '--workspace-header': options.workspaceHeader = value(); break;
-      case '--deploy-delay-ms': options.deployDelayMs = int(); break;
-      case '--variant': variants.push(value()); break;
-      default: throw new UsageError(`Unknown option ${arg}. Try --help.`);
+      case '--port':
+        options.port = int();
+        break;
+      case '--host':
+        options.host = value();
+        break;
+      case '--admin-port':
+        options.adminPort = int();
+        break;
+      case '--data':
+        options.dataDir = value();
+        break;
+      case '--seed':
+        options.seedFile = value();
+        break;
+      case '--large':
+        options.large = int();
+        break;
+      case '--auth-header':
+        options.authHeader = value();
+        break;
+      case '--auth-scheme':
+        options.authScheme = value();
+        break;
+      case '--workspace-header':
+        options.workspaceHeader = value();
+        break;
+      case '--deploy-delay-ms':
+        options.deployDelayMs = int();
+        break;
+      case '--variant':
+        variants.push(value());
+        break;
+      default:
+        throw new UsageError(`Unknown option ${arg}. Try --help.`);
     }
   }
   if (variants.length) {

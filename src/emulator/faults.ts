@@ -79,13 +79,17 @@ function parseSpec(input: unknown): FaultSpec {
   const bad = (why: string) => new HttpError(400, 'bad_request', `Invalid fault: ${why}.`);
   if (!isPlainObject(input)) throw bad('expected a JSON object');
   const { match, kind, count, latencyMs, status, retryAfterSeconds } = input;
-  if (typeof kind !== 'string' || !(FAULT_KINDS as readonly string[]).includes(kind)) throw bad(`kind must be one of ${FAULT_KINDS.join(', ')}`);
+  if (typeof kind !== 'string' || !(FAULT_KINDS as readonly string[]).includes(kind))
+    throw bad(`kind must be one of ${FAULT_KINDS.join(', ')}`);
   const spec: FaultSpec = { kind: kind as FaultKind };
   if (match !== undefined) {
     if (!isPlainObject(match)) throw bad('match must be an object {method?, path?}');
     if (match['method'] !== undefined && typeof match['method'] !== 'string') throw bad('match.method must be a string');
     if (match['path'] !== undefined && typeof match['path'] !== 'string') throw bad('match.path must be a string');
-    spec.match = { ...(match['method'] ? { method: match['method'] as string } : {}), ...(match['path'] ? { path: match['path'] as string } : {}) };
+    spec.match = {
+      ...(match['method'] ? { method: match['method'] as string } : {}),
+      ...(match['path'] ? { path: match['path'] as string } : {}),
+    };
   }
   const positiveInt = (v: unknown, name: string, min = 1): number | undefined => {
     if (v === undefined) return undefined;

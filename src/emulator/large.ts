@@ -22,16 +22,32 @@ export function addLargeContent(s: StateSnapshot, count: number): void {
     const name = `Generated ${topic} ${String(i).padStart(5, '0')}`;
     const instructions = `Generated operation ${i} over ${topic}.`;
     s.operations.push({
-      id, workspaceId: ws, name, kind: KINDS[i % KINDS.length]!, instructions,
-      dataSourceIds: [source], parentDataFlowId: null, status: i % 7 === 0 ? 'published' : 'draft', codeStale: i % 11 === 0,
+      id,
+      workspaceId: ws,
+      name,
+      kind: KINDS[i % KINDS.length]!,
+      instructions,
+      dataSourceIds: [source],
+      parentDataFlowId: null,
+      status: i % 7 === 0 ? 'published' : 'draft',
+      codeStale: i % 11 === 0,
     });
     const h = b.history(s, id, ws, 'operation');
-    const r = b.revise(h, {
-      actorId: actor, message: 'Generated', value: {
-        source: handlerSource(`${topic}_${i}`, `SELECT * FROM ${topic} WHERE batch = ${i}`), instructions,
-        referencedDataSourceIds: [source], resolvedDataSourceIds: [source], dependencyOperationIds: [],
+    const r = b.revise(
+      h,
+      {
+        actorId: actor,
+        message: 'Generated',
+        value: {
+          source: handlerSource(`${topic}_${i}`, `SELECT * FROM ${topic} WHERE batch = ${i}`),
+          instructions,
+          referencedDataSourceIds: [source],
+          resolvedDataSourceIds: [source],
+          dependencyOperationIds: [],
+        },
       },
-    }, 1);
+      1,
+    );
     if (i % 7 === 0) b.publish(h, r);
   }
   if (!first) return;
@@ -42,7 +58,17 @@ export function addLargeContent(s: StateSnapshot, count: number): void {
   const h = b.history(s, resourceId, ws, 'dashboard');
   for (let i = 1; i <= LARGE_DASHBOARD_REVISIONS; i++) {
     const parentRevisionId = i % 500 === 0 ? h.revisions[h.revisions.length - 25]!.id : undefined;
-    b.revise(h, { parentRevisionId, actorId: actor, message: parentRevisionId ? 'Restored an older revision' : `Save ${i}`, dependencies, value: { source: inventorySource(i) } }, 3);
+    b.revise(
+      h,
+      {
+        parentRevisionId,
+        actorId: actor,
+        message: parentRevisionId ? 'Restored an older revision' : `Save ${i}`,
+        dependencies,
+        value: { source: inventorySource(i) },
+      },
+      3,
+    );
   }
   Object.assign(s.demo.ids, { largeDashboardId: first, largeDashboardResourceId: resourceId, largeFirstOperationId: first });
 }

@@ -69,7 +69,9 @@ export class Persistence {
     while (this.writing) await this.writing;
     if (!this.dirty) return;
     this.dirty = false;
-    this.writing = this.writeOnce().catch(this.onError).finally(() => (this.writing = undefined));
+    this.writing = this.writeOnce()
+      .catch(this.onError)
+      .finally(() => (this.writing = undefined));
     await this.writing;
   }
 

@@ -58,7 +58,12 @@ export class PublicApi {
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
     const query = new URLSearchParams(q === -1 ? '' : url.slice(q + 1));
-    const entry = this.log.start({ method, path, query: Object.fromEntries(query), workspace: this.auth.workspaceHeaderValue(req.headers) });
+    const entry = this.log.start({
+      method,
+      path,
+      query: Object.fromEntries(query),
+      workspace: this.auth.workspaceHeaderValue(req.headers),
+    });
 
     const fault = this.faults.take(method, path);
     if (fault) {
@@ -106,14 +111,24 @@ export class PublicApi {
       case 'status': {
         const status = fault.status ?? 500;
         entry.status = status;
-        const headers: Record<string, string> = fault.retryAfterSeconds !== undefined ? { 'Retry-After': String(fault.retryAfterSeconds) } : {};
-        this.send(res, this.toOutcome(new HttpError(status, codeForStatus(status), `Injected fault: status ${status}.`, undefined, headers), true));
+        const headers: Record<string, string> =
+          fault.retryAfterSeconds !== undefined ? { 'Retry-After': String(fault.retryAfterSeconds) } : {};
+        this.send(
+          res,
+          this.toOutcome(new HttpError(status, codeForStatus(status), `Injected fault: status ${status}.`, undefined, headers), true),
+        );
         return true;
       }
       case 'rateLimit': {
         const seconds = fault.retryAfterSeconds ?? 1;
         entry.status = 429;
-        const err = new HttpError(429, 'rate_limited', `Too many requests; retry after ${seconds} s.`, { retryAfterSeconds: seconds }, { 'Retry-After': String(seconds) });
+        const err = new HttpError(
+          429,
+          'rate_limited',
+          `Too many requests; retry after ${seconds} s.`,
+          { retryAfterSeconds: seconds },
+          { 'Retry-After': String(seconds) },
+        );
         this.send(res, this.toOutcome(err, true));
         return true;
       }
@@ -124,7 +139,13 @@ export class PublicApi {
       case 'html': {
         const status = fault.status ?? 502;
         entry.status = status;
-        sendRaw(res, status, `<!DOCTYPE html>\n<html><head><title>${status} Bad Gateway</title></head><body><h1>${status} Bad Gateway</h1><p>The upstream server did not answer.</p></body></html>\n`, {}, 'text/html; charset=utf-8');
+        sendRaw(
+          res,
+          status,
+          `<!DOCTYPE html>\n<html><head><title>${status} Bad Gateway</title></head><body><h1>${status} Bad Gateway</h1><p>The upstream server did not answer.</p></body></html>\n`,
+          {},
+          'text/html; charset=utf-8',
+        );
         return true;
       }
       default:
@@ -132,12 +153,24 @@ export class PublicApi {
     }
   }
 
-  private async route(req: IncomingMessage, method: string, path: string, query: URLSearchParams, entry: RequestLogEntry): Promise<Outcome> {
+  private async route(
+    req: IncomingMessage,
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    entry: RequestLogEntry,
+  ): Promise<Outcome> {
     const match = this.router.match(method, path);
     if (match.kind === 'none') throw new HttpError(404, 'not_found', `No endpoint ${method} ${path}.`);
     if (match.kind === 'method') {
       const allow = match.allow.join(', ');
-      throw new HttpError(405, 'method_not_allowed', `${path} does not support ${method}; use ${allow}.`, { allow: match.allow }, { Allow: allow });
+      throw new HttpError(
+        405,
+        'method_not_allowed',
+        `${path} does not support ${method}; use ${allow}.`,
+        { allow: match.allow },
+        { Allow: allow },
+      );
     }
     const { route, params } = match;
     const store = this.store();
@@ -147,7 +180,8 @@ export class PublicApi {
       try {
         assertId(kinds, params[name]);
       } catch (e) {
-        if (e instanceof InvalidIdError) throw new HttpError(400, 'invalid_id', `Path parameter ${name}: ${e.message}`, { parameter: name, value: e.id.slice(0, 100) });
+        if (e instanceof InvalidIdError)
+          throw new HttpError(400, 'invalid_id', `Path parameter ${name}: ${e.message}`, { parameter: name, value: e.id.slice(0, 100) });
         throw e;
       }
     }

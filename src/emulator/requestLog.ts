@@ -44,7 +44,8 @@ export class RequestLog {
 
 /** A copy safe to keep in the log: long strings shortened, depth bounded. */
 export function shorten(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}… [truncated, ${value.length} chars]` : value;
+  if (typeof value === 'string')
+    return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}… [truncated, ${value.length} chars]` : value;
   if (value === null || typeof value !== 'object') return value;
   if (depth > 8) return '[nested too deep]';
   if (Array.isArray(value)) return value.map((v) => shorten(v, depth + 1));

@@ -44,7 +44,17 @@ export function demoSnapshot(options: SeedOptions): StateSnapshot {
   s.organizations.push({ id: org, name: 'Acme Corp' }, { id: otherOrg, name: 'Globex Inc' });
   s.workspaces.push({ id: ws, organizationId: org, name: 'Acme Analytics' }, { id: otherWs, organizationId: org, name: 'Acme Sandbox' });
   s.apiKeys.push(admin, readOnly, editor, sandboxOnly);
-  const ctx: SeedContext = { b, s, ids: demo.ids, ws, otherWs, org, adminActor: admin.id, editorActor: editor.id, deployDelayMs: options.deployDelayMs };
+  const ctx: SeedContext = {
+    b,
+    s,
+    ids: demo.ids,
+    ws,
+    otherWs,
+    org,
+    adminActor: admin.id,
+    editorActor: editor.id,
+    deployDelayMs: options.deployDelayMs,
+  };
   Object.assign(demo.ids, {
     adminKeyActorId: admin.id,
     readOnlyKeyActorId: readOnly.id,

@@ -15,10 +15,20 @@ const col = (name: string, type: string, nullable = false) => ({ name, type, nul
 
 const JOURNAL = {
   name: 'journal_entries',
-  columns: [col('id', 'uuid'), col('amount', 'decimal(12,2)'), col('memo', 'varchar(80)', true), col('posted_at', 'timestamptz'), col('account', 'text')],
+  columns: [
+    col('id', 'uuid'),
+    col('amount', 'decimal(12,2)'),
+    col('memo', 'varchar(80)', true),
+    col('posted_at', 'timestamptz'),
+    col('account', 'text'),
+  ],
   primaryKey: ['id'],
 };
-const ACCOUNTS = { name: 'accounts', columns: [col('code', 'varchar(12)'), col('name', 'text'), col('opened_on', 'date', true)], primaryKey: ['code'] };
+const ACCOUNTS = {
+  name: 'accounts',
+  columns: [col('code', 'varchar(12)'), col('name', 'text'), col('opened_on', 'date', true)],
+  primaryKey: ['code'],
+};
 
 export function addForeignContent(s: StateSnapshot): void {
   const b = new SeedBuilder('wsa-foreign-v1', '2025-03-20T08:00:00.000Z');
@@ -31,7 +41,17 @@ export function addForeignContent(s: StateSnapshot): void {
   const operation = (name: string, status: string, actors: Actor[]): { id: string; history: HistoryRecord } => {
     const id = b.ids.id('operation');
     const instructions = `${name}: runs as a pipeline of the finance team.`;
-    s.operations.push({ id, workspaceId: ws, name, kind: 'pipeline', instructions, dataSourceIds: [source], parentDataFlowId: null, status, codeStale: false });
+    s.operations.push({
+      id,
+      workspaceId: ws,
+      name,
+      kind: 'pipeline',
+      instructions,
+      dataSourceIds: [source],
+      parentDataFlowId: null,
+      status,
+      codeStale: false,
+    });
     const history = b.history(s, id, ws, 'operation');
     actors.forEach((actor, i) => {
       b.revise(history, {
@@ -68,11 +88,26 @@ export function addForeignContent(s: StateSnapshot): void {
 
   const fact = b.ids.id('fact');
   s.facts.push({
-    id: fact, organizationId: s.demo.organizationId, ownerId: user.actorId, key: 'preferred_supplier', name: 'Preferred supplier', type: 'formula',
+    id: fact,
+    organizationId: s.demo.organizationId,
+    ownerId: user.actorId,
+    key: 'preferred_supplier',
+    name: 'Preferred supplier',
+    type: 'formula',
     definition: 'The supplier with the best on-time rate for a SKU over the last quarter.',
-    formula: 'argmax(supplier, on_time_rate_90d)', formulaType: 'lookup',
-    aliases: null, usualValue: null, usualValueMin: null, usualValueMax: null, unit: null, startDate: null, endDate: null, scope: 'procurement', metadata: null,
-    createdAt: b.tick(60), updatedAt: b.tick(60),
+    formula: 'argmax(supplier, on_time_rate_90d)',
+    formulaType: 'lookup',
+    aliases: null,
+    usualValue: null,
+    usualValueMin: null,
+    usualValueMax: null,
+    unit: null,
+    startDate: null,
+    endDate: null,
+    scope: 'procurement',
+    metadata: null,
+    createdAt: b.tick(60),
+    updatedAt: b.tick(60),
   });
 
   const app = (name: string, slug: string, status: string, error: unknown): string => {
@@ -87,7 +122,12 @@ export function addForeignContent(s: StateSnapshot): void {
   };
   const queued = app('Supplier portal', 'supplier-portal', 'queued', null);
   // An error of another shape than the demo's {code, message}: the spec leaves its type open.
-  const rolledBack = app('Ledger exporter', 'ledger-exporter', 'rolledBack', 'Health check failed 3 times after the deploy; rolled back to the previous revision.');
+  const rolledBack = app(
+    'Ledger exporter',
+    'ledger-exporter',
+    'rolledBack',
+    'Health check failed 3 times after the deploy; rolled back to the previous revision.',
+  );
 
   Object.assign(s.demo.ids, {
     archivedOperationId: archived.id,

@@ -67,44 +67,81 @@ export function seedOperations(ctx: SeedContext): void {
   Object.assign(ids, { ordersDataSource: ordersDb, crmDataSource: crm, warehouseDataSource: warehouse });
 
   const flow = addOperation(ctx, ws, {
-    name: 'Nightly sales pipeline', kind: 'dataFlow', status: 'published', dataSourceIds: [ordersDb],
+    name: 'Nightly sales pipeline',
+    kind: 'dataFlow',
+    status: 'published',
+    dataSourceIds: [ordersDb],
     instructions: 'Runs every night at 02:00 UTC: loads orders, normalizes addresses, then aggregates revenue.',
-    table: 'pipeline_runs', query: 'SELECT now() AS started_at', revisions: 1,
+    table: 'pipeline_runs',
+    query: 'SELECT now() AS started_at',
+    revisions: 1,
   });
   const loadOrders = addOperation(ctx, ws, {
-    name: 'Load orders', kind: 'dataTable', parent: flow.id, dataSourceIds: [ordersDb],
-    instructions: 'Copy yesterday\'s orders from the orders database into the staging table.',
-    table: 'orders_staging', query: "SELECT * FROM orders WHERE created_at >= current_date - interval '1 day'", revisions: 3,
+    name: 'Load orders',
+    kind: 'dataTable',
+    parent: flow.id,
+    dataSourceIds: [ordersDb],
+    instructions: "Copy yesterday's orders from the orders database into the staging table.",
+    table: 'orders_staging',
+    query: "SELECT * FROM orders WHERE created_at >= current_date - interval '1 day'",
+    revisions: 3,
   });
   const normalize = addOperation(ctx, ws, {
-    name: 'Normalize addresses', kind: 'transform', parent: flow.id, dataSourceIds: [ordersDb], dependsOn: [loadOrders.id],
+    name: 'Normalize addresses',
+    kind: 'transform',
+    parent: flow.id,
+    dataSourceIds: [ordersDb],
+    dependsOn: [loadOrders.id],
     instructions: 'Trim, upper-case country codes and geocode shipping addresses.',
-    table: 'orders_clean', query: 'SELECT id, upper(country) AS country, trim(city) AS city FROM orders_staging',
+    table: 'orders_clean',
+    query: 'SELECT id, upper(country) AS country, trim(city) AS city FROM orders_staging',
   });
   const revenue = addOperation(ctx, ws, {
-    name: 'Revenue by region', kind: 'dataTable', parent: flow.id, status: 'published', dataSourceIds: [ordersDb], dependsOn: [normalize.id],
+    name: 'Revenue by region',
+    kind: 'dataTable',
+    parent: flow.id,
+    status: 'published',
+    dataSourceIds: [ordersDb],
+    dependsOn: [normalize.id],
     instructions: 'Sum order revenue per sales region for the current quarter, in the order currency.',
-    table: 'revenue_by_region', query: 'SELECT region, count(*) AS orders, sum(total) AS revenue, currency FROM orders_clean GROUP BY region, currency', revisions: 4,
+    table: 'revenue_by_region',
+    query: 'SELECT region, count(*) AS orders, sum(total) AS revenue, currency FROM orders_clean GROUP BY region, currency',
+    revisions: 4,
   });
   const churn = addOperation(ctx, ws, {
-    name: 'Customer churn', kind: 'dataTable', codeStale: true, dataSourceIds: [crm],
+    name: 'Customer churn',
+    kind: 'dataTable',
+    codeStale: true,
+    dataSourceIds: [crm],
     instructions: 'Monthly active and churned customers from the CRM. The CRM schema changed: regenerate the handler.',
-    table: 'customer_churn', query: 'SELECT month, active_customers, churned FROM crm.monthly_churn ORDER BY month',
+    table: 'customer_churn',
+    query: 'SELECT month, active_customers, churned FROM crm.monthly_churn ORDER BY month',
   });
   const inventory = addOperation(ctx, ws, {
-    name: 'Inventory levels', kind: 'dataTable', dataSourceIds: [warehouse],
+    name: 'Inventory levels',
+    kind: 'dataTable',
+    dataSourceIds: [warehouse],
     instructions: 'Current stock per SKU and warehouse with reorder points.',
-    table: 'inventory_levels', query: 'SELECT sku, name, warehouse, on_hand, reorder_point FROM stock', revisions: 5,
+    table: 'inventory_levels',
+    query: 'SELECT sku, name, warehouse, on_hand, reorder_point FROM stock',
+    revisions: 5,
   });
   const crmSync = addOperation(ctx, ws, {
-    name: 'Prepare CRM contacts', kind: 'script', dataSourceIds: [crm, ordersDb],
+    name: 'Prepare CRM contacts',
+    kind: 'script',
+    dataSourceIds: [crm, ordersDb],
     instructions: 'Build one contact row per customer with lifetime value, for the CRM write sync.',
-    table: 'crm_contacts', query: 'SELECT customer_id, email, sum(total) AS lifetime_value FROM orders GROUP BY customer_id, email',
+    table: 'crm_contacts',
+    query: 'SELECT customer_id, email, sum(total) AS lifetime_value FROM orders GROUP BY customer_id, email',
   });
   const kpi = addOperation(ctx, ws, {
-    name: 'Weekly KPI summary', kind: 'report', dataSourceIds: [ordersDb, crm], dependsOn: [revenue.id, churn.id],
+    name: 'Weekly KPI summary',
+    kind: 'report',
+    dataSourceIds: [ordersDb, crm],
+    dependsOn: [revenue.id, churn.id],
     instructions: 'Every Monday, summarize revenue and churn for the leadership email.',
-    table: 'kpi_weekly', query: 'SELECT * FROM revenue_by_region CROSS JOIN customer_churn',
+    table: 'kpi_weekly',
+    query: 'SELECT * FROM revenue_by_region CROSS JOIN customer_churn',
   });
   Object.assign(ids, {
     dataFlowOperationId: flow.id,
@@ -136,7 +173,12 @@ export function seedOperations(ctx: SeedContext): void {
 }
 
 /** A dashboard for `op`: given sources in order, or `count` generated revisions with restores. */
-export function addDashboard(ctx: SeedContext, op: OperationRecord, name: string, sources: string[] | number): { resourceId: string; dataRunId: string } {
+export function addDashboard(
+  ctx: SeedContext,
+  op: OperationRecord,
+  name: string,
+  sources: string[] | number,
+): { resourceId: string; dataRunId: string } {
   const { b, s } = ctx;
   const resourceId = b.ids.id('dashboardResource');
   const dataRunId = b.ids.id('dataRun');
@@ -146,7 +188,12 @@ export function addDashboard(ctx: SeedContext, op: OperationRecord, name: string
   const dependencies = [{ resourceId: op.id, revisionId: handler.draft.revisionId }];
   if (Array.isArray(sources)) {
     sources.forEach((source, i) => {
-      b.revise(h, { actorId: i % 2 ? ctx.editorActor : ctx.adminActor, message: i === 0 ? 'Created dashboard' : 'Edited layout', dependencies, value: { source } });
+      b.revise(h, {
+        actorId: i % 2 ? ctx.editorActor : ctx.adminActor,
+        message: i === 0 ? 'Created dashboard' : 'Edited layout',
+        dependencies,
+        value: { source },
+      });
     });
     return { resourceId, dataRunId };
   }
@@ -154,21 +201,29 @@ export function addDashboard(ctx: SeedContext, op: OperationRecord, name: string
     // Every 40th save restores the revision from 10 saves earlier: its parent is that revision.
     if (i % 40 === 0) {
       const restored = h.revisions[h.revisions.length - 10]!;
-      b.revise(h, {
-        parentRevisionId: restored.id,
-        actorId: ctx.adminActor,
-        message: `Restored revision ${restored.sequence}`,
-        dependencies,
-        value: restored.value,
-      }, 90);
+      b.revise(
+        h,
+        {
+          parentRevisionId: restored.id,
+          actorId: ctx.adminActor,
+          message: `Restored revision ${restored.sequence}`,
+          dependencies,
+          value: restored.value,
+        },
+        90,
+      );
       continue;
     }
-    b.revise(h, {
-      actorId: i % 3 ? ctx.editorActor : ctx.adminActor,
-      message: i === 1 ? 'Created dashboard' : `Tuned the low-stock margin (${i})`,
-      dependencies,
-      value: { source: inventorySource(i) },
-    }, 240);
+    b.revise(
+      h,
+      {
+        actorId: i % 3 ? ctx.editorActor : ctx.adminActor,
+        message: i === 1 ? 'Created dashboard' : `Tuned the low-stock margin (${i})`,
+        dependencies,
+        value: { source: inventorySource(i) },
+      },
+      240,
+    );
   }
   return { resourceId, dataRunId };
 }

@@ -6,15 +6,36 @@ import { addOperation } from './seedOperations';
 const col = (name: string, type: string, nullable = false) => ({ name, type, nullable });
 
 const ORDERS_TABLES_V1 = [
-  { name: 'customers', columns: [col('id', 'text'), col('email', 'text'), col('name', 'text'), col('created_at', 'timestamp')], primaryKey: ['id'] },
-  { name: 'orders', columns: [col('id', 'text'), col('customer_id', 'text'), col('total', 'number'), col('currency', 'text'), col('created_at', 'timestamp')], primaryKey: ['id'] },
+  {
+    name: 'customers',
+    columns: [col('id', 'text'), col('email', 'text'), col('name', 'text'), col('created_at', 'timestamp')],
+    primaryKey: ['id'],
+  },
+  {
+    name: 'orders',
+    columns: [
+      col('id', 'text'),
+      col('customer_id', 'text'),
+      col('total', 'number'),
+      col('currency', 'text'),
+      col('created_at', 'timestamp'),
+    ],
+    primaryKey: ['id'],
+  },
 ];
 const ORDERS_TABLES_V2 = [
   ORDERS_TABLES_V1[0]!,
   { ...ORDERS_TABLES_V1[1]!, columns: [...ORDERS_TABLES_V1[1]!.columns, col('region', 'text', true)] },
   {
     name: 'order_items',
-    columns: [col('order_id', 'text'), col('line', 'integer'), col('sku', 'text'), col('quantity', 'integer'), col('unit_price', 'number'), col('gift_wrap', 'boolean', true)],
+    columns: [
+      col('order_id', 'text'),
+      col('line', 'integer'),
+      col('sku', 'text'),
+      col('quantity', 'integer'),
+      col('unit_price', 'number'),
+      col('gift_wrap', 'boolean', true),
+    ],
     primaryKey: ['order_id', 'line'],
   },
 ];
@@ -25,7 +46,17 @@ const ORDERS_TABLES_V3 = [
 ];
 const INVENTORY_TABLES = [
   { name: 'products', columns: [col('sku', 'text'), col('name', 'text'), col('launched_on', 'date', true)], primaryKey: ['sku'] },
-  { name: 'stock_levels', columns: [col('sku', 'text'), col('warehouse', 'text'), col('on_hand', 'integer'), col('reorder_point', 'integer'), col('counted_at', 'timestamp')], primaryKey: ['sku', 'warehouse'] },
+  {
+    name: 'stock_levels',
+    columns: [
+      col('sku', 'text'),
+      col('warehouse', 'text'),
+      col('on_hand', 'integer'),
+      col('reorder_point', 'integer'),
+      col('counted_at', 'timestamp'),
+    ],
+    primaryKey: ['sku', 'warehouse'],
+  },
 ];
 
 export function seedResources(ctx: SeedContext, otherOrg: string): void {
@@ -51,18 +82,33 @@ function seedDatabases(ctx: SeedContext): void {
   Object.assign(ids, { databaseId: orders, inventoryDatabaseId: inventory });
 }
 
-function app(ctx: SeedContext, workspaceId: string, description: string, slug: string, names: string[]): { record: ApplicationRecord; revisions: string[] } {
+function app(
+  ctx: SeedContext,
+  workspaceId: string,
+  description: string,
+  slug: string,
+  names: string[],
+): { record: ApplicationRecord; revisions: string[] } {
   const { b, s } = ctx;
   const id = b.ids.id('application');
   const h = b.history(s, id, workspaceId, 'application');
-  const revisions = names.map((n, i) => b.revise(h, { actorId: ctx.adminActor, message: i === 0 ? 'Created app' : 'Updated app details', value: { name: n, description } }).id);
+  const revisions = names.map(
+    (n, i) =>
+      b.revise(h, { actorId: ctx.adminActor, message: i === 0 ? 'Created app' : 'Updated app details', value: { name: n, description } })
+        .id,
+  );
   const createdAt = h.revisions[0]!.createdAt;
   const record: ApplicationRecord = {
     id,
     workspaceId,
     name: names[names.length - 1]!,
     description,
-    deployment: { status: 'live', url: `https://apps.wsa-emulator.test/${slug}`, revisionId: revisions[revisions.length - 1]!, error: null },
+    deployment: {
+      status: 'live',
+      url: `https://apps.wsa-emulator.test/${slug}`,
+      revisionId: revisions[revisions.length - 1]!,
+      error: null,
+    },
     createdAt,
     updatedAt: b.tick(5),
   };
@@ -73,7 +119,11 @@ function app(ctx: SeedContext, workspaceId: string, description: string, slug: s
 function seedApps(ctx: SeedContext): void {
   const { ws, ids } = ctx;
   const live = app(ctx, ws, 'Self-service order tracking for customers.', 'customer-portal', ['Customer portal', 'Customer portal']);
-  const deploying = app(ctx, ws, 'Internal console for the operations team: stock, returns, refunds.', 'ops-console', ['Ops console', 'Ops console', 'Ops console']);
+  const deploying = app(ctx, ws, 'Internal console for the operations team: stock, returns, refunds.', 'ops-console', [
+    'Ops console',
+    'Ops console',
+    'Ops console',
+  ]);
   // Deploying the newest revision; the previous one is what runs until it finishes.
   deploying.record.deployment = {
     status: 'deploying',
@@ -89,11 +139,26 @@ function seedApps(ctx: SeedContext): void {
     revisionId: failed.revisions[1]!,
     error: { code: 'build_failed', message: 'Build failed: module "./routes/shipments" not found (src/server.ts:14).' },
   };
-  Object.assign(ids, { liveAppId: live.record.id, deployingAppId: deploying.record.id, deployingAppTargetRevisionId: deploying.revisions[2]!, failedAppId: failed.record.id });
+  Object.assign(ids, {
+    liveAppId: live.record.id,
+    deployingAppId: deploying.record.id,
+    deployingAppTargetRevisionId: deploying.revisions[2]!,
+    failedAppId: failed.record.id,
+  });
 }
 
-function writeSync(ctx: SeedContext, fields: Omit<WriteSyncRecord, 'id' | 'createdAt' | 'updatedAt' | 'workspaceId'>, workspaceId = ctx.ws): WriteSyncRecord {
-  const record: WriteSyncRecord = { id: ctx.b.ids.id('writeSync'), workspaceId, ...fields, createdAt: ctx.b.tick(60), updatedAt: ctx.b.tick(600) };
+function writeSync(
+  ctx: SeedContext,
+  fields: Omit<WriteSyncRecord, 'id' | 'createdAt' | 'updatedAt' | 'workspaceId'>,
+  workspaceId = ctx.ws,
+): WriteSyncRecord {
+  const record: WriteSyncRecord = {
+    id: ctx.b.ids.id('writeSync'),
+    workspaceId,
+    ...fields,
+    createdAt: ctx.b.tick(60),
+    updatedAt: ctx.b.tick(600),
+  };
   ctx.s.writeSyncs.push(record);
   return record;
 }
@@ -118,7 +183,10 @@ function seedWriteSyncs(ctx: SeedContext): void {
       keyColumn: 'customer_id',
       fields: { email: 'Email', lifetime_value: 'Lifetime_Value__c', customer_id: 'External_Id__c' },
     },
-    version: 4, isEnabled: true, automaticEnabled: true, identityLocked: true,
+    version: 4,
+    isEnabled: true,
+    automaticEnabled: true,
+    identityLocked: true,
   });
   const churnSync = writeSync(ctx, {
     name: 'Churn scores → Salesforce',
@@ -129,7 +197,10 @@ function seedWriteSyncs(ctx: SeedContext): void {
       keyColumn: 'month',
       fields: { churned: 'Churned_Customers__c', active_customers: 'Active_Customers__c' },
     },
-    version: 1, isEnabled: true, automaticEnabled: false, identityLocked: false,
+    version: 1,
+    isEnabled: true,
+    automaticEnabled: false,
+    identityLocked: false,
   });
   const stock = writeSync(ctx, {
     name: 'Stock levels → ERP',
@@ -140,9 +211,18 @@ function seedWriteSyncs(ctx: SeedContext): void {
       keyColumn: 'sku',
       fields: { on_hand: 'qty_on_hand', reorder_point: 'reorder_level', warehouse: 'site_code' },
     },
-    version: 2, isEnabled: false, automaticEnabled: false, identityLocked: false,
+    version: 2,
+    isEnabled: false,
+    automaticEnabled: false,
+    identityLocked: false,
   });
-  Object.assign(ids, { writeSyncId: churnSync.id, identityLockedWriteSyncId: locked.id, disabledWriteSyncId: stock.id, salesforceConnectionId: salesforce, erpConnectionId: erp });
+  Object.assign(ids, {
+    writeSyncId: churnSync.id,
+    identityLockedWriteSyncId: locked.id,
+    disabledWriteSyncId: stock.id,
+    salesforceConnectionId: salesforce,
+    erpConnectionId: erp,
+  });
 }
 
 function fact(ctx: SeedContext, organizationId: string, fields: Partial<FactRecord> & Pick<FactRecord, 'key' | 'name'>): FactRecord {
@@ -154,8 +234,15 @@ function fact(ctx: SeedContext, organizationId: string, fields: Partial<FactReco
     definition: '',
     formula: '',
     formulaType: 'math',
-    aliases: null, usualValue: null, usualValueMin: null, usualValueMax: null, unit: null,
-    startDate: null, endDate: null, scope: null, metadata: null,
+    aliases: null,
+    usualValue: null,
+    usualValueMin: null,
+    usualValueMax: null,
+    unit: null,
+    startDate: null,
+    endDate: null,
+    scope: null,
+    metadata: null,
     createdAt: ctx.b.tick(120),
     updatedAt: ctx.b.tick(300),
     ...fields,
@@ -167,40 +254,67 @@ function fact(ctx: SeedContext, organizationId: string, fields: Partial<FactReco
 function seedFacts(ctx: SeedContext, otherOrg: string): void {
   const { org, ids } = ctx;
   const margin = fact(ctx, org, {
-    key: 'gross_margin', name: 'Gross margin',
+    key: 'gross_margin',
+    name: 'Gross margin',
     definition: 'Share of revenue left after the cost of goods sold.',
     formula: '(revenue - cost_of_goods_sold) / revenue',
-    aliases: ['GM', 'gross profit margin'], usualValue: 0.42, usualValueMin: 0.35, usualValueMax: 0.5, unit: 'ratio',
-    scope: 'company', metadata: { owner: 'Finance', reviewed: '2025-02-14' },
+    aliases: ['GM', 'gross profit margin'],
+    usualValue: 0.42,
+    usualValueMin: 0.35,
+    usualValueMax: 0.5,
+    unit: 'ratio',
+    scope: 'company',
+    metadata: { owner: 'Finance', reviewed: '2025-02-14' },
   });
   const churn = fact(ctx, org, {
-    key: 'monthly_churn_rate', name: 'Monthly churn rate',
+    key: 'monthly_churn_rate',
+    name: 'Monthly churn rate',
     definition: 'Customers lost during the month divided by customers active at its start.',
     formula: 'churned_customers / active_customers_start',
-    aliases: ['churn'], usualValue: 0.031, usualValueMax: 0.05, unit: 'ratio', startDate: '2024-01-01',
+    aliases: ['churn'],
+    usualValue: 0.031,
+    usualValueMax: 0.05,
+    unit: 'ratio',
+    startDate: '2024-01-01',
   });
   const aov = fact(ctx, org, {
-    key: 'average_order_value', name: 'Average order value',
+    key: 'average_order_value',
+    name: 'Average order value',
     definition: 'Revenue divided by the number of orders in the period.',
-    formula: 'revenue / order_count', usualValue: 86.5, unit: 'USD',
+    formula: 'revenue / order_count',
+    usualValue: 86.5,
+    unit: 'USD',
   });
   const vip = fact(ctx, org, {
-    key: 'vip_customer', name: 'VIP customer',
+    key: 'vip_customer',
+    name: 'VIP customer',
     definition: 'A customer who spent more than 5,000 in the last 12 months or holds a partner contract.',
-    formula: 'lifetime_value_12m > 5000 or has_partner_contract', formulaType: 'logic',
-    startDate: '2025-01-01', endDate: '2025-12-31', scope: 'sales',
+    formula: 'lifetime_value_12m > 5000 or has_partner_contract',
+    formulaType: 'logic',
+    startDate: '2025-01-01',
+    endDate: '2025-12-31',
+    scope: 'sales',
   });
   const foreign = fact(ctx, otherOrg, { key: 'globex_secret_ratio', name: 'Globex ratio', formula: 'a / b' });
-  Object.assign(ids, { factId: margin.id, churnFactId: churn.id, aovFactId: aov.id, logicFactId: vip.id, otherOrganizationFactId: foreign.id });
+  Object.assign(ids, {
+    factId: margin.id,
+    churnFactId: churn.id,
+    aovFactId: aov.id,
+    logicFactId: vip.id,
+    otherOrganizationFactId: foreign.id,
+  });
 }
 
 function seedOtherWorkspace(ctx: SeedContext): void {
   const { b, otherWs, ids } = ctx;
   const source = b.ids.id('dataSource');
   const op = addOperation(ctx, otherWs, {
-    name: 'Sandbox orders sample', kind: 'dataTable', dataSourceIds: [source],
+    name: 'Sandbox orders sample',
+    kind: 'dataTable',
+    dataSourceIds: [source],
     instructions: 'A 1% sample of orders for experiments.',
-    table: 'orders_sample', query: 'SELECT * FROM orders TABLESAMPLE SYSTEM (1)',
+    table: 'orders_sample',
+    query: 'SELECT * FROM orders TABLESAMPLE SYSTEM (1)',
   });
   const sandboxApp = app(ctx, otherWs, 'Experimental storefront.', 'prototype-storefront', ['Prototype storefront']);
   Object.assign(ids, { otherWorkspaceOperationId: op.id, otherWorkspaceAppId: sandboxApp.record.id });

@@ -63,13 +63,19 @@ export class DocumentRegistry extends Disposable {
         if (!e.document.isDirty) return this.editBases.forget(key);
         const session = this.sessions.get(key);
         if (session?.edited()) {
-          this.log.debug(`[Files] ${session.file.view} ${session.file.id} was edited before it reloaded; the edit stays based on ${session.base?.label ?? 'what it was made on'}.`);
+          this.log.debug(
+            `[Files] ${session.file.view} ${session.file.id} was edited before it reloaded; the edit stays based on ${session.base?.label ?? 'what it was made on'}.`,
+          );
         }
         this.noteBase(key);
       }),
     );
-    this._register(vscode.workspace.onDidSaveTextDocument((d) => (d.uri.scheme === FILE_SCHEME ? this.editBases.forget(d.uri.toString()) : undefined)));
-    this._register(vscode.workspace.onDidCloseTextDocument((d) => (d.uri.scheme === FILE_SCHEME ? this.editBases.forget(d.uri.toString()) : undefined)));
+    this._register(
+      vscode.workspace.onDidSaveTextDocument((d) => (d.uri.scheme === FILE_SCHEME ? this.editBases.forget(d.uri.toString()) : undefined)),
+    );
+    this._register(
+      vscode.workspace.onDidCloseTextDocument((d) => (d.uri.scheme === FILE_SCHEME ? this.editBases.forget(d.uri.toString()) : undefined)),
+    );
   }
 
   /** Keeps the base of a document with unsaved edits across reloads of the window (EditBases). */
@@ -84,7 +90,8 @@ export class DocumentRegistry extends Disposable {
     try {
       file = parseFilePath(uri.path);
     } catch (e) {
-      if (e instanceof ResourcePathError) throw vscode.FileSystemError.FileNotFound(`${uri.toString()} is not a Workspace Automation file: ${e.message}`);
+      if (e instanceof ResourcePathError)
+        throw vscode.FileSystemError.FileNotFound(`${uri.toString()} is not a Workspace Automation file: ${e.message}`);
       throw e;
     }
     const current = this.connection.current;
@@ -139,13 +146,19 @@ export class DocumentRegistry extends Disposable {
     const held = this.held.get(key);
     if (held) {
       // An auto save held back: the editor shows it, based on the state it was an edit of.
-      return this.sessions.get(key) ?? this.sessions.opened(key, file, { text: held.text, base: held.base, version: tokensKey(held.base.tokens) });
+      return (
+        this.sessions.get(key) ??
+        this.sessions.opened(key, file, { text: held.text, base: held.base, version: tokensKey(held.base.tokens) })
+      );
     }
     const remembered = this.editBases.get(key);
     if (remembered) {
       // An editor restored with unsaved edits after a reload: they stay based on what they were made on.
       this.log.debug(`[Files] ${file.view} ${file.id} has unsaved edits based on ${remembered.label}, kept from before the reload.`);
-      return this.sessions.get(key) ?? this.sessions.opened(key, file, { text: remembered.text, base: remembered, version: tokensKey(remembered.tokens) });
+      return (
+        this.sessions.get(key) ??
+        this.sessions.opened(key, file, { text: remembered.text, base: remembered, version: tokensKey(remembered.tokens) })
+      );
     }
     const started = Date.now();
     let content;
@@ -156,7 +169,9 @@ export class DocumentRegistry extends Disposable {
       this.log.error(`[Files] ${error.message}`);
       throw error;
     }
-    this.log.debug(`[Files] Read ${file.view} ${file.id}${content.snapshot ? ` (${content.snapshot.label})` : ''} in ${Date.now() - started} ms.`);
+    this.log.debug(
+      `[Files] Read ${file.view} ${file.id}${content.snapshot ? ` (${content.snapshot.label})` : ''} in ${Date.now() - started} ms.`,
+    );
     const existing = this.sessions.get(key);
     if (!existing) return this.sessions.opened(key, file, { text: content.text, base: content.snapshot, version: content.version });
     existing.loaded(content);
@@ -182,7 +197,10 @@ export class DocumentRegistry extends Disposable {
     session.checked();
     // 'changed' while a reload is still on its way to the editor, too: its text is about to change.
     if (content.version === session.latestVersion) return session.reloadPending ? 'changed' : 'unchanged';
-    if (session.text !== content.text) this.log.debug(`[Files] ${file.view} ${file.id} changed on the service${content.snapshot ? ` (now ${content.snapshot.label})` : ''}; reloading it.`);
+    if (session.text !== content.text)
+      this.log.debug(
+        `[Files] ${file.view} ${file.id} changed on the service${content.snapshot ? ` (now ${content.snapshot.label})` : ''}; reloading it.`,
+      );
     // The same text under new tokens (a new data run) only moves the base.
     this.offer(uri, session, content);
     return session.reloadPending ? 'changed' : 'unchanged';

@@ -134,7 +134,11 @@ export class DocumentSaver extends Disposable implements SaveTarget {
       if (!held) return undefined;
       const r = await this.guardedSave(uri, resolved, held.text, held.base);
       if (r.status === 'saved') this.adopt(uri, resolved, held.text, r.snapshot, 'held');
-      else this.documents.held.failed(key, heldFailureReason(r.status === 'failed' ? { status: 'failed', message: describeError(r.error).message } : r));
+      else
+        this.documents.held.failed(
+          key,
+          heldFailureReason(r.status === 'failed' ? { status: 'failed', message: describeError(r.error).message } : r),
+        );
       return r;
     });
     if (result?.status === 'saved') await this.completeEditorSave(key);
@@ -164,7 +168,8 @@ export class DocumentSaver extends Disposable implements SaveTarget {
       this.documents.fireChanged(uri);
       return;
     }
-    if (reason === vscode.TextDocumentSaveReason.AfterDelay || reason === vscode.TextDocumentSaveReason.FocusOut) return this.autoSave(uri, resolved, session, text);
+    if (reason === vscode.TextDocumentSaveReason.AfterDelay || reason === vscode.TextDocumentSaveReason.FocusOut)
+      return this.autoSave(uri, resolved, session, text);
 
     const result = await this.serial(key, () => this.guardedSave(uri, resolved, text, this.baseFor(session)));
     switch (result.status) {
@@ -195,7 +200,9 @@ export class DocumentSaver extends Disposable implements SaveTarget {
       // Auto save never pops up errors: the text is held, the reason logged and shown on the file
       // and in the status bar.
       this.hold(uri, session, text);
-      const reason = heldFailureReason(result.status === 'failed' ? { status: 'failed', message: describeError(result.error).message } : result);
+      const reason = heldFailureReason(
+        result.status === 'failed' ? { status: 'failed', message: describeError(result.error).message } : result,
+      );
       this.documents.held.failed(key, reason);
       this.log.error(`[Files] Auto save of «${file.name}» was not stored (${reason}); the text is held.`);
       this.notices.tell({ uri: key, outcome: 'held', message: autoSaveHeldMessage(file.name, reason) });
@@ -203,14 +210,20 @@ export class DocumentSaver extends Disposable implements SaveTarget {
     }
     this.hold(uri, session, text);
     this.log.debug(`[Files] Held the auto save of ${file.view} ${file.id} (autoSave: ${mode}).`);
-    if (mode === 'coalesce') this.documents.held.schedule(key, this.options.coalesceDelayMs, () => void this.sendHeldAndTell(uri, file.name));
+    if (mode === 'coalesce')
+      this.documents.held.schedule(key, this.options.coalesceDelayMs, () => void this.sendHeldAndTell(uri, file.name));
   }
 
   /** A held save sent by its timer: nobody asked, so its outcome is told here. */
   private async sendHeldAndTell(uri: vscode.Uri, name: string): Promise<void> {
     const result = await this.sendHeld(uri);
     if (result?.status === 'saved') this.notices.tell({ uri: uri.toString(), outcome: 'saved', message: savedMessage(name, result) });
-    else if (result) this.notices.tell({ uri: uri.toString(), outcome: 'held', message: autoSaveHeldMessage(name, this.documents.held.get(uri.toString())?.lastError ?? result.status) });
+    else if (result)
+      this.notices.tell({
+        uri: uri.toString(),
+        outcome: 'held',
+        message: autoSaveHeldMessage(name, this.documents.held.get(uri.toString())?.lastError ?? result.status),
+      });
   }
 
   private hold(uri: vscode.Uri, session: DocumentSession, text: string): void {

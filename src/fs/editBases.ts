@@ -25,7 +25,11 @@ export class EditBases {
     const now = Date.now();
     this.entries = new Map(
       Object.entries(typeof stored === 'object' && stored !== null ? stored : {}).filter(
-        ([, e]) => typeof e?.at === 'number' && now - e.at < MAX_AGE_MS && typeof e.base?.text === 'string' && typeof e.base.tokens?.kind === 'string',
+        ([, e]) =>
+          typeof e?.at === 'number' &&
+          now - e.at < MAX_AGE_MS &&
+          typeof e.base?.text === 'string' &&
+          typeof e.base.tokens?.kind === 'string',
       ),
     );
   }
@@ -47,6 +51,8 @@ export class EditBases {
   }
 
   private store(): void {
-    this.state.update(STATE_KEY, Object.fromEntries(this.entries)).then(undefined, (e: unknown) => this.log.error(`[Files] Could not store the bases of unsaved editors: ${String(e)}`));
+    this.state
+      .update(STATE_KEY, Object.fromEntries(this.entries))
+      .then(undefined, (e: unknown) => this.log.error(`[Files] Could not store the bases of unsaved editors: ${String(e)}`));
   }
 }

@@ -22,8 +22,15 @@ export interface HeldSave {
 function isHeldSave(v: unknown): v is HeldSave {
   const h = v as Partial<HeldSave> | null;
   return (
-    typeof h === 'object' && h !== null && typeof h.uri === 'string' && typeof h.text === 'string' && typeof h.heldAt === 'number' &&
-    typeof h.base === 'object' && h.base !== null && typeof h.base.text === 'string' && typeof h.base.tokens?.kind === 'string'
+    typeof h === 'object' &&
+    h !== null &&
+    typeof h.uri === 'string' &&
+    typeof h.text === 'string' &&
+    typeof h.heldAt === 'number' &&
+    typeof h.base === 'object' &&
+    h.base !== null &&
+    typeof h.base.text === 'string' &&
+    typeof h.base.tokens?.kind === 'string'
   );
 }
 
@@ -101,7 +108,9 @@ export class HeldSaves extends Disposable {
   }
 
   private changed(uri: string): void {
-    this.state.update(STATE_KEY, this.all()).then(undefined, (e: unknown) => this.log.error(`[Files] Could not store the held auto saves: ${String(e)}`));
+    this.state
+      .update(STATE_KEY, this.all())
+      .then(undefined, (e: unknown) => this.log.error(`[Files] Could not store the held auto saves: ${String(e)}`));
     void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.hasHeldSaves, this.entries.size > 0);
     this._onDidChange.fire([uri]);
   }

@@ -10,7 +10,9 @@ import { saveKeyLabel } from './saveMessages';
 export class HeldSavesUi extends Disposable implements vscode.FileDecorationProvider {
   private readonly _onDidChangeFileDecorations = this._register(new vscode.EventEmitter<vscode.Uri[]>());
   readonly onDidChangeFileDecorations = this._onDidChangeFileDecorations.event;
-  private readonly item = this._register(vscode.window.createStatusBarItem('workspaceAutomation.heldSaves', vscode.StatusBarAlignment.Left, 90));
+  private readonly item = this._register(
+    vscode.window.createStatusBarItem('workspaceAutomation.heldSaves', vscode.StatusBarAlignment.Left, 90),
+  );
 
   constructor(private readonly held: HeldSaves) {
     super();

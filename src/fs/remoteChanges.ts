@@ -54,7 +54,9 @@ export class RemoteChangeWatcher extends Disposable {
   }
 
   private visibleKeys(): Set<string> {
-    return new Set(vscode.window.visibleTextEditors.filter((e) => e.document.uri.scheme === FILE_SCHEME).map((e) => e.document.uri.toString()));
+    return new Set(
+      vscode.window.visibleTextEditors.filter((e) => e.document.uri.scheme === FILE_SCHEME).map((e) => e.document.uri.toString()),
+    );
   }
 
   private check(keys: string[], freshMs = MIN_INTERVAL_MS): void {

@@ -46,7 +46,9 @@ export class RevisionFileSystem extends Disposable implements vscode.FileSystemP
       throw toFileSystemError(e, uri);
     }
     if (file.workspaceId !== current.workspaceId) {
-      throw vscode.FileSystemError.NoPermissions(`${uri.path} belongs to workspace ${file.workspaceId}, not to the signed-in workspace ${current.workspaceId}.`);
+      throw vscode.FileSystemError.NoPermissions(
+        `${uri.path} belongs to workspace ${file.workspaceId}, not to the signed-in workspace ${current.workspaceId}.`,
+      );
     }
     try {
       const revision = await this.revisions.get(file.resourceId, file.revisionId);
@@ -58,7 +60,13 @@ export class RevisionFileSystem extends Disposable implements vscode.FileSystemP
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
     const { text, createdAt } = await this.text(uri);
-    return { type: vscode.FileType.File, ctime: createdAt, mtime: createdAt, size: this.encoder.encode(text).byteLength, permissions: vscode.FilePermission.Readonly };
+    return {
+      type: vscode.FileType.File,
+      ctime: createdAt,
+      mtime: createdAt,
+      size: this.encoder.encode(text).byteLength,
+      permissions: vscode.FilePermission.Readonly,
+    };
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {

@@ -45,7 +45,10 @@ export function readOnlyMessage(file: ResourceFile): string {
 }
 
 /** One line for the log and the held-save tooltip. */
-export function heldFailureReason(result: { status: 'conflict'; conflict: SaveConflict } | { status: 'invalid'; problems: TextProblem[] } | { status: 'failed'; message: string }): string {
+export function heldFailureReason(
+  result:
+    { status: 'conflict'; conflict: SaveConflict } | { status: 'invalid'; problems: TextProblem[] } | { status: 'failed'; message: string },
+): string {
   switch (result.status) {
     case 'conflict':
       return `changed on the service (now ${result.conflict.latest.label}); press ${saveKeyLabel()} to Compare, Merge or Overwrite`;

@@ -77,7 +77,9 @@ export class WsaFileSystem extends Disposable implements vscode.FileSystemProvid
   createDirectory(uri: vscode.Uri): never {
     // VS Code creates the missing parents of a file it writes; every real file's parents exist
     // (isFolder), so only a path that names no resource file gets here.
-    throw vscode.FileSystemError.NoPermissions(`${uri.path} is not a folder of Workspace Automation files, and none can be created: the path does not name a resource.`);
+    throw vscode.FileSystemError.NoPermissions(
+      `${uri.path} is not a folder of Workspace Automation files, and none can be created: the path does not name a resource.`,
+    );
   }
 
   delete(): never {

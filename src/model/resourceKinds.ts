@@ -94,7 +94,15 @@ export const RESOURCE_KINDS = {
     plural: 'write syncs',
     collection: 'writeSyncs',
     group: { label: 'Write Syncs', icon: 'sync' },
-    files: [{ view: 'writeSync', folder: 'write-syncs', suffix: '.json', language: 'json', readOnly: `it shows the write sync ${SERVICE_RETURNS}` }],
+    files: [
+      {
+        view: 'writeSync',
+        folder: 'write-syncs',
+        suffix: '.json',
+        language: 'json',
+        readOnly: `it shows the write sync ${SERVICE_RETURNS}`,
+      },
+    ],
   },
   fact: {
     idKind: 'fact',
@@ -136,7 +144,13 @@ export const FILE_VIEWS = Object.fromEntries(
   KINDS.flatMap((kind) =>
     spec(kind).files.map((file, i): [FileView, ViewSpec] => {
       const history = i === 0 ? spec(kind).history : undefined;
-      const view: ViewSpec = { ...file, view: file.view as FileView, kind, idKind: spec(kind).idKind, editable: file.readOnly === undefined };
+      const view: ViewSpec = {
+        ...file,
+        view: file.view as FileView,
+        kind,
+        idKind: spec(kind).idKind,
+        editable: file.readOnly === undefined,
+      };
       return [view.view, history ? { ...view, historyKind: history.idKind } : view];
     }),
   ),

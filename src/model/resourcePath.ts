@@ -84,7 +84,8 @@ function nameOf(fileName: string, view: FileView): string {
 }
 
 function checkWorkspace(id: string, path: string): void {
-  if (!isIdOf('workspace', id)) throw new ResourcePathError(`The path ${JSON.stringify(path)} does not start with a workspace id (wksp_…).`);
+  if (!isIdOf('workspace', id))
+    throw new ResourcePathError(`The path ${JSON.stringify(path)} does not start with a workspace id (wksp_…).`);
 }
 
 export function parseFilePath(path: string): ResourceFile {
@@ -107,8 +108,11 @@ export function parseRevisionPath(path: string): RevisionFile {
   const view = viewOf(folder, fileName, path);
   const historyKind = VIEWS[view].historyKind;
   if (!historyKind || !isIdOf(historyKind, resourceId)) {
-    throw new ResourcePathError(`The path ${JSON.stringify(path)} holds ${JSON.stringify(resourceId)} where a resource with history belongs.`);
+    throw new ResourcePathError(
+      `The path ${JSON.stringify(path)} holds ${JSON.stringify(resourceId)} where a resource with history belongs.`,
+    );
   }
-  if (!isIdOf('revision', revisionId)) throw new ResourcePathError(`The path ${JSON.stringify(path)} holds ${JSON.stringify(revisionId)} where a revision id belongs.`);
+  if (!isIdOf('revision', revisionId))
+    throw new ResourcePathError(`The path ${JSON.stringify(path)} holds ${JSON.stringify(revisionId)} where a revision id belongs.`);
   return { workspaceId, view, resourceId, revisionId, name: nameOf(fileName, view) };
 }

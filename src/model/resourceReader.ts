@@ -67,7 +67,11 @@ export class ResourceReader {
         const source = await client.getDashboardSource(file.id, o);
         return {
           text: source.source,
-          tokens: { kind: 'dashboard', expectedRevision: { revisionId: source.revision.revisionId, sequence: source.revision.sequence }, expectedDataRunId: source.dataRunId },
+          tokens: {
+            kind: 'dashboard',
+            expectedRevision: { revisionId: source.revision.revisionId, sequence: source.revision.sequence },
+            expectedDataRunId: source.dataRunId,
+          },
           label: `revision ${source.revision.sequence}`,
           revision: { resourceId: source.resourceId, revisionId: source.revision.revisionId },
         };

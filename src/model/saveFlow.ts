@@ -69,7 +69,11 @@ export class SaveFlow {
     try {
       body = requestBody(file.view, text);
     } catch (e) {
-      if (e instanceof DocumentParseError) return { status: 'invalid', problems: [{ message: e.message, line: e.line, column: e.column, severity: 'error', source: 'local' }, ...warnings] };
+      if (e instanceof DocumentParseError)
+        return {
+          status: 'invalid',
+          problems: [{ message: e.message, line: e.line, column: e.column, severity: 'error', source: 'local' }, ...warnings],
+        };
       throw e;
     }
     try {
@@ -97,18 +101,34 @@ export class SaveFlow {
     const client = this.client();
     switch (tokens.kind) {
       case 'dashboard': {
-        const saved = await client.replaceDashboardSource(file.id, { source: text, expectedRevision: tokens.expectedRevision, expectedDataRunId: tokens.expectedDataRunId });
+        const saved = await client.replaceDashboardSource(file.id, {
+          source: text,
+          expectedRevision: tokens.expectedRevision,
+          expectedDataRunId: tokens.expectedDataRunId,
+        });
         return {
           text,
-          tokens: { kind: 'dashboard', expectedRevision: { revisionId: saved.revision.revisionId, sequence: saved.revision.sequence }, expectedDataRunId: saved.dataRunId },
+          tokens: {
+            kind: 'dashboard',
+            expectedRevision: { revisionId: saved.revision.revisionId, sequence: saved.revision.sequence },
+            expectedDataRunId: saved.dataRunId,
+          },
           label: `revision ${saved.revision.sequence}`,
           revision: { resourceId: saved.resourceId, revisionId: saved.revision.revisionId },
         };
       }
       case 'database': {
-        const { revisionId } = await client.saveDatabaseDefinition(file.id, { expectedDraft: tokens.expectedDraft, definition: body as DatabaseDefinition });
+        const { revisionId } = await client.saveDatabaseDefinition(file.id, {
+          expectedDraft: tokens.expectedDraft,
+          definition: body as DatabaseDefinition,
+        });
         const draft = await this.draftAfterSave(file.id, revisionId, tokens.expectedDraft?.sequence ?? 0);
-        return { text, tokens: { kind: 'database', expectedDraft: draft }, label: `revision ${draft.sequence}`, revision: { resourceId: file.id, revisionId } };
+        return {
+          text,
+          tokens: { kind: 'database', expectedDraft: draft },
+          label: `revision ${draft.sequence}`,
+          revision: { resourceId: file.id, revisionId },
+        };
       }
       case 'fact': {
         const fact = await client.replaceFact(file.id, body as FactReplaceBody);
@@ -162,12 +182,16 @@ export class SaveFlow {
   /** The answer was lost after the PUT was sent: whether it was stored is read, not guessed. */
   private async settleMaybeApplied(request: SaveRequest, body: unknown, error: ApiError, warnings: TextProblem[]): Promise<SaveResult> {
     const { file, text } = request;
-    this.log.error(`[Files] Saving ${describe(file)} may or may not have reached the service (${error.kind}: ${error.message}); reading it back.`);
+    this.log.error(
+      `[Files] Saving ${describe(file)} may or may not have reached the service (${error.kind}: ${error.message}); reading it back.`,
+    );
     let latest: ServerSnapshot;
     try {
       latest = await this.reader.snapshot(file);
     } catch (readError) {
-      this.log.error(`[Files] Reading ${describe(file)} back failed too: ${readError instanceof Error ? readError.message : String(readError)}`);
+      this.log.error(
+        `[Files] Reading ${describe(file)} back failed too: ${readError instanceof Error ? readError.message : String(readError)}`,
+      );
       return { status: 'failed', error };
     }
     if (holdsText(file.view, latest, text, body)) {
@@ -186,7 +210,8 @@ function requestBody(view: FileView, text: string): unknown {
       return text;
     case 'database': {
       const doc = parseJsonDocument(text);
-      if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new DocumentParseError('A database definition must be a JSON object with a "tables" array.', 1, 1);
+      if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
+        throw new DocumentParseError('A database definition must be a JSON object with a "tables" array.', 1, 1);
       // Only the spec's request shape; keys it does not name stay in the document, unsent.
       return definitionBody(doc);
     }
@@ -199,7 +224,8 @@ function requestBody(view: FileView, text: string): unknown {
 
 /** A refusal as a problem at its place in the text, when the service names the place. */
 function serviceProblem(view: FileView, text: string, error: ApiError): TextProblem | undefined {
-  if (error.position) return { message: error.message, line: error.position.line, column: error.position.column, severity: 'error', source: 'service' };
+  if (error.position)
+    return { message: error.message, line: error.position.line, column: error.position.column, severity: 'error', source: 'service' };
   if (error.pointer && (view === 'database' || view === 'fact')) {
     // Database pointers name the request body (`/definition/tables/0/name`); the document is the definition.
     const pointer = view === 'database' ? error.pointer.replace(/^\/definition(?=\/|$)/, '') : error.pointer;

@@ -42,9 +42,12 @@ export function describeError(error: unknown, what?: string): ErrorAdvice {
       return { message: say('the service rejected the API key (401). Sign in again with a valid key'), actions: ['signIn'] };
     case 'forbidden': {
       if (error.permission === 'workspace') {
-        return { message: say('this API key may not act in the selected workspace (403). Pick another workspace or another key'), actions: ['switchWorkspace', 'signIn'] };
+        return {
+          message: say('this API key may not act in the selected workspace (403). Pick another workspace or another key'),
+          actions: ['switchWorkspace', 'signIn'],
+        };
       }
-      const permission = error.permission ? PERMISSION_NAMES[error.permission] ?? `the “${error.permission}” permission` : undefined;
+      const permission = error.permission ? (PERMISSION_NAMES[error.permission] ?? `the “${error.permission}” permission`) : undefined;
       return {
         message: say(permission ? `this API key lacks ${permission} (403)` : `access denied (403): ${error.message}`),
         actions: ['signIn'],
@@ -55,12 +58,18 @@ export function describeError(error: unknown, what?: string): ErrorAdvice {
     case 'conflict':
       return { message: say(`someone else changed it on the service first — ${error.message}`), actions: [] };
     case 'validation': {
-      const at = error.position ? ` (line ${error.position.line}, column ${error.position.column})` : error.pointer ? ` (at ${error.pointer})` : '';
+      const at = error.position
+        ? ` (line ${error.position.line}, column ${error.position.column})`
+        : error.pointer
+          ? ` (at ${error.pointer})`
+          : '';
       return { message: say(`the service refused it${at}: ${error.message}`), actions: [] };
     }
     case 'rateLimited':
       return {
-        message: say(`the service is rate limiting requests${error.retryAfterMs !== undefined ? `; try again in ${seconds(error.retryAfterMs)}` : ''}`),
+        message: say(
+          `the service is rate limiting requests${error.retryAfterMs !== undefined ? `; try again in ${seconds(error.retryAfterMs)}` : ''}`,
+        ),
         actions: [],
       };
     case 'server':

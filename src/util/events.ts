@@ -10,12 +10,16 @@ export function filterEvent<T>(event: Event<T>, filter: (e: T) => boolean): Even
 export function onceEvent<T>(event: Event<T>): Event<T> {
   return (listener, thisArgs, disposables) => {
     let fired = false;
-    const sub = event((e) => {
-      if (fired) return;
-      fired = true;
-      sub.dispose();
-      return listener.call(thisArgs, e);
-    }, null, disposables);
+    const sub = event(
+      (e) => {
+        if (fired) return;
+        fired = true;
+        sub.dispose();
+        return listener.call(thisArgs, e);
+      },
+      null,
+      disposables,
+    );
     return sub;
   };
 }

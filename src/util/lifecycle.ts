@@ -6,7 +6,14 @@ export interface IDisposable {
 
 export function toDisposable(fn: () => void): IDisposable {
   let done = false;
-  return { dispose: () => { if (!done) { done = true; fn(); } } };
+  return {
+    dispose: () => {
+      if (!done) {
+        done = true;
+        fn();
+      }
+    },
+  };
 }
 
 export function disposeAll(items: Iterable<IDisposable>): void {

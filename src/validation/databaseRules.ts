@@ -22,10 +22,24 @@ function isName(v: unknown): v is string {
 }
 
 /** Keys of `value` the request shape does not name: shown, and left out of the request. */
-function unsentKeys(doc: JsonDocument, value: Record<string, unknown>, at: Path, known: readonly string[], what: string, problems: TextProblem[]): void {
+function unsentKeys(
+  doc: JsonDocument,
+  value: Record<string, unknown>,
+  at: Path,
+  known: readonly string[],
+  what: string,
+  problems: TextProblem[],
+): void {
   for (const key of Object.keys(value)) {
     if (known.includes(key)) continue;
-    problems.push(keyAt(doc, [...at, key], `"${key}" is not part of ${what} in the service interface, so it is not sent (it stays in your text).`, 'info'));
+    problems.push(
+      keyAt(
+        doc,
+        [...at, key],
+        `"${key}" is not part of ${what} in the service interface, so it is not sent (it stays in your text).`,
+        'info',
+      ),
+    );
   }
 }
 
@@ -55,14 +69,17 @@ function tableProblems(doc: JsonDocument, table: unknown, t: number, tableNames:
   const label = capitalized(ref);
   if (!('name' in table)) problems.push(missingAt(doc, at, `${label} needs a "name".`));
   else if (typeof name !== 'string') problems.push(problemAt(doc, [...at, 'name'], 'A table name must be a string.'));
-  else if (!isName(name)) problems.push(problemAt(doc, [...at, 'name'], 'An empty table name: the service will probably refuse it.', 'warning'));
-  else if (tableNames.has(name)) problems.push(problemAt(doc, [...at, 'name'], `Table name "${name}" is used twice: the service will probably refuse it.`, 'warning'));
+  else if (!isName(name))
+    problems.push(problemAt(doc, [...at, 'name'], 'An empty table name: the service will probably refuse it.', 'warning'));
+  else if (tableNames.has(name))
+    problems.push(problemAt(doc, [...at, 'name'], `Table name "${name}" is used twice: the service will probably refuse it.`, 'warning'));
   else tableNames.add(name);
 
   const columnNames = new Set<string>();
   if (!('columns' in table)) problems.push(missingAt(doc, at, `${label} needs a "columns" array.`));
   else if (!Array.isArray(table.columns)) problems.push(problemAt(doc, [...at, 'columns'], `"columns" of ${ref} must be an array.`));
-  else if (table.columns.length === 0) problems.push(problemAt(doc, [...at, 'columns'], `${label} has no columns: the service will probably refuse it.`, 'warning'));
+  else if (table.columns.length === 0)
+    problems.push(problemAt(doc, [...at, 'columns'], `${label} has no columns: the service will probably refuse it.`, 'warning'));
   else table.columns.forEach((column, c) => columnProblems(doc, column, [...at, 'columns', c], ref, columnNames, problems));
 
   if (!('primaryKey' in table)) {
@@ -71,15 +88,30 @@ function tableProblems(doc: JsonDocument, table: unknown, t: number, tableNames:
     problems.push(problemAt(doc, [...at, 'primaryKey'], '"primaryKey" must be an array of column names.'));
   } else {
     table.primaryKey.forEach((key, k) => {
-      if (typeof key !== 'string') problems.push(problemAt(doc, [...at, 'primaryKey', k], 'A primary key entry must be a column name (a string).'));
+      if (typeof key !== 'string')
+        problems.push(problemAt(doc, [...at, 'primaryKey', k], 'A primary key entry must be a column name (a string).'));
       else if (Array.isArray(table.columns) && !columnNames.has(key)) {
-        problems.push(problemAt(doc, [...at, 'primaryKey', k], `Primary key column "${key}" is not a column of ${ref}: the service will probably refuse it.`, 'warning'));
+        problems.push(
+          problemAt(
+            doc,
+            [...at, 'primaryKey', k],
+            `Primary key column "${key}" is not a column of ${ref}: the service will probably refuse it.`,
+            'warning',
+          ),
+        );
       }
     });
   }
 }
 
-function columnProblems(doc: JsonDocument, column: unknown, at: Path, /** "table \"orders\"" */ table: string, names: Set<string>, problems: TextProblem[]): void {
+function columnProblems(
+  doc: JsonDocument,
+  column: unknown,
+  at: Path,
+  /** "table \"orders\"" */ table: string,
+  names: Set<string>,
+  problems: TextProblem[],
+): void {
   if (!isRecord(column)) {
     problems.push(problemAt(doc, at, 'A column must be an object with "name", "type" and "nullable".'));
     return;
@@ -89,15 +121,25 @@ function columnProblems(doc: JsonDocument, column: unknown, at: Path, /** "table
   const label = isName(name) ? `Column "${name}"` : 'A column';
   if (!('name' in column)) problems.push(missingAt(doc, at, `A column of ${table} needs a "name".`));
   else if (typeof name !== 'string') problems.push(problemAt(doc, [...at, 'name'], `A column name of ${table} must be a string.`));
-  else if (!isName(name)) problems.push(problemAt(doc, [...at, 'name'], `An empty column name in ${table}: the service will probably refuse it.`, 'warning'));
-  else if (names.has(name)) problems.push(problemAt(doc, [...at, 'name'], `Column "${name}" appears twice in ${table}: the service will probably refuse it.`, 'warning'));
+  else if (!isName(name))
+    problems.push(problemAt(doc, [...at, 'name'], `An empty column name in ${table}: the service will probably refuse it.`, 'warning'));
+  else if (names.has(name))
+    problems.push(
+      problemAt(doc, [...at, 'name'], `Column "${name}" appears twice in ${table}: the service will probably refuse it.`, 'warning'),
+    );
   else names.add(name);
 
   if (!('type' in column)) problems.push(missingAt(doc, at, `${label} needs a "type", for example ${TYPES.join(', ')}.`));
-  else if (typeof column.type !== 'string') problems.push(problemAt(doc, [...at, 'type'], `A column "type" must be a string, for example ${TYPES.join(', ')}.`));
+  else if (typeof column.type !== 'string')
+    problems.push(problemAt(doc, [...at, 'type'], `A column "type" must be a string, for example ${TYPES.join(', ')}.`));
   else if (!TYPES.includes(column.type)) {
     problems.push(
-      problemAt(doc, [...at, 'type'], `Column type ${JSON.stringify(column.type)} is not one the extension knows (${TYPES.join(', ')}); it is sent as it is and the service decides.`, 'info'),
+      problemAt(
+        doc,
+        [...at, 'type'],
+        `Column type ${JSON.stringify(column.type)} is not one the extension knows (${TYPES.join(', ')}); it is sent as it is and the service decides.`,
+        'info',
+      ),
     );
   }
 

@@ -23,7 +23,8 @@ export function factProblems(text: string): TextProblem[] {
   const problems: TextProblem[] = [];
   if (!('name' in value)) problems.push(missingAt(doc, [], 'This fact has no "name": the service will probably refuse it.', 'warning'));
   else if (typeof value.name !== 'string') problems.push(problemAt(doc, ['name'], '"name" must be a string.'));
-  else if (value.name.trim() === '') problems.push(problemAt(doc, ['name'], 'An empty "name": the service will probably refuse it.', 'warning'));
+  else if (value.name.trim() === '')
+    problems.push(problemAt(doc, ['name'], 'An empty "name": the service will probably refuse it.', 'warning'));
   for (const field of STRING_FIELDS) {
     const v = value[field];
     if (v !== undefined && v !== null && typeof v !== 'string') problems.push(problemAt(doc, [field], `"${field}" must be a string.`));
@@ -31,13 +32,20 @@ export function factProblems(text: string): TextProblem[] {
   const formulaType = value.formulaType;
   if (typeof formulaType === 'string' && formulaType !== '' && !FORMULA_TYPES.includes(formulaType)) {
     problems.push(
-      problemAt(doc, ['formulaType'], `formulaType ${JSON.stringify(formulaType)} is not one the extension knows (${FORMULA_TYPES.join(', ')}); it is sent as it is and the service decides.`, 'info'),
+      problemAt(
+        doc,
+        ['formulaType'],
+        `formulaType ${JSON.stringify(formulaType)} is not one the extension knows (${FORMULA_TYPES.join(', ')}); it is sent as it is and the service decides.`,
+        'info',
+      ),
     );
   }
   for (const key of Object.keys(value)) {
     if (EDITABLE.includes(key) || key === FACT_READ_ONLY_KEY) continue;
     const why = SERVER.includes(key) ? 'is managed by the service' : 'is not an editable field of a fact';
-    problems.push(keyAt(doc, [key], `"${key}" ${why}, so it is not sent and your value is ignored. Sent: ${EDITABLE.join(', ')}.`, 'warning'));
+    problems.push(
+      keyAt(doc, [key], `"${key}" ${why}, so it is not sent and your value is ignored. Sent: ${EDITABLE.join(', ')}.`, 'warning'),
+    );
   }
   return problems;
 }

@@ -25,8 +25,13 @@ export class SaveDiagnostics extends Disposable implements vscode.Disposable {
       return;
     }
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    this.collection.set(uri, problems.map((p) => toDiagnostic(p, document)));
-    this.log.info(`[Validation] ${uri.path}: ${problems.length} problem(s), first at ${problems[0]!.line}:${problems[0]!.column} — ${problems[0]!.message}`);
+    this.collection.set(
+      uri,
+      problems.map((p) => toDiagnostic(p, document)),
+    );
+    this.log.info(
+      `[Validation] ${uri.path}: ${problems.length} problem(s), first at ${problems[0]!.line}:${problems[0]!.column} — ${problems[0]!.message}`,
+    );
   }
 
   clear(uri: vscode.Uri): void {
@@ -46,7 +51,11 @@ const SEVERITIES: Record<ProblemSeverity, vscode.DiagnosticSeverity> = {
 };
 
 function toDiagnostic(problem: TextProblem, document: vscode.TextDocument | undefined): vscode.Diagnostic {
-  const diagnostic = new vscode.Diagnostic(rangeOf(problem, document), problem.message, SEVERITIES[problem.severity] ?? vscode.DiagnosticSeverity.Error);
+  const diagnostic = new vscode.Diagnostic(
+    rangeOf(problem, document),
+    problem.message,
+    SEVERITIES[problem.severity] ?? vscode.DiagnosticSeverity.Error,
+  );
   diagnostic.source = problem.source === 'service' ? `${DIAGNOSTIC_SOURCE} (service)` : DIAGNOSTIC_SOURCE;
   return diagnostic;
 }
@@ -65,5 +74,7 @@ function rangeOf(problem: TextProblem, document: vscode.TextDocument | undefined
   if (word) return word;
   const lineEnd = document.lineAt(position.line).range.end;
   // A point past the end of a line (an unexpected end of input) marks the line's last character.
-  return position.isEqual(lineEnd) ? new vscode.Range(position.translate(0, -Math.min(1, position.character)), position) : new vscode.Range(position, position.translate(0, 1));
+  return position.isEqual(lineEnd)
+    ? new vscode.Range(position.translate(0, -Math.min(1, position.character)), position)
+    : new vscode.Range(position, position.translate(0, 1));
 }

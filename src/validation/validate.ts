@@ -40,7 +40,15 @@ function markerProblems(text: string): TextProblem[] {
   const problems: TextProblem[] = [];
   text.split(/\r\n|\r|\n/).forEach((line, i) => {
     if (line.startsWith(CONFLICT_START)) {
-      problems.push({ message: 'A merge conflict is still marked here: keep the lines you want, delete the markers, then save.', severity: 'error', line: i + 1, column: 1, endLine: i + 1, endColumn: line.length + 1, source: 'local' });
+      problems.push({
+        message: 'A merge conflict is still marked here: keep the lines you want, delete the markers, then save.',
+        severity: 'error',
+        line: i + 1,
+        column: 1,
+        endLine: i + 1,
+        endColumn: line.length + 1,
+        source: 'local',
+      });
     }
   });
   return problems;

@@ -108,7 +108,9 @@ async function oneRun(o: HostBenchOptions, traced: readonly string[]): Promise<H
       ['extensionDevelopmentPath', remote(o.extensionDir)],
       ['extensionTestsPath', remote(o.hostEntry)],
     ];
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(server.workspaceFolder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+    await page.goto(
+      `${server.url}/?folder=${encodeURIComponent(server.workspaceFolder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`,
+    );
     let timer: NodeJS.Timeout | undefined;
     const outcome = await Promise.race([exited, new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), timeoutMs)))]);
     clearTimeout(timer);
@@ -116,7 +118,8 @@ async function oneRun(o: HostBenchOptions, traced: readonly string[]): Promise<H
     const results = existsSync(session.resultsFile) ? (JSON.parse(readFileSync(session.resultsFile, 'utf8')) as HostResults) : undefined;
     let error: string | undefined;
     if (outcome === 'timeout') error = `no result within ${timeoutMs / 1000} s${results?.running ? `, in "${results.running}"` : ''}`;
-    else if (!results?.done) error = `the extension host ended (code ${outcome}) before the benchmark finished${results?.running ? `, in "${results.running}"` : ''}`;
+    else if (!results?.done)
+      error = `the extension host ended (code ${outcome}) before the benchmark finished${results?.running ? `, in "${results.running}"` : ''}`;
     else if (results.errors.length) error = `${results.errors.length} step(s) failed: ${results.errors.map((e) => e.step).join(', ')}`;
     if (error) session.saveLogs();
     return { results, emulatorPeakMiB, ...(error ? { error } : {}) };

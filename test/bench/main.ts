@@ -32,9 +32,22 @@ function parseArgs(argv: string[]): Args {
   const value = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   const extensionDir = value('extension');
   const hostEntry = value('host-entry');
-  if (!extensionDir || !hostEntry) throw new Error('usage: main.js --extension=<staged extension> --host-entry=<bundled host/index.js> [--runs=3] [--large=2000] [--only=node|host] [--profile=activation,history,...] [--steps=requests,tree,...] [--browser-trace=history,...]');
+  if (!extensionDir || !hostEntry)
+    throw new Error(
+      'usage: main.js --extension=<staged extension> --host-entry=<bundled host/index.js> [--runs=3] [--large=2000] [--only=node|host] [--profile=activation,history,...] [--steps=requests,tree,...] [--browser-trace=history,...]',
+    );
   const only = value('only');
-  return { extensionDir, hostEntry, runs: Number(value('runs') ?? 3), large: Number(value('large') ?? 2000), node: only !== 'host', host: only !== 'node', profile: value('profile'), steps: value('steps'), browserTrace: value('browser-trace') };
+  return {
+    extensionDir,
+    hostEntry,
+    runs: Number(value('runs') ?? 3),
+    large: Number(value('large') ?? 2000),
+    node: only !== 'host',
+    host: only !== 'node',
+    profile: value('profile'),
+    steps: value('steps'),
+    browserTrace: value('browser-trace'),
+  };
 }
 
 const say = (line: string) => console.log(`[bench] ${line}`);
@@ -62,20 +75,35 @@ async function main(): Promise<number> {
     // The headless VS Code that `npm test` installs (a no-op once there).
     await ensureInstalled((line) => say(`install: ${line}`));
     const browserTrace = args.browserTrace?.split(',').map((s) => s.trim());
-    const runs = await runHostBench({ extensionDir: args.extensionDir, hostEntry: args.hostEntry, runs: args.runs, large: args.large, browserTrace, say });
+    const runs = await runHostBench({
+      extensionDir: args.extensionDir,
+      hostEntry: args.hostEntry,
+      runs: args.runs,
+      large: args.large,
+      browserTrace,
+      say,
+    });
     const host = hostRows(runs);
     rows.push(...host.rows);
     details.push(...host.details);
     hostOk = runs.some((r) => r.results?.done);
-    if (args.profile) details.push(`CPU profiles of ${args.profile} in test-results/bench-host/: run 1's figures for them include the profiler's overhead.`);
-    if (browserTrace) details.push(`Chromium traces of ${browserTrace.join(', ')} in test-results/bench-host/*.trace.json (run 1; its figures include the tracing overhead).`);
+    if (args.profile)
+      details.push(
+        `CPU profiles of ${args.profile} in test-results/bench-host/: run 1's figures for them include the profiler's overhead.`,
+      );
+    if (browserTrace)
+      details.push(
+        `Chromium traces of ${browserTrace.join(', ')} in test-results/bench-host/*.trace.json (run 1; its figures include the tracing overhead).`,
+      );
   }
   const title = `npm run bench — ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${load()} at the end`;
   const table = formatTable(rows);
   console.log(`\n${title}\n\n${table}`);
   if (details.length) console.log(`\n${details.map((d) => `- ${d}`).join('\n')}`);
   const unmet = rows.filter((r) => r.met === false);
-  console.log(`\n${rows.filter((r) => r.met === true).length} target(s) met, ${unmet.length} not met${unmet.length ? `: ${unmet.map((r) => r.what.trim()).join('; ')}` : ''}`);
+  console.log(
+    `\n${rows.filter((r) => r.met === true).length} target(s) met, ${unmet.length} not met${unmet.length ? `: ${unmet.map((r) => r.what.trim()).join('; ')}` : ''}`,
+  );
 
   const out = join(resultsDir, 'bench');
   mkdirSync(out, { recursive: true });

@@ -12,7 +12,9 @@ import { startEmulator } from '../harness/lib/emulator';
 import { fmt, median, peakRssMiB, stopChild, type Row } from './support';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<{ requests: { average: number }; latency: { p99: number; p50: number }; errors: number; non2xx: number }>;
+const autocannon = require('autocannon') as (
+  opts: Record<string, unknown>,
+) => Promise<{ requests: { average: number }; latency: { p99: number; p50: number }; errors: number; non2xx: number }>;
 
 export interface NodeBenchOptions {
   /** The production build to measure (`dist/` of the staged extension). */
@@ -25,7 +27,12 @@ export interface NodeBenchOptions {
 export async function runNodeBench(o: NodeBenchOptions, rows: Row[]): Promise<void> {
   rows.push(...bundleRows(o.dist));
   o.say(`emulator (--large ${o.large}) for the client and load benchmarks...`);
-  const emu = await startEmulator(mkdtempSync(join(tmpdir(), 'wsa-bench-emulator-')), 30_000, ['--quiet', '--large', String(o.large)], join(o.dist, 'emulator.js'));
+  const emu = await startEmulator(
+    mkdtempSync(join(tmpdir(), 'wsa-bench-emulator-')),
+    30_000,
+    ['--quiet', '--large', String(o.large)],
+    join(o.dist, 'emulator.js'),
+  );
   try {
     const headers = { authorization: `Bearer ${emu.apiKey}`, 'x-workspace-id': emu.workspaceId };
     const ops = (await (await fetch(`${emu.url}/v1/operations?limit=1`, { headers })).json()) as { data: { items: { id: string }[] } };
@@ -35,7 +42,11 @@ export async function runNodeBench(o: NodeBenchOptions, rows: Row[]): Promise<vo
     o.say('emulator under load (autocannon, interleaved with a bare node:http server)...');
     rows.push(...(await emulatorLoad(emu.url, headers, operationId)));
     const peak = await peakRssMiB(emu.pid);
-    rows.push({ what: `emulator peak memory (--large ${o.large}, after the load runs)`, figure: peak === undefined ? 'n/a' : fmt.mib(peak), target: 'reported' });
+    rows.push({
+      what: `emulator peak memory (--large ${o.large}, after the load runs)`,
+      figure: peak === undefined ? 'n/a' : fmt.mib(peak),
+      target: 'reported',
+    });
   } finally {
     await emu.stop();
   }
@@ -45,22 +56,45 @@ function bundleRows(dist: string): Row[] {
   const size = (path: string) => (existsSync(join(dist, path)) ? statSync(join(dist, path)).size : undefined);
   const rows: Row[] = [];
   const ext = size('extension.js');
-  rows.push({ what: 'dist/extension.js (minified, loaded at activation)', figure: ext === undefined ? 'missing' : fmt.kb(ext), target: '≤ 700 KB', met: ext !== undefined && ext <= 700 * 1024 });
+  rows.push({
+    what: 'dist/extension.js (minified, loaded at activation)',
+    figure: ext === undefined ? 'missing' : fmt.kb(ext),
+    target: '≤ 700 KB',
+    met: ext !== undefined && ext <= 700 * 1024,
+  });
   const pool = size('undici-pool.js');
-  if (pool !== undefined) rows.push({ what: 'dist/undici-pool.js (lazy chunk: first request)', figure: fmt.kb(pool), target: 'listed apart' });
+  if (pool !== undefined)
+    rows.push({ what: 'dist/undici-pool.js (lazy chunk: first request)', figure: fmt.kb(pool), target: 'listed apart' });
   const schemas = size('schemas.js');
-  if (schemas !== undefined) rows.push({ what: 'dist/schemas.js (lazy chunk: zod and the response schemas, first response)', figure: fmt.kb(schemas), target: 'listed apart' });
+  if (schemas !== undefined)
+    rows.push({
+      what: 'dist/schemas.js (lazy chunk: zod and the response schemas, first response)',
+      figure: fmt.kb(schemas),
+      target: 'listed apart',
+    });
   const tsx = size('tsx-check.js');
-  if (tsx !== undefined) rows.push({ what: 'dist/tsx-check.js (lazy chunk: first dashboard save)', figure: fmt.kb(tsx), target: 'listed apart' });
+  if (tsx !== undefined)
+    rows.push({ what: 'dist/tsx-check.js (lazy chunk: first dashboard save)', figure: fmt.kb(tsx), target: 'listed apart' });
   const web = size('webview/history.js');
-  rows.push({ what: 'dist/webview/history.js (webview script)', figure: web === undefined ? 'missing' : fmt.kb(web), target: '≤ 60 KB', met: web !== undefined && web <= 60 * 1024 });
+  rows.push({
+    what: 'dist/webview/history.js (webview script)',
+    figure: web === undefined ? 'missing' : fmt.kb(web),
+    target: '≤ 60 KB',
+    met: web !== undefined && web <= 60 * 1024,
+  });
   const emu = size('emulator.js');
-  if (emu !== undefined) rows.push({ what: 'dist/emulator.js (own process, not loaded by the extension)', figure: fmt.kb(emu), target: 'listed apart' });
+  if (emu !== undefined)
+    rows.push({ what: 'dist/emulator.js (own process, not loaded by the extension)', figure: fmt.kb(emu), target: 'listed apart' });
   return rows;
 }
 
 /** Median latency of each of two calls made alternately (order flipped every pair), per block. */
-async function interleaved(a: () => Promise<unknown>, b: () => Promise<unknown>, blocks: number, pairs: number): Promise<{ a: number[]; b: number[]; ratios: number[] }> {
+async function interleaved(
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+  blocks: number,
+  pairs: number,
+): Promise<{ a: number[]; b: number[]; ratios: number[] }> {
   const out = { a: [] as number[], b: [] as number[], ratios: [] as number[] };
   for (let i = 0; i < 300; i++) {
     await a();
@@ -70,7 +104,15 @@ async function interleaved(a: () => Promise<unknown>, b: () => Promise<unknown>,
     const la: number[] = [];
     const lb: number[] = [];
     for (let i = 0; i < pairs; i++) {
-      for (const [fn, into] of (i % 2 ? [[b, lb], [a, la]] : [[a, la], [b, lb]]) as [() => Promise<unknown>, number[]][]) {
+      for (const [fn, into] of (i % 2
+        ? [
+            [b, lb],
+            [a, la],
+          ]
+        : [
+            [a, la],
+            [b, lb],
+          ]) as [() => Promise<unknown>, number[]][]) {
         const started = performance.now();
         await fn();
         into.push(performance.now() - started);
@@ -84,7 +126,15 @@ async function interleaved(a: () => Promise<unknown>, b: () => Promise<unknown>,
 }
 
 async function clientOverhead(url: string, apiKey: string, workspaceId: string, operationId: string): Promise<Row[]> {
-  const client = createClient({ baseUrl: url, apiKey, workspaceId, authHeader: 'Authorization', authScheme: 'Bearer', workspaceHeader: 'X-Workspace-Id', timeoutMs: 10_000 });
+  const client = createClient({
+    baseUrl: url,
+    apiKey,
+    workspaceId,
+    authHeader: 'Authorization',
+    authScheme: 'Bearer',
+    workspaceHeader: 'X-Workspace-Id',
+    timeoutMs: 10_000,
+  });
   const pool = new Pool(new URL(url).origin, { connections: 6, keepAliveTimeout: 30_000 });
   const path = `/v1/operations/${operationId}`;
   const headers = { authorization: `Bearer ${apiKey}`, 'x-workspace-id': workspaceId, accept: 'application/json' };
@@ -122,8 +172,17 @@ async function clientOverhead(url: string, apiKey: string, workspaceId: string, 
   return [
     { what: 'GET operation, bare undici request() + JSON.parse (median per call)', figure: fmt.ms(median(main.b)), target: 'baseline' },
     { what: 'GET operation, client call incl. schema validation (median per call)', figure: fmt.ms(median(main.a)), target: '' },
-    { what: `client GET overhead (median of ${BLOCKS} blocks × ${PAIRS} interleaved pairs; spread ${spread})`, figure: fmt.ratio(ratio), target: '≤ 1.15×', met: ratio <= 1.15 },
-    { what: 'client vs a bare undici dispatch() (the API the client uses; 3 blocks)', figure: fmt.ratio(median(layers.ratios)), target: 'reported' },
+    {
+      what: `client GET overhead (median of ${BLOCKS} blocks × ${PAIRS} interleaved pairs; spread ${spread})`,
+      figure: fmt.ratio(ratio),
+      target: '≤ 1.15×',
+      met: ratio <= 1.15,
+    },
+    {
+      what: 'client vs a bare undici dispatch() (the API the client uses; 3 blocks)',
+      figure: fmt.ratio(median(layers.ratios)),
+      target: 'reported',
+    },
   ];
 }
 
@@ -139,7 +198,9 @@ async function bareServer(body: string): Promise<{ url: string; stop: () => Prom
     server.listen(0, '127.0.0.1', () => console.log('PORT=' + server.address().port));
     process.on('SIGTERM', () => process.exit(0));`;
   const child = spawn(process.execPath, ['-e', script], { env: { ...process.env, BODY: body }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).on('line', (l) => l.startsWith('PORT=') && resolve(l.slice(5))));
+  const port = await new Promise<string>((resolve) =>
+    createInterface({ input: child.stdout! }).on('line', (l) => l.startsWith('PORT=') && resolve(l.slice(5))),
+  );
   return { url: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
 }
 
@@ -153,7 +214,15 @@ async function emulatorLoad(url: string, headers: Record<string, string>, operat
   await run(url); // warm-up
   const ROUNDS = 3;
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [target, into] of (round % 2 ? [[bare.url, base], [url, emu]] : [[url, emu], [bare.url, base]]) as [string, typeof emu][]) {
+    for (const [target, into] of (round % 2
+      ? [
+          [bare.url, base],
+          [url, emu],
+        ]
+      : [
+          [url, emu],
+          [bare.url, base],
+        ]) as [string, typeof emu][]) {
       const r = await run(target);
       if (r.errors || r.non2xx) throw new Error(`load run against ${target} had ${r.errors} errors and ${r.non2xx} non-2xx answers`);
       into.push({ rps: r.requests.average, p99: r.latency.p99 });
@@ -164,8 +233,21 @@ async function emulatorLoad(url: string, headers: Record<string, string>, operat
   const baseRps = median(base.map((e) => e.rps));
   const ratio = median(emu.map((e, i) => e.rps / base[i]!.rps));
   return [
-    { what: 'bare node:http server, same body: requests/s (10 connections, 4 s × 3)', figure: `${baseRps.toFixed(0)}/s, p99 ${median(base.map((b) => b.p99))} ms`, target: 'baseline' },
-    { what: 'emulator GET operation under load: requests/s, p99 latency', figure: `${emuRps.toFixed(0)}/s, p99 ${median(emu.map((e) => e.p99))} ms`, target: 'p99 reported' },
-    { what: 'emulator throughput vs bare node:http (median ratio of the rounds)', figure: fmt.ratio(ratio), target: '≥ 0.5×', met: ratio >= 0.5 },
+    {
+      what: 'bare node:http server, same body: requests/s (10 connections, 4 s × 3)',
+      figure: `${baseRps.toFixed(0)}/s, p99 ${median(base.map((b) => b.p99))} ms`,
+      target: 'baseline',
+    },
+    {
+      what: 'emulator GET operation under load: requests/s, p99 latency',
+      figure: `${emuRps.toFixed(0)}/s, p99 ${median(emu.map((e) => e.p99))} ms`,
+      target: 'p99 reported',
+    },
+    {
+      what: 'emulator throughput vs bare node:http (median ratio of the rounds)',
+      figure: fmt.ratio(ratio),
+      target: '≥ 0.5×',
+      met: ratio >= 0.5,
+    },
   ];
 }

@@ -39,7 +39,12 @@ export function hostRows(runs: readonly HostRun[]): { rows: Row[]; details: stri
     });
   }
   const settled = med('activation.settledMs');
-  if (settled !== undefined) rows.push({ what: "  activate()'s promise settles (it awaits reading the settings and key, no request)", figure: `after ${fmt.ms(settled)}`, target: '' });
+  if (settled !== undefined)
+    rows.push({
+      what: "  activate()'s promise settles (it awaits reading the settings and key, no request)",
+      figure: `after ${fmt.ms(settled)}`,
+      target: '',
+    });
   const vscodeTotal = med('activation.vscodeTotalMs');
   if (vscodeTotal !== undefined) {
     rows.push({
@@ -48,7 +53,10 @@ export function hostRows(runs: readonly HostRun[]): { rows: Row[]; details: stri
       target: '',
     });
   }
-  detailMs(`require of a fresh copy of the bundle, after activation (${n('activation.freshRequireMs')} copies)`, 'activation.freshRequireMs');
+  detailMs(
+    `require of a fresh copy of the bundle, after activation (${n('activation.freshRequireMs')} copies)`,
+    'activation.freshRequireMs',
+  );
 
   const counts: [string, string, number][] = [
     ['requests.activation', 'requests during activation (before any view is shown)', 0],
@@ -74,7 +82,8 @@ export function hostRows(runs: readonly HostRun[]): { rows: Row[]; details: stri
     });
   }
   const lineCounts = med('requests.historyLineCounts');
-  if (lineCounts !== undefined) rows.push({ what: '  after the paint: revision reads for the line counts of visible rows', figure: String(lineCounts), target: '' });
+  if (lineCounts !== undefined)
+    rows.push({ what: '  after the paint: revision reads for the line counts of visible rows', figure: String(lineCounts), target: '' });
 
   const ratio = med('file.ratio');
   rows.push(
@@ -88,8 +97,16 @@ export function hostRows(runs: readonly HostRun[]): { rows: Row[]; details: stri
         },
   );
   if (ratio !== undefined) {
-    rows.push({ what: '  open (stat + readFile) vs bare GET', figure: `${fmt.ms(med('file.extOpenMs')!)} vs ${fmt.ms(med('file.bareGetMs')!)}`, target: '' });
-    rows.push({ what: '  save (writeFile: local TSX check + PUT) vs bare PUT', figure: `${fmt.ms(med('file.extSaveMs')!)} vs ${fmt.ms(med('file.barePutMs')!)}`, target: '' });
+    rows.push({
+      what: '  open (stat + readFile) vs bare GET',
+      figure: `${fmt.ms(med('file.extOpenMs')!)} vs ${fmt.ms(med('file.bareGetMs')!)}`,
+      target: '',
+    });
+    rows.push({
+      what: '  save (writeFile: local TSX check + PUT) vs bare PUT',
+      figure: `${fmt.ms(med('file.extSaveMs')!)} vs ${fmt.ms(med('file.barePutMs')!)}`,
+      target: '',
+    });
   }
 
   const paint = med('history.firstPaintMs');
@@ -110,7 +127,12 @@ export function hostRows(runs: readonly HostRun[]): { rows: Row[]; details: stri
     detailMs('the history page alone (same HTML, no list request beside it) saying ready', 'history.pageOnlyMs');
     detailMs('state handed to the webview, after the request started', 'history.postedMs');
     detailMs(`webview render of the first screen (${med('history.rows')} rows drawn)`, 'history.renderMs');
-    rows.push({ what: '  list requests per panel', figure: String(max('history.listRequests')), target: '1', met: max('history.listRequests') === 1 });
+    rows.push({
+      what: '  list requests per panel',
+      figure: String(max('history.listRequests')),
+      target: '1',
+      met: max('history.listRequests') === 1,
+    });
   }
 
   const map = med('tree.mapMs');

@@ -47,7 +47,16 @@
 // conditions (locator.waitFor, expect-like polling, the emulator's request log), never sleeps.
 //
 // Run one suite: `npm run test:integration` / `npm run test:ui`; WSA_TEST_GREP=<regex> filters tests.
-export { adminFetch, emulatorAdmin, emulatorFromEnv, hasVariant, serviceFetch, waitForRequest, type EmulatorInfo, type RequestLogEntry } from './lib/env';
+export {
+  adminFetch,
+  emulatorAdmin,
+  emulatorFromEnv,
+  hasVariant,
+  serviceFetch,
+  waitForRequest,
+  type EmulatorInfo,
+  type RequestLogEntry,
+} from './lib/env';
 export { useWorkbench, type Workbench, type WorkbenchOptions } from './lib/ui';
 export { activityBarEntry, notificationToasts, openViewContainer, openWorkbench, runCommand, viewPane } from './lib/workbench';
 export { waitUntil } from './lib/processes';

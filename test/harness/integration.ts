@@ -35,11 +35,17 @@ async function main(): Promise<SuiteSummary> {
   const done: PassSummary[] = [];
   for (const pass of passes) {
     const started = Date.now();
-    if (passes.length > 1) console.log(`\n[integration] ${pass.name} pass${pass.variants.length ? ` (emulator --variant ${pass.variants.join(',')})` : ''}: tests matching /${pass.grep}/`);
+    if (passes.length > 1)
+      console.log(
+        `\n[integration] ${pass.name} pass${pass.variants.length ? ` (emulator --variant ${pass.variants.join(',')})` : ''}: tests matching /${pass.grep}/`,
+      );
     const summary = await runPass(pass).catch((err: unknown) => ({ suite: pass.suite, ...counts0(), error: errorText(err) }));
     await finishPass(summary);
     done.push({ ...summary, ms: Date.now() - started });
-    if (passes.length > 1) console.log(`[integration] ${pass.name} pass: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    if (passes.length > 1)
+      console.log(
+        `[integration] ${pass.name} pass: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+      );
     if (pass.suite !== SUITE) writeSummary(summary, { stage: false });
   }
   // Every test counts once per pass it ran in; a failure of the strict pass says so.
@@ -52,7 +58,14 @@ async function main(): Promise<SuiteSummary> {
     skipped: done.reduce((n, s) => n + s.skipped, 0),
     failures: done.flatMap((s) => s.failures.map((f) => ({ ...f, title: `${label(s)}${f.title}` }))),
     ...(errors.length ? { error: errors.join('\n') } : {}),
-    passes: done.map(({ suite, passed, failed, skipped, ms, error }) => ({ suite, passed, failed, skipped, ms, ...(error ? { error } : {}) })),
+    passes: done.map(({ suite, passed, failed, skipped, ms, error }) => ({
+      suite,
+      passed,
+      failed,
+      skipped,
+      ms,
+      ...(error ? { error } : {}),
+    })),
   };
 }
 
@@ -70,7 +83,8 @@ async function finishPass(summary: SuiteSummary): Promise<void> {
 
 async function runPass(pass: IntegrationPass): Promise<SuiteSummary> {
   const passTimeoutMs = deadline - Date.now();
-  if (passTimeoutMs < 60_000) return { suite: pass.suite, ...counts0(), error: 'not run: the time limit of both passes was reached (WSA_INTEGRATION_TIMEOUT_MS)' };
+  if (passTimeoutMs < 60_000)
+    return { suite: pass.suite, ...counts0(), error: 'not run: the time limit of both passes was reached (WSA_INTEGRATION_TIMEOUT_MS)' };
   session = await startSession({
     suite: pass.suite,
     mode: 'development',
@@ -96,7 +110,9 @@ async function runPass(pass: IntegrationPass): Promise<SuiteSummary> {
     ['extensionDevelopmentPath', remote(repoRoot)],
     ['extensionTestsPath', remote(join(repoRoot, 'out', 'test', 'integration', 'index.js'))],
   ];
-  await page.goto(`${server.url}/?folder=${encodeURIComponent(server.workspaceFolder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+  await page.goto(
+    `${server.url}/?folder=${encodeURIComponent(server.workspaceFolder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`,
+  );
 
   debug('workbench loaded');
   let timer: NodeJS.Timeout | undefined;
@@ -107,18 +123,31 @@ async function runPass(pass: IntegrationPass): Promise<SuiteSummary> {
   const { resultsFile } = session;
   const results = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as RunnerResults) : undefined;
   if (results) copyFileSync(resultsFile, join(session.artifactsDir, 'results.json'));
-  const counts = results ? { passed: results.passed, failed: results.failed, skipped: results.skipped, failures: results.failures } : counts0();
+  const counts = results
+    ? { passed: results.passed, failed: results.failed, skipped: results.skipped, failures: results.failures }
+    : counts0();
   if (code === 'timeout') {
     const where = results?.running ? ` while running "${results.running}"` : '';
-    return { suite: pass.suite, ...counts, failed: counts.failed + 1, error: `no result within ${Math.round(passTimeoutMs / 1000)} s${where} (WSA_INTEGRATION_TIMEOUT_MS, both passes)` };
+    return {
+      suite: pass.suite,
+      ...counts,
+      failed: counts.failed + 1,
+      error: `no result within ${Math.round(passTimeoutMs / 1000)} s${where} (WSA_INTEGRATION_TIMEOUT_MS, both passes)`,
+    };
   }
   if (!results?.running && !results?.done) {
     // The runner or a test file failed to load. The workbench logged why, but may end before that
     // log reaches codeAutomationLog: its page console has it for sure.
     console.log(`The test runner did not start. Errors in the workbench's console:\n${consoleErrors(session.runDir)}`);
   }
-  if (!results?.done) return { suite: pass.suite, ...counts, error: `the extension host ended (code ${code}) before the test runner finished${results?.running ? `, in "${results.running}"` : ''}: see logs/` };
-  if (code !== 0 && results.failed === 0) return { suite: pass.suite, ...counts, error: `the test runner failed (code ${code}) although no test failed: see logs/` };
+  if (!results?.done)
+    return {
+      suite: pass.suite,
+      ...counts,
+      error: `the extension host ended (code ${code}) before the test runner finished${results?.running ? `, in "${results.running}"` : ''}: see logs/`,
+    };
+  if (code !== 0 && results.failed === 0)
+    return { suite: pass.suite, ...counts, error: `the test runner failed (code ${code}) although no test failed: see logs/` };
   return { suite: pass.suite, ...counts };
 }
 
@@ -132,7 +161,8 @@ interface RunnerResults {
   done: boolean;
 }
 
-const WORKBENCH_NOISE = /^Ignoring fetching additional builtin extensions|^Updating additional builtin extensions cache|^No search provider registered for scheme|^\[AccountPolicyGate\]/;
+const WORKBENCH_NOISE =
+  /^Ignoring fetching additional builtin extensions|^Updating additional builtin extensions cache|^No search provider registered for scheme|^\[AccountPolicyGate\]/;
 
 /** The `[error]` entries of the page console from the runner's banner on (or the last three), stacks shortened. */
 function consoleErrors(runDir: string): string {
@@ -140,9 +170,21 @@ function consoleErrors(runDir: string): string {
   if (!existsSync(file)) return '  (no console output)';
   const entries = readFileSync(file, 'utf8').split(/\n(?=\[)/);
   const banner = entries.findIndex((e) => e.includes(RUNNER_BANNER));
-  const errors = entries.slice(banner + 1).filter((e) => /^\[(error|pageerror)\]/.test(e) && !/Failed to load resource|authentication provider|Canceled/.test(e));
+  const errors = entries
+    .slice(banner + 1)
+    .filter((e) => /^\[(error|pageerror)\]/.test(e) && !/Failed to load resource|authentication provider|Canceled/.test(e));
   // The same error arrives twice (the workbench's logger and the extension host's console).
-  const unique = [...new Set(errors.map((e) => e.replace(/^\[\w+\] (%c\s*ERR color: #\w+ )?/, '').split('\n').slice(0, 6).join('\n  ')))];
+  const unique = [
+    ...new Set(
+      errors.map((e) =>
+        e
+          .replace(/^\[\w+\] (%c\s*ERR color: #\w+ )?/, '')
+          .split('\n')
+          .slice(0, 6)
+          .join('\n  '),
+      ),
+    ),
+  ];
   const shown = (banner >= 0 ? unique : unique.slice(-3)).slice(0, 3);
   return shown.length ? shown.map((e) => `  ${e}`).join('\n') : '  (none)';
 }
@@ -150,7 +192,6 @@ function consoleErrors(runDir: string): string {
 function counts0() {
   return { passed: 0, failed: 0, skipped: 0, failures: [] };
 }
-
 
 async function run(): Promise<number> {
   let summary: SuiteSummary;

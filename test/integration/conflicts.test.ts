@@ -28,7 +28,8 @@ describe('Save conflicts: Compare, Merge and Overwrite keep every edit', functio
   /** The colleague who saves first: another client with the same key. */
   let other: ServiceClient;
 
-  const uriOf = (view: FileView, id: string, name: string) => vscode.Uri.from({ scheme: 'wsa', path: filePath({ workspaceId: emulator.workspaceId, view, id, name }) });
+  const uriOf = (view: FileView, id: string, name: string) =>
+    vscode.Uri.from({ scheme: 'wsa', path: filePath({ workspaceId: emulator.workspaceId, view, id, name }) });
   const lastSeq = async () => (await admin.requests()).at(-1)?.seq ?? 0;
   const putsSince = async (since: number): Promise<RequestLogEntry[]> => (await admin.requests(since)).filter((r) => r.method === 'PUT');
 
@@ -51,7 +52,11 @@ describe('Save conflicts: Compare, Merge and Overwrite keep every edit', functio
   /** The colleague saves `change(current source)` to the dashboard; returns the new sequence. */
   async function theyEditDashboard(id: string, change: (source: string) => string): Promise<number> {
     const current = await other.getDashboardSource(id);
-    const saved = await other.replaceDashboardSource(id, { source: change(current.source), expectedRevision: current.revision, expectedDataRunId: current.dataRunId });
+    const saved = await other.replaceDashboardSource(id, {
+      source: change(current.source),
+      expectedRevision: current.revision,
+      expectedDataRunId: current.dataRunId,
+    });
     return saved.revision.sequence;
   }
 
@@ -70,7 +75,10 @@ describe('Save conflicts: Compare, Merge and Overwrite keep every edit', functio
   }
 
   async function untilTab<T>(find: (tab: vscode.Tab) => T | undefined): Promise<T> {
-    const now = vscode.window.tabGroups.all.flatMap((g) => g.tabs).map(find).find((x) => x !== undefined);
+    const now = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .map(find)
+      .find((x) => x !== undefined);
     if (now !== undefined) return now;
     return new Promise((resolve) => {
       const listener = vscode.window.tabGroups.onDidChangeTabs((e) => {
@@ -101,7 +109,9 @@ describe('Save conflicts: Compare, Merge and Overwrite keep every edit', functio
   const textOf = async (uri: vscode.Uri) => (await vscode.workspace.openTextDocument(uri)).getText();
 
   async function closeAll(): Promise<void> {
-    for (const doc of vscode.workspace.textDocuments.filter((d) => d.isDirty && (d.uri.scheme === 'wsa' || d.uri.scheme === 'wsa-snapshot'))) {
+    for (const doc of vscode.workspace.textDocuments.filter(
+      (d) => d.isDirty && (d.uri.scheme === 'wsa' || d.uri.scheme === 'wsa-snapshot'),
+    )) {
       await vscode.window.showTextDocument(doc);
       await vscode.commands.executeCommand('workbench.action.files.revert');
     }
@@ -131,7 +141,10 @@ describe('Save conflicts: Compare, Merge and Overwrite keep every edit', functio
     api.testing.conflicts.useMergeEditor = true;
     await closeAll();
     // Closing a document's editors ends its conflict; the next test starts without one.
-    assert.ok(await until(() => api.conflicts.pendingUris.length === 0, 10_000), `conflicts left pending: ${api.conflicts.pendingUris.join(', ')}`);
+    assert.ok(
+      await until(() => api.conflicts.pendingUris.length === 0, 10_000),
+      `conflicts left pending: ${api.conflicts.pendingUris.join(', ')}`,
+    );
   });
 
   it('a stale save shows one notification, and Compare opens the service’s revision beside your text, then offers the choices again', async () => {
@@ -157,9 +170,16 @@ describe('Save conflicts: Compare, Merge and Overwrite keep every edit', functio
 
     const reoffered = eventToPromise(api.conflicts.onDidPrompt, (e) => e.conflict.uri === uri.toString());
     assert.equal(await choose(uri, 'Compare'), 'compared');
-    const diff = await untilTab((t) => (t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === uri.toString() ? { input: t.input, label: t.label } : undefined));
+    const diff = await untilTab((t) =>
+      t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === uri.toString()
+        ? { input: t.input, label: t.label }
+        : undefined,
+    );
     assert.equal(diff.input.original.scheme, 'wsa-revision');
-    assert.ok(diff.input.original.path.includes(`/${ids.churnDashboardResourceId}/${conflict.latest.revision?.revisionId}/`), 'left: the service’s revision');
+    assert.ok(
+      diff.input.original.path.includes(`/${ids.churnDashboardResourceId}/${conflict.latest.revision?.revisionId}/`),
+      'left: the service’s revision',
+    );
     assert.equal(await textOf(diff.input.original), conflict.latest.text);
     assert.ok((await textOf(diff.input.original)).endsWith('// theirs\n'));
     assert.equal(doc.getText(), mine, 'right: your text, untouched');
@@ -203,25 +223,37 @@ describe('Save conflicts: Compare, Merge and Overwrite keep every edit', functio
     const target = lines.findIndex((l) => l.trim().length > 0);
     const mine = lines.map((l, i) => (i === target ? '// mine: same line' : l)).join('\n');
     await replaceAll(doc, mine);
-    await theyEditDashboard(ids.longHistoryDashboardId!, (s) => s.split('\n').map((l, i) => (i === target ? '// theirs: same line' : l)).join('\n'));
+    await theyEditDashboard(ids.longHistoryDashboardId!, (s) =>
+      s
+        .split('\n')
+        .map((l, i) => (i === target ? '// theirs: same line' : l))
+        .join('\n'),
+    );
     const conflict = await saveIntoConflict(uri);
 
     assert.equal(await choose(uri, 'Merge'), 'mergeEditor');
     // The merge editor's tab input is not public API; its documents are.
     const resultDoc = await untilDocument((d) => d.uri.scheme === 'wsa-snapshot' && d.uri.path.includes('/Merged/'));
     const yoursDoc = await untilDocument((d) => d.uri.scheme === 'wsa-snapshot' && d.uri.path.includes('/Yours/'));
-    await untilTab((t) => (t.label.includes('Inventory alerts') && !(t.input instanceof vscode.TabInputText) && !(t.input instanceof vscode.TabInputTextDiff) ? t : undefined));
+    await untilTab((t) =>
+      t.label.includes('Inventory alerts') && !(t.input instanceof vscode.TabInputText) && !(t.input instanceof vscode.TabInputTextDiff)
+        ? t
+        : undefined,
+    );
     assert.equal(yoursDoc.getText(), mine, 'Yours: your text, kept readable');
     const initial = api.conflicts.snapshots.text(resultDoc.uri) ?? '';
     assert.ok(initial.includes('// mine: same line') && initial.includes('// theirs: same line'), 'the result file starts with both sides');
-    const serviceDoc = await untilDocument((d) => d.uri.scheme === 'wsa-revision' && d.uri.path.includes(`/${conflict.latest.revision?.revisionId}/`));
+    const serviceDoc = await untilDocument(
+      (d) => d.uri.scheme === 'wsa-revision' && d.uri.path.includes(`/${conflict.latest.revision?.revisionId}/`),
+    );
     assert.equal(serviceDoc.getText(), conflict.latest.text, 'Service: the latest revision');
     assert.equal(doc.getText(), mine, 'the editor keeps your text while you merge');
     assert.ok(doc.isDirty);
     assert.notDeepEqual(api.files.baseOf(uri)?.tokens, conflict.latest.tokens, 'not based on the latest until the merge completes');
 
     // The merge editor sets up its result (the non-conflicting changes applied) once it is open.
-    if (!resultDoc.isDirty) await eventToPromise(vscode.workspace.onDidChangeTextDocument, (e) => e.document === resultDoc && resultDoc.isDirty);
+    if (!resultDoc.isDirty)
+      await eventToPromise(vscode.workspace.onDidChangeTextDocument, (e) => e.document === resultDoc && resultDoc.isDirty);
     // Resolve in the result and save it, as Complete Merge does.
     const resolved = mine.replace('// mine: same line', '// mine and theirs, resolved');
     const settled = eventToPromise(api.conflicts.onDidSettle, (e) => e.conflict.uri === uri.toString() && e.outcome === 'merged');
@@ -246,26 +278,43 @@ describe('Save conflicts: Compare, Merge and Overwrite keep every edit', functio
     const target = lines.findIndex((l) => l.trim().length > 0);
     const mine = lines.map((l, i) => (i === target ? '// mine: marker line' : l)).join('\n');
     await replaceAll(doc, mine);
-    const sequence = await theyEditDashboard(ids.churnDashboardId!, (s) => s.split('\n').map((l, i) => (i === target ? '// theirs: marker line' : l)).join('\n'));
+    const sequence = await theyEditDashboard(ids.churnDashboardId!, (s) =>
+      s
+        .split('\n')
+        .map((l, i) => (i === target ? '// theirs: marker line' : l))
+        .join('\n'),
+    );
     await saveIntoConflict(uri);
 
     assert.equal(await choose(uri, 'Merge'), 'markers');
     const text = doc.getText();
-    assert.ok(text.includes(`${CONFLICT_START} Yours\n// mine: marker line\n=======\n// theirs: marker line\n>>>>>>> Service (revision ${sequence})\n`), text.slice(0, 400));
+    assert.ok(
+      text.includes(
+        `${CONFLICT_START} Yours\n// mine: marker line\n=======\n// theirs: marker line\n>>>>>>> Service (revision ${sequence})\n`,
+      ),
+      text.slice(0, 400),
+    );
     assert.ok(doc.isDirty);
 
     const since = await lastSeq();
     assert.equal(((await vscode.commands.executeCommand(SAVE, uri)) as SaveResult).status, 'invalid');
     const diagnostics = api.diagnostics.get(uri);
     assert.equal(diagnostics.length, 1);
-    assert.equal(diagnostics[0]!.range.start.line, text.split('\n').findIndex((l) => l.startsWith(CONFLICT_START)));
+    assert.equal(
+      diagnostics[0]!.range.start.line,
+      text.split('\n').findIndex((l) => l.startsWith(CONFLICT_START)),
+    );
     assert.equal((await putsSince(since)).length, 0, 'nothing reached the service');
 
     await replaceAll(doc, mine.replace('// mine: marker line', '// resolved by hand'));
     assert.equal(((await vscode.commands.executeCommand(SAVE, uri)) as SaveResult).status, 'saved');
     const puts = await putsSince(since);
     assert.equal(puts.length, 1, 'only the resolved text was sent');
-    assert.equal((puts[0]!.body as { expectedRevision: { sequence: number } }).expectedRevision.sequence, sequence, 'against the latest revision');
+    assert.equal(
+      (puts[0]!.body as { expectedRevision: { sequence: number } }).expectedRevision.sequence,
+      sequence,
+      'against the latest revision',
+    );
     assert.equal(api.diagnostics.get(uri).length, 0, 'a successful save clears the problems');
   });
 
@@ -282,7 +331,10 @@ describe('Save conflicts: Compare, Merge and Overwrite keep every edit', functio
     const puts = await putsSince(since);
     assert.equal(puts.length, 1, 'one PUT');
     const body = puts[0]!.body as { expectedRevision: unknown };
-    assert.deepEqual(body.expectedRevision, conflict.latest.tokens.kind === 'dashboard' ? conflict.latest.tokens.expectedRevision : undefined);
+    assert.deepEqual(
+      body.expectedRevision,
+      conflict.latest.tokens.kind === 'dashboard' ? conflict.latest.tokens.expectedRevision : undefined,
+    );
     const stored = await other.getDashboardSource(ids.dashboardId!);
     assert.equal(stored.source, mine, 'your text is on the service');
     assert.equal(stored.revision.sequence, sequence + 1);
@@ -322,7 +374,11 @@ describe('Save conflicts: Compare, Merge and Overwrite keep every edit', functio
     assert.equal(diagnostics.length, 1);
     assert.equal(diagnostics[0]!.range.start.line, line);
     assert.equal(diagnostics[0]!.source, 'Workspace Automation');
-    assert.deepEqual(vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Workspace Automation').length, 1, 'shown in Problems');
+    assert.deepEqual(
+      vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Workspace Automation').length,
+      1,
+      'shown in Problems',
+    );
     assert.equal((await putsSince(since)).length, 0, 'no PUT');
     assert.ok(doc.isDirty, 'the text stays');
   });
@@ -338,7 +394,10 @@ describe('Save conflicts: Compare, Merge and Overwrite keep every edit', functio
     const parse = api.diagnostics.get(uri);
     assert.equal(parse.length, 1);
     assert.match(parse[0]!.message, /not valid JSON/);
-    assert.equal(parse[0]!.range.start.line, original.split('\n').findIndex((l) => l.includes('"tables": [')));
+    assert.equal(
+      parse[0]!.range.start.line,
+      original.split('\n').findIndex((l) => l.includes('"tables": [')),
+    );
 
     // The spec states a column's type is a string: a number is refused here. (A string outside the
     // extension's list is sent, and the service decides: see the save outcomes suite.)
@@ -358,7 +417,8 @@ describe('Save conflicts: Compare, Merge and Overwrite keep every edit', functio
   it('the editor checks a database definition against the contributed JSON schema while typing', async () => {
     const uri = uriOf('database', ids.inventoryDatabaseId!, 'Inventory');
     const doc = await open(uri);
-    const schemaProblem = (): vscode.Diagnostic | undefined => vscode.languages.getDiagnostics(uri).find((d) => d.source !== 'Workspace Automation' && /"maybe"/.test(doc.getText(d.range)));
+    const schemaProblem = (): vscode.Diagnostic | undefined =>
+      vscode.languages.getDiagnostics(uri).find((d) => d.source !== 'Workspace Automation' && /"maybe"/.test(doc.getText(d.range)));
     const shown = new Promise<vscode.Diagnostic>((resolve) => {
       const listener = vscode.languages.onDidChangeDiagnostics((e) => {
         const found = e.uris.some((u) => u.toString() === uri.toString()) && schemaProblem();
@@ -368,9 +428,18 @@ describe('Save conflicts: Compare, Merge and Overwrite keep every edit', functio
       });
     });
     // A column type outside the suggested ones is any string to the schema; nullable is a boolean.
-    await replaceAll(doc, doc.getText().replace(/"type": "text"/, '"type": "varchar"').replace(/"nullable": (true|false)/, '"nullable": "maybe"'));
+    await replaceAll(
+      doc,
+      doc
+        .getText()
+        .replace(/"type": "text"/, '"type": "varchar"')
+        .replace(/"nullable": (true|false)/, '"nullable": "maybe"'),
+    );
     const diagnostic = await shown;
     assert.match(diagnostic.message, /boolean/);
-    assert.ok(!vscode.languages.getDiagnostics(uri).some((d) => /varchar/.test(doc.getText(d.range))), 'an unknown column type is not flagged');
+    assert.ok(
+      !vscode.languages.getDiagnostics(uri).some((d) => /varchar/.test(doc.getText(d.range))),
+      'an unknown column type is not flagged',
+    );
   });
 });

@@ -70,7 +70,10 @@ describe('Connection', function () {
     await untilConnection(api, (c) => c?.workspaceId === demo.otherWorkspaceId);
     assert.match(api.statusBar.item.text, new RegExp(demo.otherWorkspaceId));
     const ops = await groupChildren(api, 'operations');
-    assert.ok(ops.some((n) => 'id' in n && n.id === demo.ids.otherWorkspaceOperationId), 'the tree shows the other workspace');
+    assert.ok(
+      ops.some((n) => 'id' in n && n.id === demo.ids.otherWorkspaceOperationId),
+      'the tree shows the other workspace',
+    );
     const refused = (await vscode.commands.executeCommand('workspaceAutomation.switchWorkspace', 'wksp_noSuchWorkspace1')) as SignInOutcome;
     assert.equal(refused.signedIn, false);
     assert.equal(api.connection.current?.workspaceId, demo.otherWorkspaceId, 'a refused switch changes nothing');

@@ -45,8 +45,14 @@ describe('Workspace explorer', function () {
   it('shows the six groups with stable ids and the "group" context', async () => {
     const roots = await api.explorer.provider.getChildren();
     const items = roots.map((r) => treeItem(api, r));
-    assert.deepEqual(items.map((i) => i.label), ['Operations', 'Dashboards', 'Apps', 'Databases', 'Write Syncs', 'Facts']);
-    assert.deepEqual(items.map((i) => i.id), ['group:operations', 'group:dashboards', 'group:apps', 'group:databases', 'group:writeSyncs', 'group:facts']);
+    assert.deepEqual(
+      items.map((i) => i.label),
+      ['Operations', 'Dashboards', 'Apps', 'Databases', 'Write Syncs', 'Facts'],
+    );
+    assert.deepEqual(
+      items.map((i) => i.id),
+      ['group:operations', 'group:dashboards', 'group:apps', 'group:databases', 'group:writeSyncs', 'group:facts'],
+    );
     assert.ok(items.every((i) => i.contextValue === 'group' && i.collapsibleState === vscode.TreeItemCollapsibleState.Collapsed));
   });
 
@@ -137,7 +143,8 @@ describe('Workspace explorer', function () {
     await vscode.commands.executeCommand('workspaceAutomation.refresh');
     for (const g of ['operations', 'dashboards', 'apps', 'databases', 'writeSyncs', 'facts'] as const) await groupChildren(api, g);
     const listed = new Set((await admin.requests(since)).map((r) => `${r.method} ${r.path}`));
-    for (const p of ['/v1/operations', '/v1/dashboards', '/v1/apps', '/v1/databases', '/v1/write-syncs', '/v1/facts']) assert.ok(listed.has(`GET ${p}`), p);
+    for (const p of ['/v1/operations', '/v1/dashboards', '/v1/apps', '/v1/databases', '/v1/write-syncs', '/v1/facts'])
+      assert.ok(listed.has(`GET ${p}`), p);
 
     const op = await findItem(api, 'operations', ids.inventoryOperationId!);
     since = (await admin.requests()).at(-1)?.seq ?? 0;
@@ -157,7 +164,10 @@ describe('Workspace explorer', function () {
   it('opens the document of each kind: dashboard TSX, handler code, JSON view', async () => {
     const dashboard = await findItem(api, 'dashboards', ids.dashboardId!);
     await vscode.commands.executeCommand('workspaceAutomation.open', dashboard);
-    assert.match(vscode.window.activeTextEditor!.document.uri.toString(), new RegExp(`^wsa:/${emulator.workspaceId}/dashboards/${ids.dashboardId}/.+\\.tsx$`));
+    assert.match(
+      vscode.window.activeTextEditor!.document.uri.toString(),
+      new RegExp(`^wsa:/${emulator.workspaceId}/dashboards/${ids.dashboardId}/.+\\.tsx$`),
+    );
     const op = await findItem(api, 'operations', ids.inventoryOperationId!);
     await vscode.commands.executeCommand('workspaceAutomation.open', op);
     assert.match(vscode.window.activeTextEditor!.document.uri.path, /\/operations\/oper_[^/]+\/Inventory levels\.handler\.ts$/);
@@ -170,7 +180,12 @@ describe('Workspace explorer', function () {
 
   it('lists the added ids and what they reach when the service has no list endpoints', async () => {
     const admin = emulatorAdmin(emulator);
-    await admin.injectFault({ match: { method: 'GET', path: '^/v1/(operations|dashboards|apps|databases|write-syncs|facts)$' }, kind: 'status', status: 404, count: 100 });
+    await admin.injectFault({
+      match: { method: 'GET', path: '^/v1/(operations|dashboards|apps|databases|write-syncs|facts)$' },
+      kind: 'status',
+      status: 404,
+      count: 100,
+    });
     try {
       await clearAddedResources();
       // Another key gives a new client: a client remembers which collections it could list.
@@ -179,10 +194,16 @@ describe('Workspace explorer', function () {
       await vscode.commands.executeCommand('workspaceAutomation.addResource', ids.writeSyncId);
       await vscode.commands.executeCommand('workspaceAutomation.addResource', ids.dataFlowChildOperationId);
       const ops = (await groupChildren(api, 'operations')).filter(isResourceNode);
-      assert.deepEqual(new Set(ops.map((o) => o.id)), new Set([ids.dataFlowChildOperationId, ids.dataFlowOperationId, ids.codeStaleOperationId]));
+      assert.deepEqual(
+        new Set(ops.map((o) => o.id)),
+        new Set([ids.dataFlowChildOperationId, ids.dataFlowOperationId, ids.codeStaleOperationId]),
+      );
       assert.ok(ops.find((o) => o.id === ids.dataFlowChildOperationId)!.added);
       assert.ok(!ops.find((o) => o.id === ids.dataFlowOperationId)!.added, 'the parent data flow is reachable, not added');
-      assert.deepEqual((await groupChildren(api, 'writeSyncs')).filter(isResourceNode).map((w) => w.id), [ids.writeSyncId]);
+      assert.deepEqual(
+        (await groupChildren(api, 'writeSyncs')).filter(isResourceNode).map((w) => w.id),
+        [ids.writeSyncId],
+      );
       const apps = await groupChildren(api, 'apps');
       assert.equal(treeItem(api, apps[0]!).command?.command, 'workspaceAutomation.addResource', 'an empty group offers Add Resource by ID');
       assert.match(api.explorer.view.message ?? '', /lists no resources/);
@@ -209,7 +230,9 @@ describe('Workspace explorer', function () {
   });
 
   it('shows one Retry message when the server is unreachable', async () => {
-    await vscode.workspace.getConfiguration('workspaceAutomation').update('baseUrl', 'http://127.0.0.1:9', vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('workspaceAutomation')
+      .update('baseUrl', 'http://127.0.0.1:9', vscode.ConfigurationTarget.Global);
     await untilConnection(api, (c) => c?.baseUrl === 'http://127.0.0.1:9');
     await groupChildren(api, 'apps');
     const roots = await api.explorer.provider.getChildren();
@@ -247,7 +270,10 @@ describe('Workspace explorer', function () {
       await api.explorer.reveal(app);
       assert.ok(api.explorer.view.visible, 'the explorer is visible');
       assert.ok(api.explorer.poller.polling.includes(ownIds.deployingAppId!), 'the poller watches it');
-      const live = nodeChange(api, (n) => isResourceNode(n) && n.id === ownIds.deployingAppId && n.data.kind === 'app' && n.data.value.deployment.status === 'live');
+      const live = nodeChange(
+        api,
+        (n) => isResourceNode(n) && n.id === ownIds.deployingAppId && n.data.kind === 'app' && n.data.value.deployment.status === 'live',
+      );
       own.finishDeploy(ownIds.deployingAppId!);
       const changed = await live;
       const item = treeItem(api, changed!);

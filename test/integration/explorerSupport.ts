@@ -9,12 +9,20 @@ import { isResourceNode, type ExplorerNode, type GroupId, type ResourceNode } fr
 import type { EmulatorInfo } from './helpers';
 
 /** Resolves when `predicate` holds for the current connection, waiting on its change events. */
-export function untilConnection(api: WorkspaceAutomationApi, predicate: (c: Connection | undefined) => boolean, timeoutMs = 10_000): Promise<Connection | undefined> {
+export function untilConnection(
+  api: WorkspaceAutomationApi,
+  predicate: (c: Connection | undefined) => boolean,
+  timeoutMs = 10_000,
+): Promise<Connection | undefined> {
   if (predicate(api.connection.current)) return Promise.resolve(api.connection.current);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       listener.dispose();
-      reject(new Error(`the connection did not reach the expected state within ${timeoutMs} ms (now ${api.connection.current?.baseUrl ?? 'signed out'})`));
+      reject(
+        new Error(
+          `the connection did not reach the expected state within ${timeoutMs} ms (now ${api.connection.current?.baseUrl ?? 'signed out'})`,
+        ),
+      );
     }, timeoutMs);
     const listener = api.connection.onDidChangeConnection((c) => {
       if (!predicate(c)) return;
@@ -66,7 +74,11 @@ export function contextWords(item: vscode.TreeItem): string[] {
 }
 
 /** Waits for the model's change event on a node that satisfies `predicate`. */
-export function nodeChange(api: WorkspaceAutomationApi, predicate: (node: ExplorerNode | undefined) => boolean, timeoutMs = 15_000): Promise<ExplorerNode | undefined> {
+export function nodeChange(
+  api: WorkspaceAutomationApi,
+  predicate: (node: ExplorerNode | undefined) => boolean,
+  timeoutMs = 15_000,
+): Promise<ExplorerNode | undefined> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       listener.dispose();

@@ -30,7 +30,10 @@ describe('The extension in VS Code', () => {
     const baseUrl = vscode.workspace.getConfiguration('workspaceAutomation').get<string>('baseUrl');
     // Only this test's request: suites before it also list operations (some with a wrong key).
     const since = (await emulatorAdmin(emulator).requests()).at(-1)?.seq ?? 0;
-    const response = await serviceFetch({ ...emulator, url: baseUrl!, apiKey: process.env.WORKSPACE_AUTOMATION_API_KEY! }, '/v1/operations');
+    const response = await serviceFetch(
+      { ...emulator, url: baseUrl!, apiKey: process.env.WORKSPACE_AUTOMATION_API_KEY! },
+      '/v1/operations',
+    );
     assert.equal(response.status, 200, await response.clone().text());
     const body = (await response.json()) as { data?: unknown };
     assert.ok(body.data, 'a { data } envelope');

@@ -6,8 +6,24 @@ import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { FileView } from '../../src/model/resourcePath';
 import { eventToPromise } from './helpers';
 
-const FOLDERS: Record<FileView, string> = { dashboard: 'dashboards', database: 'databases', fact: 'facts', operationHandler: 'operations', operation: 'operations', app: 'apps', writeSync: 'write-syncs' };
-const SUFFIXES: Record<FileView, string> = { dashboard: '.tsx', database: '.json', fact: '.json', operationHandler: '.handler.ts', operation: '.json', app: '.json', writeSync: '.json' };
+const FOLDERS: Record<FileView, string> = {
+  dashboard: 'dashboards',
+  database: 'databases',
+  fact: 'facts',
+  operationHandler: 'operations',
+  operation: 'operations',
+  app: 'apps',
+  writeSync: 'write-syncs',
+};
+const SUFFIXES: Record<FileView, string> = {
+  dashboard: '.tsx',
+  database: '.json',
+  fact: '.json',
+  operationHandler: '.handler.ts',
+  operation: '.json',
+  app: '.json',
+  writeSync: '.json',
+};
 
 /**
  * VS Code for the web auto saves a second after an edit by default: suites that save on purpose set

@@ -43,7 +43,9 @@ describe('Files: editing resources as wsa: documents', function () {
   it('saving a dashboard with Ctrl+S sends one PUT with the tokens it was opened at; the tab turns clean', async () => {
     const uri = uriOf('dashboard', ids.dashboardId!, 'Revenue by region');
     const doc = await open(uri);
-    const opened = (await (await serviceFetch(emulator, `/v1/dashboards/${ids.dashboardId}/source`)).json()) as { data: { revision: { revisionId: string; sequence: number }; dataRunId: string } };
+    const opened = (await (await serviceFetch(emulator, `/v1/dashboards/${ids.dashboardId}/source`)).json()) as {
+      data: { revision: { revisionId: string; sequence: number }; dataRunId: string };
+    };
     const text = await edit(doc, (t) => `${t}\n// tuned in VS Code\n`);
     const since = await lastSeq();
     const result = (await vscode.commands.executeCommand(SAVE)) as SaveResult;
@@ -55,10 +57,16 @@ describe('Files: editing resources as wsa: documents', function () {
     assert.deepEqual(body.expectedRevision, opened.data.revision);
     assert.equal(body.expectedDataRunId, opened.data.dataRunId);
     // The request log shortens long strings; the service's copy is whole.
-    const stored = ((await (await serviceFetch(emulator, `/v1/dashboards/${ids.dashboardId}/source`)).json()) as { data: { source: string } }).data;
+    const stored = (
+      (await (await serviceFetch(emulator, `/v1/dashboards/${ids.dashboardId}/source`)).json()) as { data: { source: string } }
+    ).data;
     assert.equal(stored.source, text);
     const base = api.files.baseOf(uri);
-    assert.equal(base?.tokens.kind === 'dashboard' && base.tokens.expectedRevision.sequence, opened.data.revision.sequence + 1, 'sequence + 1 is the new base');
+    assert.equal(
+      base?.tokens.kind === 'dashboard' && base.tokens.expectedRevision.sequence,
+      opened.data.revision.sequence + 1,
+      'sequence + 1 is the new base',
+    );
   });
 
   it('File > Save (document.save) takes the same guarded path, based on the previous save', async () => {
@@ -71,7 +79,10 @@ describe('Files: editing resources as wsa: documents', function () {
     assert.equal(doc.isDirty, false);
     const puts = await putsSince(since);
     assert.equal(puts.length, 1);
-    assert.deepEqual((puts[0]!.body as { expectedRevision: unknown }).expectedRevision, base?.tokens.kind === 'dashboard' ? base.tokens.expectedRevision : undefined);
+    assert.deepEqual(
+      (puts[0]!.body as { expectedRevision: unknown }).expectedRevision,
+      base?.tokens.kind === 'dashboard' ? base.tokens.expectedRevision : undefined,
+    );
   });
 
   it('saving a database definition sends its expected draft', async () => {
@@ -84,7 +95,10 @@ describe('Files: editing resources as wsa: documents', function () {
     assert.equal(((await vscode.commands.executeCommand(SAVE, uri)) as SaveResult).status, 'saved');
     const puts = await putsSince(since);
     assert.equal(puts.length, 1);
-    assert.deepEqual((puts[0]!.body as { expectedDraft: unknown }).expectedDraft, base?.tokens.kind === 'database' ? base.tokens.expectedDraft : undefined);
+    assert.deepEqual(
+      (puts[0]!.body as { expectedDraft: unknown }).expectedDraft,
+      base?.tokens.kind === 'database' ? base.tokens.expectedDraft : undefined,
+    );
     assert.equal(doc.isDirty, false);
   });
 
@@ -98,7 +112,8 @@ describe('Files: editing resources as wsa: documents', function () {
     assert.equal(puts.length, 1);
     assert.deepEqual(puts[0]!.body, JSON.parse(text));
     const fact = ((await (await serviceFetch(emulator, `/v1/facts/${ids.factId}`)).json()) as { data: Record<string, unknown> }).data;
-    for (const [field, value] of Object.entries(JSON.parse(text) as Record<string, unknown>)) assert.deepEqual(fact[field], value, `${field} kept`);
+    for (const [field, value] of Object.entries(JSON.parse(text) as Record<string, unknown>))
+      assert.deepEqual(fact[field], value, `${field} kept`);
   });
 
   it('read-only files refuse edits and say why', async () => {
@@ -111,14 +126,22 @@ describe('Files: editing resources as wsa: documents', function () {
     await vscode.commands.executeCommand('type', { text: '// mine\n' });
     assert.equal(doc.getText(), before);
     assert.equal(doc.isDirty, false);
-    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(uri, new TextEncoder().encode("x"))), (e: Error) => /read-only: the service generates operation handler code/.test(e.message));
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(uri, new TextEncoder().encode('x'))), (e: Error) =>
+      /read-only: the service generates operation handler code/.test(e.message),
+    );
   });
 
   it('a path that names no resource, or one of another workspace, is refused without a request for anything else', async () => {
     const since = await lastSeq();
-    await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(vscode.Uri.parse(`wsa:/${emulator.workspaceId}/dashboards/not-an-id/X.tsx`))), (e: vscode.FileSystemError) => e.code === 'FileNotFound' && /not a Workspace Automation file/.test(e.message));
+    await assert.rejects(
+      Promise.resolve(vscode.workspace.fs.stat(vscode.Uri.parse(`wsa:/${emulator.workspaceId}/dashboards/not-an-id/X.tsx`))),
+      (e: vscode.FileSystemError) => e.code === 'FileNotFound' && /not a Workspace Automation file/.test(e.message),
+    );
     const other = vscode.Uri.parse(`wsa:/wksp_someoneElse01/dashboards/${ids.dashboardId}/X.tsx`);
-    await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(other)), (e: vscode.FileSystemError) => e.code === 'NoPermissions' && /signed in to workspace/.test(e.message));
+    await assert.rejects(
+      Promise.resolve(vscode.workspace.fs.readFile(other)),
+      (e: vscode.FileSystemError) => e.code === 'NoPermissions' && /signed in to workspace/.test(e.message),
+    );
     assert.equal((await admin.requests(since)).length, 0, 'nothing was asked of the service');
   });
 
@@ -139,10 +162,18 @@ describe('Files: editing resources as wsa: documents', function () {
     const doc = await open(uri);
     const text = await edit(doc, (t) => `${t}// mine\n`);
     // Someone else saves first.
-    const current = ((await (await serviceFetch(emulator, `/v1/dashboards/${ids.churnDashboardId}/source`)).json()) as { data: { source: string; revision: unknown; dataRunId: string } }).data;
+    const current = (
+      (await (await serviceFetch(emulator, `/v1/dashboards/${ids.churnDashboardId}/source`)).json()) as {
+        data: { source: string; revision: unknown; dataRunId: string };
+      }
+    ).data;
     const theirs = await serviceFetch(emulator, `/v1/dashboards/${ids.churnDashboardId}/source`, {
       method: 'PUT',
-      body: JSON.stringify({ source: `${current.source}// theirs\n`, expectedRevision: current.revision, expectedDataRunId: current.dataRunId }),
+      body: JSON.stringify({
+        source: `${current.source}// theirs\n`,
+        expectedRevision: current.revision,
+        expectedDataRunId: current.dataRunId,
+      }),
     });
     assert.equal(theirs.status, 200);
 

@@ -60,7 +60,9 @@ describe('Files: VS Code auto save, coalesced or always sent', function () {
     await sent;
     assert.match((await told).message, /^Saved «Revenue by region» \(revision \d+\)\.$/, 'the timed save is told');
     assert.equal((await puts(since)).length, 1, 'one revision for both auto saves');
-    const stored = ((await (await serviceFetch(emulator, `/v1/dashboards/${ids.dashboardId}/source`)).json()) as { data: { source: string } }).data;
+    const stored = (
+      (await (await serviceFetch(emulator, `/v1/dashboards/${ids.dashboardId}/source`)).json()) as { data: { source: string } }
+    ).data;
     assert.equal(stored.source, text);
     assert.equal(api.files.held.get(uri.toString()), undefined);
   });
@@ -78,10 +80,18 @@ describe('Files: VS Code auto save, coalesced or always sent', function () {
     assert.deepEqual([(await told).outcome, (await told).message.startsWith('Saved «Customer churn» (revision ')], ['saved', true]);
 
     // Someone else saves; the next auto save is refused by the service and kept here.
-    const current = ((await (await serviceFetch(emulator, `/v1/dashboards/${ids.churnDashboardId}/source`)).json()) as { data: { source: string; revision: unknown; dataRunId: string } }).data;
+    const current = (
+      (await (await serviceFetch(emulator, `/v1/dashboards/${ids.churnDashboardId}/source`)).json()) as {
+        data: { source: string; revision: unknown; dataRunId: string };
+      }
+    ).data;
     const theirs = await serviceFetch(emulator, `/v1/dashboards/${ids.churnDashboardId}/source`, {
       method: 'PUT',
-      body: JSON.stringify({ source: `${current.source}// theirs\n`, expectedRevision: current.revision, expectedDataRunId: current.dataRunId }),
+      body: JSON.stringify({
+        source: `${current.source}// theirs\n`,
+        expectedRevision: current.revision,
+        expectedDataRunId: current.dataRunId,
+      }),
     });
     assert.equal(theirs.status, 200);
     let prompted = false;

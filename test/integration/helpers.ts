@@ -5,7 +5,15 @@ import type { AdminClient } from '../../src/emulator/adminClient';
 import type { DemoInfo } from '../../src/emulator/types';
 import { emulatorAdmin, emulatorFromEnv, type EmulatorInfo } from '../harness/lib/env';
 
-export { adminFetch, emulatorAdmin, hasVariant, serviceFetch, waitForRequest, type EmulatorInfo, type RequestLogEntry } from '../harness/lib/env';
+export {
+  adminFetch,
+  emulatorAdmin,
+  hasVariant,
+  serviceFetch,
+  waitForRequest,
+  type EmulatorInfo,
+  type RequestLogEntry,
+} from '../harness/lib/env';
 
 export const EXTENSION_ID = 'workspace-automation.workspace-automation';
 

@@ -50,10 +50,17 @@ describe('Revision history of 5,000 revisions', function () {
     const state = panel.state ?? (await eventToPromise(panel.onDidChangeState));
     assert.ok(state.items.length >= 5000, `${state.items.length} revisions`);
     const timings = await painted;
-    api.log.info(`[History test] 5,000 revisions: list ${timings.listMs?.toFixed(0)} ms, first paint ${timings.firstPaintMs?.toFixed(0)} ms after the request, render ${timings.renderMs?.toFixed(0)} ms.`);
-    console.log(`      5,000 revisions: list request ${timings.listMs?.toFixed(0)} ms, handed to the webview at ${timings.postedMs?.toFixed(0)} ms, first paint ${timings.firstPaintMs?.toFixed(0)} ms after it (webview render ${timings.renderMs?.toFixed(0)} ms)`);
+    api.log.info(
+      `[History test] 5,000 revisions: list ${timings.listMs?.toFixed(0)} ms, first paint ${timings.firstPaintMs?.toFixed(0)} ms after the request, render ${timings.renderMs?.toFixed(0)} ms.`,
+    );
+    console.log(
+      `      5,000 revisions: list request ${timings.listMs?.toFixed(0)} ms, handed to the webview at ${timings.postedMs?.toFixed(0)} ms, first paint ${timings.firstPaintMs?.toFixed(0)} ms after it (webview render ${timings.renderMs?.toFixed(0)} ms)`,
+    );
     // Before the paint, the only request for the history is the one list request.
-    const history = large!.requests().slice(before).filter((r) => r.path.startsWith(`/v1/resources/${resourceId}`));
+    const history = large!
+      .requests()
+      .slice(before)
+      .filter((r) => r.path.startsWith(`/v1/resources/${resourceId}`));
     assert.equal(history.filter((r) => r.path === `/v1/resources/${resourceId}/revisions`).length, 1, 'one list request');
     // Generous bounds: a loaded 2-core CI machine must not make this flaky; the benchmark holds the tight one.
     assert.ok(timings.rows !== undefined && timings.rows > 0 && timings.rows < 200, `${timings.rows} rows drawn of ${state.items.length}`);
@@ -67,7 +74,9 @@ describe('Revision history of 5,000 revisions', function () {
     const painted = eventToPromise(panel.onDidRender);
     assert.ok(await panel.deliver({ type: 'refresh' }));
     const timings = await painted;
-    console.log(`      refresh of 5,000 revisions: list request ${timings.listMs?.toFixed(0)} ms, first paint ${timings.firstPaintMs?.toFixed(0)} ms after it (webview render ${timings.renderMs?.toFixed(0)} ms)`);
+    console.log(
+      `      refresh of 5,000 revisions: list request ${timings.listMs?.toFixed(0)} ms, first paint ${timings.firstPaintMs?.toFixed(0)} ms after it (webview render ${timings.renderMs?.toFixed(0)} ms)`,
+    );
     assert.ok((timings.firstPaintMs ?? Infinity) < 3000, `repainted ${timings.firstPaintMs} ms after the list request started`);
   });
 });

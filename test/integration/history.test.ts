@@ -82,18 +82,27 @@ describe('Revision history panel', function () {
   it('lists the revisions newest first, with the draft badge on the newest and the header from the service', async () => {
     const panel = api.history.get(ids.longHistoryDashboardResourceId)!;
     const state = await stateOf(panel);
-    const history = await serviceJson<{ version: string; draft: { revisionId: string; sequence: number }; items: { id: string; createdAt: string }[] }>(
-      `/v1/resources/${ids.longHistoryDashboardResourceId}/revisions`,
-    );
+    const history = await serviceJson<{
+      version: string;
+      draft: { revisionId: string; sequence: number };
+      items: { id: string; createdAt: string }[];
+    }>(`/v1/resources/${ids.longHistoryDashboardResourceId}/revisions`);
     assert.equal(state.items.length, history.items.length);
     assert.ok(state.items.length >= 150, `${state.items.length} revisions`);
-    assert.deepEqual(state.items.map((i) => i.id), history.items.map((i) => i.id), 'in the service’s order');
+    assert.deepEqual(
+      state.items.map((i) => i.id),
+      history.items.map((i) => i.id),
+      'in the service’s order',
+    );
     for (let i = 1; i < state.items.length; i++) assert.ok(state.items[i - 1]!.createdAt >= state.items[i]!.createdAt, 'newest first');
     assert.equal(state.header.draft.revisionId, state.items[0]!.id, 'the newest is the draft');
     assert.equal(state.header.version, history.version);
     assert.equal(state.header.kindLabel, 'Dashboard');
     assert.equal(state.header.restore.enabled, true);
-    assert.ok(state.items.some((i) => i.parents[0] && state.items.findIndex((j) => j.id === i.parents[0]) > state.items.indexOf(i) + 1), 'restores branch the parents');
+    assert.ok(
+      state.items.some((i) => i.parents[0] && state.items.findIndex((j) => j.id === i.parents[0]) > state.items.indexOf(i) + 1),
+      'restores branch the parents',
+    );
     assert.ok(!JSON.stringify(state).includes(emulator.apiKey), 'the API key never reaches the webview');
   });
 
@@ -107,7 +116,9 @@ describe('Revision history panel', function () {
     assert.match(diff.original.path, new RegExp(`/${ids.longHistoryDashboardResourceId}/${older.id}/`));
     assert.match(diff.modified.path, new RegExp(`/${ids.longHistoryDashboardResourceId}/${newer.id}/`));
     assert.ok(diff.modified.path.endsWith('.tsx'), 'dashboards open as TSX');
-    const expected = await serviceJson<{ value: { source: string } }>(`/v1/resources/${ids.longHistoryDashboardResourceId}/revisions/${older.id}`);
+    const expected = await serviceJson<{ value: { source: string } }>(
+      `/v1/resources/${ids.longHistoryDashboardResourceId}/revisions/${older.id}`,
+    );
     assert.equal((await vscode.workspace.openTextDocument(diff.original)).getText(), expected.value.source);
     const label = vscode.window.tabGroups.activeTabGroup.activeTab!.label;
     assert.match(label, new RegExp(`#${older.sequence}.*↔.*#${newer.sequence}`), label);
@@ -123,7 +134,10 @@ describe('Revision history panel', function () {
     assert.equal(vscode.window.activeTextEditor?.document.uri.path.includes(items[7]!.id), true, 'the revision is open');
     assert.equal(vscode.window.activeTextEditor?.document.languageId, 'typescriptreact');
     const requests = (await admin.requests(since)).filter((r) => r.path.includes(items[2]!.id) || r.path.includes(items[7]!.id));
-    assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), []);
+    assert.deepEqual(
+      requests.map((r) => `${r.method} ${r.path}`),
+      [],
+    );
   });
 
   it('compares with the current draft', async () => {
@@ -170,14 +184,19 @@ describe('Revision history panel', function () {
     }
     assert.equal(restoreConfirmations.length, confirmations, 'no confirmation was asked');
     await panel.whenIdle();
-    assert.deepEqual((await admin.requests(since)).map((r) => `${r.method} ${r.path}`), []);
+    assert.deepEqual(
+      (await admin.requests(since)).map((r) => `${r.method} ${r.path}`),
+      [],
+    );
   });
 
   it('restores an older dashboard revision as a new draft: one PUT with the current tokens, and the list shows it', async () => {
     const panel = api.history.get(ids.longHistoryDashboardResourceId)!;
     const before = await stateOf(panel);
     const chosen = before.items[10]!;
-    const source = await serviceJson<{ revision: { revisionId: string; sequence: number }; dataRunId: string }>(`/v1/dashboards/${ids.longHistoryDashboardId}/source`);
+    const source = await serviceJson<{ revision: { revisionId: string; sequence: number }; dataRunId: string }>(
+      `/v1/dashboards/${ids.longHistoryDashboardId}/source`,
+    );
     const since = await lastSeq();
     const refreshed = eventToPromise(panel.onDidChangeState, (s) => s.header.draft.revisionId !== before.header.draft.revisionId);
     await send(panel, { type: 'restore', revisionId: chosen.id });
@@ -195,13 +214,20 @@ describe('Revision history panel', function () {
     assert.equal(after.items[0]!.id, after.header.draft.revisionId, 'the new draft is on top');
     assert.equal(after.header.draft.sequence, before.header.draft.sequence + 1);
     assert.deepEqual(after.select, [after.header.draft.revisionId], 'and selected');
-    const restored = await serviceJson<{ value: { source: string } }>(`/v1/resources/${ids.longHistoryDashboardResourceId}/revisions/${after.header.draft.revisionId}`);
-    const original = await serviceJson<{ value: { source: string } }>(`/v1/resources/${ids.longHistoryDashboardResourceId}/revisions/${chosen.id}`);
+    const restored = await serviceJson<{ value: { source: string } }>(
+      `/v1/resources/${ids.longHistoryDashboardResourceId}/revisions/${after.header.draft.revisionId}`,
+    );
+    const original = await serviceJson<{ value: { source: string } }>(
+      `/v1/resources/${ids.longHistoryDashboardResourceId}/revisions/${chosen.id}`,
+    );
     assert.equal(restored.value.source, original.value.source);
   });
 
   it('restores a database definition with the expected draft', async () => {
-    const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', { kind: 'database', id: ids.databaseId }))!;
+    const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', {
+      kind: 'database',
+      id: ids.databaseId,
+    }))!;
     const before = await stateOf(panel);
     assert.equal(before.header.kindLabel, 'Managed database');
     const oldest = before.items.at(-1)!;
@@ -210,14 +236,21 @@ describe('Revision history panel', function () {
     await send(panel, { type: 'restore', revisionId: oldest.id });
     const after = await refreshed;
     const puts = (await admin.requests(since)).filter((r) => r.method === 'PUT');
-    assert.deepEqual(puts.map((p) => p.path), [`/v1/databases/${ids.databaseId}/definition`]);
+    assert.deepEqual(
+      puts.map((p) => p.path),
+      [`/v1/databases/${ids.databaseId}/definition`],
+    );
     assert.deepEqual((puts[0]!.body as { expectedDraft: unknown }).expectedDraft, before.header.draft);
     assert.equal(after.items[0]!.id, after.header.draft.revisionId);
     panel.dispose();
   });
 
   it('shows a save made elsewhere (an editor, another tool) as the new draft without a refresh click', async () => {
-    const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', { kind: 'dashboard', id: ids.churnDashboardId, name: 'Customer churn' }))!;
+    const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', {
+      kind: 'dashboard',
+      id: ids.churnDashboardId,
+      name: 'Customer churn',
+    }))!;
     const before = await stateOf(panel);
     const uri = vscode.Uri.from({ scheme: 'wsa', path: `/${emulator.workspaceId}/dashboards/${ids.churnDashboardId}/Customer churn.tsx` });
     const { source } = await serviceJson<{ source: string }>(`/v1/dashboards/${ids.churnDashboardId}/source`);
@@ -230,7 +263,10 @@ describe('Revision history panel', function () {
   });
 
   it('offers no Restore for an operation, and says why; its revisions open as TypeScript', async () => {
-    const uri = vscode.Uri.from({ scheme: 'wsa', path: `/${emulator.workspaceId}/operations/${ids.inventoryOperationId}/Inventory levels.handler.ts` });
+    const uri = vscode.Uri.from({
+      scheme: 'wsa',
+      path: `/${emulator.workspaceId}/operations/${ids.inventoryOperationId}/Inventory levels.handler.ts`,
+    });
     const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', uri))!;
     const state = await stateOf(panel);
     assert.equal(panel.resourceId, ids.inventoryOperationId);

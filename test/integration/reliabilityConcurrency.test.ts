@@ -73,7 +73,8 @@ describe('Reliability: two clients saving the same resources @variants', functio
     await revertAndCloseAll();
   });
 
-  const client = (apiKey: string): ServiceClient => createClient({ ...DEFAULT_CONNECTION, ...emulator.carriers, baseUrl: emulator.url, apiKey, workspaceId: emulator.workspaceId });
+  const client = (apiKey: string): ServiceClient =>
+    createClient({ ...DEFAULT_CONNECTION, ...emulator.carriers, baseUrl: emulator.url, apiKey, workspaceId: emulator.workspaceId });
 
   /**
    * The extension's side: edit, save (Ctrl+S), and on a conflict resolve it with `choice` and save
@@ -81,11 +82,22 @@ describe('Reliability: two clients saving the same resources @variants', functio
    * successful is collected from `api.files.onDidSave` (it fires once per stored PUT, whatever
    * path saved it: the command or Overwrite).
    */
-  async function extensionLoop(uri: vscode.Uri, deadline: number, edit: (text: string, n: number) => string, choice: 'Merge' | 'Overwrite'): Promise<ExtensionCounts> {
+  async function extensionLoop(
+    uri: vscode.Uri,
+    deadline: number,
+    edit: (text: string, n: number) => string,
+    choice: 'Merge' | 'Overwrite',
+  ): Promise<ExtensionCounts> {
     const counts: ExtensionCounts = { attempts: 0, saved: [], conflicts: 0, resolutions: {} };
-    const sequenceOf = (s: ServerSnapshot) => (s.tokens.kind === 'dashboard' ? s.tokens.expectedRevision.sequence : s.tokens.kind === 'database' ? s.tokens.expectedDraft!.sequence : NaN);
+    const sequenceOf = (s: ServerSnapshot) =>
+      s.tokens.kind === 'dashboard'
+        ? s.tokens.expectedRevision.sequence
+        : s.tokens.kind === 'database'
+          ? s.tokens.expectedDraft!.sequence
+          : NaN;
     const listener = api.files.onDidSave((e) => {
-      if (e.uri.toString() === uri.toString()) counts.saved.push({ revisionId: e.snapshot.revision!.revisionId, sequence: sequenceOf(e.snapshot), text: e.snapshot.text });
+      if (e.uri.toString() === uri.toString())
+        counts.saved.push({ revisionId: e.snapshot.revision!.revisionId, sequence: sequenceOf(e.snapshot), text: e.snapshot.text });
     });
     try {
       const doc = await vscode.workspace.openTextDocument(uri);
@@ -97,7 +109,11 @@ describe('Reliability: two clients saving the same resources @variants', functio
           counts.attempts++;
           const result = (await vscode.commands.executeCommand(SAVE, uri)) as SaveResult;
           if (result.status === 'saved') break;
-          assert.equal(result.status, 'conflict', `attempt ${counts.attempts}: ${result.status === 'failed' ? String(result.error) : result.status}`);
+          assert.equal(
+            result.status,
+            'conflict',
+            `attempt ${counts.attempts}: ${result.status === 'failed' ? String(result.error) : result.status}`,
+          );
           counts.conflicts++;
           // As the notification's button does; Overwrite may meet yet another save and be offered again.
           let outcome = await api.conflicts.choose(uri.toString(), choice);
@@ -127,7 +143,10 @@ describe('Reliability: two clients saving the same resources @variants', functio
    * time) lets the extension's saves land in between, so both sides meet conflicts; nothing waits
    * on it.
    */
-  async function colleagueLoop(deadline: number, saveOnce: (m: number, edit: () => Promise<void>) => Promise<string>): Promise<ColleagueCounts> {
+  async function colleagueLoop(
+    deadline: number,
+    saveOnce: (m: number, edit: () => Promise<void>) => Promise<string>,
+  ): Promise<ColleagueCounts> {
     const counts: ColleagueCounts = { saved: [], conflicts: 0 };
     const edit = () => thinkTime(Math.random() * 150);
     for (let m = 1; Date.now() < deadline; m++) {
@@ -142,7 +161,13 @@ describe('Reliability: two clients saving the same resources @variants', functio
   }
 
   /** What holds for any two writers: one revision per reported save, each once, the extension's in order. */
-  async function checkHistory(resourceId: string, before: number, ext: ExtensionCounts, colleague: ColleagueCounts, reader: ServiceClient): Promise<void> {
+  async function checkHistory(
+    resourceId: string,
+    before: number,
+    ext: ExtensionCounts,
+    colleague: ColleagueCounts,
+    reader: ServiceClient,
+  ): Promise<void> {
     const history = await reader.listRevisions(resourceId);
     const chronological = history.items.map((i) => i.id).reverse();
     assert.equal(history.items.length - before, ext.saved.length + colleague.saved.length, 'one revision per reported save, nothing more');
@@ -151,15 +176,25 @@ describe('Reliability: two clients saving the same resources @variants', functio
       assert.equal(chronological.filter((x) => x === id).length, 1, `${id} is in the history exactly once`);
     }
     for (let i = 1; i < ext.saved.length; i++) {
-      assert.ok(position.get(ext.saved[i]!.revisionId)! > position.get(ext.saved[i - 1]!.revisionId)!, 'the extension’s saves are in the history in the order it reported them');
+      assert.ok(
+        position.get(ext.saved[i]!.revisionId)! > position.get(ext.saved[i - 1]!.revisionId)!,
+        'the extension’s saves are in the history in the order it reported them',
+      );
       assert.ok(ext.saved[i]!.sequence > ext.saved[i - 1]!.sequence, 'with growing sequence numbers');
     }
     // Each attempt was stored (reported saved) or refused as stale (a conflict, or an Overwrite that met yet another save).
-    assert.equal(ext.attempts, ext.saved.length + ext.conflicts + (ext.resolutions.conflictAgain ?? 0), 'every attempt was a save or a conflict');
+    assert.equal(
+      ext.attempts,
+      ext.saved.length + ext.conflicts + (ext.resolutions.conflictAgain ?? 0),
+      'every attempt was a save or a conflict',
+    );
   }
 
   function report(what: string, ext: ExtensionCounts, colleague: ColleagueCounts, growth: number): void {
-    const resolved = Object.entries(ext.resolutions).map(([k, v]) => `${v} ${k}`).join(', ') || 'none needed';
+    const resolved =
+      Object.entries(ext.resolutions)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ') || 'none needed';
     console.log(
       `Concurrency (${what}, ${DURATION_MS / 1000} s): extension ${ext.attempts} save attempts → ${ext.saved.length} saved, ${ext.conflicts} conflicts (resolved: ${resolved}); ` +
         `colleague ${colleague.saved.length} saved, ${colleague.conflicts} conflicts; history +${growth} revisions; every reported save is in it once, in order.`,
@@ -175,11 +210,20 @@ describe('Reliability: two clients saving the same resources @variants', functio
     const deadline = Date.now() + DURATION_MS;
     // The extension writes at the top, the colleague at the bottom: every conflict merges cleanly.
     const [ext, other] = await Promise.all([
-      extensionLoop(wsaUri(emulator.workspaceId, 'dashboard', id, 'Customer churn (concurrency)'), deadline, (t, n) => `// extension edit ${n}\n${t}`, 'Merge'),
+      extensionLoop(
+        wsaUri(emulator.workspaceId, 'dashboard', id, 'Customer churn (concurrency)'),
+        deadline,
+        (t, n) => `// extension edit ${n}\n${t}`,
+        'Merge',
+      ),
       colleagueLoop(deadline, async (m, edit) => {
         const current = await colleague.getDashboardSource(id);
         await edit();
-        const saved = await colleague.replaceDashboardSource(id, { source: `${current.source.replace(/\n?$/, '\n')}// colleague edit ${m}\n`, expectedRevision: current.revision, expectedDataRunId: current.dataRunId });
+        const saved = await colleague.replaceDashboardSource(id, {
+          source: `${current.source.replace(/\n?$/, '\n')}// colleague edit ${m}\n`,
+          expectedRevision: current.revision,
+          expectedDataRunId: current.dataRunId,
+        });
         return saved.revision.revisionId;
       }),
     ]);
@@ -192,13 +236,21 @@ describe('Reliability: two clients saving the same resources @variants', functio
       }
       // One PUT per attempt: the extension's requests carry the demo admin key, the colleague's the editor key.
       const puts = (await admin.requests(since)).filter((r) => r.method === 'PUT' && r.path === `/v1/dashboards/${id}/source`);
-      assert.equal(puts.filter((r) => r.actorId === ids.adminKeyActorId).length, ext.attempts, 'exactly one PUT per save attempt of the extension');
+      assert.equal(
+        puts.filter((r) => r.actorId === ids.adminKeyActorId).length,
+        ext.attempts,
+        'exactly one PUT per save attempt of the extension',
+      );
       assert.equal(puts.length, ext.attempts + other.saved.length + other.conflicts, 'and of the colleague');
       // Merging keeps both sides: the final text holds every edit either side saved.
       const final = (await colleague.getDashboardSource(id)).source;
       const savedExt = new Set(ext.saved.flatMap((s) => [...s.text.matchAll(/^\/\/ extension edit (\d+)$/gm)].map((m) => m[0])));
       for (const line of savedExt) assert.ok(final.includes(`${line}\n`), `${line} is kept`);
-      assert.equal([...final.matchAll(/^\/\/ colleague edit \d+$/gm)].length, other.saved.length, 'every colleague save is kept, each once');
+      assert.equal(
+        [...final.matchAll(/^\/\/ colleague edit \d+$/gm)].length,
+        other.saved.length,
+        'every colleague save is kept, each once',
+      );
       report('dashboard', ext, other, ext.saved.length + other.saved.length);
     } finally {
       await colleague.close();
@@ -218,13 +270,23 @@ describe('Reliability: two clients saving the same resources @variants', functio
       return definition;
     };
     const [ext, other] = await Promise.all([
-      extensionLoop(wsaUri(emulator.workspaceId, 'database', id, 'Orders (concurrency)'), deadline, (t, n) => `${JSON.stringify(mark(JSON.parse(t) as Definition, 0, `extension_edit_${n}`), null, 2)}\n`, 'Overwrite'),
+      extensionLoop(
+        wsaUri(emulator.workspaceId, 'database', id, 'Orders (concurrency)'),
+        deadline,
+        (t, n) => `${JSON.stringify(mark(JSON.parse(t) as Definition, 0, `extension_edit_${n}`), null, 2)}\n`,
+        'Overwrite',
+      ),
       colleagueLoop(deadline, async (m, edit) => {
         const history = await colleague.listRevisions(id);
         const draft = await colleague.getRevision(id, history.draft.revisionId);
         await edit();
         const definition = mark(structuredClone(draft.value) as Definition, 1, `colleague_edit_${m}`);
-        return (await colleague.saveDatabaseDefinition(id, { expectedDraft: { revisionId: history.draft.revisionId, sequence: history.draft.sequence }, definition })).revisionId;
+        return (
+          await colleague.saveDatabaseDefinition(id, {
+            expectedDraft: { revisionId: history.draft.revisionId, sequence: history.draft.sequence },
+            definition,
+          })
+        ).revisionId;
       }),
     ]);
     try {
@@ -233,11 +295,19 @@ describe('Reliability: two clients saving the same resources @variants', functio
       for (const saved of ext.saved) {
         const revision = await colleague.getRevision(id, saved.revisionId);
         // The request shape of both: the service may add keys of its own to what it returns.
-        assert.deepEqual(definitionBody(revision.value).tables, definitionBody(JSON.parse(saved.text)).tables, `revision ${saved.sequence} holds what the extension sent`);
+        assert.deepEqual(
+          definitionBody(revision.value).tables,
+          definitionBody(JSON.parse(saved.text)).tables,
+          `revision ${saved.sequence} holds what the extension sent`,
+        );
       }
       // Both sides use the demo admin key here (the only one with database admin permission): all PUTs together.
       const puts = (await admin.requests(since)).filter((r) => r.method === 'PUT' && r.path === `/v1/databases/${id}/definition`);
-      assert.equal(puts.length, ext.attempts + other.saved.length + other.conflicts, 'exactly one PUT per save attempt, Overwrite included');
+      assert.equal(
+        puts.length,
+        ext.attempts + other.saved.length + other.conflicts,
+        'exactly one PUT per save attempt, Overwrite included',
+      );
       report('database definition', ext, other, ext.saved.length + other.saved.length);
     } finally {
       await colleague.close();

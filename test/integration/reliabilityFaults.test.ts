@@ -112,12 +112,20 @@ describe('Reliability: fault matrix @variants', function () {
     }
 
     for (const line of formatMatrix(actions, cells)) console.log(line);
-    console.log(`Matrix run in ${((Date.now() - matrixStarted) / 1000).toFixed(0)} s (slowest cell ${Math.max(...cells.map((c) => c.ms))} ms).`);
+    console.log(
+      `Matrix run in ${((Date.now() - matrixStarted) / 1000).toFixed(0)} s (slowest cell ${Math.max(...cells.map((c) => c.ms))} ms).`,
+    );
 
-    const problems = cells.flatMap((cell) => cellProblems(cell, actions.find((a) => a.name === cell.action)!.saves).map((p) => `${cell.action} × ${cell.fault}: ${p}`));
+    const problems = cells.flatMap((cell) =>
+      cellProblems(cell, actions.find((a) => a.name === cell.action)!.saves).map((p) => `${cell.action} × ${cell.fault}: ${p}`),
+    );
     assert.deepEqual(problems, [], 'every cell keeps the text, sends at most one PUT, explains itself and leaves the extension usable');
     // Only reads are repeated, never more often than the policy allows (4 attempts).
-    for (const cell of cells) assert.ok(cell.attempts <= (actions.find((a) => a.name === cell.action)!.method === 'GET' ? 4 : 1), `${cell.action} × ${cell.fault}: ${cell.attempts} attempts`);
+    for (const cell of cells)
+      assert.ok(
+        cell.attempts <= (actions.find((a) => a.name === cell.action)!.method === 'GET' ? 4 : 1),
+        `${cell.action} × ${cell.fault}: ${cell.attempts} attempts`,
+      );
     assert.deepEqual(rejections.map(String), [], 'no unhandled promise rejection');
   });
 });

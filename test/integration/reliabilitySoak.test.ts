@@ -71,15 +71,24 @@ describe('Reliability: soak', function () {
       return `${JSON.stringify(value, null, 2)}\n`;
     };
     return [
-      { uri: uriOf('dashboard', ids.dashboardId!, 'Revenue by region (soak)'), edit: (t, n) => `${t.replace(/\n\/\/ soak \d+\n$/, '\n').replace(/\n?$/, '\n')}// soak ${n}\n` },
+      {
+        uri: uriOf('dashboard', ids.dashboardId!, 'Revenue by region (soak)'),
+        edit: (t, n) => `${t.replace(/\n\/\/ soak \d+\n$/, '\n').replace(/\n?$/, '\n')}// soak ${n}\n`,
+      },
       {
         uri: uriOf('database', ids.inventoryDatabaseId!, 'Inventory (soak)'),
         edit: jsonEdit((d, n) => {
           const table = (d.tables as { columns: { name: string }[] }[]).at(-1)!;
-          table.columns = [...table.columns.filter((c) => !c.name.startsWith('soak_')), { name: `soak_${n}`, type: 'text', nullable: true } as { name: string }];
+          table.columns = [
+            ...table.columns.filter((c) => !c.name.startsWith('soak_')),
+            { name: `soak_${n}`, type: 'text', nullable: true } as { name: string },
+          ];
         }),
       },
-      { uri: uriOf('fact', ids.aovFactId!, 'Average order value (soak)'), edit: jsonEdit((f, n) => (f.definition = `${String(f.definition).replace(/ \(soak \d+\)$/, '')} (soak ${n})`)) },
+      {
+        uri: uriOf('fact', ids.aovFactId!, 'Average order value (soak)'),
+        edit: jsonEdit((f, n) => (f.definition = `${String(f.definition).replace(/ \(soak \d+\)$/, '')} (soak ${n})`)),
+      },
     ];
   }
 
@@ -108,7 +117,10 @@ describe('Reliability: soak', function () {
 
   /** Open a history panel, wait until the webview shows its revisions, close it. */
   async function historyOpen(n: number, step: (what: string) => void = () => undefined): Promise<void> {
-    const target = n % 2 ? { kind: 'database', id: ids.databaseId, name: 'Orders' } : { kind: 'dashboard', id: ids.longHistoryDashboardId, resourceId: ids.longHistoryDashboardResourceId, name: 'Inventory alerts' };
+    const target =
+      n % 2
+        ? { kind: 'database', id: ids.databaseId, name: 'Orders' }
+        : { kind: 'dashboard', id: ids.longHistoryDashboardId, resourceId: ids.longHistoryDashboardResourceId, name: 'Inventory alerts' };
     step(`open ${n}: showing`);
     const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', target))!;
     step(`open ${n}: waiting for the webview's state`);
@@ -121,8 +133,15 @@ describe('Reliability: soak', function () {
 
   /** What the editor area and the extension look like, for a stall. */
   function describeHost(): string {
-    const groups = vscode.window.tabGroups.all.map((g) => `group ${g.viewColumn}${g.isActive ? ' (active)' : ''}: ${g.tabs.map((t) => `${t.label}${t.isActive ? '*' : ''}`).join(', ')}`);
-    const panels = api.history.all().map((p) => `${p.resourceId} visible=${p.panel.visible} active=${p.panel.active} column=${p.panel.viewColumn} ready=${p.host.isReady} state=${!!p.state}`);
+    const groups = vscode.window.tabGroups.all.map(
+      (g) => `group ${g.viewColumn}${g.isActive ? ' (active)' : ''}: ${g.tabs.map((t) => `${t.label}${t.isActive ? '*' : ''}`).join(', ')}`,
+    );
+    const panels = api.history
+      .all()
+      .map(
+        (p) =>
+          `${p.resourceId} visible=${p.panel.visible} active=${p.panel.active} column=${p.panel.viewColumn} ready=${p.host.isReady} state=${!!p.state}`,
+      );
     const dirty = vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.path);
     return `Editors: ${groups.join(' | ')}. History panels: ${panels.join('; ') || 'none'}. Dirty: ${dirty.join(', ') || 'none'}. Held saves: ${api.files.held.size}; pending conflicts: ${api.conflicts.pendingUris.length}.`;
   }
@@ -143,7 +162,11 @@ describe('Reliability: soak', function () {
     // The edited documents have their editors in the second group; the first holds a read-only file
     // and the focus, so history panels open there, beside the editors, never hidden behind one (a
     // hidden webview does not load).
-    for (const target of list) await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(target.uri), { viewColumn: vscode.ViewColumn.Two, preview: false });
+    for (const target of list)
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(target.uri), {
+        viewColumn: vscode.ViewColumn.Two,
+        preview: false,
+      });
     const placeholder = await vscode.workspace.openTextDocument(uriOf('operation', ids.kpiOperationId!, 'KPI (soak)'));
     await vscode.window.showTextDocument(placeholder, { viewColumn: vscode.ViewColumn.One, preview: false });
     // Warm up: the TSX parser bundle, the webview's first load, the caches.
@@ -208,7 +231,10 @@ describe('Reliability: soak', function () {
       assert.ok(tracker.total >= HISTORY_OPENS, 'the tracker saw the extension’s registrations (a webview panel per history open)');
       assert.ok(growth < HEAP_GROWTH_LIMIT, `heap grew ${mb(growth)}`);
       if (half !== undefined) assert.ok(end.heap - half < SECOND_HALF_GROWTH_LIMIT, `heap grew ${mb(end.heap - half)} in the second half`);
-      assert.ok(tracker.count <= LIVE_REGISTRATION_LIMIT, `${tracker.count} registrations were never disposed: ${JSON.stringify(tracker.liveByName())}`);
+      assert.ok(
+        tracker.count <= LIVE_REGISTRATION_LIMIT,
+        `${tracker.count} registrations were never disposed: ${JSON.stringify(tracker.liveByName())}`,
+      );
       assert.ok(end.documents <= start.documents + 2, `documents ${start.documents} → ${end.documents}`);
       assert.ok(end.tabs <= start.tabs, `tabs ${start.tabs} → ${end.tabs}`);
       assert.equal(end.panels, 0, 'every history panel closed');
@@ -216,7 +242,8 @@ describe('Reliability: soak', function () {
       assert.ok(end.conflicts <= start.conflicts, `pending conflicts ${start.conflicts} → ${end.conflicts}`);
       assert.ok(end.held <= start.held, `held saves ${start.held} → ${end.held}`);
       // Timers come and go (each save's 5-second status bar message has one); a leak grows with the cycles.
-      for (const [type, n] of Object.entries(end.resources)) assert.ok(n <= (start.resources[type] ?? 0) + HANDLE_GROWTH_LIMIT, `${type}: ${start.resources[type] ?? 0} → ${n}`);
+      for (const [type, n] of Object.entries(end.resources))
+        assert.ok(n <= (start.resources[type] ?? 0) + HANDLE_GROWTH_LIMIT, `${type}: ${start.resources[type] ?? 0} → ${n}`);
       assert.deepEqual(rejections.map(String), [], 'no unhandled promise rejection');
     } finally {
       watch.dispose();

@@ -59,7 +59,9 @@ describe('Save outcomes: every save is told, a read-back one says so', function 
     assert.equal(result.status === 'saved' && result.confirmedBy, 'readBack');
     assert.equal(doc.isDirty, false);
     assert.equal((await other.getDashboardSource(ids.dashboardId!)).source, text);
-    assert.deepEqual(status.since(mark), [`$(check) Saved «${NAME}» (${result.status === 'saved' ? result.snapshot.label : ''})${READ_BACK}`]);
+    assert.deepEqual(status.since(mark), [
+      `$(check) Saved «${NAME}» (${result.status === 'saved' ? result.snapshot.label : ''})${READ_BACK}`,
+    ]);
   });
 
   it('File > Save is told too: a normal save, and one confirmed by reading it back', async () => {
@@ -86,7 +88,11 @@ describe('Save outcomes: every save is told, a read-back one says so', function 
     const doc = await openFresh(api, uri);
     const mine = await editText(doc, (t) => `${t}// mine, over theirs\n`);
     const current = await other.getDashboardSource(ids.churnDashboardId!);
-    await other.replaceDashboardSource(ids.churnDashboardId!, { source: `${current.source}// theirs\n`, expectedRevision: current.revision, expectedDataRunId: current.dataRunId });
+    await other.replaceDashboardSource(ids.churnDashboardId!, {
+      source: `${current.source}// theirs\n`,
+      expectedRevision: current.revision,
+      expectedDataRunId: current.dataRunId,
+    });
     const prompted = eventToPromise(api.conflicts.onDidPrompt, (e) => e.conflict.uri === uri.toString());
     assert.equal(((await vscode.commands.executeCommand(SAVE, uri)) as SaveResult).status, 'conflict');
     await prompted;
@@ -94,13 +100,19 @@ describe('Save outcomes: every save is told, a read-back one says so', function 
     const mark = status.mark();
     assert.equal(await api.conflicts.choose(uri.toString(), 'Overwrite'), 'overwritten');
     assert.equal((await other.getDashboardSource(ids.churnDashboardId!)).source, mine);
-    assert.match(status.since(mark).join('\n'), new RegExp(`Saved your text of «Customer churn \\(outcomes\\)» over revision \\d+ \\(now revision \\d+\\)${esc(READ_BACK)}`));
+    assert.match(
+      status.since(mark).join('\n'),
+      new RegExp(`Saved your text of «Customer churn \\(outcomes\\)» over revision \\d+ \\(now revision \\d+\\)${esc(READ_BACK)}`),
+    );
   });
 
   it('a history Restore whose answer is lost says it was confirmed by reading it back', async () => {
     const dialogs = api.testing.useHistoryDialogs({ confirmRestore: async () => true });
     const log = new LogCapture(api.log);
-    const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', { kind: 'database', id: ids.inventoryDatabaseId }))!;
+    const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', {
+      kind: 'database',
+      id: ids.inventoryDatabaseId,
+    }))!;
     try {
       const before = panel.state ?? (await eventToPromise(panel.onDidChangeState));
       const refreshed = eventToPromise(panel.onDidChangeState, (s) => s.header.draft.revisionId !== before.header.draft.revisionId);
@@ -109,7 +121,10 @@ describe('Save outcomes: every save is told, a read-back one says so', function 
       assert.ok(await panel.deliver({ type: 'restore', revisionId: before.items.at(-1)!.id }));
       await refreshed;
       const told = log.since(mark).find((l) => l.text.startsWith('[History] Restored'));
-      assert.match(told?.text ?? '(nothing told)', new RegExp(`^\\[History\\] Restored .* as a new draft \\(revision \\d+\\)${esc(READ_BACK)}$`));
+      assert.match(
+        told?.text ?? '(nothing told)',
+        new RegExp(`^\\[History\\] Restored .* as a new draft \\(revision \\d+\\)${esc(READ_BACK)}$`),
+      );
     } finally {
       panel.dispose();
       log.dispose();

@@ -45,14 +45,24 @@ describe('Security: hostile input at the webview and the file systems', function
   });
 
   it('the history webview has a strict CSP with a fresh nonce, no remote origin, and loads only the extension’s own files', async () => {
-    const a = await showHistory({ kind: 'dashboard', id: demo.ids.churnDashboardId, resourceId: demo.ids.churnDashboardResourceId, name: 'Customer churn' });
+    const a = await showHistory({
+      kind: 'dashboard',
+      id: demo.ids.churnDashboardId,
+      resourceId: demo.ids.churnDashboardResourceId,
+      name: 'Customer churn',
+    });
     const b = await showHistory({ kind: 'database', id: demo.ids.databaseId, name: 'Orders' });
     const nonces: string[] = [];
     for (const { panel } of [a, b]) {
       const { html, cspSource, options } = panel.panel.webview;
       const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1];
       assert.ok(csp, 'a CSP meta tag');
-      const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name!, sources]));
+      const directives = new Map(
+        csp
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...sources]) => [name!, sources]),
+      );
       assert.deepEqual(directives.get('default-src'), ["'none'"], 'everything not named is blocked');
       const scripts = directives.get('script-src') ?? [];
       assert.equal(scripts.length, 1, 'scripts from one source only');
@@ -71,9 +81,15 @@ describe('Security: hostile input at the webview and the file systems', function
       // Every script and stylesheet is inline and carries the nonce (webviewAssets.ts says why);
       // the only files the page loads (its fonts) come from the extension's dist/webview or media.
       const scriptTags = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
-      assert.ok(scriptTags.length > 0 && scriptTags.every((attrs) => attrs.includes(`nonce="${nonce}"`) && !/\bsrc=/.test(attrs)), 'only inline scripts with the nonce');
+      assert.ok(
+        scriptTags.length > 0 && scriptTags.every((attrs) => attrs.includes(`nonce="${nonce}"`) && !/\bsrc=/.test(attrs)),
+        'only inline scripts with the nonce',
+      );
       const styleTags = [...html.matchAll(/<style\b([^>]*)>/g)].map((m) => m[1]!);
-      assert.ok(styleTags.length >= 2 && styleTags.every((attrs) => attrs.includes(`nonce="${nonce}"`)), 'the stylesheets inline with the nonce');
+      assert.ok(
+        styleTags.length >= 2 && styleTags.every((attrs) => attrs.includes(`nonce="${nonce}"`)),
+        'the stylesheets inline with the nonce',
+      );
       assert.deepEqual(directives.get('style-src'), [`'nonce-${nonce}'`], 'styles only from the page itself');
       assert.ok(!/<link\b/.test(html), 'no linked files');
       // The markup itself, without the inlined script and stylesheet bodies.
@@ -82,8 +98,12 @@ describe('Security: hostile input at the webview and the file systems', function
       const extensionUri = vscode.extensions.getExtension('workspace-automation.workspace-automation')!.extensionUri;
       const root = panel.panel.webview.asWebviewUri(extensionUri).toString();
       const urls = [...html.matchAll(/\b(?:src|href)="([^"]+)"|url\("([^"]+)"\)/g)].map((m) => (m[1] ?? m[2])!.replace(/&amp;/g, '&'));
-      assert.ok(urls.some((url) => url.includes('codicon.ttf')), 'the icon font');
-      for (const url of urls) assert.ok(url.startsWith(`${root}/dist/webview/`) || url.startsWith(`${root}/media/`), `${url} is the extension’s own file`);
+      assert.ok(
+        urls.some((url) => url.includes('codicon.ttf')),
+        'the icon font',
+      );
+      for (const url of urls)
+        assert.ok(url.startsWith(`${root}/dist/webview/`) || url.startsWith(`${root}/media/`), `${url} is the extension’s own file`);
       assert.equal(options.enableCommandUris, false, 'no command: links');
       const roots = [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')].map(String);
       assert.deepEqual(options.localResourceRoots?.map(String), roots, 'files only from dist/webview and media');
@@ -94,9 +114,16 @@ describe('Security: hostile input at the webview and the file systems', function
   });
 
   it('malformed, oversized and foreign webview messages are refused or ignored: nothing opens, asks or reaches the service, and the panel keeps working', async () => {
-    const { panel, state } = await showHistory({ kind: 'dashboard', id: demo.ids.churnDashboardId, resourceId: demo.ids.churnDashboardResourceId, name: 'Customer churn' });
+    const { panel, state } = await showHistory({
+      kind: 'dashboard',
+      id: demo.ids.churnDashboardId,
+      resourceId: demo.ids.churnDashboardResourceId,
+      name: 'Customer churn',
+    });
     // Revisions that exist, but in another resource's history.
-    const foreign = (await (await serviceFetch(emulator, `/v1/resources/${demo.ids.databaseId}/revisions`)).json()) as { data: { items: { id: string }[] } };
+    const foreign = (await (await serviceFetch(emulator, `/v1/resources/${demo.ids.databaseId}/revisions`)).json()) as {
+      data: { items: { id: string }[] };
+    };
     const [f1, f2] = foreign.data.items.map((i) => i.id);
     const own = state.items[0]!.id;
     const deep = (n: number): unknown => (n === 0 ? 'rvsn_x' : { nested: deep(n - 1) });
@@ -144,7 +171,8 @@ describe('Security: hostile input at the webview and the file systems', function
     try {
       for (const raw of malformed) assert.equal(await panel.deliver(raw), false, `refused: ${JSON.stringify(raw)?.slice(0, 80)}`);
       assert.equal(handled, 0, 'none of them was acted on');
-      for (const raw of foreignButWellFormed) assert.equal(await panel.deliver(raw), true, `checked and handled as nothing: ${JSON.stringify(raw)}`);
+      for (const raw of foreignButWellFormed)
+        assert.equal(await panel.deliver(raw), true, `checked and handled as nothing: ${JSON.stringify(raw)}`);
       await panel.whenIdle();
     } finally {
       handledSub.dispose();
@@ -154,7 +182,11 @@ describe('Security: hostile input at the webview and the file systems', function
     assert.equal(asked, 0, 'no restore was offered');
     assert.equal(tabCount(), tabs, 'no editor opened');
     assert.equal(vscode.workspace.textDocuments.length, documents, 'no document loaded');
-    assert.deepEqual((await admin.requests(since)).map((r) => `${r.method} ${r.path}`), [], 'nothing reached the service');
+    assert.deepEqual(
+      (await admin.requests(since)).map((r) => `${r.method} ${r.path}`),
+      [],
+      'nothing reached the service',
+    );
     // And it still answers its own messages.
     const refreshed = eventToPromise(panel.onDidChangeState);
     assert.ok(await panel.deliver({ type: 'refresh' }));
@@ -165,7 +197,11 @@ describe('Security: hostile input at the webview and the file systems', function
   it('wsa: and wsa-revision: paths that traverse, carry a wrong prefix, name another workspace or nothing are refused with a FileSystemError, and nothing is requested', async () => {
     const ws = emulator.workspaceId;
     const { ids } = demo;
-    const revision = ((await (await serviceFetch(emulator, `/v1/resources/${ids.dashboardResourceId}/revisions`)).json()) as { data: { items: { id: string }[] } }).data.items[0]!.id;
+    const revision = (
+      (await (await serviceFetch(emulator, `/v1/resources/${ids.dashboardResourceId}/revisions`)).json()) as {
+        data: { items: { id: string }[] };
+      }
+    ).data.items[0]!.id;
     const wsa = (path: string) => vscode.Uri.from({ scheme: 'wsa', path });
     const rev = (path: string) => vscode.Uri.from({ scheme: 'wsa-revision', path });
     const hostile: [string, vscode.Uri][] = [
@@ -193,7 +229,8 @@ describe('Security: hostile input at the webview and the file systems', function
       ['a revision of a fact (no history)', rev(`/${ws}/facts/${ids.factId}/${revision}/X.json`)],
       ['a revision in another workspace', rev(`/${demo.otherWorkspaceId}/dashboards/${ids.dashboardResourceId}/${revision}/X.tsx`)],
     ];
-    const clear = /not a Workspace Automation file|not a folder of Workspace Automation files|belongs to workspace|signed in to workspace|does not name|where a .* belongs|segment|workspace id|not a revision/;
+    const clear =
+      /not a Workspace Automation file|not a folder of Workspace Automation files|belongs to workspace|signed in to workspace|does not name|where a .* belongs|segment|workspace id|not a revision/;
     const since = await lastSeq();
     const failures: string[] = [];
     for (const [what, uri] of hostile) {
@@ -209,12 +246,17 @@ describe('Security: hostile input at the webview and the file systems', function
         } catch (e) {
           if (!(e instanceof vscode.FileSystemError)) failures.push(`${what}: ${op} threw ${String(e)}, not a FileSystemError`);
           // (A revision can never be written: that refusal says so without looking at the path.)
-          else if ((op !== 'writeFile' || uri.scheme === 'wsa') && !clear.test(e.message)) failures.push(`${what}: ${op}: unclear message ${JSON.stringify(e.message)}`);
+          else if ((op !== 'writeFile' || uri.scheme === 'wsa') && !clear.test(e.message))
+            failures.push(`${what}: ${op}: unclear message ${JSON.stringify(e.message)}`);
         }
       }
     }
     assert.deepEqual(failures, []);
-    assert.deepEqual((await admin.requests(since)).map((r) => `${r.method} ${r.path}`), [], 'no request reached the service');
+    assert.deepEqual(
+      (await admin.requests(since)).map((r) => `${r.method} ${r.path}`),
+      [],
+      'no request reached the service',
+    );
 
     // Opening them as documents: VS Code resolves "." and ".." segments (RFC 3986) before it asks
     // the file system, so a path with them opens what the resolved path names, when that is a
@@ -235,21 +277,35 @@ describe('Security: hostile input at the webview and the file systems', function
       assert.equal(file.workspaceId, ws, `${what}: in the signed-in workspace`);
       allowedIds.push(file.id);
     }
-    for (const r of await admin.requests(opened)) assert.ok(allowedIds.some((id) => r.path.includes(id)), `${r.method} ${r.path} is for a resource a resolved path names`);
+    for (const r of await admin.requests(opened))
+      assert.ok(
+        allowedIds.some((id) => r.path.includes(id)),
+        `${r.method} ${r.path} is for a resource a resolved path names`,
+      );
 
     // An id of the other workspace under the signed-in workspace's path is asked of the signed-in
     // workspace only — for that id, never for another resource — and is not found there.
     const borrowed = wsa(`/${ws}/operations/${ids.otherWorkspaceOperationId}/X.json`);
     const before = await lastSeq();
-    await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(borrowed)), (e: vscode.FileSystemError) => e.code === 'FileNotFound' && /not found/.test(e.message));
+    await assert.rejects(
+      Promise.resolve(vscode.workspace.fs.readFile(borrowed)),
+      (e: vscode.FileSystemError) => e.code === 'FileNotFound' && /not found/.test(e.message),
+    );
     const asked = await admin.requests(before);
-    assert.ok(asked.length > 0 && asked.every((r) => r.path.includes(ids.otherWorkspaceOperationId!) && r.workspace === ws && r.status === 404), JSON.stringify(asked.map((r) => [r.path, r.workspace, r.status])));
+    assert.ok(
+      asked.length > 0 && asked.every((r) => r.path.includes(ids.otherWorkspaceOperationId!) && r.workspace === ws && r.status === 404),
+      JSON.stringify(asked.map((r) => [r.path, r.workspace, r.status])),
+    );
   });
 
   it('signed out, every wsa: and wsa-revision: path is refused with a FileSystemError and nothing is requested', async () => {
     const ws = emulator.workspaceId;
     const { ids } = demo;
-    const revision = ((await (await serviceFetch(emulator, `/v1/resources/${ids.dashboardResourceId}/revisions`)).json()) as { data: { items: { id: string }[] } }).data.items[0]!.id;
+    const revision = (
+      (await (await serviceFetch(emulator, `/v1/resources/${ids.dashboardResourceId}/revisions`)).json()) as {
+        data: { items: { id: string }[] };
+      }
+    ).data.items[0]!.id;
     await api.connection.signOut();
     try {
       await untilConnection(api, (c) => c === undefined);
@@ -258,7 +314,11 @@ describe('Security: hostile input at the webview and the file systems', function
         vscode.Uri.from({ scheme: 'wsa', path: `/${ws}/dashboards/${ids.dashboardId}/Signed out.tsx` }),
         vscode.Uri.from({ scheme: 'wsa-revision', path: `/${ws}/dashboards/${ids.dashboardResourceId}/${revision}/Signed out.tsx` }),
       ]) {
-        await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(uri)), (e: vscode.FileSystemError) => e instanceof vscode.FileSystemError && e.code === 'Unavailable' && /not signed in/.test(e.message), uri.scheme);
+        await assert.rejects(
+          Promise.resolve(vscode.workspace.fs.readFile(uri)),
+          (e: vscode.FileSystemError) => e instanceof vscode.FileSystemError && e.code === 'Unavailable' && /not signed in/.test(e.message),
+          uri.scheme,
+        );
       }
       assert.deepEqual(await admin.requests(since), []);
     } finally {

@@ -54,7 +54,11 @@ describe('Security: the API key never leaves SecretStorage', function () {
 
   it('is in no settings file, log line, message, webview or request log after working, failing and meeting faults with it', async () => {
     const wrongKey = `apik_${randomBytes(24).toString('base64url')}`;
-    const secrets: Record<string, string> = { 'the environment key': emulator.apiKey, 'the stored key': demo.editorApiKey, 'a wrong stored key': wrongKey };
+    const secrets: Record<string, string> = {
+      'the environment key': emulator.apiKey,
+      'the stored key': demo.editorApiKey,
+      'a wrong stored key': wrongKey,
+    };
     /** Everything the user could see, or the extension handed to VS Code, besides the log. */
     const shown: string[] = [];
     const uri = (name: string) => wsaUri(emulator.workspaceId, 'dashboard', demo.ids.dashboardId, name);
@@ -76,7 +80,9 @@ describe('Security: the API key never leaves SecretStorage', function () {
     const doc = await vscode.workspace.openTextDocument(uri('Revenue by region (security)'));
     await vscode.window.showTextDocument(doc);
     assert.equal((await save(doc)).status, 'saved', 'the stored key works');
-    const database = await vscode.workspace.openTextDocument(wsaUri(emulator.workspaceId, 'database', demo.ids.inventoryDatabaseId, 'Inventory (security)'));
+    const database = await vscode.workspace.openTextDocument(
+      wsaUri(emulator.workspaceId, 'database', demo.ids.inventoryDatabaseId, 'Inventory (security)'),
+    );
     await editText(database, (t) => {
       const definition = JSON.parse(t) as { tables: { columns: unknown[] }[] };
       definition.tables.at(-1)!.columns.push({ name: 'security_check', type: 'text', nullable: true });
@@ -95,7 +101,12 @@ describe('Security: the API key never leaves SecretStorage', function () {
 
     // The history webview: its HTML and every message handed to it.
     const opened = eventToPromise(api.history.onDidOpenPanel);
-    void vscode.commands.executeCommand('workspaceAutomation.showHistory', { kind: 'dashboard', id: demo.ids.dashboardId, resourceId: demo.ids.dashboardResourceId, name: 'Revenue by region' });
+    void vscode.commands.executeCommand('workspaceAutomation.showHistory', {
+      kind: 'dashboard',
+      id: demo.ids.dashboardId,
+      resourceId: demo.ids.dashboardResourceId,
+      name: 'Revenue by region',
+    });
     const panel: HistoryPanel = await opened;
     const posted: unknown[] = [];
     const postSub = panel.host.onDidPostMessage((m) => posted.push(m));
@@ -122,19 +133,32 @@ describe('Security: the API key never leaves SecretStorage', function () {
     api.log.info(marker);
     const runDir = dirname(process.env.WSA_TEST_RESULTS_FILE!);
     const channelFile = () => filesUnder(join(runDir, 'user-data', 'logs')).find((f) => f.endsWith('Workspace Automation.log'));
-    assert.ok(await waitUntil(() => !!channelFile() && readFileSync(channelFile()!, 'utf8').includes(marker), 20_000), 'the output channel reaches its log file');
+    assert.ok(
+      await waitUntil(() => !!channelFile() && readFileSync(channelFile()!, 'utf8').includes(marker), 20_000),
+      'the output channel reaches its log file',
+    );
 
     const places: { where: string; text: string }[] = [
       { where: 'the output channel (every line it was handed, trace included)', text: log.lines.map((l) => l.text).join('\n') },
       { where: 'messages, webview HTML and messages', text: shown.join('\n') },
       { where: 'the emulator’s request log', text: JSON.stringify(await admin.requests()) },
-      { where: 'the settings', text: JSON.stringify(Object.keys(vscode.workspace.getConfiguration('workspaceAutomation')).map((k) => vscode.workspace.getConfiguration('workspaceAutomation').inspect(k))) },
+      {
+        where: 'the settings',
+        text: JSON.stringify(
+          Object.keys(vscode.workspace.getConfiguration('workspaceAutomation')).map((k) =>
+            vscode.workspace.getConfiguration('workspaceAutomation').inspect(k),
+          ),
+        ),
+      },
     ];
     // Every file of this VS Code: user and workspace settings, logs (the channel's file among them),
     // global and workspace storage (state the extension keeps), the server's and the browser's logs.
     const workspaceFolder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     const files = [...filesUnder(runDir), ...(workspaceFolder && !workspaceFolder.startsWith(runDir) ? filesUnder(workspaceFolder) : [])];
-    assert.ok(files.some((f) => f.endsWith(join('User', 'settings.json'))), 'the user settings file is among them');
+    assert.ok(
+      files.some((f) => f.endsWith(join('User', 'settings.json'))),
+      'the user settings file is among them',
+    );
     for (const file of files) {
       if (statSync(file).size > 50 * 1024 * 1024) continue;
       let text = readFileSync(file, 'latin1');
@@ -146,11 +170,20 @@ describe('Security: the API key never leaves SecretStorage', function () {
       if (file.endsWith('state.json') && text.includes('"format":"wsa-emulator-state"')) continue;
       places.push({ where: relative(runDir, file), text });
     }
-    const leaks = places.flatMap(({ where, text }) => Object.entries(secrets).filter(([, key]) => text.includes(key)).map(([name]) => `${name} in ${where}`));
+    const leaks = places.flatMap(({ where, text }) =>
+      Object.entries(secrets)
+        .filter(([, key]) => text.includes(key))
+        .map(([name]) => `${name} in ${where}`),
+    );
     assert.deepEqual(leaks, [], 'no key anywhere');
-    console.log(`Security: no API key in ${files.length} files under the user data, logs and workspace, ${log.lines.length} output channel lines, ${shown.length} messages and webview payloads, or the request log.`);
+    console.log(
+      `Security: no API key in ${files.length} files under the user data, logs and workspace, ${log.lines.length} output channel lines, ${shown.length} messages and webview payloads, or the request log.`,
+    );
     // The check looked at what it meant to: the stored key did the work, and the failures were shown.
-    assert.ok((await admin.requests()).some((r) => r.actorId === demo.ids.editorKeyActorId), 'requests were made with the stored key');
+    assert.ok(
+      (await admin.requests()).some((r) => r.actorId === demo.ids.editorKeyActorId),
+      'requests were made with the stored key',
+    );
     assert.ok(shown.length >= 10 && shown.some((m) => /401|rejected|not valid/.test(m)), 'the failures were reported');
   });
 });

@@ -72,7 +72,11 @@ describe('A service that decides every open point differently (strict profile) @
     const { conflict } = await prompted;
     const puts = (await requestsSince(since)).filter((r) => r.method === 'PUT');
     // A fact has no token (spec §4.4): its changed updatedAt is found before anything is sent.
-    assert.deepEqual(puts.map((r) => r.status), kind.view === 'fact' ? [] : [412], 'a stale token is 412 with no current state in a problem+json body');
+    assert.deepEqual(
+      puts.map((r) => r.status),
+      kind.view === 'fact' ? [] : [412],
+      'a stale token is 412 with no current state in a problem+json body',
+    );
     assert.ok(kind.hasTheirs(conflict.latest.text, n), 'the latest state was read from the service');
     assert.ok(doc.isDirty && kind.hasMine(doc.getText(), n), 'the text stays');
     return conflict;
@@ -82,7 +86,13 @@ describe('A service that decides every open point differently (strict profile) @
     s = await connectSuite(this);
     if (!hasVariant(s.emulator, 'no-lists') || !hasVariant(s.emulator, 'strict-bodies')) this.skip();
     await s.admin.reset();
-    other = createClient({ ...DEFAULT_CONNECTION, ...s.emulator.carriers, baseUrl: s.emulator.url, apiKey: s.emulator.apiKey, workspaceId: s.emulator.workspaceId });
+    other = createClient({
+      ...DEFAULT_CONNECTION,
+      ...s.emulator.carriers,
+      baseUrl: s.emulator.url,
+      apiKey: s.emulator.apiKey,
+      workspaceId: s.emulator.workspaceId,
+    });
     kinds = editableKinds(other, s.ids);
     await setAutoSave('off');
     await revertAndCloseAll();
@@ -143,8 +153,15 @@ describe('A service that decides every open point differently (strict profile) @
       const reoffered = eventToPromise(s.api.conflicts.onDidPrompt, (e) => e.conflict.uri === doc.uri.toString());
       assert.equal(await s.api.conflicts.choose(doc.uri.toString(), 'Compare'), 'compared');
       const diff = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-      assert.ok(diff instanceof vscode.TabInputTextDiff && diff.modified.toString() === doc.uri.toString(), 'a diff with your text on the right');
-      assert.equal((await vscode.workspace.openTextDocument(diff.original)).getText(), conflict.latest.text, 'the service’s state on the left');
+      assert.ok(
+        diff instanceof vscode.TabInputTextDiff && diff.modified.toString() === doc.uri.toString(),
+        'a diff with your text on the right',
+      );
+      assert.equal(
+        (await vscode.workspace.openTextDocument(diff.original)).getText(),
+        conflict.latest.text,
+        'the service’s state on the left',
+      );
       await reoffered;
 
       // Merge: the edits are on different lines, both go into the editor for review; then one save.
@@ -195,23 +212,37 @@ describe('A service that decides every open point differently (strict profile) @
     const resourceId = s.ids.longHistoryDashboardResourceId!;
     const pages = (await requestsSince(since)).filter((r) => r.method === 'GET' && r.path === `/v1/resources/${resourceId}/revisions`);
     const stored = await wholeHistory(resourceId);
-    assert.deepEqual(dashboard.items.map((i) => i.id), [...stored].reverse(), 'every revision once, newest first');
+    assert.deepEqual(
+      dashboard.items.map((i) => i.id),
+      [...stored].reverse(),
+      'every revision once, newest first',
+    );
     assert.ok(pages.length >= Math.ceil(stored.length / 25), `read in pages (${pages.length} requests for ${stored.length})`);
     // The service gives no sequence in its items: only the draft's is known (from the draft reference).
-    assert.deepEqual(dashboard.items.filter((i) => i.sequence !== null).map((i) => [i.id, i.sequence]), [[dashboard.header.draft.revisionId, dashboard.header.draft.sequence]], 'none is made up');
+    assert.deepEqual(
+      dashboard.items.filter((i) => i.sequence !== null).map((i) => [i.id, i.sequence]),
+      [[dashboard.header.draft.revisionId, dashboard.header.draft.sequence]],
+      'none is made up',
+    );
 
     const panel = s.api.history.get(resourceId)!;
     const [newer, older] = [dashboard.items[2]!, dashboard.items[9]!];
     assert.ok(await panel.deliver({ type: 'compare', left: newer.id, right: older.id }));
     const diff = vscode.window.tabGroups.activeTabGroup.activeTab!;
     assert.ok(diff.input instanceof vscode.TabInputTextDiff);
-    assert.ok(diff.input.original.path.includes(`/${older.id}/`) && diff.input.modified.path.includes(`/${newer.id}/`), 'older on the left');
+    assert.ok(
+      diff.input.original.path.includes(`/${older.id}/`) && diff.input.modified.path.includes(`/${newer.id}/`),
+      'older on the left',
+    );
     const olderValue = (await serviceData<{ value: { source: string } }>(`/v1/resources/${resourceId}/revisions/${older.id}`)).value;
     assert.equal((await vscode.workspace.openTextDocument(diff.input.original)).getText(), olderValue.source);
     assert.ok(!/undefined|null|NaN/.test(diff.label), diff.label);
 
     const database = await showHistory(await node('databases', kinds[1]!.id));
-    assert.deepEqual(database.items.map((i) => i.id), [...(await wholeHistory(kinds[1]!.id))].reverse());
+    assert.deepEqual(
+      database.items.map((i) => i.id),
+      [...(await wholeHistory(kinds[1]!.id))].reverse(),
+    );
     assert.ok(database.items.length > 1, 'the saves above are in it');
     const dbPanel = s.api.history.get(kinds[1]!.id)!;
     assert.ok(await dbPanel.deliver({ type: 'compare', left: database.items[0]!.id, right: database.items[1]!.id }));
@@ -241,9 +272,14 @@ describe('A service that decides every open point differently (strict profile) @
     const result = await save(doc.uri);
     assert.equal(result.status, 'saved', JSON.stringify(result));
     onePut(kind, await requestsSince(since));
-    assert.ok(!s.api.diagnostics.get(doc.uri).some((d) => d.severity === vscode.DiagnosticSeverity.Error), 'no local error for a type the extension does not know');
+    assert.ok(
+      !s.api.diagnostics.get(doc.uri).some((d) => d.severity === vscode.DiagnosticSeverity.Error),
+      'no local error for a type the extension does not know',
+    );
     const { draft } = await other.revisionState(kind.id);
-    const stored = (await other.getRevision(kind.id, draft.revisionId)).value as { tables: { columns: { name: string; type: string }[] }[] };
+    const stored = (await other.getRevision(kind.id, draft.revisionId)).value as {
+      tables: { columns: { name: string; type: string }[] }[];
+    };
     assert.ok(stored.tables[0]!.columns.some((c) => c.name === 'account_id' && c.type === 'uuid'));
   });
 
@@ -280,7 +316,9 @@ describe('A service that decides every open point differently (strict profile) @
     const ids: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { items: { id: string }[]; nextCursor?: string | null } = await serviceData(`/v1/resources/${resourceId}/revisions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const page: { items: { id: string }[]; nextCursor?: string | null } = await serviceData(
+        `/v1/resources/${resourceId}/revisions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       ids.push(...page.items.map((i) => i.id));
       cursor = page.nextCursor ?? null;
     } while (cursor);

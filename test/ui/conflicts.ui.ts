@@ -15,10 +15,16 @@ describe('A dashboard a colleague saved first', () => {
   /** The colleague adds a first line with their own client; returns the new revision's sequence. */
   async function colleagueSaves(dashboardId: string, line: string): Promise<number> {
     const path = `/v1/dashboards/${dashboardId}/source`;
-    const current = ((await (await serviceFetch(ui.emulator!, path)).json()) as { data: { source: string; revision: unknown; dataRunId: string } }).data;
+    const current = (
+      (await (await serviceFetch(ui.emulator!, path)).json()) as { data: { source: string; revision: unknown; dataRunId: string } }
+    ).data;
     const response = await serviceFetch(ui.emulator!, path, {
       method: 'PUT',
-      body: JSON.stringify({ source: `${line}\n${current.source}`, expectedRevision: current.revision, expectedDataRunId: current.dataRunId }),
+      body: JSON.stringify({
+        source: `${line}\n${current.source}`,
+        expectedRevision: current.revision,
+        expectedDataRunId: current.dataRunId,
+      }),
     });
     assert.equal(response.status, 200, await response.clone().text());
     return ((await response.json()) as { data: { revision: { sequence: number } } }).data.revision.sequence;
@@ -35,7 +41,10 @@ describe('A dashboard a colleague saved first', () => {
     const group = explorer.getByRole('treeitem', { name: /^Dashboards/ }).first();
     await group.waitFor();
     if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-    await explorer.getByRole('treeitem', { name: /^Customer churn/ }).first().click();
+    await explorer
+      .getByRole('treeitem', { name: /^Customer churn/ })
+      .first()
+      .click();
     await page.locator('.tabs-container .tab', { hasText: 'Customer churn.tsx' }).first().waitFor();
     await page.locator('.editor-instance .view-line', { hasText: 'export default function' }).first().waitFor();
 
@@ -49,8 +58,12 @@ describe('A dashboard a colleague saved first', () => {
     await page.keyboard.press('Control+S');
     const toast = conflictToast(page);
     await toast.waitFor();
-    assert.match(await toast.innerText(), new RegExp(`now revision ${sequence}\\) while you edited it\\. Your text is kept in the editor\\.`));
-    for (const name of ['Compare', 'Merge', 'Overwrite']) assert.ok(await toast.getByRole('button', { name, exact: true }).isVisible(), `${name} is offered`);
+    assert.match(
+      await toast.innerText(),
+      new RegExp(`now revision ${sequence}\\) while you edited it\\. Your text is kept in the editor\\.`),
+    );
+    for (const name of ['Compare', 'Merge', 'Overwrite'])
+      assert.ok(await toast.getByRole('button', { name, exact: true }).isVisible(), `${name} is offered`);
     assert.equal(await toast.count(), 1, 'one notification');
     await page.locator('.tabs-container .tab.dirty', { hasText: 'Customer churn.tsx' }).waitFor();
     await ui.screenshot('conflict-notification');
@@ -68,14 +81,19 @@ describe('A dashboard a colleague saved first', () => {
 
     const before = (await puts()).length;
     await conflictToast(page).getByRole('button', { name: 'Merge', exact: true }).click();
-    await notificationToasts(page).filter({ hasText: `Merged «Customer churn» with revision ${sequence} — review and save.` }).waitFor();
+    await notificationToasts(page)
+      .filter({ hasText: `Merged «Customer churn» with revision ${sequence} — review and save.` })
+      .waitFor();
     await diff.locator('.editor.modified .view-line', { hasText: '// Colleague: churn threshold reviewed' }).first().waitFor();
     assert.equal((await puts()).length, before, 'merging sends nothing; the person reviews first');
     await ui.screenshot('conflict-merged');
 
     await diff.locator('.editor.modified .view-lines').first().click();
     await page.keyboard.press('Control+S');
-    await page.locator('.part.statusbar').getByText(new RegExp(`Saved «Customer churn» \\(revision ${sequence + 1}\\)`)).waitFor();
+    await page
+      .locator('.part.statusbar')
+      .getByText(new RegExp(`Saved «Customer churn» \\(revision ${sequence + 1}\\)`))
+      .waitFor();
     assert.ok(await waitUntil(async () => (await puts()).length === before + 1, 10_000, 100), 'one PUT');
   });
 });

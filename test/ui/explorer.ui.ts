@@ -23,7 +23,8 @@ describe('Workspace explorer in the workbench', () => {
     const { page } = ui;
     await openViewContainer(page, 'Workspace Automation');
     const explorer = viewPane(page, 'Explorer');
-    for (const group of ['Operations', 'Dashboards', 'Apps', 'Databases', 'Write Syncs', 'Facts']) await row(explorer, new RegExp(`^${group}`)).waitFor();
+    for (const group of ['Operations', 'Dashboards', 'Apps', 'Databases', 'Write Syncs', 'Facts'])
+      await row(explorer, new RegExp(`^${group}`)).waitFor();
 
     await expand(explorer, 'Dashboards');
     await row(explorer, /^Inventory alerts/).waitFor();
@@ -79,6 +80,9 @@ describe('Workspace explorer in the workbench', () => {
     await input.press('Enter');
 
     await row(explorer, /^Operations/).waitFor({ timeout: 30_000 });
-    await page.locator('.part.statusbar').getByText(/· wksp_/).waitFor();
+    await page
+      .locator('.part.statusbar')
+      .getByText(/· wksp_/)
+      .waitFor();
   });
 });

@@ -27,7 +27,10 @@ describe('Editing a dashboard in the workbench', () => {
     const group = explorer.getByRole('treeitem', { name: /^Dashboards/ }).first();
     await group.waitFor();
     if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-    await explorer.getByRole('treeitem', { name: /^Revenue by region/ }).first().click();
+    await explorer
+      .getByRole('treeitem', { name: /^Revenue by region/ })
+      .first()
+      .click();
 
     const tab = dashboardTab(page);
     await tab.waitFor();
@@ -42,7 +45,10 @@ describe('Editing a dashboard in the workbench', () => {
     const [put] = (await puts()).slice(before);
     assert.equal(put!.path.endsWith('/source'), true);
     assert.equal(put!.status, 200);
-    await page.locator('.part.statusbar').getByText(/Saved «Revenue by region» \(revision \d+\)/).waitFor();
+    await page
+      .locator('.part.statusbar')
+      .getByText(/Saved «Revenue by region» \(revision \d+\)/)
+      .waitFor();
     await ui.screenshot('edit-dashboard');
   });
 

@@ -19,7 +19,11 @@ describe('Revision history from the command palette, high contrast', () => {
     await input.waitFor();
     await input.fill(`https://automation.example.com/dashboards/${ids.dashboardId}?tab=history`);
     await page.keyboard.press('Enter');
-    await page.locator('.quick-input-list').getByRole('option', { name: /Dashboard/ }).first().click();
+    await page
+      .locator('.quick-input-list')
+      .getByRole('option', { name: /Dashboard/ })
+      .first()
+      .click();
 
     const frame = page
       .frameLocator('iframe.webview.ready[src*="extensionId=workspace-automation.workspace-automation"]')

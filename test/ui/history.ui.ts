@@ -87,6 +87,9 @@ describe('Revision history in the workbench', () => {
     assert.match(await focused.innerText(), /#147/);
     assert.match(await frame.locator('.status').innerText(), /2 selected/);
     await page.keyboard.press('Enter');
-    await page.locator('.tabs-container .tab', { hasText: /#147.*↔.*#149/ }).first().waitFor({ timeout: 30_000 });
+    await page
+      .locator('.tabs-container .tab', { hasText: /#147.*↔.*#149/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
   });
 });

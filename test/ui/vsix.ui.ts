@@ -15,11 +15,22 @@ describe('The installed VSIX', () => {
     const group = explorer.getByRole('treeitem', { name: /^Dashboards/ }).first();
     await group.waitFor({ timeout: 30_000 });
     await group.click();
-    await explorer.getByRole('treeitem', { name: /^Revenue by region/ }).first().click();
+    await explorer
+      .getByRole('treeitem', { name: /^Revenue by region/ })
+      .first()
+      .click();
     await page.locator('.tabs-container .tab', { hasText: 'Revenue by region.tsx' }).first().waitFor();
     await page.locator('.editor-instance .view-line', { hasText: 'export default function' }).first().waitFor();
-    await page.locator('.part.statusbar').getByText(/Local \(127\.0\.0\.1:\d+\) · wksp_/).waitFor();
+    await page
+      .locator('.part.statusbar')
+      .getByText(/Local \(127\.0\.0\.1:\d+\) · wksp_/)
+      .waitFor();
     await ui.screenshot('vsix-dashboard');
-    assert.ok(await explorer.getByRole('treeitem', { name: /^Operations/ }).first().isVisible());
+    assert.ok(
+      await explorer
+        .getByRole('treeitem', { name: /^Operations/ })
+        .first()
+        .isVisible(),
+    );
   });
 });

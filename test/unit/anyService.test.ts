@@ -25,14 +25,23 @@ describe('saving against any service the spec allows', () => {
   let flow: SaveFlow;
   const ids = () => emu.demo.ids as Record<string, string>;
   const file = (view: FileView, id: string, name = 'Test'): ResourceFile => ({ workspaceId: emu.demo.workspaceId, view, id, name });
-  const save = (f: ResourceFile, text: string, base: ServerSnapshot) => flow.save({ file: f, uri: `wsa:/${f.workspaceId}/${f.view}/${f.id}`, text, base });
+  const save = (f: ResourceFile, text: string, base: ServerSnapshot) =>
+    flow.save({ file: f, uri: `wsa:/${f.workspaceId}/${f.view}/${f.id}`, text, base });
   const puts = () => emu.requests().filter((r) => r.method === 'PUT');
   const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
 
   before(async () => {
     emu = await startEmulator({ quiet: true });
     client = createClient(
-      { baseUrl: emu.url, apiKey: emu.demo.apiKey, workspaceId: emu.demo.workspaceId, authHeader: 'Authorization', authScheme: 'Bearer', workspaceHeader: 'X-Workspace-Id', timeoutMs: 5_000 },
+      {
+        baseUrl: emu.url,
+        apiKey: emu.demo.apiKey,
+        workspaceId: emu.demo.workspaceId,
+        authHeader: 'Authorization',
+        authScheme: 'Bearer',
+        workspaceHeader: 'X-Workspace-Id',
+        timeoutMs: 5_000,
+      },
       undefined,
       fastRetry,
     );
@@ -55,7 +64,11 @@ describe('saving against any service the spec allows', () => {
     const text = `${JSON.stringify(definition, null, 2)}\n`;
 
     const local = await validate('database', text);
-    assert.deepEqual(local.map((p) => [p.severity, p.line]), [['info', lineOf(text, '"uuid"')]], 'only an Information at the type');
+    assert.deepEqual(
+      local.map((p) => [p.severity, p.line]),
+      [['info', lineOf(text, '"uuid"')]],
+      'only an Information at the type',
+    );
     assert.match(local[0]!.message, /"uuid".*service decides/);
 
     emu.clearRequests();
@@ -74,10 +87,19 @@ describe('saving against any service the spec allows', () => {
   test('a fact whose answers carry fields the spec does not list is saved with exactly its documented editable fields', async () => {
     // A service that adds fields to every answer and answers 400 to a body field it does not take.
     const strict = await startEmulator({ quiet: true, variants: ['extra-fields', 'strict-bodies'] });
-    const strictClient = createClient({ ...DEFAULT_CONNECTION, baseUrl: strict.url, apiKey: strict.demo.apiKey, workspaceId: strict.demo.workspaceId, timeoutMs: 5_000 }, undefined, fastRetry);
+    const strictClient = createClient(
+      { ...DEFAULT_CONNECTION, baseUrl: strict.url, apiKey: strict.demo.apiKey, workspaceId: strict.demo.workspaceId, timeoutMs: 5_000 },
+      undefined,
+      fastRetry,
+    );
     try {
       const strictReader = new ResourceReader(() => strictClient);
-      const f: ResourceFile = { workspaceId: strict.demo.workspaceId, view: 'fact', id: (strict.demo.ids as Record<string, string>).factId!, name: 'Gross margin' };
+      const f: ResourceFile = {
+        workspaceId: strict.demo.workspaceId,
+        view: 'fact',
+        id: (strict.demo.ids as Record<string, string>).factId!,
+        name: 'Gross margin',
+      };
       const base = await strictReader.snapshot(f);
       const doc = JSON.parse(base.text) as Record<string, unknown>;
       assert.ok(doc.$readOnly, 'the unknown fields are in the document, read-only');
@@ -88,7 +110,11 @@ describe('saving against any service the spec allows', () => {
       const sent = strict.requests().filter((r) => r.method === 'PUT');
       assert.equal(sent.length, 1);
       assert.equal(sent[0]!.status, 200, 'the service took the body: nothing it does not know was echoed');
-      assert.deepEqual(Object.keys(sent[0]!.body as object).sort(), [...FACT_EDITABLE_FIELDS].sort(), 'exactly the documented editable fields');
+      assert.deepEqual(
+        Object.keys(sent[0]!.body as object).sort(),
+        [...FACT_EDITABLE_FIELDS].sort(),
+        'exactly the documented editable fields',
+      );
       assert.equal((await strictClient.getFact(f.id)).name, 'Gross margin (renamed)');
     } finally {
       await strictClient.close();
@@ -100,13 +126,26 @@ describe('saving against any service the spec allows', () => {
     const f = file('dashboard', ids().dashboardId!, 'Sales');
     const base = await reader.snapshot(f);
     emu.injectFault({ match: { method: 'PUT', path: `/v1/dashboards/${f.id}/source` }, kind: 'dropMidBody' });
-    const result: SaveResult = await new SaveFlow(() => client, reader).save({ file: f, uri: 'wsa:/x', text: `${base.text}// lost answer\n`, base });
+    const result: SaveResult = await new SaveFlow(() => client, reader).save({
+      file: f,
+      uri: 'wsa:/x',
+      text: `${base.text}// lost answer\n`,
+      base,
+    });
     assert.equal(result.status, 'saved');
     if (result.status !== 'saved') return;
     assert.equal(result.confirmedBy, 'readBack');
-    assert.equal(savedMessage(f.name, result), `Saved «Sales» (${result.snapshot.label}), confirmed by reading it back after the answer was lost.`);
+    assert.equal(
+      savedMessage(f.name, result),
+      `Saved «Sales» (${result.snapshot.label}), confirmed by reading it back after the answer was lost.`,
+    );
 
-    const normal = await new SaveFlow(() => client, reader).save({ file: f, uri: 'wsa:/x', text: `${base.text}// lost answer\n// and one more\n`, base: result.snapshot });
+    const normal = await new SaveFlow(() => client, reader).save({
+      file: f,
+      uri: 'wsa:/x',
+      text: `${base.text}// lost answer\n// and one more\n`,
+      base: result.snapshot,
+    });
     assert.equal(normal.status, 'saved');
     if (normal.status === 'saved') {
       assert.equal(normal.confirmedBy, 'answer');

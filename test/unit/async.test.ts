@@ -165,7 +165,10 @@ describe('PromiseCache: keeps what loaded', () => {
     cache.set('b', 'B');
     await cache.get('a', () => Promise.reject(new Error('no request expected'))); // a is now the most recently used
     cache.set('c', 'C');
-    assert.deepEqual(['a', 'b', 'c'].map((k) => cache.has(k)), [true, false, true]);
+    assert.deepEqual(
+      ['a', 'b', 'c'].map((k) => cache.has(k)),
+      [true, false, true],
+    );
     assert.equal(cache.size, 2);
   });
 });

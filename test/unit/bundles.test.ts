@@ -107,7 +107,9 @@ function cycleThrough(graph: Graph, part: Set<string>): string[] {
 function explainFolderCycle(cycle: string[], files: Graph): string {
   const steps = cycle.slice(0, -1).map((folder, i) => {
     const to = cycle[i + 1]!;
-    const edge = [...files].flatMap(([from, targets]) => (dirname(from) === folder ? [...targets].filter((t) => dirname(t) === to).map((t) => `${from} → ${t}`) : []))[0];
+    const edge = [...files].flatMap(([from, targets]) =>
+      dirname(from) === folder ? [...targets].filter((t) => dirname(t) === to).map((t) => `${from} → ${t}`) : [],
+    )[0];
     return `${folder} (${edge})`;
   });
   return [...steps, cycle.at(-1)].join(' → ');
@@ -128,7 +130,10 @@ describe('bundles: import cycles', () => {
     ]);
     assert.deepEqual(cycles(g), []);
     assert.deepEqual(cycles(folderGraph(g)), [['src/a', 'src/b', 'src/a']]);
-    assert.equal(explainFolderCycle(['src/a', 'src/b', 'src/a'], g), 'src/a (src/a/x.ts → src/b/y.ts) → src/b (src/b/y.ts → src/a/z.ts) → src/a');
+    assert.equal(
+      explainFolderCycle(['src/a', 'src/b', 'src/a'], g),
+      'src/a (src/a/x.ts → src/b/y.ts) → src/b (src/b/y.ts → src/a/z.ts) → src/a',
+    );
     g.get('src/a/z.ts')!.add('src/a/x.ts');
     assert.deepEqual(cycles(g), [['src/a/x.ts', 'src/b/y.ts', 'src/a/z.ts', 'src/a/x.ts']]);
   });
@@ -161,7 +166,10 @@ describe('bundles: what activation loads', () => {
     }
     assert.ok(inputsOf(meta, 'dist/schemas.js').some(node('zod/')), 'zod is in dist/schemas.js');
     assert.ok(inputsOf(meta, 'dist/schemas.js').includes('src/api/schemas.ts'), 'the response schemas are in dist/schemas.js');
-    assert.ok(inputsOf(meta, 'dist/undici-pool.js').includes('node_modules/undici/lib/dispatcher/pool.js'), "undici's pool is in dist/undici-pool.js");
+    assert.ok(
+      inputsOf(meta, 'dist/undici-pool.js').includes('node_modules/undici/lib/dispatcher/pool.js'),
+      "undici's pool is in dist/undici-pool.js",
+    );
     assert.ok(inputsOf(metafile('tsx'), 'dist/tsx-check.js').some(node('@babel/parser/')), 'the Babel parser is in dist/tsx-check.js');
   });
 

@@ -15,7 +15,16 @@ describe('service client against the emulator', () => {
   const ids = () => emu.demo.ids as Record<string, string>;
   const make = (over: Partial<Parameters<typeof createClient>[0]> = {}) =>
     createClient(
-      { baseUrl: emu.url, apiKey: emu.demo.apiKey, workspaceId: emu.demo.workspaceId, authHeader: 'Authorization', authScheme: 'Bearer', workspaceHeader: 'X-Workspace-Id', timeoutMs: 5_000, ...over },
+      {
+        baseUrl: emu.url,
+        apiKey: emu.demo.apiKey,
+        workspaceId: emu.demo.workspaceId,
+        authHeader: 'Authorization',
+        authScheme: 'Bearer',
+        workspaceHeader: 'X-Workspace-Id',
+        timeoutMs: 5_000,
+        ...over,
+      },
       undefined,
       fastRetry,
     );
@@ -75,7 +84,10 @@ describe('service client against the emulator', () => {
     const before = await client.getDashboardSource(ids().dashboardId!);
     const body = { source: `${before.source}\n// a\n`, expectedRevision: before.revision, expectedDataRunId: before.dataRunId };
     const first = await client.replaceDashboardSource(ids().dashboardId!, body);
-    const e = await client.replaceDashboardSource(ids().dashboardId!, body).then(() => undefined, (x: unknown) => x);
+    const e = await client.replaceDashboardSource(ids().dashboardId!, body).then(
+      () => undefined,
+      (x: unknown) => x,
+    );
     assert.ok(e instanceof ApiError && e.kind === 'conflict', String(e));
     assert.deepEqual(e.conflict?.revision, first.revision);
     assert.equal(e.conflict?.dataRunId, first.dataRunId);
@@ -84,8 +96,15 @@ describe('service client against the emulator', () => {
   test('invalid TSX is a validation error with line and column', async () => {
     const before = await client.getDashboardSource(ids().dashboardId!);
     const e = await client
-      .replaceDashboardSource(ids().dashboardId!, { source: 'export default function A() {\n  return <div>;\n}\n', expectedRevision: before.revision, expectedDataRunId: before.dataRunId })
-      .then(() => undefined, (x: unknown) => x);
+      .replaceDashboardSource(ids().dashboardId!, {
+        source: 'export default function A() {\n  return <div>;\n}\n',
+        expectedRevision: before.revision,
+        expectedDataRunId: before.dataRunId,
+      })
+      .then(
+        () => undefined,
+        (x: unknown) => x,
+      );
     assert.ok(e instanceof ApiError && e.kind === 'validation');
     assert.equal(e.status, 422);
     assert.equal(e.position?.line, 2);
@@ -98,25 +117,40 @@ describe('service client against the emulator', () => {
     const definition = draft.value as { tables: never[] };
     const saved = await client.saveDatabaseDefinition(dbId, { expectedDraft: history.draft, definition });
     assert.match(saved.revisionId, /^rvsn_/);
-    const e = await client.saveDatabaseDefinition(dbId, { expectedDraft: history.draft, definition }).then(() => undefined, (x: unknown) => x);
+    const e = await client.saveDatabaseDefinition(dbId, { expectedDraft: history.draft, definition }).then(
+      () => undefined,
+      (x: unknown) => x,
+    );
     assert.ok(e instanceof ApiError && e.kind === 'conflict');
     assert.equal(e.conflict?.draft?.revisionId, saved.revisionId);
   });
 
   test('fact requests are organization-scoped and carry no workspace header', async () => {
     const fact = await client.getFact(ids().factId!);
-    await client.replaceFact(fact.id, { name: fact.name, definition: fact.definition, formula: fact.formula, formulaType: fact.formulaType });
+    await client.replaceFact(fact.id, {
+      name: fact.name,
+      definition: fact.definition,
+      formula: fact.formula,
+      formulaType: fact.formulaType,
+    });
     for (const r of emu.requests()) assert.equal(r.workspace, null, `${r.method} ${r.path}`);
   });
 
   test('each failure status maps to its kind, with a readable message', async () => {
     const bad = make({ apiKey: 'apik_notAKeyAtAll000000000000' });
-    await assert.rejects(bad.getOperation(ids().codeStaleOperationId!), (e: unknown) => e instanceof ApiError && e.kind === 'unauthorized' && e.message.length > 5);
+    await assert.rejects(
+      bad.getOperation(ids().codeStaleOperationId!),
+      (e: unknown) => e instanceof ApiError && e.kind === 'unauthorized' && e.message.length > 5,
+    );
     await bad.close();
     const reader = make({ apiKey: emu.demo.readOnlyApiKey });
     const src = await reader.getDashboardSource(ids().dashboardId!);
     await assert.rejects(
-      reader.replaceDashboardSource(ids().dashboardId!, { source: src.source, expectedRevision: src.revision, expectedDataRunId: src.dataRunId }),
+      reader.replaceDashboardSource(ids().dashboardId!, {
+        source: src.source,
+        expectedRevision: src.revision,
+        expectedDataRunId: src.dataRunId,
+      }),
       (e: unknown) => e instanceof ApiError && e.kind === 'forbidden' && e.permission === 'dashboardWrite',
     );
     await reader.close();
@@ -134,7 +168,10 @@ describe('service client against the emulator', () => {
 
   test('a revision of another resource is not found', async () => {
     const a = await client.listRevisions(ids().dashboardResourceId!);
-    await assert.rejects(client.getRevision(ids().longHistoryDashboardResourceId!, a.draft.revisionId), (e: unknown) => e instanceof ApiError && e.kind === 'notFound');
+    await assert.rejects(
+      client.getRevision(ids().longHistoryDashboardResourceId!, a.draft.revisionId),
+      (e: unknown) => e instanceof ApiError && e.kind === 'notFound',
+    );
   });
 
   test('GETs are retried after 503, 502, 429 and dropped connections, then succeed', async () => {
@@ -159,7 +196,10 @@ describe('service client against the emulator', () => {
     assert.ok(Date.now() - started >= 900, 'waited for Retry-After');
     emu.clearRequests();
     emu.injectFault({ match: { method: 'GET', path: '/v1/operations/' }, count: 10, kind: 'status', status: 503 });
-    await assert.rejects(client.getOperation(ids().codeStaleOperationId!), (e: unknown) => e instanceof ApiError && e.kind === 'server' && e.status === 503);
+    await assert.rejects(
+      client.getOperation(ids().codeStaleOperationId!),
+      (e: unknown) => e instanceof ApiError && e.kind === 'server' && e.status === 503,
+    );
     assert.equal(emu.requests().length, fastRetry.maxAttempts);
     emu.clearFaults();
   });
@@ -172,7 +212,11 @@ describe('service client against the emulator', () => {
     emu.clearRequests();
     emu.injectFault({ match: { method: 'PUT' }, count: 1, kind: 'status', status: 503, retryAfterSeconds: 0 });
     await assert.rejects(
-      client.replaceDashboardSource(ids().dashboardId!, { source: src.source, expectedRevision: src.revision, expectedDataRunId: src.dataRunId }),
+      client.replaceDashboardSource(ids().dashboardId!, {
+        source: src.source,
+        expectedRevision: src.revision,
+        expectedDataRunId: src.dataRunId,
+      }),
       (e: unknown) => e instanceof ApiError && e.kind === 'server' && e.maybeApplied,
     );
     assert.equal(puts().length, 1);
@@ -180,17 +224,29 @@ describe('service client against the emulator', () => {
 
   test('timeouts, dropped bodies and bad bodies are told apart', async () => {
     emu.injectFault({ match: { path: '/v1/operations/' }, count: 1, kind: 'latency', latencyMs: 1_500 });
-    await assert.rejects(client.getOperation(ids().codeStaleOperationId!, { timeoutMs: 300 }), (e: unknown) => e instanceof ApiError && e.kind === 'timeout');
+    await assert.rejects(
+      client.getOperation(ids().codeStaleOperationId!, { timeoutMs: 300 }),
+      (e: unknown) => e instanceof ApiError && e.kind === 'timeout',
+    );
     emu.clearFaults();
     emu.injectFault({ match: { path: '/v1/operations/' }, count: 5, kind: 'dropMidBody' });
     await assert.rejects(client.getOperation(ids().codeStaleOperationId!), (e: unknown) => e instanceof ApiError && e.kind === 'network');
     emu.clearFaults();
     emu.injectFault({ match: { path: '/v1/operations/' }, count: 1, kind: 'malformedJson' });
-    await assert.rejects(client.getOperation(ids().codeStaleOperationId!), (e: unknown) => e instanceof ApiError && e.kind === 'invalidResponse' && /not valid JSON/.test(e.message));
+    await assert.rejects(
+      client.getOperation(ids().codeStaleOperationId!),
+      (e: unknown) => e instanceof ApiError && e.kind === 'invalidResponse' && /not valid JSON/.test(e.message),
+    );
     emu.injectFault({ match: { path: '/v1/operations/' }, count: 1, kind: 'html', status: 200 });
-    await assert.rejects(client.getOperation(ids().codeStaleOperationId!), (e: unknown) => e instanceof ApiError && e.kind === 'invalidResponse' && /HTML/.test(e.message));
+    await assert.rejects(
+      client.getOperation(ids().codeStaleOperationId!),
+      (e: unknown) => e instanceof ApiError && e.kind === 'invalidResponse' && /HTML/.test(e.message),
+    );
     emu.injectFault({ match: { path: '/v1/operations/' }, count: 1, kind: 'schemaViolation' });
-    await assert.rejects(client.getOperation(ids().codeStaleOperationId!), (e: unknown) => e instanceof ApiError && e.kind === 'invalidResponse' && typeof e.field === 'string');
+    await assert.rejects(
+      client.getOperation(ids().codeStaleOperationId!),
+      (e: unknown) => e instanceof ApiError && e.kind === 'invalidResponse' && typeof e.field === 'string',
+    );
   });
 
   test('a cancelled call rejects as cancelled', async () => {
@@ -215,7 +271,10 @@ describe('service client against the emulator', () => {
 
   test('the API key never appears in an error message', async () => {
     const bad = make({ apiKey: 'apik_secretSecretSecret000000000' });
-    const e = await bad.getOperation(ids().codeStaleOperationId!).then(() => undefined, (x: unknown) => x);
+    const e = await bad.getOperation(ids().codeStaleOperationId!).then(
+      () => undefined,
+      (x: unknown) => x,
+    );
     assert.ok(e instanceof ApiError);
     assert.ok(!JSON.stringify({ m: e.message, s: e.stack }).includes('apik_secretSecretSecret'));
     await bad.close();
@@ -225,11 +284,27 @@ describe('service client against the emulator', () => {
 describe('service client: configurable headers', () => {
   test('custom auth and workspace header names and a bare key reach the service', async () => {
     const emu = await startEmulator({ quiet: true, authHeader: 'X-Api-Key', authScheme: '', workspaceHeader: 'X-Workspace' });
-    const client = createClient({ baseUrl: emu.url, apiKey: emu.demo.apiKey, workspaceId: emu.demo.workspaceId, authHeader: 'X-Api-Key', authScheme: '', workspaceHeader: 'X-Workspace', timeoutMs: 5_000 });
+    const client = createClient({
+      baseUrl: emu.url,
+      apiKey: emu.demo.apiKey,
+      workspaceId: emu.demo.workspaceId,
+      authHeader: 'X-Api-Key',
+      authScheme: '',
+      workspaceHeader: 'X-Workspace',
+      timeoutMs: 5_000,
+    });
     try {
       const op = await client.getOperation((emu.demo.ids as Record<string, string>).codeStaleOperationId!);
       assert.match(op.id, /^oper_/);
-      const defaults = createClient({ baseUrl: emu.url, apiKey: emu.demo.apiKey, workspaceId: emu.demo.workspaceId, authHeader: 'Authorization', authScheme: 'Bearer', workspaceHeader: 'X-Workspace-Id', timeoutMs: 5_000 });
+      const defaults = createClient({
+        baseUrl: emu.url,
+        apiKey: emu.demo.apiKey,
+        workspaceId: emu.demo.workspaceId,
+        authHeader: 'Authorization',
+        authScheme: 'Bearer',
+        workspaceHeader: 'X-Workspace-Id',
+        timeoutMs: 5_000,
+      });
       await assert.rejects(defaults.getOperation(op.id), (e: unknown) => e instanceof ApiError && e.kind === 'unauthorized');
       await defaults.close();
     } finally {
@@ -247,7 +322,15 @@ describe('service client: a server without list endpoints', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const { port } = server.address() as AddressInfo;
-    const client = createClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'apik_x', workspaceId: 'wksp_x', authHeader: 'Authorization', authScheme: 'Bearer', workspaceHeader: 'X-Workspace-Id', timeoutMs: 2_000 });
+    const client = createClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiKey: 'apik_x',
+      workspaceId: 'wksp_x',
+      authHeader: 'Authorization',
+      authScheme: 'Bearer',
+      workspaceHeader: 'X-Workspace-Id',
+      timeoutMs: 2_000,
+    });
     try {
       assert.deepEqual(await client.list('operations'), { supported: false });
       assert.deepEqual(await client.listAll('apps'), { supported: false });

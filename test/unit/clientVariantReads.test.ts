@@ -36,7 +36,11 @@ for (const profile of PROFILES) {
       }
       const source = await rig().client.getDashboardSource(ids.dashboardId!);
       assert.equal((await rig().reader.read(rig().file('dashboard', ids.dashboardId!))).text, source.source);
-      assert.deepEqual(Object.keys(source.revision).sort(), ['revisionId', 'sequence'], 'the revision reference comes bare, to go back as a token');
+      assert.deepEqual(
+        Object.keys(source.revision).sort(),
+        ['revisionId', 'sequence'],
+        'the revision reference comes bare, to go back as a token',
+      );
     });
 
     test('collections are listed, or the client says the service has no list and asks once', async () => {
@@ -75,14 +79,21 @@ for (const profile of PROFILES) {
 
     test('a whole revision history is read, newest first, whatever its paging and order', async () => {
       const resourceId = rig().ids().longHistoryDashboardResourceId!;
-      const stored = rig().emu.snapshot().histories.find((h) => h.resourceId === resourceId)!;
+      const stored = rig()
+        .emu.snapshot()
+        .histories.find((h) => h.resourceId === resourceId)!;
       const newestFirst = stored.revisions.map((r) => r.id).reverse();
       assert.ok(newestFirst.length > 50, 'a history long enough to page');
       rig().emu.clearRequests();
       const history = await rig().client.listRevisions(resourceId);
-      assert.deepEqual(history.items.map((i) => i.id), newestFirst);
+      assert.deepEqual(
+        history.items.map((i) => i.id),
+        newestFirst,
+      );
       assert.equal(history.draft.revisionId, newestFirst[0]);
-      const pages = rig().requests('GET').filter((r) => r.path === `/v1/resources/${resourceId}/revisions`);
+      const pages = rig()
+        .requests('GET')
+        .filter((r) => r.path === `/v1/resources/${resourceId}/revisions`);
       assert.equal(pages.length, rig().has('paged-revisions') ? Math.ceil(newestFirst.length / 25) : 1, 'every page, each once');
 
       // A save needs the history's state only: one page.
@@ -106,12 +117,26 @@ for (const profile of PROFILES) {
     test('values outside the extension’s lists are read and shown as they are, never as "undefined"', async () => {
       const ids = rig().ids();
       const foreign = rig().has('foreign-values');
-      const added = [ids.failedAppId!, ids.deployingAppId!, ...(foreign ? [ids.archivedOperationId!, ids.scheduledOperationId!, ids.queuedAppId!, ids.rolledBackAppId!, ids.foreignDatabaseId!, ids.foreignFactId!] : [])];
+      const added = [
+        ids.failedAppId!,
+        ids.deployingAppId!,
+        ...(foreign
+          ? [
+              ids.archivedOperationId!,
+              ids.scheduledOperationId!,
+              ids.queuedAppId!,
+              ids.rolledBackAppId!,
+              ids.foreignDatabaseId!,
+              ids.foreignFactId!,
+            ]
+          : []),
+      ];
       const model = new ExplorerModel(rig().connection());
       try {
         model.setAddedIds(added);
         const nodes: ResourceNode[] = [];
-        for (const group of ['operations', 'apps', 'databases', 'facts'] as GroupId[]) nodes.push(...(await model.getChildren(model.group(group))).filter(isResourceNode));
+        for (const group of ['operations', 'apps', 'databases', 'facts'] as GroupId[])
+          nodes.push(...(await model.getChildren(model.group(group))).filter(isResourceNode));
         const look = (id: string) => {
           const node = nodes.find((n) => n.id === id);
           assert.ok(node, `${id} is in the tree`);
@@ -152,7 +177,10 @@ describe('a service without list endpoints', () => {
       for (const group of ['dashboards', 'operations'] as GroupId[]) {
         const items = await model.getChildren(model.group(group));
         const failed = items.find((n) => n.kind === 'message' && n.addedId === id);
-        assert.ok(failed, `${group}: the added id is shown with its failure: ${JSON.stringify(items.map((n) => (n.kind === 'message' ? n.label : n.key)))}`);
+        assert.ok(
+          failed,
+          `${group}: the added id is shown with its failure: ${JSON.stringify(items.map((n) => (n.kind === 'message' ? n.label : n.key)))}`,
+        );
         assert.match(String(present(failed).description), /500/);
       }
     } finally {

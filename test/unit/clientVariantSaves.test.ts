@@ -15,7 +15,10 @@ import { PROFILES, lineOf, useProfile, validate } from './variantSupport';
 
 type Definition = { tables: { name: string; columns: { name: string; type: string; nullable: boolean }[]; primaryKey: string[] }[] };
 
-const saved = (r: SaveResult) => (r.status === 'saved' ? r : assert.fail(`expected a save, got ${JSON.stringify(r, (_k, v: unknown) => (v instanceof Error ? v.message : v))}`));
+const saved = (r: SaveResult) =>
+  r.status === 'saved'
+    ? r
+    : assert.fail(`expected a save, got ${JSON.stringify(r, (_k, v: unknown) => (v instanceof Error ? v.message : v))}`);
 
 for (const profile of PROFILES) {
   describe(`saving to a service with the ${profile.label} profile`, () => {
@@ -61,7 +64,10 @@ for (const profile of PROFILES) {
         // The document shows what the service adds to its tables and columns; it is noted, not sent.
         assert.match(base.text, /"comment"/);
         const notes = await validate('database', text);
-        assert.ok(notes.length > 0 && notes.every((p) => p.severity === 'info' && /not sent|service decides/.test(p.message)), 'information only, never an error');
+        assert.ok(
+          notes.length > 0 && notes.every((p) => p.severity === 'info' && /not sent|service decides/.test(p.message)),
+          'information only, never an error',
+        );
       }
       if (rig().has('foreign-values')) {
         assert.ok(saved(result).warnings.length > 0, 'the save carries its notes to show');
@@ -82,7 +88,8 @@ for (const profile of PROFILES) {
       const f = rig().file('fact', rig().ids().factId!);
       const base = await rig().reader.snapshot(f);
       const doc = JSON.parse(base.text) as Record<string, unknown>;
-      if (rig().has('extra-fields')) assert.ok(doc.$readOnly && 'tags' in (doc.$readOnly as object), 'unknown fields shown under "$readOnly"');
+      if (rig().has('extra-fields'))
+        assert.ok(doc.$readOnly && 'tags' in (doc.$readOnly as object), 'unknown fields shown under "$readOnly"');
       else assert.equal(doc.$readOnly, undefined);
       doc.name = 'Gross margin (renamed)';
       // An edit of a read-only field is said at its line and not sent; the rest is saved.
@@ -91,7 +98,10 @@ for (const profile of PROFILES) {
       rig().emu.clearRequests();
       const result = saved(await rig().save(f, text, base));
       const expected = rig().has('extra-fields') ? [['warning', lineOf(text, '"edited here"')]] : [];
-      assert.deepEqual(result.warnings.map((w) => [w.severity, w.line]), expected);
+      assert.deepEqual(
+        result.warnings.map((w) => [w.severity, w.line]),
+        expected,
+      );
       const body = onlyPut();
       assert.deepEqual(Object.keys(body).sort(), [...FACT_EDITABLE_FIELDS].sort());
       assert.equal((await rig().client.getFact(f.id)).name, 'Gross margin (renamed)');
@@ -103,7 +113,11 @@ for (const profile of PROFILES) {
       const dash = rig().file('dashboard', ids.churnDashboardId!);
       const dashBase = await rig().reader.snapshot(dash);
       const current = await colleague.getDashboardSource(dash.id);
-      await colleague.replaceDashboardSource(dash.id, { source: `${current.source}// theirs\n`, expectedRevision: current.revision, expectedDataRunId: current.dataRunId });
+      await colleague.replaceDashboardSource(dash.id, {
+        source: `${current.source}// theirs\n`,
+        expectedRevision: current.revision,
+        expectedDataRunId: current.dataRunId,
+      });
       rig().emu.clearRequests();
       const result = await rig().save(dash, `// mine\n${dashBase.text}`, dashBase);
       assert.equal(rig().requests('PUT')[0]!.status, rig().has('conflict-412') ? 412 : 409);
@@ -111,7 +125,11 @@ for (const profile of PROFILES) {
       if (result.status !== 'conflict') return;
       assert.equal(result.conflict.mine, `// mine\n${dashBase.text}`);
       assert.equal(result.conflict.latest.text, `${current.source}// theirs\n`);
-      assert.deepEqual(result.conflict.latest.tokens, (await rig().reader.snapshot(dash)).tokens, 'the latest state, read from the service');
+      assert.deepEqual(
+        result.conflict.latest.tokens,
+        (await rig().reader.snapshot(dash)).tokens,
+        'the latest state, read from the service',
+      );
 
       const db = rig().file('database', ids.databaseId!);
       const dbBase = await rig().reader.snapshot(db);
@@ -134,7 +152,8 @@ for (const profile of PROFILES) {
       const refused = await flow.save({ file: dash, uri: 'wsa:/d', text: broken, base: dashBase });
       assert.equal(rig().requests('PUT')[0]!.status, rig().has('validation-400') ? 400 : 422);
       assert.equal(refused.status, 'invalid');
-      if (refused.status === 'invalid') assert.deepEqual([refused.problems[0]!.source, refused.problems[0]!.line], ['service', lineOf(broken, 'export function Broken')]);
+      if (refused.status === 'invalid')
+        assert.deepEqual([refused.problems[0]!.source, refused.problems[0]!.line], ['service', lineOf(broken, 'export function Broken')]);
 
       const db = rig().file('database', ids.inventoryDatabaseId!);
       const dbBase = await rig().reader.snapshot(db);
@@ -143,7 +162,8 @@ for (const profile of PROFILES) {
       const text = `${JSON.stringify(definition, null, 2)}\n`;
       const placed = await flow.save({ file: db, uri: 'wsa:/b', text, base: dbBase });
       assert.equal(placed.status, 'invalid');
-      if (placed.status === 'invalid') assert.deepEqual([placed.problems[0]!.source, placed.problems[0]!.line], ['service', lineOf(text, '"no such type"')]);
+      if (placed.status === 'invalid')
+        assert.deepEqual([placed.problems[0]!.source, placed.problems[0]!.line], ['service', lineOf(text, '"no such type"')]);
     });
 
     test('a 403 is a forbidden save that says what is missing, the text kept', async () => {

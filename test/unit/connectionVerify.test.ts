@@ -16,8 +16,13 @@ after(() => emu.close());
 describe('sign-in check', () => {
   test('the demo key and workspace pass with one request', async () => {
     emu.clearRequests();
-    assert.deepEqual(await verifyConnection({ baseUrl: emu.url, apiKey: emu.demo.apiKey, workspaceId: emu.demo.workspaceId }), { ok: true });
-    assert.deepEqual(emu.requests().map((r) => `${r.method} ${r.path} ${r.query.limit}`), ['GET /v1/operations 1']);
+    assert.deepEqual(await verifyConnection({ baseUrl: emu.url, apiKey: emu.demo.apiKey, workspaceId: emu.demo.workspaceId }), {
+      ok: true,
+    });
+    assert.deepEqual(
+      emu.requests().map((r) => `${r.method} ${r.path} ${r.query.limit}`),
+      ['GET /v1/operations 1'],
+    );
   });
 
   test('a wrong key sends the user back to the key step', async () => {
@@ -40,8 +45,13 @@ describe('sign-in check', () => {
   test('a server without list endpoints is checked with a read; its 404 proves the key', async () => {
     emu.injectFault({ match: { method: 'GET', path: '^/v1/operations$' }, kind: 'status', status: 404 });
     emu.clearRequests();
-    assert.deepEqual(await verifyConnection({ baseUrl: emu.url, apiKey: emu.demo.apiKey, workspaceId: emu.demo.workspaceId }), { ok: true });
-    assert.deepEqual(emu.requests().map((r) => r.path), ['/v1/operations', '/v1/operations/oper_signInCheck']);
+    assert.deepEqual(await verifyConnection({ baseUrl: emu.url, apiKey: emu.demo.apiKey, workspaceId: emu.demo.workspaceId }), {
+      ok: true,
+    });
+    assert.deepEqual(
+      emu.requests().map((r) => r.path),
+      ['/v1/operations', '/v1/operations/oper_signInCheck'],
+    );
   });
 
   test('a web page that is not the service is named as such', async () => {

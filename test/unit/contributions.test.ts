@@ -57,7 +57,8 @@ function problems(pkg: Manifest): string[] {
   const checkWhen = (when: string | undefined, where: string) => {
     if (!when) return;
     const { keys, viewValues } = whenKeys(when);
-    for (const key of keys) if (!contextKeys.has(key) && !VSCODE_CONTEXT_KEYS.has(key)) found.push(`${where}: «${when}» reads the undeclared context key ${key}`);
+    for (const key of keys)
+      if (!contextKeys.has(key) && !VSCODE_CONTEXT_KEYS.has(key)) found.push(`${where}: «${when}» reads the undeclared context key ${key}`);
     for (const view of viewValues) if (!views.has(view)) found.push(`${where}: «${when}» names the undeclared view ${view}`);
   };
   const links = (text: string) => [...text.matchAll(/\(command:([\w.]+)/g)].map((m) => m[1]!);
@@ -65,7 +66,8 @@ function problems(pkg: Manifest): string[] {
   for (const command of contributed) checkCommand(command, 'contributes.commands');
   for (const command of declared) {
     const internal = (INTERNAL_COMMANDS as readonly string[]).includes(command);
-    if (!internal && !contributed.has(command)) found.push(`${command} is declared but neither contributed nor listed in INTERNAL_COMMANDS`);
+    if (!internal && !contributed.has(command))
+      found.push(`${command} is declared but neither contributed nor listed in INTERNAL_COMMANDS`);
     if (internal && contributed.has(command)) found.push(`${command} is listed as internal but contributed`);
   }
   for (const [menu, entries] of Object.entries(c.menus)) {
@@ -111,13 +113,41 @@ describe('contributions: package.json and the declared ids', () => {
 
   test('an undeclared command in a menu, a key binding or a link, or an undeclared context key, is caught', () => {
     const cases: [string, (m: Manifest) => void, RegExp][] = [
-      ['menu', (m) => m.contributes.menus['view/title']!.push({ command: 'workspaceAutomation.nope' }), /menus\.view\/title names the undeclared command workspaceAutomation\.nope/],
-      ['key binding', (m) => m.contributes.keybindings.push({ command: 'workspaceAutomation.nope' }), /keybindings names the undeclared command/],
-      ['welcome link', (m) => (m.contributes.viewsWelcome[0]!.contents += '\n[X](command:workspaceAutomation.nope)'), /viewsWelcome names the undeclared command/],
-      ['walkthrough link', (m) => (m.contributes.walkthroughs[0]!.steps[0]!.description += ' [X](command:workspaceAutomation.nope)'), /walkthrough link names/],
-      ['context key', (m) => (m.contributes.menus.commandPalette![0]!.when = 'workspaceAutomation.isAdmin && !view'), /undeclared context key workspaceAutomation\.isAdmin/],
-      ['view', (m) => (m.contributes.menus['view/title']![0]!.when = 'view == workspaceAutomation.other'), /undeclared view workspaceAutomation\.other/],
-      ['uncontributed command', (m) => (m.contributes.commands = m.contributes.commands.filter((x) => x.command !== COMMANDS.copyId)), /copyId is declared but neither contributed/],
+      [
+        'menu',
+        (m) => m.contributes.menus['view/title']!.push({ command: 'workspaceAutomation.nope' }),
+        /menus\.view\/title names the undeclared command workspaceAutomation\.nope/,
+      ],
+      [
+        'key binding',
+        (m) => m.contributes.keybindings.push({ command: 'workspaceAutomation.nope' }),
+        /keybindings names the undeclared command/,
+      ],
+      [
+        'welcome link',
+        (m) => (m.contributes.viewsWelcome[0]!.contents += '\n[X](command:workspaceAutomation.nope)'),
+        /viewsWelcome names the undeclared command/,
+      ],
+      [
+        'walkthrough link',
+        (m) => (m.contributes.walkthroughs[0]!.steps[0]!.description += ' [X](command:workspaceAutomation.nope)'),
+        /walkthrough link names/,
+      ],
+      [
+        'context key',
+        (m) => (m.contributes.menus.commandPalette![0]!.when = 'workspaceAutomation.isAdmin && !view'),
+        /undeclared context key workspaceAutomation\.isAdmin/,
+      ],
+      [
+        'view',
+        (m) => (m.contributes.menus['view/title']![0]!.when = 'view == workspaceAutomation.other'),
+        /undeclared view workspaceAutomation\.other/,
+      ],
+      [
+        'uncontributed command',
+        (m) => (m.contributes.commands = m.contributes.commands.filter((x) => x.command !== COMMANDS.copyId)),
+        /copyId is declared but neither contributed/,
+      ],
     ];
     for (const [what, change, expected] of cases) {
       const m = manifest();
@@ -127,7 +157,7 @@ describe('contributions: package.json and the declared ids', () => {
   });
 
   test('when clauses are read key by key, with regexes and values left out', () => {
-    assert.deepEqual(whenKeys("view == workspaceAutomation.explorer && viewItem =~ /\\bresource\\b|\\bgroup\\b/"), {
+    assert.deepEqual(whenKeys('view == workspaceAutomation.explorer && viewItem =~ /\\bresource\\b|\\bgroup\\b/'), {
       keys: ['view', 'viewItem'],
       viewValues: ['workspaceAutomation.explorer'],
     });
@@ -143,13 +173,20 @@ describe('contributions: package.json and the declared ids', () => {
       [],
       'declared commands that src/commands does not register',
     );
-    assert.doesNotMatch(sources('src').join('\n'), /vscode\.commands\.registerCommand\((?!id,)/, 'commands are registered only by registerCommand.ts');
+    assert.doesNotMatch(
+      sources('src').join('\n'),
+      /vscode\.commands\.registerCommand\((?!id,)/,
+      'commands are registered only by registerCommand.ts',
+    );
   });
 
   test('every declared context key is set by the extension', () => {
     const text = sources('src').join('\n');
     const set = new Set([...text.matchAll(/'setContext', CONTEXT_KEYS\.(\w+)/g)].map((m) => m[1]!));
-    assert.deepEqual(Object.keys(CONTEXT_KEYS).filter((k) => !set.has(k)), []);
+    assert.deepEqual(
+      Object.keys(CONTEXT_KEYS).filter((k) => !set.has(k)),
+      [],
+    );
     assert.doesNotMatch(text, /'setContext', '/, 'context keys are named from CONTEXT_KEYS');
   });
 });

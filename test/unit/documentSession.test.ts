@@ -54,7 +54,11 @@ describe('document sessions', () => {
     s.loaded(content(snapshot(3, 'newest')));
     assert.deepEqual(seen(s), { text: 'newest', base: 'revision 3', reloadPending: false });
     s.reloadRead();
-    assert.deepEqual(seen(s), { text: 'newest', base: 'revision 3', reloadPending: false }, 'VS Code reading the file later moves nothing back');
+    assert.deepEqual(
+      seen(s),
+      { text: 'newest', base: 'revision 3', reloadPending: false },
+      'VS Code reading the file later moves nothing back',
+    );
   });
 
   test('an edit before the reload is read keeps the old base, and the file shows what the edit was made on', () => {

@@ -52,7 +52,10 @@ describe('emulator auth', () => {
     assert.equal(r.json.error.details.permission, 'workspace');
     const unknown = await call('GET', '/v1/operations', undefined, { workspace: 'wksp_doesNotExist1' });
     assert.equal(unknown.json.error.details.permission, 'workspace');
-    const allowed = await call('GET', '/v1/operations', undefined, { key: emu.demo.otherWorkspaceOnlyApiKey, workspace: emu.demo.otherWorkspaceId });
+    const allowed = await call('GET', '/v1/operations', undefined, {
+      key: emu.demo.otherWorkspaceOnlyApiKey,
+      workspace: emu.demo.otherWorkspaceId,
+    });
     assert.equal(allowed.status, 200);
   });
 
@@ -61,9 +64,13 @@ describe('emulator auth', () => {
     const r = await call('GET', `/v1/operations/${ids['otherWorkspaceOperationId']}`);
     assert.equal(r.status, 404);
     assert.equal(r.json.error.code, 'not_found');
-    const there = await call('GET', `/v1/operations/${ids['otherWorkspaceOperationId']}`, undefined, { workspace: emu.demo.otherWorkspaceId });
+    const there = await call('GET', `/v1/operations/${ids['otherWorkspaceOperationId']}`, undefined, {
+      workspace: emu.demo.otherWorkspaceId,
+    });
     assert.equal(there.status, 200);
-    const history = await call('GET', `/v1/resources/${ids['dashboardResourceId']}/revisions`, undefined, { workspace: emu.demo.otherWorkspaceId });
+    const history = await call('GET', `/v1/resources/${ids['dashboardResourceId']}/revisions`, undefined, {
+      workspace: emu.demo.otherWorkspaceId,
+    });
     assert.equal(history.status, 404);
   });
 
@@ -90,7 +97,7 @@ describe('emulator auth', () => {
     assert.equal(after.version, history.version);
   });
 
-  test('facts are organization-scoped: no workspace header needed, another organization\'s fact is 404', async () => {
+  test("facts are organization-scoped: no workspace header needed, another organization's fact is 404", async () => {
     const { ids } = emu.demo;
     const r = await call('GET', `/v1/facts/${ids['factId']}`, undefined, { workspace: null });
     assert.equal(r.status, 200);
@@ -109,7 +116,9 @@ describe('emulator auth with custom carriers', () => {
       const path = `${custom.url}/v1/operations/${custom.demo.ids['publishedOperationId']}`;
       const ok = await fetch(path, { headers: { 'X-Api-Key': custom.demo.apiKey, 'X-Wsa-Workspace': custom.demo.workspaceId } });
       assert.equal(ok.status, 200);
-      const bearer = await fetch(path, { headers: { Authorization: `Bearer ${custom.demo.apiKey}`, 'X-Wsa-Workspace': custom.demo.workspaceId } });
+      const bearer = await fetch(path, {
+        headers: { Authorization: `Bearer ${custom.demo.apiKey}`, 'X-Wsa-Workspace': custom.demo.workspaceId },
+      });
       assert.equal(bearer.status, 401);
       const oldHeader = await fetch(path, { headers: { 'X-Api-Key': custom.demo.apiKey, 'X-Workspace-Id': custom.demo.workspaceId } });
       assert.equal(((await oldHeader.json()) as { error: { code: string } }).error.code, 'workspace_required');

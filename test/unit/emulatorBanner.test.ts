@@ -17,7 +17,13 @@ describe('emulator banner', () => {
 
   test('other output is skipped, a repeated key keeps its first value, trailing slashes go', () => {
     const reader = new BannerReader();
-    for (const line of ['Workspace Automation emulator is running.', '  WSA_API_KEY=apik_abc  ', 'WSA_EMULATOR_URL=http://127.0.0.1:4100/', 'WSA_API_KEY=apik_other', 'WSA_WORKSPACE_ID=wksp_1']) {
+    for (const line of [
+      'Workspace Automation emulator is running.',
+      '  WSA_API_KEY=apik_abc  ',
+      'WSA_EMULATOR_URL=http://127.0.0.1:4100/',
+      'WSA_API_KEY=apik_other',
+      'WSA_WORKSPACE_ID=wksp_1',
+    ]) {
       assert.equal(reader.read(line), undefined);
     }
     assert.deepEqual(reader.read('WSA_ADMIN_URL=http://127.0.0.1:4101//'), endpoint);

@@ -65,10 +65,21 @@ describe('emulator CLI', () => {
   });
 
   test('SIGINT closes it cleanly too; header flags apply', async () => {
-    const { child, lines } = await startCli(['--port=0', '--auth-header', 'X-Api-Key', '--auth-scheme', '', '--deploy-delay-ms', '10', '--quiet']);
+    const { child, lines } = await startCli([
+      '--port=0',
+      '--auth-header',
+      'X-Api-Key',
+      '--auth-scheme',
+      '',
+      '--deploy-delay-ms',
+      '10',
+      '--quiet',
+    ]);
     const env = Object.fromEntries(lines.map((l) => l.split('=') as [string, string]));
     try {
-      const r = await fetch(`${env['WSA_EMULATOR_URL']}/v1/apps`, { headers: { 'X-Api-Key': env['WSA_API_KEY']!, 'X-Workspace-Id': env['WSA_WORKSPACE_ID']! } });
+      const r = await fetch(`${env['WSA_EMULATOR_URL']}/v1/apps`, {
+        headers: { 'X-Api-Key': env['WSA_API_KEY']!, 'X-Workspace-Id': env['WSA_WORKSPACE_ID']! },
+      });
       assert.equal(r.status, 200);
     } finally {
       child.kill('SIGINT');
@@ -102,12 +113,15 @@ describe('emulator CLI --variant', () => {
   });
 
   test('an unknown name is a usage error that lists the valid ones', () => {
-    assert.throws(() => parseArgs(['--variant', 'problem-json,nope']), (e: unknown) => {
-      assert.ok(e instanceof UsageError);
-      assert.match(e.message, /Unknown variant "nope"/);
-      for (const name of VARIANT_NAMES) assert.ok(e.message.includes(name), name);
-      return true;
-    });
+    assert.throws(
+      () => parseArgs(['--variant', 'problem-json,nope']),
+      (e: unknown) => {
+        assert.ok(e instanceof UsageError);
+        assert.match(e.message, /Unknown variant "nope"/);
+        for (const name of VARIANT_NAMES) assert.ok(e.message.includes(name), name);
+        return true;
+      },
+    );
     const bad = spawnSync(process.execPath, [cli, '--variant', 'strictest'], { encoding: 'utf8' });
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /Unknown variant "strictest"; the variants are problem-json, /);
@@ -124,7 +138,11 @@ describe('emulator CLI --variant', () => {
     assert.ok(strict.has('problem-json') && strict.has('alt-carriers'));
     assert.equal(new VariantSet([]).active.length, 0);
     assert.deepEqual(carriersFor(['strict']), { authHeader: 'X-Api-Key', authScheme: '', workspaceHeader: 'X-WSA-Workspace' });
-    assert.deepEqual(carriersFor(['problem-json']), { authHeader: 'Authorization', authScheme: 'Bearer', workspaceHeader: 'X-Workspace-Id' });
+    assert.deepEqual(carriersFor(['problem-json']), {
+      authHeader: 'Authorization',
+      authScheme: 'Bearer',
+      workspaceHeader: 'X-Workspace-Id',
+    });
     assert.throws(() => carriersFor(['nope']), /Unknown variant/);
   });
 
@@ -135,7 +153,9 @@ describe('emulator CLI --variant', () => {
       const report = (await (await fetch(`${env['WSA_ADMIN_URL']}/variants`)).json()) as { data: { names: string[]; active: string[] } };
       assert.deepEqual(report.data.names, ['no-lists', 'problem-json', 'alt-carriers']);
       assert.deepEqual(report.data.active, ['problem-json', 'no-lists', 'alt-carriers']);
-      const r = await fetch(`${env['WSA_EMULATOR_URL']}/v1/operations`, { headers: { 'X-Api-Key': env['WSA_API_KEY']!, 'X-WSA-Workspace': env['WSA_WORKSPACE_ID']! } });
+      const r = await fetch(`${env['WSA_EMULATOR_URL']}/v1/operations`, {
+        headers: { 'X-Api-Key': env['WSA_API_KEY']!, 'X-WSA-Workspace': env['WSA_WORKSPACE_ID']! },
+      });
       assert.equal(r.status, 404);
       assert.equal(r.headers.get('content-type'), 'application/problem+json; charset=utf-8');
     } finally {

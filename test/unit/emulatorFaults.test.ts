@@ -60,7 +60,9 @@ describe('emulator faults', () => {
 
   test('dropMidBody sends the status and part of the body, then cuts the connection', async () => {
     await admin.injectFault({ kind: 'dropMidBody' });
-    const res = await fetch(emu.url + opPath(), { headers: { Authorization: `Bearer ${emu.demo.apiKey}`, 'X-Workspace-Id': emu.demo.workspaceId } });
+    const res = await fetch(emu.url + opPath(), {
+      headers: { Authorization: `Bearer ${emu.demo.apiKey}`, 'X-Workspace-Id': emu.demo.workspaceId },
+    });
     assert.equal(res.status, 200);
     await assert.rejects(res.text());
   });
@@ -130,10 +132,20 @@ describe('emulator request log', () => {
     const log = await admin.requests();
     assert.equal(log.length, 3);
     const [list, put, dropped] = log;
-    assert.deepEqual({ ...list, at: undefined, seq: undefined }, {
-      seq: undefined, at: undefined, method: 'GET', path: '/v1/operations', query: { limit: '2' }, workspace: emu.demo.workspaceId,
-      actorId: emu.demo.ids['adminKeyActorId'], body: null, status: 200,
-    });
+    assert.deepEqual(
+      { ...list, at: undefined, seq: undefined },
+      {
+        seq: undefined,
+        at: undefined,
+        method: 'GET',
+        path: '/v1/operations',
+        query: { limit: '2' },
+        workspace: emu.demo.workspaceId,
+        actorId: emu.demo.ids['adminKeyActorId'],
+        body: null,
+        status: 200,
+      },
+    );
     assert.equal(put!.workspace, null);
     assert.equal((put!.body as { name: string }).name, 'Logged');
     const definition = (put!.body as { definition: string }).definition;

@@ -21,7 +21,13 @@ describe('emulator persistence', () => {
       const { ids } = first.demo;
       await call('PUT', `/v1/facts/${ids['factId']}`, { name: 'Persisted margin' }, { workspace: null });
       const src = (await call('GET', `/v1/dashboards/${ids['dashboardId']}/source`)).json.data;
-      const saved = (await call('PUT', `/v1/dashboards/${ids['dashboardId']}/source`, { source: `${src.source}\n// persisted\n`, expectedRevision: src.revision, expectedDataRunId: src.dataRunId })).json.data;
+      const saved = (
+        await call('PUT', `/v1/dashboards/${ids['dashboardId']}/source`, {
+          source: `${src.source}\n// persisted\n`,
+          expectedRevision: src.revision,
+          expectedDataRunId: src.dataRunId,
+        })
+      ).json.data;
       const historyBefore = (await call('GET', `/v1/resources/${src.resourceId}/revisions`)).json.data;
       await first.close();
 
@@ -121,7 +127,9 @@ describe('emulator large workspace', () => {
       let count = 0;
       let cursor: string | null = null;
       do {
-        const page: { items: unknown[]; nextCursor: string | null } = (await call('GET', `/v1/operations?limit=500${cursor ? `&cursor=${cursor}` : ''}`)).json.data;
+        const page: { items: unknown[]; nextCursor: string | null } = (
+          await call('GET', `/v1/operations?limit=500${cursor ? `&cursor=${cursor}` : ''}`)
+        ).json.data;
         assert.ok(page.items.length <= 500);
         count += page.items.length;
         cursor = page.nextCursor;

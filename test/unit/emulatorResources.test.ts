@@ -21,7 +21,11 @@ const history = async (id: string) => (await call('GET', `/v1/resources/${id}/re
 const col = (name: string, type = 'text', nullable = false) => ({ name, type, nullable });
 const goodTables = () => [
   { name: 'customers', columns: [col('id'), col('email'), col('score', 'number', true)], primaryKey: ['id'] },
-  { name: 'events', columns: [col('id', 'integer'), col('at', 'timestamp'), col('payload', 'json', true), col('day', 'date'), col('ok', 'boolean')], primaryKey: ['id'] },
+  {
+    name: 'events',
+    columns: [col('id', 'integer'), col('at', 'timestamp'), col('payload', 'json', true), col('day', 'date'), col('ok', 'boolean')],
+    primaryKey: ['id'],
+  },
 ];
 
 describe('emulator database definitions', () => {
@@ -73,7 +77,12 @@ describe('emulator database definitions', () => {
 
   test('a body without expectedDraft or tables is 400', async () => {
     const before = await history(ids()['databaseId']!);
-    for (const body of [{ definition: { tables: [] } }, { expectedDraft: before.draft }, { expectedDraft: before.draft, definition: { tables: {} } }, { expectedDraft: 'x', definition: { tables: [] } }]) {
+    for (const body of [
+      { definition: { tables: [] } },
+      { expectedDraft: before.draft },
+      { expectedDraft: before.draft, definition: { tables: {} } },
+      { expectedDraft: 'x', definition: { tables: [] } },
+    ]) {
       const r = await call('PUT', dbPath(), body);
       assert.equal(r.status, 400, JSON.stringify(body));
     }
@@ -86,14 +95,20 @@ describe('emulator facts', () => {
 
   test('a replace keeps what is sent and clears what is omitted ("" for strings, null otherwise)', async () => {
     const before = await get();
-    const r = await call('PUT', factPath(), { name: 'Gross margin (GAAP)', formula: '(revenue - cogs) / revenue', formulaType: 'math', unit: '%' }, { workspace: null });
+    const r = await call(
+      'PUT',
+      factPath(),
+      { name: 'Gross margin (GAAP)', formula: '(revenue - cogs) / revenue', formulaType: 'math', unit: '%' },
+      { workspace: null },
+    );
     assert.equal(r.status, 200);
     const f = r.json.data;
     assert.equal(f.name, 'Gross margin (GAAP)');
     assert.equal(f.formula, '(revenue - cogs) / revenue');
     assert.equal(f.unit, '%');
     assert.equal(f.definition, '');
-    for (const k of ['aliases', 'usualValue', 'usualValueMin', 'usualValueMax', 'startDate', 'endDate', 'scope', 'metadata']) assert.equal(f[k], null, k);
+    for (const k of ['aliases', 'usualValue', 'usualValueMin', 'usualValueMax', 'startDate', 'endDate', 'scope', 'metadata'])
+      assert.equal(f[k], null, k);
     // Not editable: identity, key, type, owner and creation time stay.
     for (const k of ['id', 'organizationId', 'ownerId', 'key', 'type', 'createdAt']) assert.equal(f[k], before[k], k);
     assert.ok(Date.parse(f.updatedAt) > Date.parse(before.updatedAt));
@@ -111,7 +126,12 @@ describe('emulator facts', () => {
 
   test('a missing or empty name and an unknown formulaType are 422; nothing changes', async () => {
     const before = await get();
-    for (const [body, path] of [[{ formula: 'a' }, '/name'], [{ name: '' }, '/name'], [{ name: 'x', formulaType: 'regex' }, '/formulaType'], [{ name: 'x', formula: 3 }, '/formula']] as const) {
+    for (const [body, path] of [
+      [{ formula: 'a' }, '/name'],
+      [{ name: '' }, '/name'],
+      [{ name: 'x', formulaType: 'regex' }, '/formulaType'],
+      [{ name: 'x', formula: 3 }, '/formula'],
+    ] as const) {
       const r = await call('PUT', factPath(), body, { workspace: null });
       assert.equal(r.status, 422, JSON.stringify(body));
       assert.equal(r.json.error.details.path, path);
@@ -126,7 +146,17 @@ describe('emulator facts', () => {
 describe('emulator write syncs and apps', () => {
   test('a write sync has the spec fields; one is identity-locked and writes to a connection', async () => {
     const w = (await call('GET', `/v1/write-syncs/${ids()['identityLockedWriteSyncId']}`)).json.data;
-    assert.deepEqual(Object.keys(w).sort(), ['automaticEnabled', 'createdAt', 'definition', 'id', 'identityLocked', 'isEnabled', 'name', 'updatedAt', 'version']);
+    assert.deepEqual(Object.keys(w).sort(), [
+      'automaticEnabled',
+      'createdAt',
+      'definition',
+      'id',
+      'identityLocked',
+      'isEnabled',
+      'name',
+      'updatedAt',
+      'version',
+    ]);
     assert.equal(w.identityLocked, true);
     assert.ok(Number.isInteger(w.version));
     assert.match(w.definition.destination.resourceId, /^conn_/);

@@ -34,14 +34,15 @@ describe('emulator revision histories', () => {
     assert.equal(h.published, null);
   });
 
-  test('dashboard revisions depend on their operation\'s handler revision, and say where it lives', async () => {
+  test("dashboard revisions depend on their operation's handler revision, and say where it lives", async () => {
     const h = (await call('GET', `/v1/resources/${ids()['dashboardResourceId']}/revisions`)).json.data;
     const op = (await call('GET', `/v1/operations/${ids()['dashboardId']}`)).json.data;
     assert.deepEqual(h.items[0].dependencyRevisionIds, [op.draft.revisionId]);
     assert.deepEqual(h.items[0].dependencies, [{ resourceId: ids()['dashboardId'], revisionId: op.draft.revisionId }]);
     const dep = await call('GET', `/v1/resources/${ids()['dashboardId']}/revisions/${op.draft.revisionId}`);
     assert.equal(dep.status, 200);
-    for (const field of ['source', 'instructions', 'referencedDataSourceIds', 'resolvedDataSourceIds', 'dependencyOperationIds']) assert.ok(field in dep.json.data.value, field);
+    for (const field of ['source', 'instructions', 'referencedDataSourceIds', 'resolvedDataSourceIds', 'dependencyOperationIds'])
+      assert.ok(field in dep.json.data.value, field);
   });
 
   test('a full revision carries resourceId and value; dashboard value is {source}', async () => {
@@ -72,7 +73,10 @@ describe('emulator revision histories', () => {
   test('the long-history dashboard has ~150 revisions and branches where a revision was restored', async () => {
     const h = (await call('GET', `/v1/resources/${ids()['longHistoryDashboardResourceId']}/revisions`)).json.data;
     assert.ok(h.items.length >= 150);
-    const branches = h.items.filter((item: { parentRevisionId: string | null }, i: number) => item.parentRevisionId !== null && item.parentRevisionId !== h.items[i + 1]?.id);
+    const branches = h.items.filter(
+      (item: { parentRevisionId: string | null }, i: number) =>
+        item.parentRevisionId !== null && item.parentRevisionId !== h.items[i + 1]?.id,
+    );
     assert.ok(branches.length >= 2, 'restores branch the parents');
     assert.ok(new Set(h.items.map((i: { actor: { id: string } }) => i.actor.id)).size >= 2);
   });
@@ -98,7 +102,11 @@ describe('emulator dashboard source saves', () => {
     const src = await readSource();
     const before = (await call('GET', `/v1/resources/${src.resourceId}/revisions`)).json.data;
     const source = src.source.replace('Revenue by region', 'Revenue per region');
-    const r = await call('PUT', `/v1/dashboards/${src.dashboardId}/source`, { source, expectedRevision: src.revision, expectedDataRunId: src.dataRunId });
+    const r = await call('PUT', `/v1/dashboards/${src.dashboardId}/source`, {
+      source,
+      expectedRevision: src.revision,
+      expectedDataRunId: src.dataRunId,
+    });
     assert.equal(r.status, 200);
     const saved = r.json.data;
     assert.deepEqual(Object.keys(saved).sort(), ['dashboardId', 'dataRunId', 'resourceId', 'revision', 'source']);
@@ -128,7 +136,11 @@ describe('emulator dashboard source saves', () => {
     const dataRunId = await admin.startDataRun(src.dashboardId);
     assert.match(dataRunId, /^oprn_/);
     assert.notEqual(dataRunId, src.dataRunId);
-    const r = await call('PUT', `/v1/dashboards/${src.dashboardId}/source`, { source: src.source, expectedRevision: src.revision, expectedDataRunId: src.dataRunId });
+    const r = await call('PUT', `/v1/dashboards/${src.dashboardId}/source`, {
+      source: src.source,
+      expectedRevision: src.revision,
+      expectedDataRunId: src.dataRunId,
+    });
     assert.equal(r.status, 409);
     assert.deepEqual(r.json.error.details.current, { revision: src.revision, dataRunId });
     assert.equal((await readSource()).dataRunId, dataRunId);
@@ -138,7 +150,11 @@ describe('emulator dashboard source saves', () => {
     const src = await readSource();
     const before = (await call('GET', `/v1/resources/${src.resourceId}/revisions`)).json.data;
     const broken = 'import React from "react";\n\nexport default function X() {\n  return <div>{1 + }</div>;\n}\n';
-    const r = await call('PUT', `/v1/dashboards/${src.dashboardId}/source`, { source: broken, expectedRevision: src.revision, expectedDataRunId: src.dataRunId });
+    const r = await call('PUT', `/v1/dashboards/${src.dashboardId}/source`, {
+      source: broken,
+      expectedRevision: src.revision,
+      expectedDataRunId: src.dataRunId,
+    });
     assert.equal(r.status, 422);
     assert.equal(r.json.error.code, 'validation_failed');
     assert.equal(r.json.error.details.line, 4);
@@ -151,12 +167,21 @@ describe('emulator dashboard source saves', () => {
   test('a body of the wrong shape is 400 and changes nothing', async () => {
     const src = await readSource();
     const path = `/v1/dashboards/${src.dashboardId}/source`;
-    for (const body of [{}, { source: 1, expectedRevision: src.revision, expectedDataRunId: src.dataRunId }, { source: 'x', expectedRevision: { revisionId: src.revision.revisionId }, expectedDataRunId: src.dataRunId }, [1]]) {
+    for (const body of [
+      {},
+      { source: 1, expectedRevision: src.revision, expectedDataRunId: src.dataRunId },
+      { source: 'x', expectedRevision: { revisionId: src.revision.revisionId }, expectedDataRunId: src.dataRunId },
+      [1],
+    ]) {
       const r = await call('PUT', path, body);
       assert.equal(r.status, 400, JSON.stringify(body));
       assert.equal(r.json.error.code, 'bad_request');
     }
-    const wrongId = await call('PUT', path, { source: 'x', expectedRevision: { revisionId: ids()['factId'], sequence: 1 }, expectedDataRunId: src.dataRunId });
+    const wrongId = await call('PUT', path, {
+      source: 'x',
+      expectedRevision: { revisionId: ids()['factId'], sequence: 1 },
+      expectedDataRunId: src.dataRunId,
+    });
     assert.equal(wrongId.json.error.code, 'invalid_id');
     assert.deepEqual(await readSource(), src);
   });

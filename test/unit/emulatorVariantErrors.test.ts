@@ -49,7 +49,11 @@ describe('emulator variant problem-json', () => {
 
   test('401, 403, 404, 405 and 400 answer as problems with a type URI, title, status and detail', async () => {
     assertProblem(await e.call('GET', '/v1/operations', undefined, { key: null }), 401, 'unauthorized');
-    assertProblem(await e.call('GET', '/v1/operations', undefined, { workspace: e.emu.demo.otherWorkspaceId, key: e.emu.demo.editorApiKey }), 403, 'forbidden');
+    assertProblem(
+      await e.call('GET', '/v1/operations', undefined, { workspace: e.emu.demo.otherWorkspaceId, key: e.emu.demo.editorApiKey }),
+      403,
+      'forbidden',
+    );
     assertProblem(await e.call('GET', '/v1/operations/oper_doesNotExist'), 404, 'not-found');
     assertProblem(await e.call('GET', '/v1/nothing/here'), 404, 'not-found');
     const methodNotAllowed = await e.call('DELETE', '/v1/operations');
@@ -128,7 +132,11 @@ describe('emulator variants conflict-412 and validation-400', () => {
     assert.ok(dashboard.json.error.details.current.revision, 'our body keeps the current state');
     const current = (await e.call('GET', `/v1/dashboards/${e.ids.dashboardId}/source`)).json.data;
     await e.admin.startDataRun(e.ids.dashboardId);
-    const staleRun = await e.call('PUT', `/v1/dashboards/${e.ids.dashboardId}/source`, { source: 'export default 1;', expectedRevision: current.revision, expectedDataRunId: current.dataRunId });
+    const staleRun = await e.call('PUT', `/v1/dashboards/${e.ids.dashboardId}/source`, {
+      source: 'export default 1;',
+      expectedRevision: current.revision,
+      expectedDataRunId: current.dataRunId,
+    });
     assert.equal(staleRun.status, 412);
     assert.equal((await putDatabase(e, [TABLE], true)).status, 412);
     assert.equal((await putDatabase(e, [TABLE])).status, 200, 'a fresh token still saves');

@@ -28,10 +28,29 @@ async function putDatabase({ call }: Emu, id: string, definition: unknown, extra
 
 async function putDashboard({ call, ids }: Emu, extra: Record<string, unknown>): Promise<Reply> {
   const s = (await call('GET', `/v1/dashboards/${ids.dashboardId}/source`)).json.data;
-  return call('PUT', `/v1/dashboards/${ids.dashboardId}/source`, { source: 'export default 1;\n', expectedRevision: s.revision, expectedDataRunId: s.dataRunId, ...extra });
+  return call('PUT', `/v1/dashboards/${ids.dashboardId}/source`, {
+    source: 'export default 1;\n',
+    expectedRevision: s.revision,
+    expectedDataRunId: s.dataRunId,
+    ...extra,
+  });
 }
 
-const FACT_BODY = { name: 'Gross margin', definition: 'd', formula: 'a / b', formulaType: 'math', aliases: null, usualValue: null, usualValueMin: null, usualValueMax: null, unit: null, startDate: null, endDate: null, scope: null, metadata: null };
+const FACT_BODY = {
+  name: 'Gross margin',
+  definition: 'd',
+  formula: 'a / b',
+  formulaType: 'math',
+  aliases: null,
+  usualValue: null,
+  usualValueMin: null,
+  usualValueMax: null,
+  unit: null,
+  startDate: null,
+  endDate: null,
+  scope: null,
+  metadata: null,
+};
 
 describe('emulator variant strict-bodies', () => {
   test('an unknown field at the top level is 400 naming it and its pointer; nothing is saved', async () => {
@@ -43,31 +62,52 @@ describe('emulator variant strict-bodies', () => {
     assert.match(r.json.error.message, /"message" \(at \/message\)/);
     assert.deepEqual(r.json.error.details, { path: '/message', unknownFields: ['/message'] });
     assert.deepEqual((await e.call('GET', `/v1/dashboards/${e.ids.dashboardId}/source`)).json.data.revision, before);
-    assert.equal((await putDashboard(e, {})).status, 200, 'the spec\'s fields alone save');
+    assert.equal((await putDashboard(e, {})).status, 200, "the spec's fields alone save");
     const ref = await putDashboard(e, { expectedRevision: { revisionId: before.revisionId, sequence: before.sequence, etag: 'x' } });
     assert.deepEqual(ref.json.error.details.unknownFields, ['/expectedRevision/etag']);
   });
 
   test('unknown keys at any level of a database definition are refused, each named', async () => {
     const e = await emulator(['strict-bodies']);
-    const table = { name: 't', columns: [col('id', 'text'), { ...col('note', 'text', true), comment: '' }], primaryKey: ['id'], labels: [] };
+    const table = {
+      name: 't',
+      columns: [col('id', 'text'), { ...col('note', 'text', true), comment: '' }],
+      primaryKey: ['id'],
+      labels: [],
+    };
     const r = await putDatabase(e, e.ids.databaseId, { tables: [table], meta: {} });
     assert.equal(r.status, 400);
-    assert.deepEqual(r.json.error.details.unknownFields, ['/definition/tables/0/columns/1/comment', '/definition/tables/0/labels', '/definition/meta']);
+    assert.deepEqual(r.json.error.details.unknownFields, [
+      '/definition/tables/0/columns/1/comment',
+      '/definition/tables/0/labels',
+      '/definition/meta',
+    ]);
     assert.equal(r.json.error.details.path, '/definition/tables/0/columns/1/comment');
     const clean = await putDatabase(e, e.ids.databaseId, { tables: [{ name: 't', columns: [col('id', 'text')], primaryKey: ['id'] }] });
     assert.equal(clean.status, 200, clean.text);
-    assert.equal((await putDatabase(e, e.ids.databaseId, { tables: [] }, { expectedDraft: null })).status, 409, 'expectedDraft null is a known value');
+    assert.equal(
+      (await putDatabase(e, e.ids.databaseId, { tables: [] }, { expectedDraft: null })).status,
+      409,
+      'expectedDraft null is a known value',
+    );
   });
 
-  test('a fact PUT takes exactly the README\'s editable fields', async () => {
+  test("a fact PUT takes exactly the README's editable fields", async () => {
     const e = await emulator(['strict-bodies']);
     const path = `/v1/facts/${e.ids.factId}`;
     assert.equal((await e.call('PUT', path, FACT_BODY, { workspace: null })).status, 200);
     const fact = (await e.call('GET', path, undefined, { workspace: null })).json.data;
     const echoed = await e.call('PUT', path, fact, { workspace: null });
     assert.equal(echoed.status, 400, 'sending the read fact back is refused');
-    assert.deepEqual(echoed.json.error.details.unknownFields, ['/id', '/organizationId', '/ownerId', '/key', '/type', '/createdAt', '/updatedAt']);
+    assert.deepEqual(echoed.json.error.details.unknownFields, [
+      '/id',
+      '/organizationId',
+      '/ownerId',
+      '/key',
+      '/type',
+      '/createdAt',
+      '/updatedAt',
+    ]);
   });
 
   test('in problem-json form each unknown field is an errors item with a pointer', async () => {
@@ -75,13 +115,16 @@ describe('emulator variant strict-bodies', () => {
     const r = await putDashboard(e, { message: 'x', dryRun: true });
     assert.equal(r.status, 400);
     assert.equal(r.headers.get('content-type'), 'application/problem+json; charset=utf-8');
-    assert.deepEqual(r.json.errors.map((x: { pointer: string }) => x.pointer), ['/message', '/dryRun']);
+    assert.deepEqual(
+      r.json.errors.map((x: { pointer: string }) => x.pointer),
+      ['/message', '/dryRun'],
+    );
     assert.match(r.json.errors[1].detail, /"dryRun"/);
   });
 });
 
 describe('emulator variant foreign-values', () => {
-  test('the seed holds values outside the extension\'s lists, beside the usual demo content', async () => {
+  test("the seed holds values outside the extension's lists, beside the usual demo content", async () => {
     const e = await emulator(['foreign-values']);
     const plain = await emulator([]);
     for (const [name, id] of Object.entries(plain.ids)) assert.equal(e.ids[name], id, `demo id ${name} unchanged`);
@@ -96,7 +139,9 @@ describe('emulator variant foreign-values', () => {
     const actors = types.items.map((i: { actor: { type: string; id: string } }) => i.actor);
     assert.deepEqual(actors.map((a: { type: string }) => a.type).sort(), ['serviceAccount', 'user']);
     for (const a of actors) assert.match(a.id, /^user_/);
-    const dashActors = (await call('GET', `/v1/resources/${ids.foreignDashboardResourceId}/revisions`)).json.data.items.map((i: { actor: { type: string } }) => i.actor.type);
+    const dashActors = (await call('GET', `/v1/resources/${ids.foreignDashboardResourceId}/revisions`)).json.data.items.map(
+      (i: { actor: { type: string } }) => i.actor.type,
+    );
     assert.deepEqual(dashActors.sort(), ['apiKey', 'serviceAccount', 'user']);
     const fact = (await call('GET', `/v1/facts/${ids.foreignFactId}`, undefined, { workspace: null })).json.data;
     assert.equal(fact.formulaType, 'lookup');
@@ -112,7 +157,15 @@ describe('emulator variant foreign-values', () => {
 
   test('the service accepts them on save and still refuses what it does not know', async () => {
     const e = await emulator(['foreign-values']);
-    const uuid = { tables: [{ name: 'people', columns: [col('id', 'uuid'), col('balance', 'numeric(10,2)'), col('name', 'varchar(80)', true)], primaryKey: ['id'] }] };
+    const uuid = {
+      tables: [
+        {
+          name: 'people',
+          columns: [col('id', 'uuid'), col('balance', 'numeric(10,2)'), col('name', 'varchar(80)', true)],
+          primaryKey: ['id'],
+        },
+      ],
+    };
     const saved = await putDatabase(e, e.ids.databaseId, uuid);
     assert.equal(saved.status, 200, saved.text);
     const revision = (await e.call('GET', `/v1/resources/${e.ids.databaseId}/revisions/${saved.json.data.revisionId}`)).json.data;
@@ -120,7 +173,12 @@ describe('emulator variant foreign-values', () => {
     const banana = await putDatabase(e, e.ids.databaseId, { tables: [{ name: 't', columns: [col('id', 'banana')], primaryKey: ['id'] }] });
     assert.equal(banana.status, 422);
     assert.equal(banana.json.error.details.path, '/definition/tables/0/columns/0/type');
-    const fact = await e.call('PUT', `/v1/facts/${e.ids.foreignFactId}`, { ...FACT_BODY, name: 'Preferred supplier', formulaType: 'lookup' }, { workspace: null });
+    const fact = await e.call(
+      'PUT',
+      `/v1/facts/${e.ids.foreignFactId}`,
+      { ...FACT_BODY, name: 'Preferred supplier', formulaType: 'lookup' },
+      { workspace: null },
+    );
     assert.equal(fact.status, 200, fact.text);
     const plain = await emulator([]);
     assert.equal((await putDatabase(plain, plain.ids.databaseId, uuid)).status, 422, 'our own choice does not know uuid');
@@ -132,7 +190,11 @@ describe('emulator variant alt-carriers', () => {
     const e = await emulator(['alt-carriers']);
     assert.deepEqual(e.emu.carriers, { authHeader: 'X-Api-Key', authScheme: '', workspaceHeader: 'X-WSA-Workspace' });
     const path = `/v1/operations/${e.ids.publishedOperationId}`;
-    const ok = await e.call('GET', path, undefined, { key: null, workspace: null, headers: { 'X-Api-Key': e.emu.demo.apiKey, 'X-WSA-Workspace': e.emu.demo.workspaceId } });
+    const ok = await e.call('GET', path, undefined, {
+      key: null,
+      workspace: null,
+      headers: { 'X-Api-Key': e.emu.demo.apiKey, 'X-WSA-Workspace': e.emu.demo.workspaceId },
+    });
     assert.equal(ok.status, 200);
     const bearer = { Authorization: `Bearer ${e.emu.demo.apiKey}`, 'X-Workspace-Id': e.emu.demo.workspaceId };
     assert.equal((await e.call('GET', path, undefined, { key: null, workspace: null, headers: bearer })).status, 401);
@@ -177,8 +239,15 @@ describe('emulator variant strict', () => {
     assert.equal(invalid.status, 400, 'validation-400');
     assert.equal(invalid.json.errors[0].pointer, '/definition/tables/0/name');
     const unknown = await putDashboard(e, { message: 'x' });
-    assert.deepEqual(unknown.json.errors.map((x: { pointer: string }) => x.pointer), ['/message'], 'strict-bodies');
-    assert.equal((await putDatabase(e, ids.foreignDatabaseId!, { tables: [{ name: 'p', columns: [col('id', 'uuid')], primaryKey: ['id'] }] })).status, 200);
+    assert.deepEqual(
+      unknown.json.errors.map((x: { pointer: string }) => x.pointer),
+      ['/message'],
+      'strict-bodies',
+    );
+    assert.equal(
+      (await putDatabase(e, ids.foreignDatabaseId!, { tables: [{ name: 'p', columns: [col('id', 'uuid')], primaryKey: ['id'] }] })).status,
+      200,
+    );
   });
 
   test('fault injection works under it', async () => {
@@ -195,7 +264,10 @@ describe('emulator variant strict', () => {
     await e.admin.injectFault({ kind: 'html', match: { path } });
     assert.equal((await e.call('GET', path)).headers.get('content-type'), 'text/html; charset=utf-8');
     const log = await e.admin.requests();
-    assert.deepEqual(log.slice(-4).map((x) => x.fault), ['status', 'schemaViolation', 'dropMidBody', 'html']);
+    assert.deepEqual(
+      log.slice(-4).map((x) => x.fault),
+      ['status', 'schemaViolation', 'dropMidBody', 'html'],
+    );
     assert.equal((await e.call('GET', path)).status, 200);
   });
 

@@ -33,8 +33,13 @@ describe('emulator variant extra-fields', () => {
     assert.deepEqual(Object.keys(history), ['data'], 'the envelope keeps its single data property');
     const refsSeen: string[] = [];
     const paths = [
-      `/v1/operations/${ids.publishedOperationId}`, `/v1/apps/${ids.failedAppId}`, `/v1/write-syncs/${ids.identityLockedWriteSyncId}`,
-      `/v1/dashboards/${ids.dashboardId}/source`, `/v1/resources/${ids.databaseId}/revisions`, `/v1/facts/${ids.factId}`, ...LIST_PATHS,
+      `/v1/operations/${ids.publishedOperationId}`,
+      `/v1/apps/${ids.failedAppId}`,
+      `/v1/write-syncs/${ids.identityLockedWriteSyncId}`,
+      `/v1/dashboards/${ids.dashboardId}/source`,
+      `/v1/resources/${ids.databaseId}/revisions`,
+      `/v1/facts/${ids.factId}`,
+      ...LIST_PATHS,
     ];
     for (const path of paths) {
       const data = (await call('GET', path, undefined, path.startsWith('/v1/facts') ? { workspace: null } : {})).json.data;
@@ -58,7 +63,7 @@ describe('emulator variant extra-fields', () => {
     const fact = (await call('GET', `/v1/facts/${ids.factId}`, undefined, { workspace: null })).json.data;
     assert.deepEqual(fact.tags, ['reviewed']);
     assert.match(fact.lastEvaluatedAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    assert.deepEqual(fact.metadata, { owner: 'Finance', reviewed: '2025-02-14' }, 'a fact\'s own metadata is data');
+    assert.deepEqual(fact.metadata, { owner: 'Finance', reviewed: '2025-02-14' }, "a fact's own metadata is data");
     const history = (await call('GET', `/v1/resources/${ids.databaseId}/revisions`)).json.data;
     assert.equal(history.capabilities.archive, false);
     assert.equal(typeof history.items[0].actor.displayName, 'string');
@@ -72,14 +77,22 @@ describe('emulator variant extra-fields', () => {
     assert.equal(app.deployment.region, 'eu-central-1');
     const ws = (await call('GET', `/v1/write-syncs/${ids.writeSyncId}`)).json.data;
     for (const part of ['source', 'destination', 'input']) assert.deepEqual(ws.definition[part].connector, { version: 2 }, part);
-    assert.deepEqual(Object.values(ws.definition.fields).every((v) => typeof v === 'string'), true, 'the field mapping stays strings only');
+    assert.deepEqual(
+      Object.values(ws.definition.fields).every((v) => typeof v === 'string'),
+      true,
+      'the field mapping stays strings only',
+    );
     assert.deepEqual(Object.keys(ws.definition.fields), ['churned', 'active_customers']);
   });
 
   test('a revision reference from a response goes back as a token unchanged', async () => {
     const { call, ids } = await emulator(['extra-fields', 'strict-bodies']);
     const source = (await call('GET', `/v1/dashboards/${ids.dashboardId}/source`)).json.data;
-    const saved = await call('PUT', `/v1/dashboards/${ids.dashboardId}/source`, { source: 'export default 1;\n', expectedRevision: source.revision, expectedDataRunId: source.dataRunId });
+    const saved = await call('PUT', `/v1/dashboards/${ids.dashboardId}/source`, {
+      source: 'export default 1;\n',
+      expectedRevision: source.revision,
+      expectedDataRunId: source.dataRunId,
+    });
     assert.equal(saved.status, 200, saved.text);
     assert.deepEqual(saved.json.data.revision, { revisionId: saved.json.data.revision.revisionId, sequence: source.revision.sequence + 1 });
     const draft = (await call('GET', `/v1/resources/${ids.databaseId}/revisions`)).json.data.draft;
@@ -87,16 +100,21 @@ describe('emulator variant extra-fields', () => {
     const db = await call('PUT', `/v1/databases/${ids.databaseId}/definition`, { expectedDraft: draft, definition: { tables: [table] } });
     assert.equal(db.status, 200, db.text);
     assert.match(db.json.data.revisionId, /^rvsn_/);
-    assert.equal(typeof db.json.data.etag, 'string', 'the save\'s answer is an object like any other');
+    assert.equal(typeof db.json.data.etag, 'string', "the save's answer is an object like any other");
   });
 });
 
 describe('emulator variant strict, wire rules', () => {
-  test('every answer keeps the spec\'s common rules: {data} only, timestamps with milliseconds, ids with known prefixes', async () => {
+  test("every answer keeps the spec's common rules: {data} only, timestamps with milliseconds, ids with known prefixes", async () => {
     const { call, ids } = await emulator(['strict']);
     const paths = [
-      `/v1/operations/${ids.archivedOperationId}`, `/v1/apps/${ids.rolledBackAppId}`, `/v1/apps/${ids.queuedAppId}`, `/v1/write-syncs/${ids.writeSyncId}`,
-      `/v1/dashboards/${ids.foreignDashboardId}/source`, `/v1/resources/${ids.foreignDatabaseId}/revisions`, `/v1/resources/${ids.foreignDashboardResourceId}/revisions`,
+      `/v1/operations/${ids.archivedOperationId}`,
+      `/v1/apps/${ids.rolledBackAppId}`,
+      `/v1/apps/${ids.queuedAppId}`,
+      `/v1/write-syncs/${ids.writeSyncId}`,
+      `/v1/dashboards/${ids.foreignDashboardId}/source`,
+      `/v1/resources/${ids.foreignDatabaseId}/revisions`,
+      `/v1/resources/${ids.foreignDashboardResourceId}/revisions`,
       `/v1/facts/${ids.foreignFactId}`,
     ];
     for (const path of paths) {
@@ -114,14 +132,24 @@ describe('emulator variant strict, wire rules', () => {
 });
 
 describe('emulator variant bare', () => {
-  test('revision list items and full revisions hold only the spec\'s fields', async () => {
+  test("revision list items and full revisions hold only the spec's fields", async () => {
     const { call, ids } = await emulator(['bare']);
     const history = (await call('GET', `/v1/resources/${ids.dashboardResourceId}/revisions`)).json.data;
     assert.deepEqual(Object.keys(history), ['resourceId', 'version', 'draft', 'published', 'capabilities', 'items']);
-    for (const item of history.items) assert.deepEqual(Object.keys(item), ['id', 'parentRevisionId', 'dependencyRevisionIds', 'actor', 'message', 'createdAt']);
-    assert.ok(history.items[0].dependencyRevisionIds.length > 0, 'the spec\'s dependency ids stay');
+    for (const item of history.items)
+      assert.deepEqual(Object.keys(item), ['id', 'parentRevisionId', 'dependencyRevisionIds', 'actor', 'message', 'createdAt']);
+    assert.ok(history.items[0].dependencyRevisionIds.length > 0, "the spec's dependency ids stay");
     const full = (await call('GET', `/v1/resources/${ids.dashboardResourceId}/revisions/${history.draft.revisionId}`)).json.data;
-    assert.deepEqual(Object.keys(full), ['id', 'parentRevisionId', 'dependencyRevisionIds', 'actor', 'message', 'createdAt', 'resourceId', 'value']);
+    assert.deepEqual(Object.keys(full), [
+      'id',
+      'parentRevisionId',
+      'dependencyRevisionIds',
+      'actor',
+      'message',
+      'createdAt',
+      'resourceId',
+      'value',
+    ]);
   });
 
   test('with extra-fields: ours dropped, unknown ones added', async () => {
@@ -173,7 +201,10 @@ describe('emulator variants paged-revisions and oldest-first', () => {
     assert.equal(all.length, 6, '150 revisions');
     for (const page of all) assert.ok(page.items.length <= 25 && page.items.length > 0);
     const sequences = all.flatMap((p) => p.items.map((i: { sequence: number }) => i.sequence));
-    assert.deepEqual(sequences, Array.from({ length: 150 }, (_, i) => 150 - i));
+    assert.deepEqual(
+      sequences,
+      Array.from({ length: 150 }, (_, i) => 150 - i),
+    );
     assert.equal(all.at(-1).nextCursor, null);
     const short = (await call('GET', `/v1/resources/${ids.databaseId}/revisions`)).json.data;
     assert.equal(short.nextCursor, null, 'a short history is one page with nextCursor null');
@@ -185,7 +216,11 @@ describe('emulator variants paged-revisions and oldest-first', () => {
     const all = await pages(call, ids.longHistoryDashboardResourceId, async (page) => {
       if (page !== 2) return;
       const src = (await call('GET', `/v1/dashboards/${ids.longHistoryDashboardId}/source`)).json.data;
-      const r = await call('PUT', `/v1/dashboards/${ids.longHistoryDashboardId}/source`, { source: 'export default 2;\n', expectedRevision: src.revision, expectedDataRunId: src.dataRunId });
+      const r = await call('PUT', `/v1/dashboards/${ids.longHistoryDashboardId}/source`, {
+        source: 'export default 2;\n',
+        expectedRevision: src.revision,
+        expectedDataRunId: src.dataRunId,
+      });
       assert.equal(r.status, 200);
     });
     const seen = all.flatMap((p) => p.items.map((i: { id: string }) => i.id));
@@ -196,7 +231,11 @@ describe('emulator variants paged-revisions and oldest-first', () => {
 
   test('a cursor this server did not return is 400; without the variant there is no nextCursor', async () => {
     const { call, ids } = await emulator(['paged-revisions']);
-    for (const cursor of ['garbage', Buffer.from('{"r":"rept_other","p":3}').toString('base64url'), Buffer.from(JSON.stringify({ r: ids.databaseId, p: 99 })).toString('base64url')]) {
+    for (const cursor of [
+      'garbage',
+      Buffer.from('{"r":"rept_other","p":3}').toString('base64url'),
+      Buffer.from(JSON.stringify({ r: ids.databaseId, p: 99 })).toString('base64url'),
+    ]) {
       const r = await call('GET', `/v1/resources/${ids.databaseId}/revisions?cursor=${cursor}`);
       assert.equal(r.status, 400, cursor);
       assert.match(r.json.error.message, /cursor/);
@@ -210,18 +249,27 @@ describe('emulator variants paged-revisions and oldest-first', () => {
   test('oldest-first orders items oldest first, also page by page', async () => {
     const { call, ids } = await emulator(['oldest-first']);
     const items = (await call('GET', `/v1/resources/${ids.longHistoryDashboardResourceId}/revisions`)).json.data.items;
-    assert.deepEqual(items.map((i: { sequence: number }) => i.sequence), Array.from({ length: 150 }, (_, i) => i + 1));
+    assert.deepEqual(
+      items.map((i: { sequence: number }) => i.sequence),
+      Array.from({ length: 150 }, (_, i) => i + 1),
+    );
     assert.equal(items[0].parentRevisionId, null);
     const paged = await emulator(['oldest-first', 'paged-revisions']);
     const all = await pages(paged.call, paged.ids.longHistoryDashboardResourceId);
-    assert.deepEqual(all.flatMap((p) => p.items.map((i: { sequence: number }) => i.sequence)), Array.from({ length: 150 }, (_, i) => i + 1));
+    assert.deepEqual(
+      all.flatMap((p) => p.items.map((i: { sequence: number }) => i.sequence)),
+      Array.from({ length: 150 }, (_, i) => i + 1),
+    );
   });
 
   test('5,000 revisions page through quickly', async () => {
     const { call, ids } = await emulator(['paged-revisions'], 5);
     const t0 = Date.now();
     const all = await pages(call, ids['largeDashboardResourceId']!);
-    assert.equal(all.reduce((n, p) => n + p.items.length, 0), 5000);
+    assert.equal(
+      all.reduce((n, p) => n + p.items.length, 0),
+      5000,
+    );
     assert.ok(Date.now() - t0 < 10_000, `${Date.now() - t0} ms`);
   });
 });

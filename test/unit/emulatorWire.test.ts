@@ -33,7 +33,12 @@ describe('emulator wire format', () => {
       `/v1/resources/${ids['dashboardResourceId']}/revisions`,
       `/v1/resources/${ids['databaseId']}/revisions`,
       `/v1/facts/${ids['factId']}`,
-      '/v1/operations', '/v1/dashboards', '/v1/apps', '/v1/databases', '/v1/write-syncs', '/v1/facts',
+      '/v1/operations',
+      '/v1/dashboards',
+      '/v1/apps',
+      '/v1/databases',
+      '/v1/write-syncs',
+      '/v1/facts',
     ];
     for (const path of paths) {
       const r = await call('GET', path);
@@ -48,7 +53,7 @@ describe('emulator wire format', () => {
     }
   });
 
-  test('every response parses with the extension\'s schemas', async () => {
+  test("every response parses with the extension's schemas", async () => {
     const { ids } = emu.demo;
     const check = async (path: string, schema: schemas.z.ZodMiniType, workspace?: null) => {
       const r = await call('GET', path, undefined, workspace === null ? { workspace: null } : {});
@@ -56,7 +61,8 @@ describe('emulator wire format', () => {
       const parsed = schemas.envelope(schema).safeParse(r.json);
       assert.ok(parsed.success, `${path}: ${parsed.success ? '' : JSON.stringify(parsed.error.issues.slice(0, 3))}`);
     };
-    for (const id of [ids.publishedOperationId, ids.dataFlowOperationId, ids.dataFlowChildOperationId, ids.codeStaleOperationId]) await check(`/v1/operations/${id}`, schemas.Operation);
+    for (const id of [ids.publishedOperationId, ids.dataFlowOperationId, ids.dataFlowChildOperationId, ids.codeStaleOperationId])
+      await check(`/v1/operations/${id}`, schemas.Operation);
     for (const id of [ids.liveAppId, ids.deployingAppId, ids.failedAppId]) await check(`/v1/apps/${id}`, schemas.Application);
     await check(`/v1/write-syncs/${ids.identityLockedWriteSyncId}`, schemas.WriteSync);
     await check(`/v1/facts/${ids.factId}`, schemas.Fact, null);
@@ -66,7 +72,12 @@ describe('emulator wire format', () => {
       const h = (await call('GET', `/v1/resources/${id}/revisions`)).json.data;
       await check(`/v1/resources/${id}/revisions/${h.draft.revisionId}`, schemas.Revision);
     }
-    const handler = (await call('GET', `/v1/resources/${ids.publishedOperationId}/revisions/${(await call('GET', `/v1/operations/${ids.publishedOperationId}`)).json.data.draft.revisionId}`)).json.data;
+    const handler = (
+      await call(
+        'GET',
+        `/v1/resources/${ids.publishedOperationId}/revisions/${(await call('GET', `/v1/operations/${ids.publishedOperationId}`)).json.data.draft.revisionId}`,
+      )
+    ).json.data;
     assert.ok(schemas.OperationHandlerValue.safeParse(handler.value).success);
     await check('/v1/operations', schemas.listPage(schemas.Operation));
     await check('/v1/dashboards', schemas.listPage(schemas.DashboardSummary));
@@ -79,7 +90,19 @@ describe('emulator wire format', () => {
   test('an operation has every spec field; parentDataFlowId links data flow children', async () => {
     const { ids } = emu.demo;
     const child = (await call('GET', `/v1/operations/${ids['dataFlowChildOperationId']}`)).json.data;
-    for (const f of ['id', 'name', 'kind', 'instructions', 'dataSourceIds', 'parentDataFlowId', 'status', 'codeStale', 'draft', 'published']) assert.ok(f in child, f);
+    for (const f of [
+      'id',
+      'name',
+      'kind',
+      'instructions',
+      'dataSourceIds',
+      'parentDataFlowId',
+      'status',
+      'codeStale',
+      'draft',
+      'published',
+    ])
+      assert.ok(f in child, f);
     assert.equal(child.parentDataFlowId, ids['dataFlowOperationId']);
     assert.ok(child.dataSourceIds.every((id: string) => id.startsWith('data_')));
     const stale = (await call('GET', `/v1/operations/${ids['codeStaleOperationId']}`)).json.data;
@@ -101,7 +124,10 @@ describe('emulator wire format', () => {
     }
     const all = await call('GET', '/v1/operations');
     assert.equal(all.json.data.nextCursor, null);
-    assert.deepEqual(seen, all.json.data.items.map((o: { id: string }) => o.id));
+    assert.deepEqual(
+      seen,
+      all.json.data.items.map((o: { id: string }) => o.id),
+    );
     assert.equal(new Set(seen).size, seen.length);
     // Only the demo workspace's operations.
     assert.ok(!seen.includes(emu.demo.ids['otherWorkspaceOperationId']));
@@ -160,10 +186,19 @@ describe('emulator wire format', () => {
   test('a streamed body without Content-Length is cut off at 5 MiB too', async () => {
     const status = await new Promise<number>((resolve, reject) => {
       const url = new URL(`${emu.url}/v1/facts/${emu.demo.ids['factId']}`);
-      const req = request({ method: 'PUT', host: url.hostname, port: url.port, path: url.pathname, headers: { Authorization: `Bearer ${emu.demo.apiKey}`, 'Content-Type': 'application/json' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = request(
+        {
+          method: 'PUT',
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          headers: { Authorization: `Bearer ${emu.demo.apiKey}`, 'Content-Type': 'application/json' },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       const chunk = Buffer.alloc(256 * 1024, 'a');
       let sent = 0;
@@ -180,7 +215,9 @@ describe('emulator wire format', () => {
   });
 
   test('connections are kept alive', async () => {
-    const r = await fetch(`${emu.url}/v1/operations?limit=1`, { headers: { Authorization: `Bearer ${emu.demo.apiKey}`, 'X-Workspace-Id': emu.demo.workspaceId } });
+    const r = await fetch(`${emu.url}/v1/operations?limit=1`, {
+      headers: { Authorization: `Bearer ${emu.demo.apiKey}`, 'X-Workspace-Id': emu.demo.workspaceId },
+    });
     await r.text();
     assert.equal(r.headers.get('connection'), 'keep-alive');
   });
@@ -199,12 +236,25 @@ describe('emulator wire format', () => {
   test('the secret key never appears in responses or the request log', async () => {
     const { ids } = emu.demo;
     const texts: string[] = [];
-    for (const path of [`/v1/resources/${ids['dashboardResourceId']}/revisions`, `/v1/operations/${ids['publishedOperationId']}`, '/v1/apps', '/v1/nope']) {
+    for (const path of [
+      `/v1/resources/${ids['dashboardResourceId']}/revisions`,
+      `/v1/operations/${ids['publishedOperationId']}`,
+      '/v1/apps',
+      '/v1/nope',
+    ]) {
       texts.push((await call('GET', path)).text);
     }
     texts.push((await call('GET', '/v1/operations', undefined, { key: `${emu.demo.apiKey}x` })).text);
     const src = (await call('GET', `/v1/dashboards/${ids['dashboardId']}/source`)).json.data;
-    texts.push((await call('PUT', `/v1/dashboards/${ids['dashboardId']}/source`, { source: src.source, expectedRevision: src.revision, expectedDataRunId: src.dataRunId })).text);
+    texts.push(
+      (
+        await call('PUT', `/v1/dashboards/${ids['dashboardId']}/source`, {
+          source: src.source,
+          expectedRevision: src.revision,
+          expectedDataRunId: src.dataRunId,
+        })
+      ).text,
+    );
     texts.push((await call('GET', `/v1/resources/${ids['dashboardResourceId']}/revisions`)).text);
     texts.push(JSON.stringify(emu.requests()));
     texts.push(await (await fetch(`${emu.adminUrl}/requests`)).text());

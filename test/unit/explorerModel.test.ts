@@ -42,7 +42,12 @@ async function resources(model: ExplorerModel, group: GroupId): Promise<Resource
 }
 
 function listingOff(): void {
-  emu.injectFault({ match: { method: 'GET', path: '^/v1/(operations|dashboards|apps|databases|write-syncs|facts)$' }, kind: 'status', status: 404, count: 1000 });
+  emu.injectFault({
+    match: { method: 'GET', path: '^/v1/(operations|dashboards|apps|databases|write-syncs|facts)$' },
+    kind: 'status',
+    status: 404,
+    count: 1000,
+  });
 }
 
 describe('explorer model with list endpoints', () => {
@@ -50,7 +55,10 @@ describe('explorer model with list endpoints', () => {
     emu.clearRequests();
     const model = modelFor(TestConnection.forEmulator(emu));
     const roots = await model.getChildren();
-    assert.deepEqual(roots.map((r) => (r.kind === 'group' ? r.group.label : r.kind)), ['Operations', 'Dashboards', 'Apps', 'Databases', 'Write Syncs', 'Facts']);
+    assert.deepEqual(
+      roots.map((r) => (r.kind === 'group' ? r.group.label : r.kind)),
+      ['Operations', 'Dashboards', 'Apps', 'Databases', 'Write Syncs', 'Facts'],
+    );
     assert.equal(emu.requests().length, 0, 'roots need no request');
   });
 
@@ -79,7 +87,10 @@ describe('explorer model with list endpoints', () => {
     const ops = await groupItems(model, 'operations');
     const inventory = ops.filter(isResourceNode).find((n) => n.id === ids.inventoryOperationId);
     assert.ok(inventory?.added, 'the added operation beyond the first page is shown');
-    assert.ok(ops.some((n) => n.kind === 'loadMore'), 'Load more follows a partial page');
+    assert.ok(
+      ops.some((n) => n.kind === 'loadMore'),
+      'Load more follows a partial page',
+    );
   });
 
   test('Load more appends the next page and stops at the end', async () => {
@@ -101,7 +112,10 @@ describe('explorer model with list endpoints', () => {
     const model = modelFor(TestConnection.forEmulator(emu));
     const child = (await resources(model, 'operations')).find((n) => n.id === ids.dataFlowChildOperationId)!;
     const children = await model.getChildren(child);
-    assert.deepEqual(children.map((c) => c.kind), ['file', 'operation', 'dataSource']);
+    assert.deepEqual(
+      children.map((c) => c.kind),
+      ['file', 'operation', 'dataSource'],
+    );
     const parent = children[1] as ResourceNode;
     assert.equal(parent.id, ids.dataFlowOperationId);
     assert.equal(parent.relation, 'parentDataFlow');
@@ -109,7 +123,10 @@ describe('explorer model with list endpoints', () => {
     assert.equal(children[2]!.parent, child, 'getParent works for reveal');
     const flow = (await resources(model, 'operations')).find((n) => n.id === ids.dataFlowOperationId)!;
     const steps = (await model.getChildren(flow)).filter((c) => isResourceNode(c) && c.relation === 'childOperation');
-    assert.ok(steps.some((s) => isResourceNode(s) && s.id === ids.dataFlowChildOperationId), 'a data flow lists its steps');
+    assert.ok(
+      steps.some((s) => isResourceNode(s) && s.id === ids.dataFlowChildOperationId),
+      'a data flow lists its steps',
+    );
   });
 
   test('refreshing an app reads it again and updates that item only', async () => {
@@ -122,7 +139,10 @@ describe('explorer model with list endpoints', () => {
     await model.refresh(app);
     await fired;
     assert.equal(app.data.kind === 'app' && app.data.value.deployment.status, 'live');
-    assert.deepEqual(emu.requests().map((r) => `${r.method} ${r.path}`), [`GET /v1/apps/${ids.deployingAppId}`]);
+    assert.deepEqual(
+      emu.requests().map((r) => `${r.method} ${r.path}`),
+      [`GET /v1/apps/${ids.deployingAppId}`],
+    );
   });
 
   test('a full refresh lists each group again on its next expansion', async () => {
@@ -133,7 +153,10 @@ describe('explorer model with list endpoints', () => {
     assert.equal(emu.requests().length, 0, 'cached');
     await model.refresh();
     await groupItems(model, 'operations');
-    assert.deepEqual(emu.requests().map((r) => r.path), ['/v1/operations']);
+    assert.deepEqual(
+      emu.requests().map((r) => r.path),
+      ['/v1/operations'],
+    );
   });
 });
 
@@ -145,17 +168,37 @@ describe('explorer model without list endpoints', () => {
     const ops = await resources(model, 'operations');
     const opIds = ops.map((o) => o.id);
     assert.equal(model.isListed('operations'), false);
-    for (const id of [ids.dashboardId, ids.dataFlowChildOperationId, ids.dataFlowOperationId, ids.codeStaleOperationId]) assert.ok(opIds.includes(id!), `${id} listed`);
-    assert.ok(ops.find((o) => o.id === ids.dataFlowOperationId && !o.added), 'the parent data flow is reachable, not added');
-    assert.ok(ops.find((o) => o.id === ids.codeStaleOperationId && !o.added), 'the write sync’s input operation is reachable');
+    for (const id of [ids.dashboardId, ids.dataFlowChildOperationId, ids.dataFlowOperationId, ids.codeStaleOperationId])
+      assert.ok(opIds.includes(id!), `${id} listed`);
+    assert.ok(
+      ops.find((o) => o.id === ids.dataFlowOperationId && !o.added),
+      'the parent data flow is reachable, not added',
+    );
+    assert.ok(
+      ops.find((o) => o.id === ids.codeStaleOperationId && !o.added),
+      'the write sync’s input operation is reachable',
+    );
     const dashboards = await resources(model, 'dashboards');
-    assert.deepEqual(dashboards.map((d) => [d.id, d.added]), [[ids.dashboardId, true]], 'the oper_ id is also a dashboard');
-    assert.deepEqual((await resources(model, 'facts')).map((f) => f.id), [ids.factId]);
+    assert.deepEqual(
+      dashboards.map((d) => [d.id, d.added]),
+      [[ids.dashboardId, true]],
+      'the oper_ id is also a dashboard',
+    );
+    assert.deepEqual(
+      (await resources(model, 'facts')).map((f) => f.id),
+      [ids.factId],
+    );
     const db = (await resources(model, 'databases'))[0]!;
     assert.equal(db.id, ids.databaseId);
     assert.equal(db.data.kind === 'database' && db.data.value.published !== null, true);
-    assert.deepEqual((await resources(model, 'apps')).map((a) => a.id), [ids.liveAppId]);
-    assert.deepEqual((await resources(model, 'writeSyncs')).map((w) => w.id), [ids.writeSyncId]);
+    assert.deepEqual(
+      (await resources(model, 'apps')).map((a) => a.id),
+      [ids.liveAppId],
+    );
+    assert.deepEqual(
+      (await resources(model, 'writeSyncs')).map((w) => w.id),
+      [ids.writeSyncId],
+    );
   });
 
   test('an added id that does not exist shows as a removable message', async () => {
@@ -176,7 +219,10 @@ describe('explorer model without list endpoints', () => {
     const changed = eventToPromise(model.onDidChange, (n) => n?.kind === 'group' && n.group.id === 'apps');
     model.setAddedIds([ids.liveAppId!]);
     await changed;
-    assert.deepEqual((await resources(model, 'apps')).map((a) => a.id), [ids.liveAppId]);
+    assert.deepEqual(
+      (await resources(model, 'apps')).map((a) => a.id),
+      [ids.liveAppId],
+    );
   });
 });
 

@@ -79,7 +79,11 @@ describe('explorer items', () => {
 
     const app = structuredClone(await item('apps', ids.liveAppId!));
     if (app.data.kind !== 'app') throw new Error('app');
-    app.data.value.deployment = { ...app.data.value.deployment, status: 'failed', error: { code: 'build_failed', message: 'npm install failed', at: 3 } };
+    app.data.value.deployment = {
+      ...app.data.value.deployment,
+      status: 'failed',
+      error: { code: 'build_failed', message: 'npm install failed', at: 3 },
+    };
     const failed = present(app);
     assert.match(failed.description!, /^failed · draft #\d+$/);
     assert.deepEqual(failed.icon, { id: 'error', color: 'error' });
@@ -122,7 +126,11 @@ describe('explorer items', () => {
 describe('Add Resource by ID input', () => {
   test('accepts a bare id and finds the id in a pasted URL', () => {
     assert.deepEqual(parseAdditionInput('  oper_abc123 '), { ok: true, id: 'oper_abc123', kind: 'operation' });
-    assert.deepEqual(parseAdditionInput('https://app.example.com/w/wksp_1/dashboards/oper_9x?tab=source', 'wksp_1'), { ok: true, id: 'oper_9x', kind: 'operation' });
+    assert.deepEqual(parseAdditionInput('https://app.example.com/w/wksp_1/dashboards/oper_9x?tab=source', 'wksp_1'), {
+      ok: true,
+      id: 'oper_9x',
+      kind: 'operation',
+    });
     assert.deepEqual(parseAdditionInput('https://x/apps/appl_A1/revisions/rvsn_B2'), { ok: true, id: 'appl_A1', kind: 'application' });
   });
 
@@ -139,6 +147,9 @@ describe('Add Resource by ID input', () => {
     assert.match((parseAdditionInput('hello') as { message: string }).message, /No resource id/);
     assert.match((parseAdditionInput('oper_') as { message: string }).message, /not a complete id/);
     assert.match((parseAdditionInput('xyz_123') as { message: string }).message, /known prefix/);
-    assert.match((parseAdditionInput('https://x/w/wksp_other/oper_1', 'wksp_mine') as { message: string }).message, /belongs to workspace wksp_other/);
+    assert.match(
+      (parseAdditionInput('https://x/w/wksp_other/oper_1', 'wksp_mine') as { message: string }).message,
+      /belongs to workspace wksp_other/,
+    );
   });
 });

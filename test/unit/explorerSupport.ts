@@ -19,7 +19,11 @@ export class TestConnection implements ConnectionProvider {
   }
 
   static forEmulator(emu: RunningEmulator, overrides: { apiKey?: string; workspaceId?: string; baseUrl?: string } = {}): TestConnection {
-    return new TestConnection(overrides.baseUrl ?? emu.url, overrides.apiKey ?? emu.demo.apiKey, overrides.workspaceId ?? emu.demo.workspaceId);
+    return new TestConnection(
+      overrides.baseUrl ?? emu.url,
+      overrides.apiKey ?? emu.demo.apiKey,
+      overrides.workspaceId ?? emu.demo.workspaceId,
+    );
   }
 
   static make(baseUrl: string, apiKey: string, workspaceId: string): Connection {

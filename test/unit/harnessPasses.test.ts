@@ -24,11 +24,21 @@ describe('integration passes', () => {
     const [first, second] = integrationPasses({ WSA_TEST_GREP: 'fault matrix|conflicts' });
     assert.deepEqual(runs(first!.grep), [TITLES[0], TITLES[2]]);
     assert.deepEqual(runs(second!.grep), [TITLES[0]]);
-    assert.deepEqual(runs(integrationPasses({ WSA_TEST_GREP: 'strict profile' })[0]!.grep), [], 'a suite for the strict pass only stays out of the default pass');
+    assert.deepEqual(
+      runs(integrationPasses({ WSA_TEST_GREP: 'strict profile' })[0]!.grep),
+      [],
+      'a suite for the strict pass only stays out of the default pass',
+    );
   });
 
   test('WSA_TEST_STRICT=0 runs the default pass alone, =only the strict pass alone', () => {
-    assert.deepEqual(integrationPasses({ WSA_TEST_STRICT: '0' }).map((p) => p.name), ['default']);
-    assert.deepEqual(integrationPasses({ WSA_TEST_STRICT: 'only' }).map((p) => p.name), ['strict']);
+    assert.deepEqual(
+      integrationPasses({ WSA_TEST_STRICT: '0' }).map((p) => p.name),
+      ['default'],
+    );
+    assert.deepEqual(
+      integrationPasses({ WSA_TEST_STRICT: 'only' }).map((p) => p.name),
+      ['strict'],
+    );
   });
 });

@@ -10,7 +10,10 @@ describe('lane layout', () => {
     const layout = layoutLanes(chain(['d', 'c', 'b', 'a']));
     assert.equal(layout.width, 1);
     assert.equal(layout.branched, false);
-    assert.deepEqual(layout.rows.map((r) => r.lane), [0, 0, 0, 0]);
+    assert.deepEqual(
+      layout.rows.map((r) => r.lane),
+      [0, 0, 0, 0],
+    );
     assert.deepEqual(layout.rows[0], { lane: 0, top: [], bottom: [{ from: 0, to: 0 }] });
     assert.deepEqual(layout.rows[3], { lane: 0, top: [{ from: 0, to: 0 }], bottom: [] });
   });
@@ -28,11 +31,31 @@ describe('lane layout', () => {
     const layout = layoutLanes(nodes);
     assert.equal(layout.branched, true);
     assert.equal(layout.width, 2);
-    assert.deepEqual(layout.rows.map((r) => r.lane), [0, 0, 1, 1, 0, 0]);
+    assert.deepEqual(
+      layout.rows.map((r) => r.lane),
+      [0, 0, 1, 1, 0, 0],
+    );
     // d starts a new lane beside the line e → b passing through.
-    assert.deepEqual(layout.rows[2], { lane: 1, top: [{ from: 0, to: 0 }], bottom: [{ from: 0, to: 0 }, { from: 1, to: 1 }] });
+    assert.deepEqual(layout.rows[2], {
+      lane: 1,
+      top: [{ from: 0, to: 0 }],
+      bottom: [
+        { from: 0, to: 0 },
+        { from: 1, to: 1 },
+      ],
+    });
     // c's parent b is already awaited in lane 0: c's line bends into it.
-    assert.deepEqual(layout.rows[3], { lane: 1, top: [{ from: 0, to: 0 }, { from: 1, to: 1 }], bottom: [{ from: 0, to: 0 }, { from: 1, to: 0 }] });
+    assert.deepEqual(layout.rows[3], {
+      lane: 1,
+      top: [
+        { from: 0, to: 0 },
+        { from: 1, to: 1 },
+      ],
+      bottom: [
+        { from: 0, to: 0 },
+        { from: 1, to: 0 },
+      ],
+    });
     assert.deepEqual(layout.rows[4], { lane: 0, top: [{ from: 0, to: 0 }], bottom: [{ from: 0, to: 0 }] });
   });
 
@@ -44,12 +67,29 @@ describe('lane layout', () => {
       { id: 'a', parents: [] },
     ];
     const layout = layoutLanes(nodes);
-    assert.deepEqual(layout.rows[0], { lane: 0, top: [], bottom: [{ from: 0, to: 0 }, { from: 0, to: 1 }] });
+    assert.deepEqual(layout.rows[0], {
+      lane: 0,
+      top: [],
+      bottom: [
+        { from: 0, to: 0 },
+        { from: 0, to: 1 },
+      ],
+    });
     assert.equal(layout.rows[1]!.lane, 1);
     assert.equal(layout.rows[2]!.lane, 0);
     // Both lines wait for a and meet at its node; the first-parent line stays straight.
-    assert.deepEqual(layout.rows[2]!.bottom, [{ from: 1, to: 1 }, { from: 0, to: 0 }]);
-    assert.deepEqual(layout.rows[3], { lane: 0, top: [{ from: 0, to: 0 }, { from: 1, to: 0 }], bottom: [] });
+    assert.deepEqual(layout.rows[2]!.bottom, [
+      { from: 1, to: 1 },
+      { from: 0, to: 0 },
+    ]);
+    assert.deepEqual(layout.rows[3], {
+      lane: 0,
+      top: [
+        { from: 0, to: 0 },
+        { from: 1, to: 0 },
+      ],
+      bottom: [],
+    });
   });
 
   test('the quick linear check agrees with the layout on straight and branched histories', () => {
@@ -60,8 +100,14 @@ describe('lane layout', () => {
   });
 
   test('parents outside the list or above their child draw nothing', () => {
-    const layout = layoutLanes([{ id: 'b', parents: ['gone'] }, { id: 'a', parents: ['b'] }]);
-    assert.deepEqual(layout.rows.map((r) => r.bottom), [[], []]);
+    const layout = layoutLanes([
+      { id: 'b', parents: ['gone'] },
+      { id: 'a', parents: ['b'] },
+    ]);
+    assert.deepEqual(
+      layout.rows.map((r) => r.bottom),
+      [[], []],
+    );
     assert.equal(layout.branched, false);
   });
 
@@ -75,11 +121,13 @@ describe('lane layout', () => {
   });
 
   test('every line that leaves a row enters the next one, and no column is used twice', () => {
-    const graph = fc.integer({ min: 1, max: 40 }).chain((n) =>
-      fc.tuple(...Array.from({ length: n }, (_, i) => fc.array(fc.integer({ min: i + 1, max: n + 2 }), { maxLength: 2 }))).map((parents) =>
-        parents.map((ps, i) => ({ id: `n${i}`, parents: ps.map((p) => `n${p}`) })),
-      ),
-    );
+    const graph = fc
+      .integer({ min: 1, max: 40 })
+      .chain((n) =>
+        fc
+          .tuple(...Array.from({ length: n }, (_, i) => fc.array(fc.integer({ min: i + 1, max: n + 2 }), { maxLength: 2 })))
+          .map((parents) => parents.map((ps, i) => ({ id: `n${i}`, parents: ps.map((p) => `n${p}`) }))),
+      );
     fc.assert(
       fc.property(graph, (nodes) => {
         const { rows, width } = layoutLanes(nodes);
@@ -94,7 +142,10 @@ describe('lane layout', () => {
           assert.equal(new Set(passing).size, passing.length);
           assert.ok(!passing.includes(row.lane));
         }
-        assert.deepEqual(rows[rows.length - 1]!.bottom.filter((s) => s.from === s.to && s.from !== rows[rows.length - 1]!.lane), []);
+        assert.deepEqual(
+          rows[rows.length - 1]!.bottom.filter((s) => s.from === s.to && s.from !== rows[rows.length - 1]!.lane),
+          [],
+        );
       }),
     );
   });

@@ -10,7 +10,14 @@ import type { HistoryItem } from '../../src/shared/history/historyItem';
 import type { RevisionHistory } from '../../src/api/schemas';
 
 const item = (id: string, over: Partial<HistoryItem> = {}): HistoryItem => ({
-  id, parents: [], message: '', actorType: 'apiKey', actorId: 'apik_a', createdAt: '2025-03-03T09:00:00.000Z', sequence: null, ...over,
+  id,
+  parents: [],
+  message: '',
+  actorType: 'apiKey',
+  actorId: 'apik_a',
+  createdAt: '2025-03-03T09:00:00.000Z',
+  sequence: null,
+  ...over,
 });
 
 describe('history filter', () => {
@@ -92,18 +99,50 @@ describe('line diff stats', () => {
 
 describe('history items from the list endpoint', () => {
   const history = {
-    resourceId: 'rept_1', version: 'v1', draft: { revisionId: 'rvsn_c', sequence: 3 }, published: { revisionId: 'rvsn_a', sequence: 1 },
+    resourceId: 'rept_1',
+    version: 'v1',
+    draft: { revisionId: 'rvsn_c', sequence: 3 },
+    published: { revisionId: 'rvsn_a', sequence: 1 },
     capabilities: { history: true, restore: true, publish: true },
     items: [
-      { id: 'rvsn_c', parentRevisionId: 'rvsn_b', dependencyRevisionIds: [], actor: { type: 'apiKey', id: 'apik_1234567890' }, message: 'Third', createdAt: 't3' },
-      { id: 'rvsn_b', parentRevisionId: 'rvsn_a', dependencyRevisionIds: [], actor: { type: 'apiKey', id: 'apik_1' }, message: 'Second', createdAt: 't2', sequence: 2 },
-      { id: 'rvsn_a', parentRevisionId: null, dependencyRevisionIds: [], actor: { type: 'apiKey', id: 'apik_1' }, message: 'First', createdAt: 't1' },
+      {
+        id: 'rvsn_c',
+        parentRevisionId: 'rvsn_b',
+        dependencyRevisionIds: [],
+        actor: { type: 'apiKey', id: 'apik_1234567890' },
+        message: 'Third',
+        createdAt: 't3',
+      },
+      {
+        id: 'rvsn_b',
+        parentRevisionId: 'rvsn_a',
+        dependencyRevisionIds: [],
+        actor: { type: 'apiKey', id: 'apik_1' },
+        message: 'Second',
+        createdAt: 't2',
+        sequence: 2,
+      },
+      {
+        id: 'rvsn_a',
+        parentRevisionId: null,
+        dependencyRevisionIds: [],
+        actor: { type: 'apiKey', id: 'apik_1' },
+        message: 'First',
+        createdAt: 't1',
+      },
     ],
   } as RevisionHistory;
 
   test('keeps the order, takes parents and sequences from where the service tells them', () => {
     const items = toHistoryItems(history);
-    assert.deepEqual(items.map((i) => [i.id, i.parents, i.sequence]), [['rvsn_c', ['rvsn_b'], 3], ['rvsn_b', ['rvsn_a'], 2], ['rvsn_a', [], 1]]);
+    assert.deepEqual(
+      items.map((i) => [i.id, i.parents, i.sequence]),
+      [
+        ['rvsn_c', ['rvsn_b'], 3],
+        ['rvsn_b', ['rvsn_a'], 2],
+        ['rvsn_a', [], 1],
+      ],
+    );
   });
 
   test('actor types the spec does not show and items without sequence or dependencies read as they are', () => {
@@ -112,13 +151,36 @@ describe('history items from the list endpoint', () => {
       draft: { revisionId: 'rvsn_y', sequence: 9 },
       published: null,
       items: [
-        { id: 'rvsn_y', parentRevisionId: 'rvsn_x', dependencyRevisionIds: [], actor: { type: 'serviceAccount', id: 'svc_etl' }, message: '', createdAt: 't2' },
-        { id: 'rvsn_x', parentRevisionId: null, dependencyRevisionIds: [], actor: { type: 'user', id: 'user_ann' }, message: 'First', createdAt: 't1' },
+        {
+          id: 'rvsn_y',
+          parentRevisionId: 'rvsn_x',
+          dependencyRevisionIds: [],
+          actor: { type: 'serviceAccount', id: 'svc_etl' },
+          message: '',
+          createdAt: 't2',
+        },
+        {
+          id: 'rvsn_x',
+          parentRevisionId: null,
+          dependencyRevisionIds: [],
+          actor: { type: 'user', id: 'user_ann' },
+          message: 'First',
+          createdAt: 't1',
+        },
       ],
     } as RevisionHistory;
     const items = toHistoryItems(bare);
-    assert.deepEqual(items.map((i) => [i.actorType, i.actorId, i.sequence]), [['serviceAccount', 'svc_etl', 9], ['user', 'user_ann', null]]);
-    assert.deepEqual(items.map((i) => revisionLabel(i)), ['#9', 'rvsn_x “First”']);
+    assert.deepEqual(
+      items.map((i) => [i.actorType, i.actorId, i.sequence]),
+      [
+        ['serviceAccount', 'svc_etl', 9],
+        ['user', 'user_ann', null],
+      ],
+    );
+    assert.deepEqual(
+      items.map((i) => revisionLabel(i)),
+      ['#9', 'rvsn_x “First”'],
+    );
     assert.deepEqual(filterIndices(items, 'user_ann'), [1]);
   });
 
@@ -133,17 +195,25 @@ describe('history items from the list endpoint', () => {
 
 describe('Show Changes triples', () => {
   const ctx: ChangeContext = {
-    workspaceId: 'wksp_1', view: 'dashboard', resourceId: 'rept_1',
+    workspaceId: 'wksp_1',
+    view: 'dashboard',
+    resourceId: 'rept_1',
     nameOf: (id) => `Sales ${id}`,
     dependencyName: (resourceId, revisionId) => `${resourceId}@${revisionId}`,
   };
   const rev = (id: string, parent: string | null, deps: [string, string][], withLocations = true): ChangeSource => ({
-    id, parentRevisionId: parent, dependencyRevisionIds: deps.map(([, r]) => r),
+    id,
+    parentRevisionId: parent,
+    dependencyRevisionIds: deps.map(([, r]) => r),
     ...(withLocations ? { dependencies: deps.map(([resourceId, revisionId]) => ({ resourceId, revisionId })) } : {}),
   });
 
   test('the resource against its parent when no dependency changed', () => {
-    const { triples, unlocated } = changeSet(ctx, rev('rvsn_2', 'rvsn_1', [['oper_9', 'rvsn_h1']]), rev('rvsn_1', null, [['oper_9', 'rvsn_h1']]));
+    const { triples, unlocated } = changeSet(
+      ctx,
+      rev('rvsn_2', 'rvsn_1', [['oper_9', 'rvsn_h1']]),
+      rev('rvsn_1', null, [['oper_9', 'rvsn_h1']]),
+    );
     assert.equal(unlocated, 0);
     assert.equal(triples.length, 1);
     const [resource, left, right] = triples[0]!;
@@ -161,8 +231,14 @@ describe('Show Changes triples', () => {
   });
 
   test('each changed dependency against the one the parent had, added and removed ones one-sided', () => {
-    const parent = rev('rvsn_1', null, [['oper_9', 'rvsn_h1'], ['dbas_2', 'rvsn_d1']]);
-    const revision = rev('rvsn_2', 'rvsn_1', [['oper_9', 'rvsn_h2'], ['appl_3', 'rvsn_p1']]);
+    const parent = rev('rvsn_1', null, [
+      ['oper_9', 'rvsn_h1'],
+      ['dbas_2', 'rvsn_d1'],
+    ]);
+    const revision = rev('rvsn_2', 'rvsn_1', [
+      ['oper_9', 'rvsn_h2'],
+      ['appl_3', 'rvsn_p1'],
+    ]);
     const { triples, unlocated } = changeSet(ctx, revision, parent);
     assert.equal(unlocated, 0);
     const byResource = new Map(triples.slice(1).map((t) => [t[0].resourceId, t]));
@@ -177,13 +253,20 @@ describe('Show Changes triples', () => {
   });
 
   test('without dependency locations, changed dependencies are counted, not guessed', () => {
-    const { triples, unlocated } = changeSet(ctx, rev('rvsn_2', 'rvsn_1', [['oper_9', 'rvsn_h2']], false), rev('rvsn_1', null, [['oper_9', 'rvsn_h1']], false));
+    const { triples, unlocated } = changeSet(
+      ctx,
+      rev('rvsn_2', 'rvsn_1', [['oper_9', 'rvsn_h2']], false),
+      rev('rvsn_1', null, [['oper_9', 'rvsn_h1']], false),
+    );
     assert.equal(triples.length, 1);
     assert.equal(unlocated, 2);
   });
 
   test('malformed dependency lists count as absent; views follow id prefixes', () => {
-    assert.equal(dependencyRefs({ id: 'rvsn_1', parentRevisionId: null, dependencyRevisionIds: [], dependencies: [{ resourceId: 1 }] }), undefined);
+    assert.equal(
+      dependencyRefs({ id: 'rvsn_1', parentRevisionId: null, dependencyRevisionIds: [], dependencies: [{ resourceId: 1 }] }),
+      undefined,
+    );
     assert.equal(viewForHistoryResource('rept_1'), 'dashboard');
     assert.equal(viewForHistoryResource('fact_1'), undefined);
   });

@@ -1,12 +1,30 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { FIRST_SCREEN_ITEMS, firstScreenMessage, isHostMessage, MAX_STATS_REQUEST, packItems, stateMessages, unpackItems, type HistoryHeader, type HistoryItem, type HostMessage } from '../../src/shared/history/protocol';
+import {
+  FIRST_SCREEN_ITEMS,
+  firstScreenMessage,
+  isHostMessage,
+  MAX_STATS_REQUEST,
+  packItems,
+  stateMessages,
+  unpackItems,
+  type HistoryHeader,
+  type HistoryItem,
+  type HostMessage,
+} from '../../src/shared/history/protocol';
 import { parseWebviewMessage } from '../../src/views/history/messageSchema';
 
 const header: HistoryHeader = {
-  resourceId: 'rept_1', name: 'Sales', kindLabel: 'Dashboard', view: 'dashboard', version: 'v1',
-  draft: { revisionId: 'rvsn_2', sequence: 2 }, published: null,
-  capabilities: { history: true, restore: true, publish: true }, restore: { enabled: true }, dependencyLocations: true,
+  resourceId: 'rept_1',
+  name: 'Sales',
+  kindLabel: 'Dashboard',
+  view: 'dashboard',
+  version: 'v1',
+  draft: { revisionId: 'rvsn_2', sequence: 2 },
+  published: null,
+  capabilities: { history: true, restore: true, publish: true },
+  restore: { enabled: true },
+  dependencyLocations: true,
 };
 
 describe('history protocol: messages from the webview', () => {
@@ -65,22 +83,39 @@ describe('history protocol: messages from the extension', () => {
       { type: 'busy', busy: true, label: 'Restoring…' },
       { type: 'notice', level: 'error', message: 'x' },
       { type: 'select', revisionIds: ['rvsn_1'] },
-    ]) assert.ok(isHostMessage(m), m.type);
+    ])
+      assert.ok(isHostMessage(m), m.type);
   });
 
   test('refuses malformed ones', () => {
     for (const m of [
-      null, 'state', { type: 'state', header, items: [item], total: 1, stats: [] }, { type: 'state', header: {}, items: '', total: 0, stats: [] },
-      { type: 'state', header, items: packItems([item]), stats: [] }, { type: 'state', header, items: packItems([item]), total: -1, stats: [] },
-      { type: 'items', from: 1.5, items: '' }, { type: 'items', items: packItems([item]) },
-      { type: 'stats', entries: [{ id: 'x' }] }, { type: 'notice', level: 'warn', message: 'x' }, { type: 'nope' },
-    ]) assert.equal(isHostMessage(m), false, JSON.stringify(m));
+      null,
+      'state',
+      { type: 'state', header, items: [item], total: 1, stats: [] },
+      { type: 'state', header: {}, items: '', total: 0, stats: [] },
+      { type: 'state', header, items: packItems([item]), stats: [] },
+      { type: 'state', header, items: packItems([item]), total: -1, stats: [] },
+      { type: 'items', from: 1.5, items: '' },
+      { type: 'items', items: packItems([item]) },
+      { type: 'stats', entries: [{ id: 'x' }] },
+      { type: 'notice', level: 'warn', message: 'x' },
+      { type: 'nope' },
+    ])
+      assert.equal(isHostMessage(m), false, JSON.stringify(m));
   });
 });
 
 describe('history protocol: a state as messages', () => {
   const many = (n: number): HistoryItem[] =>
-    Array.from({ length: n }, (_, i) => ({ id: `rvsn_${i}`, parents: i ? [`rvsn_${i - 1}`] : [], message: `m${i}`, actorType: 'apiKey', actorId: 'apik_1', createdAt: 't', sequence: i }));
+    Array.from({ length: n }, (_, i) => ({
+      id: `rvsn_${i}`,
+      parents: i ? [`rvsn_${i - 1}`] : [],
+      message: `m${i}`,
+      actorType: 'apiKey',
+      actorId: 'apik_1',
+      createdAt: 't',
+      sequence: i,
+    }));
 
   test('a history longer than a screen: the first screen in `state`, the rest in `items`, nothing lost or repeated', () => {
     const items = many(FIRST_SCREEN_ITEMS * 3 + 7);
@@ -107,9 +142,33 @@ describe('history protocol: a state as messages', () => {
 
 describe('history protocol: the packed revision list', () => {
   const items: HistoryItem[] = [
-    { id: 'rvsn_3', parents: ['rvsn_2'], message: 'Third “quoted”\nline', actorType: 'apiKey', actorId: 'apik_a', createdAt: '2025-01-03T00:00:00.000Z', sequence: 3 },
-    { id: 'rvsn_2', parents: ['rvsn_1', 'rvsn_x'], message: '', actorType: 'apiKey', actorId: 'apik_b', createdAt: '2025-01-02T00:00:00.000Z', sequence: null },
-    { id: 'rvsn_1', parents: [], message: 'First', actorType: 'user', actorId: 'apik_a', createdAt: '2025-01-01T00:00:00.000Z', sequence: 1 },
+    {
+      id: 'rvsn_3',
+      parents: ['rvsn_2'],
+      message: 'Third “quoted”\nline',
+      actorType: 'apiKey',
+      actorId: 'apik_a',
+      createdAt: '2025-01-03T00:00:00.000Z',
+      sequence: 3,
+    },
+    {
+      id: 'rvsn_2',
+      parents: ['rvsn_1', 'rvsn_x'],
+      message: '',
+      actorType: 'apiKey',
+      actorId: 'apik_b',
+      createdAt: '2025-01-02T00:00:00.000Z',
+      sequence: null,
+    },
+    {
+      id: 'rvsn_1',
+      parents: [],
+      message: 'First',
+      actorType: 'user',
+      actorId: 'apik_a',
+      createdAt: '2025-01-01T00:00:00.000Z',
+      sequence: 1,
+    },
   ];
 
   test('round-trips every field, sharing repeated actors', () => {
@@ -119,13 +178,25 @@ describe('history protocol: the packed revision list', () => {
   });
 
   test('is much smaller than the objects for a long history', () => {
-    const many = Array.from({ length: 1000 }, (_, i) => ({ ...items[0]!, id: `rvsn_${i}`, parents: [`rvsn_${i + 1}`], sequence: 1000 - i }));
+    const many = Array.from({ length: 1000 }, (_, i) => ({
+      ...items[0]!,
+      id: `rvsn_${i}`,
+      parents: [`rvsn_${i + 1}`],
+      sequence: 1000 - i,
+    }));
     assert.ok(packItems(many).length < JSON.stringify(many).length * 0.7);
   });
 
   test('anything but a packed list reads as nothing', () => {
-    for (const bad of ['', 'not json', '[]', '{"v":2,"actors":[],"rows":[]}', '{"v":1,"actors":[],"rows":[["rvsn_1",[],"m",0,"t",1]]}',
-      '{"v":1,"actors":[["apiKey","apik_a"]],"rows":[["rvsn_1","rvsn_0","m",0,"t",1]]}', '{"v":1,"actors":[["apiKey","apik_a"]],"rows":[["rvsn_1",[],"m",0,"t","1"]]}']) {
+    for (const bad of [
+      '',
+      'not json',
+      '[]',
+      '{"v":2,"actors":[],"rows":[]}',
+      '{"v":1,"actors":[],"rows":[["rvsn_1",[],"m",0,"t",1]]}',
+      '{"v":1,"actors":[["apiKey","apik_a"]],"rows":[["rvsn_1","rvsn_0","m",0,"t",1]]}',
+      '{"v":1,"actors":[["apiKey","apik_a"]],"rows":[["rvsn_1",[],"m",0,"t","1"]]}',
+    ]) {
       assert.equal(unpackItems(bad), undefined, bad);
     }
   });

@@ -6,11 +6,27 @@ import { actionMessage, actionStates } from '../../src/webview/history/actions';
 import { EMPTY_SELECTION, focus, navigate, retain, selectedIds, toggleMark, toggleMarkFocused } from '../../src/webview/history/selection';
 import type { HistoryHeader, HistoryItem } from '../../src/shared/history/protocol';
 
-const item = (id: string): HistoryItem => ({ id, parents: [], message: id, actorType: 'apiKey', actorId: 'apik_1', createdAt: 't', sequence: null });
+const item = (id: string): HistoryItem => ({
+  id,
+  parents: [],
+  message: id,
+  actorType: 'apiKey',
+  actorId: 'apik_1',
+  createdAt: 't',
+  sequence: null,
+});
 const header = (over: Partial<HistoryHeader> = {}): HistoryHeader => ({
-  resourceId: 'rept_1', name: 'Sales', kindLabel: 'Dashboard', view: 'dashboard', version: 'v',
-  draft: { revisionId: 'rvsn_d', sequence: 3 }, published: { revisionId: 'rvsn_p', sequence: 1 },
-  capabilities: { history: true, restore: true, publish: true }, restore: { enabled: true }, dependencyLocations: true, ...over,
+  resourceId: 'rept_1',
+  name: 'Sales',
+  kindLabel: 'Dashboard',
+  view: 'dashboard',
+  version: 'v',
+  draft: { revisionId: 'rvsn_d', sequence: 3 },
+  published: { revisionId: 'rvsn_p', sequence: 1 },
+  capabilities: { history: true, restore: true, publish: true },
+  restore: { enabled: true },
+  dependencyLocations: true,
+  ...over,
 });
 
 describe('history selection', () => {
@@ -36,7 +52,10 @@ describe('history selection', () => {
   });
 
   test('revisions that disappear leave the selection', () => {
-    assert.deepEqual(retain({ focused: 'a', marked: 'b' }, (id) => id === 'b'), { focused: undefined, marked: 'b' });
+    assert.deepEqual(
+      retain({ focused: 'a', marked: 'b' }, (id) => id === 'b'),
+      { focused: undefined, marked: 'b' },
+    );
   });
 
   test('navigation keys stay inside the list', () => {
@@ -60,7 +79,8 @@ describe('history toolbar actions', () => {
 
   test('one old revision: all single actions on, Compare asks for a second', () => {
     const states = actionStates(header(), [item('rvsn_x')]);
-    for (const id of ['open', 'compareWithDraft', 'compareWithPublished', 'showChanges', 'copyId', 'restore'] as const) assert.ok(states[id].enabled, id);
+    for (const id of ['open', 'compareWithDraft', 'compareWithPublished', 'showChanges', 'copyId', 'restore'] as const)
+      assert.ok(states[id].enabled, id);
     assert.equal(states.compare.enabled, false);
     assert.deepEqual(actionMessage('restore', [item('rvsn_x')]), { type: 'restore', revisionId: 'rvsn_x' });
   });
@@ -72,7 +92,9 @@ describe('history toolbar actions', () => {
   });
 
   test('no published revision; restore unavailable with the reason as tooltip', () => {
-    const states = actionStates(header({ published: null, restore: { enabled: false, reason: 'Operations have no restore endpoint' } }), [item('rvsn_x')]);
+    const states = actionStates(header({ published: null, restore: { enabled: false, reason: 'Operations have no restore endpoint' } }), [
+      item('rvsn_x'),
+    ]);
     assert.deepEqual(states.compareWithPublished, { enabled: false, title: 'Nothing is published' });
     assert.deepEqual(states.restore, { enabled: false, title: 'Operations have no restore endpoint' });
   });

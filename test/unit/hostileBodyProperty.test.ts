@@ -16,14 +16,19 @@ const PUT: RawRequest = { method: 'PUT', path: '/v1/dashboards/oper_1/source', s
 /** The longest message readErrorBody keeps, plus its ellipsis. */
 const MAX_MESSAGE = 501;
 
-const contentType = fc.option(fc.constantFrom('application/json', 'application/problem+json', 'text/html; charset=utf-8', 'text/plain', 'application/octet-stream', ''), { nil: undefined });
+const contentType = fc.option(
+  fc.constantFrom('application/json', 'application/problem+json', 'text/html; charset=utf-8', 'text/plain', 'application/octet-stream', ''),
+  { nil: undefined },
+);
 
 /** Bodies a broken proxy, a newer server or an attacker might send. */
 const hostileBody = fc.oneof(
   fc.string({ maxLength: 2000 }),
   fc.json(),
   fc.string().map((t) => `<!DOCTYPE html><html><head><title>${t}</title></head><body>${t}</body></html>`),
-  fc.string().map((m) => JSON.stringify({ error: { code: m, message: m, details: { line: m, column: -1, current: { revision: m, draft: 7 } } } })),
+  fc
+    .string()
+    .map((m) => JSON.stringify({ error: { code: m, message: m, details: { line: m, column: -1, current: { revision: m, draft: 7 } } } })),
   fc.string().map((m) => `{"__proto__": {"polluted": "${m.replace(/["\\]/g, '')}"}, "error": {"message": "x"}}`),
   fc.integer({ min: 1, max: 4000 }).map((depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`),
   fc.integer({ min: 1, max: 4000 }).map((depth) => `${'{"error":'.repeat(depth)}"deep"${'}'.repeat(depth)}`),
@@ -37,16 +42,23 @@ function response(status: number, text: string, type?: string, retryAfter?: stri
 describe('hostile response bodies (properties)', () => {
   test('any error answer becomes an ApiError of the status’s kind with one bounded line of message', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 400, max: 599 }), hostileBody, contentType, fc.option(fc.string(), { nil: undefined }), fc.boolean(), (status, body, type, retryAfter, put) => {
-        const error = errorFromResponse(response(status, body, type, retryAfter), put ? PUT : GET);
-        assert.ok(error instanceof ApiError);
-        assert.equal(error.kind, kindForStatus(status));
-        assert.equal(typeof error.message, 'string');
-        assert.ok(error.message.length <= MAX_MESSAGE + 20, `message of ${error.message.length} characters`);
-        assert.ok(!/[\r\n]/.test(error.message), 'one line');
-        assert.equal(error.maybeApplied, put && status >= 500, 'only a PUT answered with 5xx may have been applied');
-        if (error.retryAfterMs !== undefined) assert.ok(Number.isFinite(error.retryAfterMs) && error.retryAfterMs >= 0);
-      }),
+      fc.property(
+        fc.integer({ min: 400, max: 599 }),
+        hostileBody,
+        contentType,
+        fc.option(fc.string(), { nil: undefined }),
+        fc.boolean(),
+        (status, body, type, retryAfter, put) => {
+          const error = errorFromResponse(response(status, body, type, retryAfter), put ? PUT : GET);
+          assert.ok(error instanceof ApiError);
+          assert.equal(error.kind, kindForStatus(status));
+          assert.equal(typeof error.message, 'string');
+          assert.ok(error.message.length <= MAX_MESSAGE + 20, `message of ${error.message.length} characters`);
+          assert.ok(!/[\r\n]/.test(error.message), 'one line');
+          assert.equal(error.maybeApplied, put && status >= 500, 'only a PUT answered with 5xx may have been applied');
+          if (error.retryAfterMs !== undefined) assert.ok(Number.isFinite(error.retryAfterMs) && error.retryAfterMs >= 0);
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -96,10 +108,19 @@ describe('hostile response bodies (properties)', () => {
 
   test('Retry-After of any text is ignored or a finite wait that is not negative', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.integer().map(String), fc.double().map(String), fc.stringMatching(/^\d{300,400}$/), fc.date().map((d) => (Number.isNaN(d.getTime()) ? 'x' : d.toUTCString()))), (value) => {
-        const ms = parseRetryAfter(value, 1_000_000);
-        if (ms !== undefined) assert.ok(Number.isFinite(ms) && ms >= 0, `${value} → ${ms}`);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.integer().map(String),
+          fc.double().map(String),
+          fc.stringMatching(/^\d{300,400}$/),
+          fc.date().map((d) => (Number.isNaN(d.getTime()) ? 'x' : d.toUTCString())),
+        ),
+        (value) => {
+          const ms = parseRetryAfter(value, 1_000_000);
+          if (ms !== undefined) assert.ok(Number.isFinite(ms) && ms >= 0, `${value} → ${ms}`);
+        },
+      ),
     );
   });
 });

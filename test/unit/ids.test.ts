@@ -5,20 +5,33 @@ import { assertId, findIds, InvalidIdError, isIdOf, kindOfId } from '../../src/a
 describe('ids', () => {
   test('every prefix of the spec names its kind', () => {
     const cases: [string, string][] = [
-      ['oper_a1', 'operation'], ['rvsn_a1', 'revision'], ['apik_a1', 'apiKey'], ['wsyn_a1', 'writeSync'],
-      ['conn_a1', 'connection'], ['fact_a1', 'fact'], ['org_a1', 'organization'], ['user_a1', 'user'],
-      ['dbas_a1', 'database'], ['rept_a1', 'dashboardResource'], ['oprn_a1', 'dataRun'], ['appl_a1', 'application'],
-      ['wksp_a1', 'workspace'], ['data_a1', 'dataSource'],
+      ['oper_a1', 'operation'],
+      ['rvsn_a1', 'revision'],
+      ['apik_a1', 'apiKey'],
+      ['wsyn_a1', 'writeSync'],
+      ['conn_a1', 'connection'],
+      ['fact_a1', 'fact'],
+      ['org_a1', 'organization'],
+      ['user_a1', 'user'],
+      ['dbas_a1', 'database'],
+      ['rept_a1', 'dashboardResource'],
+      ['oprn_a1', 'dataRun'],
+      ['appl_a1', 'application'],
+      ['wksp_a1', 'workspace'],
+      ['data_a1', 'dataSource'],
     ];
     for (const [id, kind] of cases) assert.equal(kindOfId(id), kind, id);
   });
 
   test('a wrong-kind id is refused with a message naming both kinds', () => {
-    assert.throws(() => assertId('operation', 'wsyn_123'), (e: unknown) => {
-      assert.ok(e instanceof InvalidIdError);
-      assert.equal(e.message, 'Expected an operation id (oper_…), got "wsyn_123", which is a write sync id.');
-      return true;
-    });
+    assert.throws(
+      () => assertId('operation', 'wsyn_123'),
+      (e: unknown) => {
+        assert.ok(e instanceof InvalidIdError);
+        assert.equal(e.message, 'Expected an operation id (oper_…), got "wsyn_123", which is a write sync id.');
+        return true;
+      },
+    );
   });
 
   test('malformed remainders, separators and traversal are refused', () => {

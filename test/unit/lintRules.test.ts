@@ -29,10 +29,22 @@ describe('lint: the folder rules', () => {
 
   test('`vscode` is refused in api, model, core, emulator, util, webview and shared, and allowed in the adapters', async () => {
     const code = "import * as vscode from 'vscode';\nexport const x = vscode;\n";
-    for (const folder of ['src/api', 'src/model', 'src/model/history', 'src/core', 'src/emulator', 'src/util', 'src/webview/history', 'src/shared/history']) {
+    for (const folder of [
+      'src/api',
+      'src/model',
+      'src/model/history',
+      'src/core',
+      'src/emulator',
+      'src/util',
+      'src/webview/history',
+      'src/shared/history',
+    ]) {
       // The page and src/shared refuse every package too: a second message, about that.
       const errors = await boundaryErrors(`${folder}/snippet.ts`, code);
-      assert.ok(errors.some((e) => /stays vscode-free/.test(e)), `${folder}: ${errors.join('; ')}`);
+      assert.ok(
+        errors.some((e) => /stays vscode-free/.test(e)),
+        `${folder}: ${errors.join('; ')}`,
+      );
     }
     for (const folder of ['src/fs', 'src/views/tree', 'src/connection', 'src/commands', 'src/ui']) {
       assert.deepEqual(await boundaryErrors(`${folder}/snippet.ts`, code), [], folder);
@@ -40,8 +52,14 @@ describe('lint: the folder rules', () => {
   });
 
   test('only src/extension.ts imports from src/commands', async () => {
-    assert.deepEqual(await boundaryErrors('src/extension.ts', "import { registerCommands } from './commands';\nvoid registerCommands;\n"), []);
-    assert.deepEqual(await boundaryErrors('src/commands/snippet.ts', "import { registerCommand } from './registerCommand';\nvoid registerCommand;\n"), []);
+    assert.deepEqual(
+      await boundaryErrors('src/extension.ts', "import { registerCommands } from './commands';\nvoid registerCommands;\n"),
+      [],
+    );
+    assert.deepEqual(
+      await boundaryErrors('src/commands/snippet.ts', "import { registerCommand } from './registerCommand';\nvoid registerCommand;\n"),
+      [],
+    );
     for (const [path, code] of [
       ['src/views/history/snippet.ts', "import { registerCommand } from '../../commands/registerCommand';\nvoid registerCommand;\n"],
       ['src/fs/snippet.ts', "export { registerCommands } from '../commands';\n"],
@@ -55,7 +73,11 @@ describe('lint: the folder rules', () => {
 
   test('the history page imports only src/shared and its own files', async () => {
     const page = 'src/webview/history/snippet.ts';
-    const ok = ["import { h } from './dom';", "import type { HostMessage } from '../../shared/history/protocol';", "import { x } from '../common/x';"];
+    const ok = [
+      "import { h } from './dom';",
+      "import type { HostMessage } from '../../shared/history/protocol';",
+      "import { x } from '../common/x';",
+    ];
     for (const line of ok) assert.deepEqual(await boundaryErrors(page, `${line}\n`), [], line);
     for (const line of [
       "import { parseWebviewMessage } from '../../views/history/messageSchema';",
@@ -71,7 +93,11 @@ describe('lint: the folder rules', () => {
   test('src/shared imports only src/shared', async () => {
     const shared = 'src/shared/history/snippet.ts';
     assert.deepEqual(await boundaryErrors(shared, "import type { HistoryItem } from './historyItem';\n"), []);
-    for (const line of ["import { schemas } from '../../api/lazySchemas';", "import type { FileView } from '../../model/resourcePath';", "import { z } from 'zod/mini';"]) {
+    for (const line of [
+      "import { schemas } from '../../api/lazySchemas';",
+      "import type { FileView } from '../../model/resourcePath';",
+      "import { z } from 'zod/mini';",
+    ]) {
       const errors = await boundaryErrors(shared, `${line}\n`);
       assert.equal(errors.length, 1, line);
       assert.match(errors[0]!, /src\/shared imports only src\/shared/, line);

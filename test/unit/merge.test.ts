@@ -101,13 +101,27 @@ const disjointEdits = fc
       ...Array.from({ length: count }, (_, i) => `${prefix} ${start}.${i}`),
       ...from.slice(end + 1),
     ];
-    const [mineBlock, theirBlock] = mineFirst ? [[s1, e1], [s2, e2]] : [[s2, e2], [s1, e1]];
+    const [mineBlock, theirBlock] = mineFirst
+      ? [
+          [s1, e1],
+          [s2, e2],
+        ]
+      : [
+          [s2, e2],
+          [s1, e1],
+        ];
     const mine = replace(base, mineBlock[0]!, mineBlock[1]!, 'mine', mineCount);
     const theirs = replace(base, theirBlock[0]!, theirBlock[1]!, 'theirs', theirCount);
     // Apply the later block first so the earlier block's indices stay valid.
     const [later, earlier] = mineFirst
-      ? [{ b: theirBlock, p: 'theirs', n: theirCount }, { b: mineBlock, p: 'mine', n: mineCount }]
-      : [{ b: mineBlock, p: 'mine', n: mineCount }, { b: theirBlock, p: 'theirs', n: theirCount }];
+      ? [
+          { b: theirBlock, p: 'theirs', n: theirCount },
+          { b: mineBlock, p: 'mine', n: mineCount },
+        ]
+      : [
+          { b: mineBlock, p: 'mine', n: mineCount },
+          { b: theirBlock, p: 'theirs', n: theirCount },
+        ];
     const both = replace(replace(base, later.b[0]!, later.b[1]!, later.p, later.n), earlier.b[0]!, earlier.b[1]!, earlier.p, earlier.n);
     const text = (l: string[]) => l.join(eol) + (finalNewline ? eol : '');
     return { base: text(base), mine: text(mine), theirs: text(theirs), expected: text(both) };
@@ -153,7 +167,11 @@ describe('three-way merge properties', () => {
     fc.assert(
       fc.property(edit, edit, ({ start: ms, length: ml, added: ma }, { start: ts, length: tl, added: ta }) => {
         const base = Array.from({ length: 10 }, (_, i) => `line ${i}`);
-        const apply = (s: number, l: number, added: string[], side: string) => [...base.slice(0, s), ...added.map((a) => `${side} ${a}`), ...base.slice(s + l)];
+        const apply = (s: number, l: number, added: string[], side: string) => [
+          ...base.slice(0, s),
+          ...added.map((a) => `${side} ${a}`),
+          ...base.slice(s + l),
+        ];
         const mine = apply(ms, ml, ma, 'mine');
         const theirs = apply(ts, tl, ta, 'theirs');
         const result = mergeTexts(`${base.join('\n')}\n`, `${mine.join('\n')}\n`, `${theirs.join('\n')}\n`);

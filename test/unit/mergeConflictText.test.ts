@@ -27,8 +27,14 @@ describe('what the conflict flow says', () => {
   });
 
   test('without a known actor, and for a fact’s update time', () => {
-    assert.equal(conflictPrompt(conflict({ label: 'revision 14' })), '«Sales Overview» was changed on the service (now revision 14) while you edited it. Your text is kept in the editor.');
-    assert.match(conflictPrompt(conflict({ label: 'updated 2026-11-22 10:00 UTC' })), /on the service \(updated 2026-11-22 10:00 UTC\) while/);
+    assert.equal(
+      conflictPrompt(conflict({ label: 'revision 14' })),
+      '«Sales Overview» was changed on the service (now revision 14) while you edited it. Your text is kept in the editor.',
+    );
+    assert.match(
+      conflictPrompt(conflict({ label: 'updated 2026-11-22 10:00 UTC' })),
+      /on the service \(updated 2026-11-22 10:00 UTC\) while/,
+    );
   });
 
   test('the compare title puts the service left and yours right', () => {

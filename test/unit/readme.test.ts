@@ -27,7 +27,13 @@ describe('README tables', () => {
       const text = readFileSync(join(root, 'README.md'), 'utf8');
       for (const id of ['`workspaceAutomation.signIn`', '`workspaceAutomation.autoSave`']) {
         const file = join(dir, 'README.md');
-        writeFileSync(file, text.split('\n').filter((line) => !line.includes(id)).join('\n'));
+        writeFileSync(
+          file,
+          text
+            .split('\n')
+            .filter((line) => !line.includes(id))
+            .join('\n'),
+        );
         const r = check(file);
         assert.equal(r.status, 1, `dropping ${id} went unnoticed`);
         assert.match(r.stderr, /differs from package\.json/);

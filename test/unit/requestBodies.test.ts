@@ -14,23 +14,48 @@ const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) 
 
 describe('request bodies hold only what the spec names', () => {
   test('a revision reference sent back is exactly {revisionId, sequence}', () => {
-    assert.deepEqual(revisionRef({ revisionId: 'rvsn_1', sequence: 4, createdAt: 'x', actor: {} } as never), { revisionId: 'rvsn_1', sequence: 4 });
-    assert.deepEqual(databaseDefinitionBody({ expectedDraft: { revisionId: 'rvsn_1', sequence: 4, by: 'y' } as never, definition: { tables: [] } }), {
-      expectedDraft: { revisionId: 'rvsn_1', sequence: 4 },
-      definition: { tables: [] },
+    assert.deepEqual(revisionRef({ revisionId: 'rvsn_1', sequence: 4, createdAt: 'x', actor: {} } as never), {
+      revisionId: 'rvsn_1',
+      sequence: 4,
     });
+    assert.deepEqual(
+      databaseDefinitionBody({ expectedDraft: { revisionId: 'rvsn_1', sequence: 4, by: 'y' } as never, definition: { tables: [] } }),
+      {
+        expectedDraft: { revisionId: 'rvsn_1', sequence: 4 },
+        definition: { tables: [] },
+      },
+    );
   });
 
   test('a definition keeps the request shape with its values and drops every other key', () => {
     const doc = {
-      tables: [{ name: 'orders', comment: 'from the service', columns: [{ name: 'id', type: 'uuid', nullable: false, comment: 'pk', default: null }, 'odd'], primaryKey: ['id'], indexes: [] }],
+      tables: [
+        {
+          name: 'orders',
+          comment: 'from the service',
+          columns: [{ name: 'id', type: 'uuid', nullable: false, comment: 'pk', default: null }, 'odd'],
+          primaryKey: ['id'],
+          indexes: [],
+        },
+      ],
       engine: 'x',
     };
-    assert.deepEqual(definitionBody(doc), { tables: [{ name: 'orders', columns: [{ name: 'id', type: 'uuid', nullable: false }, 'odd'], primaryKey: ['id'] }] });
+    assert.deepEqual(definitionBody(doc), {
+      tables: [{ name: 'orders', columns: [{ name: 'id', type: 'uuid', nullable: false }, 'odd'], primaryKey: ['id'] }],
+    });
   });
 
   test('a fact body is the documented editable fields the document holds, nothing else', () => {
-    const body = factBody({ name: 'n', formula: 'a', unit: null, id: 'fact_1', key: 'k', updatedAt: 'x', $readOnly: { v: 1 }, colour: 'blue' });
+    const body = factBody({
+      name: 'n',
+      formula: 'a',
+      unit: null,
+      id: 'fact_1',
+      key: 'k',
+      updatedAt: 'x',
+      $readOnly: { v: 1 },
+      colour: 'blue',
+    });
     assert.deepEqual(body, { name: 'n', formula: 'a', unit: null });
   });
 
@@ -39,19 +64,43 @@ describe('request bodies hold only what the spec names', () => {
     assert.deepEqual(readOnlyEdits(base, base), []);
     const edited = base.replace('"a"', '"b"');
     const warnings = readOnlyEdits(edited, base);
-    assert.deepEqual(warnings.map((w) => [w.severity, w.line]), [['warning', lineOf(edited, '"b"')]]);
+    assert.deepEqual(
+      warnings.map((w) => [w.severity, w.line]),
+      [['warning', lineOf(edited, '"b"')]],
+    );
     assert.match(warnings[0]!.message, /"\$readOnly\.vendorNote" is read-only .*not sent/);
     assert.equal(readOnlyEdits(base.replace(/,\n\s*"level": 1/, ''), base).length, 1, 'a removed field is an edit too');
   });
 
   test('revision items are put newest first, stable, whichever order they came in', () => {
-    const item = (id: string, createdAt: string, parent: string | null): RevisionListItem => ({ id, parentRevisionId: parent, dependencyRevisionIds: [], actor: { type: 'user', id: 'user_1' }, message: id, createdAt });
+    const item = (id: string, createdAt: string, parent: string | null): RevisionListItem => ({
+      id,
+      parentRevisionId: parent,
+      dependencyRevisionIds: [],
+      actor: { type: 'user', id: 'user_1' },
+      message: id,
+      createdAt,
+    });
     const t = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
     const newest = [item('r4', t(3), 'r3'), item('r3', t(2), 'r2'), item('r2', t(2), 'r1'), item('r1', t(1), null)];
-    assert.deepEqual(newestFirst(newest).map((i) => i.id), ['r4', 'r3', 'r2', 'r1']);
-    assert.deepEqual(newestFirst([...newest].reverse()).map((i) => i.id), ['r4', 'r3', 'r2', 'r1'], 'oldest first is turned round; equal times keep their order');
+    assert.deepEqual(
+      newestFirst(newest).map((i) => i.id),
+      ['r4', 'r3', 'r2', 'r1'],
+    );
+    assert.deepEqual(
+      newestFirst([...newest].reverse()).map((i) => i.id),
+      ['r4', 'r3', 'r2', 'r1'],
+      'oldest first is turned round; equal times keep their order',
+    );
     const same = [item('a1', t(5), null), item('a2', t(5), 'a1'), item('a3', t(5), 'a2')];
-    assert.deepEqual(newestFirst(same).map((i) => i.id), ['a3', 'a2', 'a1'], 'all at one instant: the chain tells the order');
-    assert.deepEqual(newestFirst([item('x', 'not a time', null), item('y', 'nor this', 'x')]).map((i) => i.id), ['y', 'x']);
+    assert.deepEqual(
+      newestFirst(same).map((i) => i.id),
+      ['a3', 'a2', 'a1'],
+      'all at one instant: the chain tells the order',
+    );
+    assert.deepEqual(
+      newestFirst([item('x', 'not a time', null), item('y', 'nor this', 'x')]).map((i) => i.id),
+      ['y', 'x'],
+    );
   });
 });

@@ -44,7 +44,13 @@ describe('resource kinds registry', () => {
     for (const kind of KINDS.filter(hasHistory)) {
       const history = RESOURCE_KINDS[kind].history;
       const view = openView(kind);
-      const path = revisionPath({ workspaceId: 'wksp_1', view, resourceId: sampleId(history.idKind), revisionId: sampleId('revision'), name: 'Sample' });
+      const path = revisionPath({
+        workspaceId: 'wksp_1',
+        view,
+        resourceId: sampleId(history.idKind),
+        revisionId: sampleId('revision'),
+        name: 'Sample',
+      });
       assert.equal(parseRevisionPath(path).view, view, path);
       assert.equal(viewForHistoryResource(sampleId(history.idKind)), view);
       assert.equal(kindWithHistoryId(history.idKind), kind);

@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { filePath, parseFilePath, parseRevisionPath, ResourcePathError, revisionPath, safeName, type FileView } from '../../src/model/resourcePath';
+import {
+  filePath,
+  parseFilePath,
+  parseRevisionPath,
+  ResourcePathError,
+  revisionPath,
+  safeName,
+  type FileView,
+} from '../../src/model/resourcePath';
 
 describe('resource paths', () => {
   test('a dashboard path round-trips and keeps its name for the tab', () => {
@@ -17,40 +25,70 @@ describe('resource paths', () => {
 
   test('traversal, wrong prefixes and unknown folders are refused', () => {
     for (const bad of [
-      '/wksp_1/dashboards/../oper_2/x.tsx', '/wksp_1/dashboards/wsyn_2/x.tsx', '/wksp_1/secrets/oper_2/x.tsx',
-      '/wksp_1/dashboards/oper_2/x.json', '/oper_1/dashboards/oper_2/x.tsx', '/wksp_1/dashboards/oper_2/.tsx',
-      'wksp_1/dashboards/oper_2/x.tsx', '/wksp_1/dashboards/oper_2/x/y.tsx', '/wksp_1//oper_2/x.tsx',
-    ]) assert.throws(() => parseFilePath(bad), ResourcePathError, bad);
+      '/wksp_1/dashboards/../oper_2/x.tsx',
+      '/wksp_1/dashboards/wsyn_2/x.tsx',
+      '/wksp_1/secrets/oper_2/x.tsx',
+      '/wksp_1/dashboards/oper_2/x.json',
+      '/oper_1/dashboards/oper_2/x.tsx',
+      '/wksp_1/dashboards/oper_2/.tsx',
+      'wksp_1/dashboards/oper_2/x.tsx',
+      '/wksp_1/dashboards/oper_2/x/y.tsx',
+      '/wksp_1//oper_2/x.tsx',
+    ])
+      assert.throws(() => parseFilePath(bad), ResourcePathError, bad);
   });
 
   test('revision paths name the history resource and the revision', () => {
     const path = revisionPath({ workspaceId: 'wksp_1', view: 'dashboard', resourceId: 'rept_3', revisionId: 'rvsn_4', name: 'Sales' });
-    assert.deepEqual(parseRevisionPath(path), { workspaceId: 'wksp_1', view: 'dashboard', resourceId: 'rept_3', revisionId: 'rvsn_4', name: 'Sales' });
+    assert.deepEqual(parseRevisionPath(path), {
+      workspaceId: 'wksp_1',
+      view: 'dashboard',
+      resourceId: 'rept_3',
+      revisionId: 'rvsn_4',
+      name: 'Sales',
+    });
     assert.throws(() => parseRevisionPath('/wksp_1/dashboards/oper_3/rvsn_4/Sales.tsx'), ResourcePathError);
     assert.throws(() => parseRevisionPath('/wksp_1/facts/fact_3/rvsn_4/F.json'), ResourcePathError);
   });
 
   test('any name round-trips to a path that parses back to the same resource', () => {
     const views: FileView[] = ['dashboard', 'database', 'fact', 'operationHandler', 'operation', 'app', 'writeSync'];
-    const ids: Record<FileView, string> = { dashboard: 'oper_a', database: 'dbas_a', fact: 'fact_a', operationHandler: 'oper_a', operation: 'oper_a', app: 'appl_a', writeSync: 'wsyn_a' };
-    fc.assert(fc.property(fc.string(), fc.constantFrom(...views), (name, view) => {
-      const parsed = parseFilePath(filePath({ workspaceId: 'wksp_w', view, id: ids[view], name }));
-      assert.equal(parsed.id, ids[view]);
-      assert.equal(parsed.view, view);
-      assert.equal(parsed.name, safeName(name, ids[view]));
-    }));
+    const ids: Record<FileView, string> = {
+      dashboard: 'oper_a',
+      database: 'dbas_a',
+      fact: 'fact_a',
+      operationHandler: 'oper_a',
+      operation: 'oper_a',
+      app: 'appl_a',
+      writeSync: 'wsyn_a',
+    };
+    fc.assert(
+      fc.property(fc.string(), fc.constantFrom(...views), (name, view) => {
+        const parsed = parseFilePath(filePath({ workspaceId: 'wksp_w', view, id: ids[view], name }));
+        assert.equal(parsed.id, ids[view]);
+        assert.equal(parsed.view, view);
+        assert.equal(parsed.name, safeName(name, ids[view]));
+      }),
+    );
   });
 
   test('any hostile path either parses to a well-formed resource or is refused', () => {
-    fc.assert(fc.property(fc.array(fc.oneof(fc.constantFrom('..', '.', '', 'wksp_1', 'dashboards', 'oper_1', 'x.tsx', '%2e%2e'), fc.string()), { maxLength: 6 }), (parts) => {
-      const path = `/${parts.join('/')}`;
-      try {
-        const f = parseFilePath(path);
-        assert.ok(!path.includes('/../') && !path.endsWith('/..'));
-        assert.match(f.workspaceId, /^wksp_/);
-      } catch (e) {
-        assert.ok(e instanceof ResourcePathError);
-      }
-    }));
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom('..', '.', '', 'wksp_1', 'dashboards', 'oper_1', 'x.tsx', '%2e%2e'), fc.string()), {
+          maxLength: 6,
+        }),
+        (parts) => {
+          const path = `/${parts.join('/')}`;
+          try {
+            const f = parseFilePath(path);
+            assert.ok(!path.includes('/../') && !path.endsWith('/..'));
+            assert.match(f.workspaceId, /^wksp_/);
+          } catch (e) {
+            assert.ok(e instanceof ResourcePathError);
+          }
+        },
+      ),
+    );
   });
 });

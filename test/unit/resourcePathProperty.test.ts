@@ -6,7 +6,16 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { ID_PREFIXES, type IdKind } from '../../src/api/ids';
-import { filePath, parseFilePath, parseRevisionPath, ResourcePathError, revisionPath, safeName, VIEWS, type FileView } from '../../src/model/resourcePath';
+import {
+  filePath,
+  parseFilePath,
+  parseRevisionPath,
+  ResourcePathError,
+  revisionPath,
+  safeName,
+  VIEWS,
+  type FileView,
+} from '../../src/model/resourcePath';
 
 const ALL_VIEWS = Object.keys(VIEWS) as FileView[];
 const HISTORY_VIEWS = ALL_VIEWS.filter((v) => VIEWS[v].historyKind !== undefined);
@@ -18,10 +27,14 @@ const idOf = (kind: IdKind) => remainder.map((r) => `${ID_PREFIXES[kind]}${r}`);
 const workspaceId = idOf('workspace');
 const name = fc.oneof(fc.string(), fc.constantFrom('..', '.', '', '/', '\\..\\', 'a/../../b', '%2e%2e', 'x.tsx', 'Sales / Q1'));
 
-const validFile = fc.constantFrom(...ALL_VIEWS).chain((view) => fc.record({ workspaceId, view: fc.constant(view), id: idOf(VIEWS[view].idKind), name }));
+const validFile = fc
+  .constantFrom(...ALL_VIEWS)
+  .chain((view) => fc.record({ workspaceId, view: fc.constant(view), id: idOf(VIEWS[view].idKind), name }));
 const validRevision = fc
   .constantFrom(...HISTORY_VIEWS)
-  .chain((view) => fc.record({ workspaceId, view: fc.constant(view), resourceId: idOf(VIEWS[view].historyKind!), revisionId: idOf('revision'), name }));
+  .chain((view) =>
+    fc.record({ workspaceId, view: fc.constant(view), resourceId: idOf(VIEWS[view].historyKind!), revisionId: idOf('revision'), name }),
+  );
 
 function refused(path: string, parse: (p: string) => unknown): boolean {
   try {
@@ -56,7 +69,25 @@ describe('resource paths (properties)', () => {
   });
 
   test('whatever parses is already canonical: printing it again gives a path to the same resource', () => {
-    const segment = fc.oneof(fc.constantFrom('wksp_a', 'wksp_b', 'dashboards', 'databases', 'facts', 'operations', 'apps', 'write-syncs', 'oper_1', 'dbas_1', 'fact_1', 'x.tsx', 'x.json', 'x.handler.ts'), fc.string({ maxLength: 12 }));
+    const segment = fc.oneof(
+      fc.constantFrom(
+        'wksp_a',
+        'wksp_b',
+        'dashboards',
+        'databases',
+        'facts',
+        'operations',
+        'apps',
+        'write-syncs',
+        'oper_1',
+        'dbas_1',
+        'fact_1',
+        'x.tsx',
+        'x.json',
+        'x.handler.ts',
+      ),
+      fc.string({ maxLength: 12 }),
+    );
     fc.assert(
       fc.property(fc.array(segment, { minLength: 4, maxLength: 4 }), (parts) => {
         const path = `/${parts.join('/')}`;
@@ -78,7 +109,11 @@ describe('resource paths (properties)', () => {
 
   test('an id of any other kind in a folder is refused', () => {
     const wrong = fc.constantFrom(...ALL_VIEWS).chain((view) =>
-      fc.record({ file: fc.record({ workspaceId, view: fc.constant(view), id: idOf(VIEWS[view].idKind), name: fc.string() }), kind: fc.constantFrom(...KINDS.filter((k) => k !== VIEWS[view].idKind)), r: remainder }),
+      fc.record({
+        file: fc.record({ workspaceId, view: fc.constant(view), id: idOf(VIEWS[view].idKind), name: fc.string() }),
+        kind: fc.constantFrom(...KINDS.filter((k) => k !== VIEWS[view].idKind)),
+        r: remainder,
+      }),
     );
     fc.assert(
       fc.property(wrong, ({ file, kind, r }) => {

@@ -10,8 +10,15 @@ const err = (kind: ApiErrorKind, status?: number, retryAfterMs?: number) =>
 describe('retry policy', () => {
   test('network errors, 429, 502, 503 and 504 are retried; others are not', () => {
     assert.notEqual(nextRetryDelay(err('network'), 1, 0, policy), undefined);
-    for (const s of [429, 502, 503, 504]) assert.notEqual(nextRetryDelay(err(s === 429 ? 'rateLimited' : 'server', s), 1, 0, policy), undefined, String(s));
-    for (const [k, s] of [['server', 500], ['notFound', 404], ['conflict', 409], ['validation', 422], ['unauthorized', 401]] as const) {
+    for (const s of [429, 502, 503, 504])
+      assert.notEqual(nextRetryDelay(err(s === 429 ? 'rateLimited' : 'server', s), 1, 0, policy), undefined, String(s));
+    for (const [k, s] of [
+      ['server', 500],
+      ['notFound', 404],
+      ['conflict', 409],
+      ['validation', 422],
+      ['unauthorized', 401],
+    ] as const) {
       assert.equal(nextRetryDelay(err(k, s), 1, 0, policy), undefined, String(s));
     }
     assert.equal(nextRetryDelay(err('timeout'), 1, 0, policy), undefined);
@@ -28,11 +35,17 @@ describe('retry policy', () => {
 
   test('attempts and total time are bounded', () => {
     assert.equal(nextRetryDelay(err('network'), 4, 0, policy), undefined);
-    assert.equal(nextRetryDelay(err('network'), 1, 4_990, policy, () => 1), undefined);
+    assert.equal(
+      nextRetryDelay(err('network'), 1, 4_990, policy, () => 1),
+      undefined,
+    );
   });
 
   test('Retry-After is honoured, and a wait longer than allowed is not attempted', () => {
-    assert.equal(nextRetryDelay(err('rateLimited', 429, 1_500), 1, 0, policy, () => 0), 1_500);
+    assert.equal(
+      nextRetryDelay(err('rateLimited', 429, 1_500), 1, 0, policy, () => 0),
+      1_500,
+    );
     assert.equal(nextRetryDelay(err('rateLimited', 429, 60_000), 1, 0, policy), undefined);
   });
 });

@@ -19,16 +19,29 @@ describe('guarded saves against the emulator', () => {
   const file = (view: FileView, id: string, name = 'Test'): ResourceFile => ({ workspaceId: emu.demo.workspaceId, view, id, name });
   const uriOf = (f: ResourceFile) => `wsa:/${f.workspaceId}/${f.view}/${f.id}`;
   const puts = () => emu.requests().filter((r) => r.method === 'PUT');
-  const save = (f: ResourceFile, text: string, base: ServerSnapshot, over: SaveFlow = flow) => over.save({ file: f, uri: uriOf(f), text, base });
+  const save = (f: ResourceFile, text: string, base: ServerSnapshot, over: SaveFlow = flow) =>
+    over.save({ file: f, uri: uriOf(f), text, base });
   const saved = (r: SaveResult) => {
-    assert.equal(r.status, 'saved', JSON.stringify(r, (_k, v) => (v instanceof Error ? v.message : v)));
+    assert.equal(
+      r.status,
+      'saved',
+      JSON.stringify(r, (_k, v) => (v instanceof Error ? v.message : v)),
+    );
     return (r as Extract<SaveResult, { status: 'saved' }>).snapshot;
   };
 
   before(async () => {
     emu = await startEmulator({ quiet: true });
     client = createClient(
-      { baseUrl: emu.url, apiKey: emu.demo.apiKey, workspaceId: emu.demo.workspaceId, authHeader: 'Authorization', authScheme: 'Bearer', workspaceHeader: 'X-Workspace-Id', timeoutMs: 5_000 },
+      {
+        baseUrl: emu.url,
+        apiKey: emu.demo.apiKey,
+        workspaceId: emu.demo.workspaceId,
+        authHeader: 'Authorization',
+        authScheme: 'Bearer',
+        workspaceHeader: 'X-Workspace-Id',
+        timeoutMs: 5_000,
+      },
       undefined,
       { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 1_000, budgetMs: 3_000 },
     );
@@ -47,7 +60,10 @@ describe('guarded saves against the emulator', () => {
     assert.equal(dash.snapshot?.tokens.kind, 'dashboard');
     const db = await reader.read(file('database', ids().databaseId!));
     const definition = JSON.parse(db.text) as { tables: { name: string }[] };
-    assert.deepEqual(definition.tables.map((t) => t.name), ['customers', 'orders', 'order_items']);
+    assert.deepEqual(
+      definition.tables.map((t) => t.name),
+      ['customers', 'orders', 'order_items'],
+    );
     assert.deepEqual(db.snapshot?.tokens, { kind: 'database', expectedDraft: (await client.listRevisions(ids().databaseId!)).draft });
     const fact = await reader.read(file('fact', ids().factId!));
     const doc = JSON.parse(fact.text) as Record<string, unknown>;
@@ -153,7 +169,9 @@ describe('guarded saves against the emulator', () => {
   test('invalid text is refused before anything is sent; the service’s refusal is placed at its line', async () => {
     const f = file('dashboard', ids().dashboardId!);
     const base = await reader.snapshot(f);
-    const checking = new SaveFlow(() => client, reader, { validate: async () => [{ message: 'nope', line: 2, column: 3, severity: 'error', source: 'local' }] });
+    const checking = new SaveFlow(() => client, reader, {
+      validate: async () => [{ message: 'nope', line: 2, column: 3, severity: 'error', source: 'local' }],
+    });
     emu.clearRequests();
     const local = await save(f, base.text, base, checking);
     assert.deepEqual(local, { status: 'invalid', problems: [{ message: 'nope', line: 2, column: 3, severity: 'error', source: 'local' }] });
@@ -177,7 +195,15 @@ describe('guarded saves against the emulator', () => {
   });
 
   test('a key without database admin permission fails the save with the permission named', async () => {
-    const editor = createClient({ baseUrl: emu.url, apiKey: emu.demo.editorApiKey, workspaceId: emu.demo.workspaceId, authHeader: 'Authorization', authScheme: 'Bearer', workspaceHeader: 'X-Workspace-Id', timeoutMs: 5_000 });
+    const editor = createClient({
+      baseUrl: emu.url,
+      apiKey: emu.demo.editorApiKey,
+      workspaceId: emu.demo.workspaceId,
+      authHeader: 'Authorization',
+      authScheme: 'Bearer',
+      workspaceHeader: 'X-Workspace-Id',
+      timeoutMs: 5_000,
+    });
     try {
       const f = file('database', ids().databaseId!);
       const base = await reader.snapshot(f);

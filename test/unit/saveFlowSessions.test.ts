@@ -37,7 +37,8 @@ describe('bases of unsaved editors across window reloads', () => {
 });
 
 describe('placing and comparing saved JSON', () => {
-  const text = '{\n  "tables": [\n    {\n      "name": "orders",\n      "columns": [\n        { "name": "id", "type": "varchar", "nullable": false }\n      ]\n    }\n  ]\n}\n';
+  const text =
+    '{\n  "tables": [\n    {\n      "name": "orders",\n      "columns": [\n        { "name": "id", "type": "varchar", "nullable": false }\n      ]\n    }\n  ]\n}\n';
 
   test('a pointer names its property’s line; a missing property falls back to its nearest parent', () => {
     assert.equal(locatePointer(text, '/tables/0/columns/0/type')?.line, 6);
@@ -51,7 +52,10 @@ describe('placing and comparing saved JSON', () => {
     assert.ok(!sameJson({ a: [1, 2] }, { a: [2, 1] }));
     const latest = (t: string): ServerSnapshot => ({ ...snapshot(3, t), tokens: { kind: 'fact', updatedAt: 'x' } });
     const sent = { name: 'Margin', definition: 'd', unit: null };
-    assert.ok(holdsText('fact', latest(JSON.stringify({ name: 'Margin', definition: 'd', formula: '', unit: null })), '', sent), 'cleared fields count as cleared');
+    assert.ok(
+      holdsText('fact', latest(JSON.stringify({ name: 'Margin', definition: 'd', formula: '', unit: null })), '', sent),
+      'cleared fields count as cleared',
+    );
     assert.ok(!holdsText('fact', latest(JSON.stringify({ name: 'Margin', definition: 'other' })), '', sent));
     assert.ok(holdsText('dashboard', snapshot(3, 'same'), 'same', 'same'));
     assert.ok(!holdsText('dashboard', snapshot(3, 'theirs'), 'mine', 'mine'));

@@ -8,11 +8,24 @@ import * as s from '../../src/api/schemas';
 
 const ref = { revisionId: 'rvsn_1', sequence: 3 };
 const operation = {
-  id: 'oper_1', name: 'Load orders', kind: 'dataTable', instructions: 'Load', dataSourceIds: ['data_1'],
-  parentDataFlowId: 'oper_0', status: 'draft', codeStale: false, draft: ref, published: null,
+  id: 'oper_1',
+  name: 'Load orders',
+  kind: 'dataTable',
+  instructions: 'Load',
+  dataSourceIds: ['data_1'],
+  parentDataFlowId: 'oper_0',
+  status: 'draft',
+  codeStale: false,
+  draft: ref,
+  published: null,
 };
 const req = { method: 'GET' as const, path: '/v1/operations/oper_1', scope: 'workspace' as const, action: 'read operation oper_1' };
-const respond = (body: unknown, text = JSON.stringify(body)) => ({ status: 200, statusText: '200 OK', headers: { 'content-type': 'application/json' }, text });
+const respond = (body: unknown, text = JSON.stringify(body)) => ({
+  status: 200,
+  statusText: '200 OK',
+  headers: { 'content-type': 'application/json' },
+  text,
+});
 
 describe('schemas', () => {
   test('a realistic operation parses, and fields the spec does not list are kept', () => {
@@ -31,7 +44,10 @@ describe('schemas', () => {
   test('a missing or mistyped field names the field', () => {
     const { codeStale: _c, ...missing } = operation;
     void _c;
-    assert.throws(() => parseSuccess(respond({ data: missing }), s.Operation, req), (e: unknown) => e instanceof ApiError && e.kind === 'invalidResponse' && e.field === 'data.codeStale');
+    assert.throws(
+      () => parseSuccess(respond({ data: missing }), s.Operation, req),
+      (e: unknown) => e instanceof ApiError && e.kind === 'invalidResponse' && e.field === 'data.codeStale',
+    );
     assert.throws(
       () => parseSuccess(respond({ data: { ...operation, draft: { revisionId: 'rvsn_1', sequence: '3' } } }), s.Operation, req),
       (e: unknown) => e instanceof ApiError && e.field === 'data.draft.sequence' && /expected number/.test(e.message),
@@ -40,7 +56,10 @@ describe('schemas', () => {
   });
 
   test('a body without the data envelope is refused', () => {
-    assert.throws(() => parseSuccess(respond(operation), s.Operation, req), (e: unknown) => e instanceof ApiError && e.field === 'data');
+    assert.throws(
+      () => parseSuccess(respond(operation), s.Operation, req),
+      (e: unknown) => e instanceof ApiError && e.field === 'data',
+    );
     assert.throws(() => parseSuccess(respond(null), s.Operation, req), ApiError);
     assert.throws(() => parseSuccess(respond([operation]), s.Operation, req), ApiError);
   });
@@ -59,19 +78,23 @@ describe('schemas', () => {
   });
 
   test('no JSON value crashes parsing: it parses or becomes an invalidResponse', () => {
-    fc.assert(fc.property(fc.jsonValue(), (data) => {
-      try {
-        parseSuccess(respond({ data }), s.Operation, req);
-      } catch (e) {
-        assert.ok(e instanceof ApiError && e.kind === 'invalidResponse');
-      }
-    }));
-    fc.assert(fc.property(fc.string(), (text) => {
-      try {
-        parseSuccess(respond(undefined, text), s.RevisionHistory, req);
-      } catch (e) {
-        assert.ok(e instanceof ApiError && e.kind === 'invalidResponse');
-      }
-    }));
+    fc.assert(
+      fc.property(fc.jsonValue(), (data) => {
+        try {
+          parseSuccess(respond({ data }), s.Operation, req);
+        } catch (e) {
+          assert.ok(e instanceof ApiError && e.kind === 'invalidResponse');
+        }
+      }),
+    );
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        try {
+          parseSuccess(respond(undefined, text), s.RevisionHistory, req);
+        } catch (e) {
+          assert.ok(e instanceof ApiError && e.kind === 'invalidResponse');
+        }
+      }),
+    );
   });
 });

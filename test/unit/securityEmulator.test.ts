@@ -17,22 +17,38 @@ before(async () => {
 after(() => emu.close());
 
 /** A raw request: the path is sent exactly as written (no URL normalisation of `..`). */
-function raw(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; text: string }> {
+function raw(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<{ status: number; text: string }> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, method, path, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path,
+        headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
 }
 
 function externalAddress(): string | undefined {
-  for (const list of Object.values(networkInterfaces())) for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
+  for (const list of Object.values(networkInterfaces()))
+    for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
   return undefined;
 }
 
@@ -44,7 +60,11 @@ describe('emulator surface (security)', () => {
     if (!address) return t.skip('this machine has no non-loopback IPv4 address to try');
     for (const base of [emu.url, emu.adminUrl]) {
       const port = new URL(base).port;
-      await assert.rejects(raw(`http://${address}:${port}`, 'GET', '/v1/operations'), (e: NodeJS.ErrnoException) => e.code === 'ECONNREFUSED', `${address}:${port} refuses`);
+      await assert.rejects(
+        raw(`http://${address}:${port}`, 'GET', '/v1/operations'),
+        (e: NodeJS.ErrnoException) => e.code === 'ECONNREFUSED',
+        `${address}:${port} refuses`,
+      );
     }
   });
 
@@ -53,7 +73,11 @@ describe('emulator surface (security)', () => {
     try {
       assert.equal(new URL(open.adminUrl).hostname, '127.0.0.1');
       const address = externalAddress();
-      if (address) await assert.rejects(raw(`http://${address}:${new URL(open.adminUrl).port}`, 'GET', '/health'), (e: NodeJS.ErrnoException) => e.code === 'ECONNREFUSED');
+      if (address)
+        await assert.rejects(
+          raw(`http://${address}:${new URL(open.adminUrl).port}`, 'GET', '/health'),
+          (e: NodeJS.ErrnoException) => e.code === 'ECONNREFUSED',
+        );
     } finally {
       await open.close();
     }
@@ -64,9 +88,26 @@ describe('emulator surface (security)', () => {
     const logged = emu.requests().length;
     const fault = JSON.stringify({ kind: 'drop' });
     const paths = [
-      '/v1/faults', '/v1/requests', '/v1/reset', '/v1/snapshot', '/v1/health', '/v1/demo', '/v1/admin/faults',
-      '/v1/../faults', '/v1/../../faults', '/v1/%2e%2e/faults', '/v1/%2E%2E/reset', '/v1/..%2ffaults', '/v1/operations/../../faults',
-      '//faults', '/faults', '/requests?since=0', '/reset', '/snapshot', '/v1/dashboards/%2e%2e%2f%2e%2e%2ffaults/source', '/v1/faults%00',
+      '/v1/faults',
+      '/v1/requests',
+      '/v1/reset',
+      '/v1/snapshot',
+      '/v1/health',
+      '/v1/demo',
+      '/v1/admin/faults',
+      '/v1/../faults',
+      '/v1/../../faults',
+      '/v1/%2e%2e/faults',
+      '/v1/%2E%2E/reset',
+      '/v1/..%2ffaults',
+      '/v1/operations/../../faults',
+      '//faults',
+      '/faults',
+      '/requests?since=0',
+      '/reset',
+      '/snapshot',
+      '/v1/dashboards/%2e%2e%2f%2e%2e%2ffaults/source',
+      '/v1/faults%00',
     ];
     const key = { authorization: `Bearer ${emu.demo.apiKey}`, 'x-workspace-id': emu.demo.workspaceId };
     for (const path of paths) {
@@ -74,7 +115,10 @@ describe('emulator surface (security)', () => {
         for (const headers of [{}, key]) {
           const reply = await raw(emu.url, method, path, headers, method === 'GET' || method === 'DELETE' ? undefined : fault);
           assert.ok(reply.status >= 400, `${method} ${path} → ${reply.status}`);
-          assert.ok(!/"(remaining|uptimeMs|cleared|reset)"/.test(reply.text), `${method} ${path} answered like the admin surface: ${reply.text.slice(0, 200)}`);
+          assert.ok(
+            !/"(remaining|uptimeMs|cleared|reset)"/.test(reply.text),
+            `${method} ${path} answered like the admin surface: ${reply.text.slice(0, 200)}`,
+          );
         }
       }
     }

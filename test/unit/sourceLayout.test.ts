@@ -59,7 +59,11 @@ describe('source layout', () => {
   });
 
   test('the length check names each long file with its line count, longest first', () => {
-    const counts = new Map([['src/a.ts', 401], ['src/b.ts', 400], ['src/c.ts', 950]]);
+    const counts = new Map([
+      ['src/a.ts', 401],
+      ['src/b.ts', 400],
+      ['src/c.ts', 950],
+    ]);
     assert.deepEqual(overLimit(counts, 400), ['src/c.ts: 950 lines', 'src/a.ts: 401 lines']);
     assert.equal(lineCount('a\nb\n'), 2);
     assert.equal(lineCount('a\nb'), 2);

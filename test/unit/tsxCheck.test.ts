@@ -19,7 +19,8 @@ describe('checkTsx', () => {
   });
 
   test('the demo dashboards parse', () => {
-    for (const source of [REVENUE_DASHBOARD, CHURN_DASHBOARD, inventorySource(1), inventorySource(7)]) assert.deepEqual(checkTsx(source), { ok: true });
+    for (const source of [REVENUE_DASHBOARD, CHURN_DASHBOARD, inventorySource(1), inventorySource(7)])
+      assert.deepEqual(checkTsx(source), { ok: true });
   });
 
   test('an unclosed JSX element reports its 1-based line and column', () => {

@@ -72,7 +72,10 @@ describe('validating a dashboard before it is saved', () => {
   });
 
   test('a missing parser bundle is a clear error, not a silent pass', async () => {
-    await assert.rejects(validateText('dashboard', 'x', { tsxCheckPath: join(root, 'dist', 'no-such-file.js') }), /TSX checker could not be loaded/);
+    await assert.rejects(
+      validateText('dashboard', 'x', { tsxCheckPath: join(root, 'dist', 'no-such-file.js') }),
+      /TSX checker could not be loaded/,
+    );
   });
 });
 
@@ -115,7 +118,10 @@ describe('validating a database definition before it is saved', () => {
     def.tables[1]!.name = 'orders';
     const text = json(def);
     const problems = await validateText('database', text, options);
-    assert.deepEqual(problems.map((p) => [p.severity, p.message]), [['warning', 'Table name "orders" is used twice: the service will probably refuse it.']]);
+    assert.deepEqual(
+      problems.map((p) => [p.severity, p.message]),
+      [['warning', 'Table name "orders" is used twice: the service will probably refuse it.']],
+    );
     assert.deepEqual(startOf(problems[0]!), at(text, '"orders"', 1));
   });
 
@@ -124,7 +130,10 @@ describe('validating a database definition before it is saved', () => {
     def.tables[0]!.columns[1]!.name = 'id';
     const text = json(def);
     const problems = await validateText('database', text, options);
-    assert.deepEqual(problems.map((p) => [p.severity, p.message]), [['warning', 'Column "id" appears twice in table "orders": the service will probably refuse it.']]);
+    assert.deepEqual(
+      problems.map((p) => [p.severity, p.message]),
+      [['warning', 'Column "id" appears twice in table "orders": the service will probably refuse it.']],
+    );
     assert.deepEqual(startOf(problems[0]!), at(text, '"id"', 1));
   });
 
@@ -135,10 +144,16 @@ describe('validating a database definition before it is saved', () => {
     const problems = await validateText('database', text, options);
     assert.equal(problems.length, 1);
     assert.equal(problems[0]!.severity, 'info');
-    assert.match(problems[0]!.message, /Column type "varchar" is not one the extension knows \(text, integer, number, boolean, timestamp, date, json\); it is sent as it is and the service decides/);
+    assert.match(
+      problems[0]!.message,
+      /Column type "varchar" is not one the extension knows \(text, integer, number, boolean, timestamp, date, json\); it is sent as it is and the service decides/,
+    );
     const notString = structuredClone(goodDefinition) as { tables: { columns: Record<string, unknown>[] }[] };
     notString.tables[0]!.columns[1]!.type = 12;
-    assert.deepEqual((await validateText('database', json(notString), options)).map((p) => p.severity), ['error']);
+    assert.deepEqual(
+      (await validateText('database', json(notString), options)).map((p) => p.severity),
+      ['error'],
+    );
     assert.deepEqual(startOf(problems[0]!), at(text, '"varchar"'));
   });
 
@@ -147,10 +162,16 @@ describe('validating a database definition before it is saved', () => {
     def.tables[1]!.primaryKey = ['id', 'customer_id'];
     const text = json(def);
     const problems = await validateText('database', text, options);
-    assert.deepEqual(problems.map((p) => [p.severity, p.message]), [['warning', 'Primary key column "customer_id" is not a column of table "customers": the service will probably refuse it.']]);
+    assert.deepEqual(
+      problems.map((p) => [p.severity, p.message]),
+      [['warning', 'Primary key column "customer_id" is not a column of table "customers": the service will probably refuse it.']],
+    );
     const numbered = structuredClone(goodDefinition) as { tables: Record<string, unknown>[] };
     numbered.tables[1]!.primaryKey = [1];
-    assert.deepEqual((await validateText('database', json(numbered), options)).map((p) => p.severity), ['error']);
+    assert.deepEqual(
+      (await validateText('database', json(numbered), options)).map((p) => p.severity),
+      ['error'],
+    );
     assert.deepEqual(startOf(problems[0]!), at(text, '"customer_id"'));
   });
 
@@ -159,21 +180,27 @@ describe('validating a database definition before it is saved', () => {
     def.tables[0]!.columns[0]!.nullable = 'no';
     const text = json(def);
     const problems = await validateText('database', text, options);
-    assert.deepEqual(problems.map((p) => [p.severity, p.message]), [['error', '"nullable" must be true or false.']]);
+    assert.deepEqual(
+      problems.map((p) => [p.severity, p.message]),
+      [['error', '"nullable" must be true or false.']],
+    );
     assert.deepEqual(startOf(problems[0]!), at(text, '"no"'));
   });
 
   test('missing properties are shown on the object’s name, and every problem is listed', async () => {
     const text = json({ tables: [{ name: 'events', columns: [{ name: 'at' }] }, { columns: [] }] });
     const problems = await validateText('database', text, options);
-    assert.deepEqual(problems.map((p) => [p.severity, p.message]), [
-      ['error', 'Column "at" needs a "type", for example text, integer, number, boolean, timestamp, date, json.'],
-      ['error', 'Column "at" needs "nullable": true or false.'],
-      ['error', 'Table "events" needs a "primaryKey" array of column names.'],
-      ['error', 'Table 2 needs a "name".'],
-      ['warning', 'Table 2 has no columns: the service will probably refuse it.'],
-      ['error', 'Table 2 needs a "primaryKey" array of column names.'],
-    ]);
+    assert.deepEqual(
+      problems.map((p) => [p.severity, p.message]),
+      [
+        ['error', 'Column "at" needs a "type", for example text, integer, number, boolean, timestamp, date, json.'],
+        ['error', 'Column "at" needs "nullable": true or false.'],
+        ['error', 'Table "events" needs a "primaryKey" array of column names.'],
+        ['error', 'Table 2 needs a "name".'],
+        ['warning', 'Table 2 has no columns: the service will probably refuse it.'],
+        ['error', 'Table 2 needs a "primaryKey" array of column names.'],
+      ],
+    );
     assert.deepEqual(startOf(problems[0]!), at(text, '"at"'));
     assert.deepEqual(startOf(problems[2]!), at(text, '"events"'));
     // Table 2 has no name: its opening brace.
@@ -192,25 +219,43 @@ describe('validating a fact before it is saved', () => {
   test('invalid JSON, a non-object and a name that is no string are refused; a missing or empty name is a warning (required-ness is not shown)', async () => {
     assert.match((await validateText('fact', '{"name": "x",,}', options))[0]!.message, /not valid JSON/);
     assert.match((await validateText('fact', '"just a string"', options))[0]!.message, /JSON object/);
-    assert.deepEqual((await validateText('fact', json({ ...fact, name: 7 }), options)).map((p) => [p.severity, p.message]), [['error', '"name" must be a string.']]);
+    assert.deepEqual(
+      (await validateText('fact', json({ ...fact, name: 7 }), options)).map((p) => [p.severity, p.message]),
+      [['error', '"name" must be a string.']],
+    );
     const missing = await validateText('fact', json({ definition: 'x' }), options);
-    assert.deepEqual(missing.map((p) => [p.severity, p.message]), [['warning', 'This fact has no "name": the service will probably refuse it.']]);
+    assert.deepEqual(
+      missing.map((p) => [p.severity, p.message]),
+      [['warning', 'This fact has no "name": the service will probably refuse it.']],
+    );
     const text = json({ ...fact, name: '' });
     const problems = await validateText('fact', text, options);
-    assert.deepEqual(problems.map((p) => [p.severity, p.message]), [['warning', 'An empty "name": the service will probably refuse it.']]);
+    assert.deepEqual(
+      problems.map((p) => [p.severity, p.message]),
+      [['warning', 'An empty "name": the service will probably refuse it.']],
+    );
     assert.deepEqual(startOf(problems[0]!), at(text, '""'));
   });
 
   test('a formulaType outside the known list is information; keys that are not sent are warnings at the key', async () => {
     const logic = json({ ...fact, formulaType: 'logic' });
     const info = await validateText('fact', logic, options);
-    assert.deepEqual(info.map((p) => p.severity), ['info']);
-    assert.match(info[0]!.message, /formulaType "logic" is not one the extension knows \(math\); it is sent as it is and the service decides/);
+    assert.deepEqual(
+      info.map((p) => p.severity),
+      ['info'],
+    );
+    assert.match(
+      info[0]!.message,
+      /formulaType "logic" is not one the extension knows \(math\); it is sent as it is and the service decides/,
+    );
     assert.deepEqual(startOf(info[0]!), at(logic, '"logic"'));
 
     const extra = json({ ...fact, key: 'gross_margin', colour: 'blue', $readOnly: { vendorNote: 'x' } });
     const warnings = await validateText('fact', extra, options);
-    assert.deepEqual(warnings.map((p) => p.severity), ['warning', 'warning']);
+    assert.deepEqual(
+      warnings.map((p) => p.severity),
+      ['warning', 'warning'],
+    );
     assert.match(warnings[0]!.message, /^"key" is managed by the service, so it is not sent and your value is ignored/);
     assert.match(warnings[1]!.message, /^"colour" is not an editable field of a fact, so it is not sent/);
     assert.deepEqual(startOf(warnings[1]!), at(extra, '"colour"'));
@@ -219,17 +264,35 @@ describe('validating a fact before it is saved', () => {
   test('string fields must stay strings (null clears them)', async () => {
     assert.deepEqual(await validateText('fact', json({ ...fact, formula: null }), options), []);
     const problems = await validateText('fact', json({ ...fact, formula: 42 }), options);
-    assert.deepEqual(problems.map((p) => p.message), ['"formula" must be a string.']);
+    assert.deepEqual(
+      problems.map((p) => p.message),
+      ['"formula" must be a string.'],
+    );
   });
 });
 
 describe('the refusal message', () => {
   test('names the resource, the count and the first problem’s place', () => {
-    const p = (line: number, column: number, message: string, severity: TextProblem['severity'] = 'error'): TextProblem => ({ line, column, message, severity, source: 'local' });
-    assert.equal(refusalMessage('Sales', [p(3, 5, 'Unexpected token')]), 'Not saved: «Sales» has 1 problem — line 3, column 5: Unexpected token.');
-    assert.equal(refusalMessage('Orders', [p(2, 1, 'A.'), p(9, 9, 'B.')]), 'Not saved: «Orders» has 2 problems — the first at line 2, column 1: A.');
+    const p = (line: number, column: number, message: string, severity: TextProblem['severity'] = 'error'): TextProblem => ({
+      line,
+      column,
+      message,
+      severity,
+      source: 'local',
+    });
+    assert.equal(
+      refusalMessage('Sales', [p(3, 5, 'Unexpected token')]),
+      'Not saved: «Sales» has 1 problem — line 3, column 5: Unexpected token.',
+    );
+    assert.equal(
+      refusalMessage('Orders', [p(2, 1, 'A.'), p(9, 9, 'B.')]),
+      'Not saved: «Orders» has 2 problems — the first at line 2, column 1: A.',
+    );
     // Warnings shown beside an error did not refuse the save: the message counts the errors.
-    assert.equal(refusalMessage('Orders', [p(1, 1, 'Unknown type.', 'info'), p(4, 2, 'Not a string.')]), 'Not saved: «Orders» has 1 problem — line 4, column 2: Not a string.');
+    assert.equal(
+      refusalMessage('Orders', [p(1, 1, 'Unknown type.', 'info'), p(4, 2, 'Not a string.')]),
+      'Not saved: «Orders» has 1 problem — line 4, column 2: Not a string.',
+    );
   });
 
   test('read-only views have nothing to validate', async () => {
@@ -266,7 +329,9 @@ describe('the JSON schemas the editor uses', () => {
 
   test('the database schema suggests exactly the column types the extension knows, and accepts any other string', () => {
     const schema = JSON.parse(readFileSync(join(root, 'media/schemas/database-definition.schema.json'), 'utf8')) as {
-      definitions: { column: { properties: { type: { type: string; anyOf: { enum?: string[]; enumDescriptions?: string[]; type?: string }[] } } } };
+      definitions: {
+        column: { properties: { type: { type: string; anyOf: { enum?: string[]; enumDescriptions?: string[]; type?: string }[] } } };
+      };
     };
     const type = schema.definitions.column.properties.type;
     const known = type.anyOf.find((b) => b.enum)!;
@@ -274,7 +339,10 @@ describe('the JSON schemas the editor uses', () => {
     assert.equal(known.enumDescriptions?.length, known.enum!.length);
     // Never blocking: any string is valid, the service decides.
     assert.equal(type.type, 'string');
-    assert.ok(type.anyOf.some((b) => b.type === 'string' && !b.enum), 'any other string is accepted');
+    assert.ok(
+      type.anyOf.some((b) => b.type === 'string' && !b.enum),
+      'any other string is accepted',
+    );
   });
 });
 

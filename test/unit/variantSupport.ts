@@ -23,7 +23,8 @@ export const PROFILES: readonly { label: string; variants: readonly string[] }[]
 const fastRetry = { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 1_000, budgetMs: 3_000 };
 
 /** The local checks the extension runs before a save, with the TSX parser bundle `node esbuild.mjs` built. */
-export const validate = (view: FileView, text: string) => validateText(view, text, { tsxCheckPath: join(__dirname, '..', '..', '..', 'dist', 'tsx-check.js') });
+export const validate = (view: FileView, text: string) =>
+  validateText(view, text, { tsxCheckPath: join(__dirname, '..', '..', '..', 'dist', 'tsx-check.js') });
 
 export const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
 
@@ -49,7 +50,11 @@ export async function startProfile(variants: readonly string[]): Promise<Profile
   const emu = await startEmulator({ quiet: true, variants });
   const opened: ServiceClient[] = [];
   const clientWith = (apiKey: string) => {
-    const c = createClient({ baseUrl: emu.url, apiKey, workspaceId: emu.demo.workspaceId, ...emu.carriers, timeoutMs: 5_000 }, undefined, fastRetry);
+    const c = createClient(
+      { baseUrl: emu.url, apiKey, workspaceId: emu.demo.workspaceId, ...emu.carriers, timeoutMs: 5_000 },
+      undefined,
+      fastRetry,
+    );
     opened.push(c);
     return c;
   };

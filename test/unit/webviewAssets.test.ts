@@ -12,7 +12,8 @@ const toWebviewUri = (path: string) => `https://file+.vscode-resource.test/ext/$
 
 describe('webview assets', () => {
   test('relative url() references resolve against the stylesheet and keep their query', () => {
-    const css = '@font-face{src:url("./codicon.ttf?abc") format("truetype")} .a{background:url(img/x.png)} .b{background:url(\'../../media/y.svg#z\')}';
+    const css =
+      '@font-face{src:url("./codicon.ttf?abc") format("truetype")} .a{background:url(img/x.png)} .b{background:url(\'../../media/y.svg#z\')}';
     const out = inlineStylesheet(css, 'dist/webview/codicon.css', toWebviewUri);
     assert.match(out, /url\("https:\/\/file\+\.vscode-resource\.test\/ext\/dist\/webview\/codicon\.ttf\?abc"\)/);
     assert.match(out, /url\("https:\/\/file\+\.vscode-resource\.test\/ext\/dist\/webview\/img\/x\.png"\)/);
@@ -20,7 +21,8 @@ describe('webview assets', () => {
   });
 
   test('data:, absolute, fragment-only and escaping references are left alone', () => {
-    const css = '.a{background:url(data:image/png;base64,AAAA)} .b{background:url(https://example.com/x.png)} .c{mask:url(#m)} .d{background:url(/x.png)} .e{background:url(../../../outside.png)}';
+    const css =
+      '.a{background:url(data:image/png;base64,AAAA)} .b{background:url(https://example.com/x.png)} .c{mask:url(#m)} .d{background:url(/x.png)} .e{background:url(../../../outside.png)}';
     assert.equal(inlineStylesheet(css, 'dist/webview/a.css', toWebviewUri), css);
   });
 

@@ -23,7 +23,8 @@ export interface ErrorAnswer {
 export function errorAnswer(err: HttpError, variants: VariantSet, options: { injected?: boolean } = {}): ErrorAnswer {
   const status = options.injected ? err.status : statusOf(err, variants);
   const headers = { ...err.headers };
-  if (!variants.has('problem-json')) return { status, body: errorBody(err.code, err.message, err.details), headers, contentType: JSON_CONTENT_TYPE };
+  if (!variants.has('problem-json'))
+    return { status, body: errorBody(err.code, err.message, err.details), headers, contentType: JSON_CONTENT_TYPE };
   return { status, body: JSON.stringify(problem(err, status)), headers, contentType: PROBLEM_CONTENT_TYPE };
 }
 
@@ -55,7 +56,10 @@ function problemErrors(err: HttpError): Record<string, unknown>[] | undefined {
   const d = err.details;
   if (!d) return undefined;
   if (Array.isArray(d['unknownFields'])) {
-    return (d['unknownFields'] as string[]).map((pointer) => ({ detail: `This request does not take the field ${JSON.stringify(lastSegment(pointer))}.`, pointer }));
+    return (d['unknownFields'] as string[]).map((pointer) => ({
+      detail: `This request does not take the field ${JSON.stringify(lastSegment(pointer))}.`,
+      pointer,
+    }));
   }
   if (typeof d['line'] === 'number') return [{ detail: err.message, line: d['line'], column: d['column'] }];
   if (typeof d['path'] === 'string') return [{ detail: err.message, pointer: d['path'] }];
@@ -63,5 +67,8 @@ function problemErrors(err: HttpError): Record<string, unknown>[] | undefined {
 }
 
 function lastSegment(pointer: string): string {
-  return pointer.slice(pointer.lastIndexOf('/') + 1).replaceAll('~1', '/').replaceAll('~0', '~');
+  return pointer
+    .slice(pointer.lastIndexOf('/') + 1)
+    .replaceAll('~1', '/')
+    .replaceAll('~0', '~');
 }

@@ -18,7 +18,18 @@ export function revisionRef(ref: RevisionRef): RevisionRef {
  * Values whose keys are the user's data (a write sync's field mapping, a fact's free-form fields):
  * a service would not add to them, and a key added there would change their meaning.
  */
-const DATA_KEYS = new Set(['fields', 'metadata', 'aliases', 'usualValue', 'usualValueMin', 'usualValueMax', 'unit', 'startDate', 'endDate', 'scope']);
+const DATA_KEYS = new Set([
+  'fields',
+  'metadata',
+  'aliases',
+  'usualValue',
+  'usualValueMin',
+  'usualValueMax',
+  'unit',
+  'startDate',
+  'endDate',
+  'scope',
+]);
 
 /** Objects a write sync's definition is made of. */
 const WRITE_SYNC_PARTS = new Set(['source', 'destination', 'input']);

@@ -51,17 +51,28 @@ export class HttpError extends Error {
 /** The code the README table names for a status, for injected status faults. */
 export function codeForStatus(status: number): ErrorCode {
   switch (status) {
-    case 400: return 'bad_request';
-    case 401: return 'unauthorized';
-    case 403: return 'forbidden';
-    case 404: return 'not_found';
-    case 405: return 'method_not_allowed';
-    case 409: return 'conflict';
-    case 413: return 'payload_too_large';
-    case 422: return 'validation_failed';
-    case 429: return 'rate_limited';
-    case 503: return 'unavailable';
-    default: return status >= 500 ? 'internal' : 'bad_request';
+    case 400:
+      return 'bad_request';
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 405:
+      return 'method_not_allowed';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 422:
+      return 'validation_failed';
+    case 429:
+      return 'rate_limited';
+    case 503:
+      return 'unavailable';
+    default:
+      return status >= 500 ? 'internal' : 'bad_request';
   }
 }
 
@@ -69,7 +80,13 @@ export function errorBody(code: string, message: string, details?: Record<string
   return JSON.stringify({ error: details === undefined ? { code, message } : { code, message, details } });
 }
 
-export function sendRaw(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}, contentType = JSON_CONTENT_TYPE): void {
+export function sendRaw(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  headers: Record<string, string> = {},
+  contentType = JSON_CONTENT_TYPE,
+): void {
   res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), ...headers });
   res.end(body);
 }

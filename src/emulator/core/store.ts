@@ -141,7 +141,13 @@ export class Store {
   /** Appends a draft revision; its sequence follows the current draft. */
   appendRevision(
     history: HistoryRecord,
-    fields: { parentRevisionId: string | null; dependencies: Dependency[]; actorId: string; message: string; value: Record<string, unknown> },
+    fields: {
+      parentRevisionId: string | null;
+      dependencies: Dependency[];
+      actorId: string;
+      message: string;
+      value: Record<string, unknown>;
+    },
     now = new Date(),
   ): RevisionRecord {
     const revision: RevisionRecord = {

@@ -14,7 +14,7 @@ export const VARIANTS = {
   'paged-revisions': 'revision lists in pages of 25 with nextCursor and ?cursor=',
   'oldest-first': 'revision list items oldest first',
   'strict-bodies': 'a request body field the endpoint does not take gets 400 naming it',
-  'foreign-values': 'seed values outside the extension\'s lists (column types, …); saves accept them',
+  'foreign-values': "seed values outside the extension's lists (column types, …); saves accept them",
   'alt-carriers': 'the key bare in X-Api-Key, the workspace in X-WSA-Workspace',
   strict: 'all of the above together',
 } as const;
@@ -37,7 +37,10 @@ export class UnknownVariantError extends Error {
  * `--variant a --variant b` mean the same). Duplicates collapse; an unknown name throws.
  */
 export function parseVariantNames(values: readonly string[]): VariantName[] {
-  const names = values.flatMap((v) => v.split(',')).map((n) => n.trim()).filter((n) => n !== '');
+  const names = values
+    .flatMap((v) => v.split(','))
+    .map((n) => n.trim())
+    .filter((n) => n !== '');
   const unknown = names.filter((n) => !(n in VARIANTS));
   if (unknown.length) throw new UnknownVariantError(unknown);
   return [...new Set(names as VariantName[])];
@@ -70,8 +73,16 @@ export interface Carriers {
   workspaceHeader: string;
 }
 
-export const DEFAULT_CARRIERS: Readonly<Carriers> = Object.freeze({ authHeader: 'Authorization', authScheme: 'Bearer', workspaceHeader: 'X-Workspace-Id' });
-export const ALT_CARRIERS: Readonly<Carriers> = Object.freeze({ authHeader: 'X-Api-Key', authScheme: '', workspaceHeader: 'X-WSA-Workspace' });
+export const DEFAULT_CARRIERS: Readonly<Carriers> = Object.freeze({
+  authHeader: 'Authorization',
+  authScheme: 'Bearer',
+  workspaceHeader: 'X-Workspace-Id',
+});
+export const ALT_CARRIERS: Readonly<Carriers> = Object.freeze({
+  authHeader: 'X-Api-Key',
+  authScheme: '',
+  workspaceHeader: 'X-WSA-Workspace',
+});
 
 /** Where a client must put the key and the workspace for an emulator started with these variants. */
 export function carriersFor(variants: readonly string[] | VariantSet): Carriers {

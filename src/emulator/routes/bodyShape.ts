@@ -19,7 +19,8 @@ export function unknownFields(body: unknown, shape: BodyShape, at = ''): string[
     const field = Object.hasOwn(shape, name) ? shape[name] : undefined;
     if (field === undefined) out.push(pointer);
     else if (Array.isArray(field)) {
-      if (Array.isArray(value)) value.forEach((item: unknown, i) => out.push(...unknownFields(item, field[0] as BodyShape, `${pointer}/${i}`)));
+      if (Array.isArray(value))
+        value.forEach((item: unknown, i) => out.push(...unknownFields(item, field[0] as BodyShape, `${pointer}/${i}`)));
     } else if (field !== true) out.push(...unknownFields(value, field as BodyShape, pointer));
   }
   return out;
@@ -30,12 +31,20 @@ export function refuseUnknownFields(body: unknown, shape: BodyShape): void {
   const unknown = unknownFields(body, shape);
   if (unknown.length === 0) return;
   const list = unknown.map((p) => `${JSON.stringify(fieldName(p))} (at ${p})`).join(', ');
-  throw new HttpError(400, 'bad_request', `The request body holds ${unknown.length === 1 ? 'a field' : 'fields'} this request does not take: ${list}.`, {
-    path: unknown[0],
-    unknownFields: unknown,
-  });
+  throw new HttpError(
+    400,
+    'bad_request',
+    `The request body holds ${unknown.length === 1 ? 'a field' : 'fields'} this request does not take: ${list}.`,
+    {
+      path: unknown[0],
+      unknownFields: unknown,
+    },
+  );
 }
 
 function fieldName(pointer: string): string {
-  return pointer.slice(pointer.lastIndexOf('/') + 1).replaceAll('~1', '/').replaceAll('~0', '~');
+  return pointer
+    .slice(pointer.lastIndexOf('/') + 1)
+    .replaceAll('~1', '/')
+    .replaceAll('~0', '~');
 }

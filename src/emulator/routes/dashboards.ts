@@ -15,7 +15,8 @@ interface SourceBody {
 }
 
 function parseBody(body: unknown): SourceBody {
-  const bad = (why: string) => new HttpError(400, 'bad_request', `Expected {source, expectedRevision: {revisionId, sequence}, expectedDataRunId}: ${why}.`);
+  const bad = (why: string) =>
+    new HttpError(400, 'bad_request', `Expected {source, expectedRevision: {revisionId, sequence}, expectedDataRunId}: ${why}.`);
   if (!isPlainObject(body)) throw bad('the body is not a JSON object');
   const { source, expectedRevision, expectedDataRunId, message } = body;
   if (typeof source !== 'string') throw bad('source must be a string');
@@ -25,18 +26,34 @@ function parseBody(body: unknown): SourceBody {
   if (typeof sequence !== 'number' || !Number.isInteger(sequence)) throw bad('expectedRevision.sequence must be an integer');
   if (typeof expectedDataRunId !== 'string') throw bad('expectedDataRunId must be a string');
   if (!isIdOf('revision', expectedRevision['revisionId'])) {
-    throw new HttpError(400, 'invalid_id', `expectedRevision.revisionId must be a revision id (rvsn_…), got ${JSON.stringify(String(expectedRevision['revisionId']).slice(0, 60))}.`);
+    throw new HttpError(
+      400,
+      'invalid_id',
+      `expectedRevision.revisionId must be a revision id (rvsn_…), got ${JSON.stringify(String(expectedRevision['revisionId']).slice(0, 60))}.`,
+    );
   }
   if (!isIdOf('dataRun', expectedDataRunId)) {
-    throw new HttpError(400, 'invalid_id', `expectedDataRunId must be a data run id (oprn_…), got ${JSON.stringify(String(expectedDataRunId).slice(0, 60))}.`);
+    throw new HttpError(
+      400,
+      'invalid_id',
+      `expectedDataRunId must be a data run id (oprn_…), got ${JSON.stringify(String(expectedDataRunId).slice(0, 60))}.`,
+    );
   }
   if (message !== undefined && typeof message !== 'string') throw bad('message, when sent, must be a string');
-  return { source, expectedRevision: { revisionId: expectedRevision['revisionId'], sequence }, expectedDataRunId, ...(message ? { message } : {}) };
+  return {
+    source,
+    expectedRevision: { revisionId: expectedRevision['revisionId'], sequence },
+    expectedDataRunId,
+    ...(message ? { message } : {}),
+  };
 }
 
 export const dashboardRoutes: Route[] = [
   {
-    method: 'PUT', path: '/v1/dashboards/:dashboardId/source', scope: 'workspace', ids: { dashboardId: 'operation' },
+    method: 'PUT',
+    path: '/v1/dashboards/:dashboardId/source',
+    scope: 'workspace',
+    ids: { dashboardId: 'operation' },
     permission: 'dashboardWrite',
     bodyFields: { source: true, expectedRevision: { revisionId: true, sequence: true }, expectedDataRunId: true },
     handle: async ({ store, workspace, params, key, body }) => {
@@ -58,10 +75,15 @@ export const dashboardRoutes: Route[] = [
       }
       const check = checkTsx(input.source);
       if (!check.ok) {
-        throw new HttpError(422, 'validation_failed', `The dashboard source does not parse: ${check.message} (line ${check.line}, column ${check.column}).`, {
-          line: check.line,
-          column: check.column,
-        });
+        throw new HttpError(
+          422,
+          'validation_failed',
+          `The dashboard source does not parse: ${check.message} (line ${check.line}, column ${check.column}).`,
+          {
+            line: check.line,
+            column: check.column,
+          },
+        );
       }
       const handler = store.histories.byId.get(dashboard.dashboardId);
       store.appendRevision(history, {

@@ -8,7 +8,8 @@ import type { Route } from './router';
 /** Column types this service knows (README); the spec shows only `text`. */
 export const COLUMN_TYPES = ['text', 'integer', 'number', 'boolean', 'timestamp', 'date', 'json'] as const;
 /** What it also knows under the foreign-values variant: SQL types, some with parameters. */
-const FOREIGN_COLUMN_TYPE = /^(uuid|timestamptz|bigint|smallint|jsonb|bytea|interval|(decimal|numeric)\(\d{1,2}, ?\d{1,2}\)|(varchar|char)\(\d{1,5}\))$/;
+const FOREIGN_COLUMN_TYPE =
+  /^(uuid|timestamptz|bigint|smallint|jsonb|bytea|interval|(decimal|numeric)\(\d{1,2}, ?\d{1,2}\)|(varchar|char)\(\d{1,5}\))$/;
 
 const REF: BodyShape = { revisionId: true, sequence: true };
 const BODY: BodyShape = {
@@ -32,7 +33,12 @@ function invalid(path: string, message: string): HttpError {
 
 function parseExpectedDraft(value: unknown): RevisionRef | null {
   if (value === null) return null;
-  if (!isPlainObject(value) || typeof value['revisionId'] !== 'string' || typeof value['sequence'] !== 'number' || !Number.isInteger(value['sequence'])) {
+  if (
+    !isPlainObject(value) ||
+    typeof value['revisionId'] !== 'string' ||
+    typeof value['sequence'] !== 'number' ||
+    !Number.isInteger(value['sequence'])
+  ) {
     throw new HttpError(400, 'bad_request', 'expectedDraft must be a revision reference {revisionId, sequence} or null.');
   }
   return { revisionId: value['revisionId'], sequence: value['sequence'] };
@@ -56,15 +62,20 @@ export function validateTables(tables: unknown[], foreignTypes = false): Table[]
       const cat = `${at}/columns/${c}`;
       if (!isPlainObject(column)) throw invalid(cat, 'A column must be an object with name, type and nullable');
       const cname = column['name'];
-      if (typeof cname !== 'string' || cname.trim() === '') throw invalid(`${cat}/name`, `A column of table "${name}" needs a non-empty name`);
+      if (typeof cname !== 'string' || cname.trim() === '')
+        throw invalid(`${cat}/name`, `A column of table "${name}" needs a non-empty name`);
       if (columnNames.has(cname)) throw invalid(`${cat}/name`, `Column "${cname}" appears twice in table "${name}"`);
       columnNames.add(cname);
       const type = column['type'];
       if (typeof type !== 'string' || !knownType(type, foreignTypes)) {
         const more = foreignTypes ? ', uuid, timestamptz, decimal(p,s), varchar(n) and other SQL types' : '';
-        throw invalid(`${cat}/type`, `Column "${name}.${cname}" has unknown type ${JSON.stringify(type)}; use one of ${COLUMN_TYPES.join(', ')}${more}`);
+        throw invalid(
+          `${cat}/type`,
+          `Column "${name}.${cname}" has unknown type ${JSON.stringify(type)}; use one of ${COLUMN_TYPES.join(', ')}${more}`,
+        );
       }
-      if (typeof column['nullable'] !== 'boolean') throw invalid(`${cat}/nullable`, `Column "${name}.${cname}" needs nullable: true or false`);
+      if (typeof column['nullable'] !== 'boolean')
+        throw invalid(`${cat}/nullable`, `Column "${name}.${cname}" needs nullable: true or false`);
       return { ...column, name: cname, type, nullable: column['nullable'] };
     });
     if (parsedColumns.length === 0) throw invalid(`${at}/columns`, `Table "${name}" needs at least one column`);
@@ -82,7 +93,10 @@ export function validateTables(tables: unknown[], foreignTypes = false): Table[]
 
 export const databaseRoutes: Route[] = [
   {
-    method: 'PUT', path: '/v1/databases/:databaseId/definition', scope: 'workspace', ids: { databaseId: 'database' },
+    method: 'PUT',
+    path: '/v1/databases/:databaseId/definition',
+    scope: 'workspace',
+    ids: { databaseId: 'database' },
     permission: 'databaseAdmin',
     bodyFields: BODY,
     handle: async ({ store, workspace, params, key, body, variants }) => {
@@ -90,16 +104,26 @@ export const databaseRoutes: Route[] = [
       const database = store.databases.inWorkspace(id, workspace.id);
       if (!database) throw new HttpError(404, 'not_found', `No managed database ${id} in this workspace.`);
       const input = await body();
-      if (!isPlainObject(input) || !('expectedDraft' in input) || !isPlainObject(input['definition']) || !Array.isArray(input['definition']['tables'])) {
+      if (
+        !isPlainObject(input) ||
+        !('expectedDraft' in input) ||
+        !isPlainObject(input['definition']) ||
+        !Array.isArray(input['definition']['tables'])
+      ) {
         throw new HttpError(400, 'bad_request', 'Expected {expectedDraft: {revisionId, sequence} | null, definition: {tables: [...]}}.');
       }
       const expected = parseExpectedDraft(input['expectedDraft']);
       const history = store.historyOf(database.id);
       const current = history.draft;
       if (expected === null || expected.revisionId !== current.revisionId || expected.sequence !== current.sequence) {
-        throw new HttpError(409, 'conflict', `The database definition changed since it was read: the current draft is ${current.revisionId} (sequence ${current.sequence}).`, {
-          current: { draft: current },
-        }).withPlainDetail('The database definition changed since it was read; read it again.');
+        throw new HttpError(
+          409,
+          'conflict',
+          `The database definition changed since it was read: the current draft is ${current.revisionId} (sequence ${current.sequence}).`,
+          {
+            current: { draft: current },
+          },
+        ).withPlainDetail('The database definition changed since it was read; read it again.');
       }
       const tables = validateTables(input['definition']['tables'], variants.has('foreign-values'));
       const message = typeof input['message'] === 'string' && input['message'] ? input['message'] : 'Saved database definition';

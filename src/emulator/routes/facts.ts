@@ -12,7 +12,17 @@ export const FORMULA_TYPES = ['math', 'logic'] as const;
 export const FOREIGN_FORMULA_TYPES = ['lookup', 'threshold'] as const;
 
 const STRING_FIELDS = ['definition', 'formula', 'formulaType'] as const;
-const NULLABLE_FIELDS = ['aliases', 'usualValue', 'usualValueMin', 'usualValueMax', 'unit', 'startDate', 'endDate', 'scope', 'metadata'] as const;
+const NULLABLE_FIELDS = [
+  'aliases',
+  'usualValue',
+  'usualValueMin',
+  'usualValueMax',
+  'unit',
+  'startDate',
+  'endDate',
+  'scope',
+  'metadata',
+] as const;
 /** The editable fields (README): what a PUT may send. */
 const BODY: BodyShape = Object.fromEntries(['name', ...STRING_FIELDS, ...NULLABLE_FIELDS].map((f) => [f, true]));
 
@@ -23,13 +33,14 @@ function invalid(path: string, message: string): HttpError {
 function findFact({ store, key, params }: RouteContext): FactRecord {
   const fact = store.facts.get(params['factId']!);
   // Another organization's fact does not exist for this key.
-  if (!fact || fact.organizationId !== key.organizationId) throw new HttpError(404, 'not_found', `No fact ${params['factId']} in this organization.`);
+  if (!fact || fact.organizationId !== key.organizationId)
+    throw new HttpError(404, 'not_found', `No fact ${params['factId']} in this organization.`);
   return fact;
 }
 
 /** The replacement: sent fields as given, omitted strings "", omitted nullable fields null. */
 export function replacement(body: unknown, foreignTypes = false): Partial<FactRecord> {
-  if (!isPlainObject(body)) throw new HttpError(400, 'bad_request', 'The body must be a JSON object with the fact\'s editable fields.');
+  if (!isPlainObject(body)) throw new HttpError(400, 'bad_request', "The body must be a JSON object with the fact's editable fields.");
   const name = body['name'];
   if (typeof name !== 'string' || name.trim() === '') throw invalid('/name', 'A fact needs a non-empty name.');
   const out: Partial<FactRecord> = { name };
@@ -49,15 +60,26 @@ export function replacement(body: unknown, foreignTypes = false): Partial<FactRe
 
 export const factRoutes: Route[] = [
   {
-    method: 'GET', path: '/v1/facts', scope: 'organization', ids: {}, list: true,
+    method: 'GET',
+    path: '/v1/facts',
+    scope: 'organization',
+    ids: {},
+    list: true,
     handle: ({ store, key, query }) => ({ data: page(store.factsByOrg.get(key.organizationId) ?? [], query, present.fact) }),
   },
   {
-    method: 'GET', path: '/v1/facts/:factId', scope: 'organization', ids: { factId: 'fact' },
+    method: 'GET',
+    path: '/v1/facts/:factId',
+    scope: 'organization',
+    ids: { factId: 'fact' },
     handle: (ctx) => ({ data: present.fact(findFact(ctx)) }),
   },
   {
-    method: 'PUT', path: '/v1/facts/:factId', scope: 'organization', ids: { factId: 'fact' }, bodyFields: BODY,
+    method: 'PUT',
+    path: '/v1/facts/:factId',
+    scope: 'organization',
+    ids: { factId: 'fact' },
+    bodyFields: BODY,
     handle: async (ctx) => {
       const fact = findFact(ctx);
       const fields = replacement(await ctx.body(), ctx.variants.has('foreign-values'));

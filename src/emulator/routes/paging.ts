@@ -4,7 +4,11 @@ import { HttpError } from '../core/http';
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 500;
 
-export function page<T>(items: readonly T[], query: URLSearchParams, present: (item: T) => unknown): { items: unknown[]; nextCursor: string | null } {
+export function page<T>(
+  items: readonly T[],
+  query: URLSearchParams,
+  present: (item: T) => unknown,
+): { items: unknown[]; nextCursor: string | null } {
   const limit = parseLimit(query.get('limit'));
   const start = parseCursor(query.get('cursor'), items.length);
   const end = Math.min(items.length, start + limit);
@@ -15,7 +19,8 @@ export function page<T>(items: readonly T[], query: URLSearchParams, present: (i
 
 function parseLimit(raw: string | null): number {
   if (raw === null || raw === '') return DEFAULT_LIMIT;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new HttpError(400, 'bad_request', `limit must be a whole number from 1 to ${MAX_LIMIT}, got ${JSON.stringify(raw)}.`);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1)
+    throw new HttpError(400, 'bad_request', `limit must be a whole number from 1 to ${MAX_LIMIT}, got ${JSON.stringify(raw)}.`);
   return Math.min(Number(raw), MAX_LIMIT);
 }
 

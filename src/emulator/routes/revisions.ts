@@ -56,7 +56,10 @@ function parseCursor(raw: string, h: HistoryRecord, length: number): number {
 
 export const revisionRoutes: Route[] = [
   {
-    method: 'GET', path: '/v1/resources/:resourceId/revisions', scope: 'workspace', ids: { resourceId: HISTORY_KINDS },
+    method: 'GET',
+    path: '/v1/resources/:resourceId/revisions',
+    scope: 'workspace',
+    ids: { resourceId: HISTORY_KINDS },
     handle: ({ store, workspace, params, query, variants, envelope }) => {
       const id = params['resourceId']!;
       const history = store.history(id, workspace.id);
@@ -73,7 +76,9 @@ export const revisionRoutes: Route[] = [
     },
   },
   {
-    method: 'GET', path: '/v1/resources/:resourceId/revisions/:revisionId', scope: 'workspace',
+    method: 'GET',
+    path: '/v1/resources/:resourceId/revisions/:revisionId',
+    scope: 'workspace',
     ids: { resourceId: HISTORY_KINDS, revisionId: 'revision' },
     handle: ({ store, workspace, params, variants }) => {
       const id = params['resourceId']!;

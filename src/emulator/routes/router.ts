@@ -46,9 +46,7 @@ interface Compiled {
 }
 
 export type Match =
-  | { kind: 'route'; route: Route; params: Record<string, string> }
-  | { kind: 'method'; allow: string[] }
-  | { kind: 'none' };
+  { kind: 'route'; route: Route; params: Record<string, string> } | { kind: 'method'; allow: string[] } | { kind: 'none' };
 
 export class Router {
   private readonly compiled: Compiled[];

@@ -23,7 +23,10 @@ export function parseAdditionInput(text: string, workspaceId?: string): Addition
   const ids = findIds(trimmed);
   const workspaces = ids.filter((id) => kindOfId(id) === 'workspace');
   if (workspaceId && workspaces.length > 0 && !workspaces.includes(workspaceId)) {
-    return { ok: false, message: `That URL belongs to workspace ${workspaces[0]}, but you are signed in to ${workspaceId}. Switch Workspace first.` };
+    return {
+      ok: false,
+      message: `That URL belongs to workspace ${workspaces[0]}, but you are signed in to ${workspaceId}. Switch Workspace first.`,
+    };
   }
   const browsable = ids.filter((id) => BROWSABLE.has(kindOfId(id)!));
   // A URL may hold several ids (workspace, dashboard, revision): the last browsable one is the most specific.
@@ -35,10 +38,16 @@ export function parseAdditionInput(text: string, workspaceId?: string): Addition
     const kind = kindOfId(other)!;
     const label = ID_KIND_LABELS[kind];
     const hint = kind === 'dashboardResource' ? ' Add the dashboard by its operation id (oper_…).' : '';
-    return { ok: false, message: `${other} is ${article(label)} ${label} id (${ID_PREFIXES[kind]}…), which the explorer cannot show.${hint} Enter ${ACCEPTED}.` };
+    return {
+      ok: false,
+      message: `${other} is ${article(label)} ${label} id (${ID_PREFIXES[kind]}…), which the explorer cannot show.${hint} Enter ${ACCEPTED}.`,
+    };
   }
   const prefix = Object.values(ID_PREFIXES).find((p) => trimmed.startsWith(p));
-  if (prefix) return { ok: false, message: `“${trimmed.slice(0, 40)}” is not a complete id: ${prefix} must be followed by letters, digits, _ or -.` };
-  const word = /^[A-Za-z]+_[A-Za-z0-9_-]*$/.test(trimmed) ? `“${trimmed.slice(0, 40)}” does not start with a known prefix.` : 'No resource id found in the text.';
+  if (prefix)
+    return { ok: false, message: `“${trimmed.slice(0, 40)}” is not a complete id: ${prefix} must be followed by letters, digits, _ or -.` };
+  const word = /^[A-Za-z]+_[A-Za-z0-9_-]*$/.test(trimmed)
+    ? `“${trimmed.slice(0, 40)}” does not start with a known prefix.`
+    : 'No resource id found in the text.';
   return { ok: false, message: `${word} Enter ${ACCEPTED}.` };
 }

@@ -283,7 +283,9 @@ export class ExplorerModel extends Disposable {
         this._onDidChangeListing.fire();
       }
       if (state.resources.length === 0 && state.messages.length === 0) state.messages.push(emptyMessage(group, state.listed));
-      this.log.debug(`[Explorer] ${group.group.label}: ${state.resources.length} item(s) ${state.listed ? 'listed' : 'from added ids'} in ${Date.now() - started} ms.`);
+      this.log.debug(
+        `[Explorer] ${group.group.label}: ${state.resources.length} item(s) ${state.listed ? 'listed' : 'from added ids'} in ${Date.now() - started} ms.`,
+      );
     } catch (e) {
       if (current()) this.fail(group, state, e);
     }
@@ -318,7 +320,6 @@ export class ExplorerModel extends Disposable {
     const ops = this.groups.get('operations')?.resources ?? [];
     return ops.flatMap((n) => (n.data.kind === 'operation' && n.data.value.parentDataFlowId === flowId ? [n.data.value] : []));
   }
-
 
   private client(): ServiceClient {
     return this.connection.require().client;

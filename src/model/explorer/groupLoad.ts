@@ -96,6 +96,7 @@ async function fillReachable(group: GroupNode, state: GroupState, ctx: GroupLoad
     // A read that failed says so in every group the id may belong to (an oper_ id may be a
     // dashboard too); an id under which nothing exists is said once, in its first group.
     const kinds = kindsForId(id);
-    if (error === undefined ? kinds[0] === group.group.kind : kinds.includes(group.group.kind)) state.messages.push(unresolvedMessage(group, id, error));
+    if (error === undefined ? kinds[0] === group.group.kind : kinds.includes(group.group.kind))
+      state.messages.push(unresolvedMessage(group, id, error));
   }
 }

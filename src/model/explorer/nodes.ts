@@ -8,7 +8,16 @@
 //               `rept_` id for a dashboard; undefined for write syncs and facts (no history)
 //   name        the display name
 import type { Collection } from '../../api';
-import type { Application, DashboardSource, DashboardSummary, DatabaseSummary, Fact, Operation, RevisionRef, WriteSync } from '../../api/schemas';
+import type {
+  Application,
+  DashboardSource,
+  DashboardSummary,
+  DatabaseSummary,
+  Fact,
+  Operation,
+  RevisionRef,
+  WriteSync,
+} from '../../api/schemas';
 import type { FileView } from '../resourcePath';
 import { isResourceKind, KINDS, RESOURCE_KINDS, type ResourceKind } from '../resourceKinds';
 
@@ -127,7 +136,12 @@ export interface LoadMoreNode extends NodeBase {
 export type ExplorerNode = GroupNode | ResourceNode | DataSourceNode | FileNode | MessageNode | LoadMoreNode;
 
 export function isResourceNode(node: unknown): node is ResourceNode {
-  return typeof node === 'object' && node !== null && isResourceKind((node as { kind?: unknown }).kind) && typeof (node as { id?: unknown }).id === 'string';
+  return (
+    typeof node === 'object' &&
+    node !== null &&
+    isResourceKind((node as { kind?: unknown }).kind) &&
+    typeof (node as { id?: unknown }).id === 'string'
+  );
 }
 
 // ---- Building nodes from what the service returns.

@@ -42,7 +42,14 @@ export function present(node: ExplorerNode): Presentation {
         collapsible: 'none',
       };
     case 'file':
-      return { label: node.label, icon: { id: 'json' }, contextValue: 'file openable', collapsible: 'none', click: 'open', tooltip: `Open the read-only JSON view of \`${node.id}\`` };
+      return {
+        label: node.label,
+        icon: { id: 'json' },
+        contextValue: 'file openable',
+        collapsible: 'none',
+        click: 'open',
+        tooltip: `Open the read-only JSON view of \`${node.id}\``,
+      };
     case 'loadMore':
       return { label: 'Load more…', icon: { id: 'ellipsis' }, contextValue: 'loadMore', collapsible: 'none', click: 'loadMore' };
     case 'message': {
@@ -55,7 +62,8 @@ export function present(node: ExplorerNode): Presentation {
       };
       if (node.detail) p.description = node.detail;
       if (node.action) p.click = node.action;
-      if (node.addedId) p.tooltip = `\`${node.addedId}\` was added to the explorer but could not be read: ${node.detail ?? ''}.\n\nRemove it from the explorer, or refresh.`;
+      if (node.addedId)
+        p.tooltip = `\`${node.addedId}\` was added to the explorer but could not be read: ${node.detail ?? ''}.\n\nRemove it from the explorer, or refresh.`;
       return p;
     }
     default:
@@ -215,7 +223,9 @@ function writeSync(w: WriteSync): Look {
     ['Destination', `${d.destination.object} (\`${d.destination.resourceId}\`)`],
     ['Key column', d.keyColumn],
   ];
-  const locked = w.identityLocked ? '\n\n$(lock) **Identity locked**: source, destination, key, matching field and managed field names are fixed.' : '';
+  const locked = w.identityLocked
+    ? '\n\n$(lock) **Identity locked**: source, destination, key, matching field and managed field names are fixed.'
+    : '';
   return {
     description: `${w.identityLocked ? 'locked · ' : ''}${state} · v${w.version}`,
     tooltip: `${heading(w.name, RESOURCE_KINDS.writeSync.singular, w.id)}${locked}\n\n${table(rows)}`,
@@ -224,7 +234,10 @@ function writeSync(w: WriteSync): Look {
 }
 
 function fact(f: Fact): Look {
-  const rows: [string, string][] = [['Key', `\`${f.key}\``], ['Type', md(shown(f.type))]];
+  const rows: [string, string][] = [
+    ['Key', `\`${f.key}\``],
+    ['Type', md(shown(f.type))],
+  ];
   if (f.formulaType) rows.push(['Formula type', md(shown(f.formulaType))]);
   if (f.formula) rows.push(['Formula', `\`${f.formula}\``]);
   return {

@@ -11,9 +11,19 @@ export function connectionProblem(error: unknown, connection: Connection | undef
   switch (error.kind) {
     case 'network':
     case 'timeout':
-      return messageNode(undefined, 'unreachable', { label: `Cannot reach ${where} — Retry`, detail: error.message, severity: 'error', action: 'retry' });
+      return messageNode(undefined, 'unreachable', {
+        label: `Cannot reach ${where} — Retry`,
+        detail: error.message,
+        severity: 'error',
+        action: 'retry',
+      });
     case 'unauthorized':
-      return messageNode(undefined, 'unauthorized', { label: 'The API key was rejected — Sign In', detail: `${where} answered 401`, severity: 'error', action: 'signIn' });
+      return messageNode(undefined, 'unauthorized', {
+        label: 'The API key was rejected — Sign In',
+        detail: `${where} answered 401`,
+        severity: 'error',
+        action: 'signIn',
+      });
     case 'forbidden':
       if (error.permission !== 'workspace') return undefined;
       return messageNode(undefined, 'forbidden', {
@@ -51,7 +61,12 @@ export function unresolvedMessage(group: GroupNode, id: string, error?: unknown)
 }
 
 export function groupErrorMessage(group: GroupNode, error: unknown): MessageNode {
-  return messageNode(group, 'error', { label: `Could not load ${group.group.noun}`, detail: describeLoadError(error), severity: 'error', action: 'refreshParent' });
+  return messageNode(group, 'error', {
+    label: `Could not load ${group.group.noun}`,
+    detail: describeLoadError(error),
+    severity: 'error',
+    action: 'refreshParent',
+  });
 }
 
 export function emptyMessage(group: GroupNode, listed: boolean): MessageNode {

@@ -81,7 +81,12 @@ export async function relatedChildren(node: ResourceNode, reads: ChildReads): Pr
       return messageNode(node, `${relation}:${id}`, { label: id, detail: 'not found', severity: 'warning' });
     } catch (e) {
       reads.rethrowProblem(e);
-      return messageNode(node, `${relation}:${id}`, { label: id, detail: describeLoadError(e), severity: 'error', action: 'refreshParent' });
+      return messageNode(node, `${relation}:${id}`, {
+        label: id,
+        detail: describeLoadError(e),
+        severity: 'error',
+        action: 'refreshParent',
+      });
     }
   };
   const data = node.data;
@@ -89,9 +94,18 @@ export async function relatedChildren(node: ResourceNode, reads: ChildReads): Pr
   switch (data.kind) {
     case 'operation': {
       const op = data.value;
-      out.push({ kind: 'file', key: `${node.key}/file:operation`, parent: node, view: 'operation', id: op.id, name: op.name, label: 'Definition (JSON)' });
+      out.push({
+        kind: 'file',
+        key: `${node.key}/file:operation`,
+        parent: node,
+        view: 'operation',
+        id: op.id,
+        name: op.name,
+        label: 'Definition (JSON)',
+      });
       if (op.parentDataFlowId) out.push(await link(op.parentDataFlowId, 'parentDataFlow'));
-      for (const step of reads.childOperations(op.id)) out.push(reads.track(resourceNode(node, { kind: 'operation', value: step }, false, 'childOperation')));
+      for (const step of reads.childOperations(op.id))
+        out.push(reads.track(resourceNode(node, { kind: 'operation', value: step }, false, 'childOperation')));
       for (const id of op.dataSourceIds) out.push({ kind: 'dataSource', key: `${node.key}/data:${id}`, parent: node, id });
       break;
     }

@@ -15,7 +15,11 @@ function isNotFound(e: unknown): boolean {
  * read; a 404 from either only means "not that". Empty when nothing exists under the id.
  * `dashboards: false` skips the dashboard read (for reachable operations).
  */
-export async function resolveId(client: ServiceClient, id: string, o: CallOptions & { dashboards?: boolean } = {}): Promise<ResourceData[]> {
+export async function resolveId(
+  client: ServiceClient,
+  id: string,
+  o: CallOptions & { dashboards?: boolean } = {},
+): Promise<ResourceData[]> {
   const orNothing = async <T>(read: Promise<T>): Promise<T | undefined> => {
     try {
       return await read;

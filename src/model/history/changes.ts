@@ -60,7 +60,11 @@ export interface ChangeContext {
 
 export function changeSet(ctx: ChangeContext, revision: ChangeSource, parent: ChangeSource | undefined): ChangeSet {
   const file = (view: FileView, resourceId: string, revisionId: string, name: string): RevisionFile => ({
-    workspaceId: ctx.workspaceId, view, resourceId, revisionId, name,
+    workspaceId: ctx.workspaceId,
+    view,
+    resourceId,
+    revisionId,
+    name,
   });
   const own = file(ctx.view, ctx.resourceId, revision.id, ctx.nameOf(revision.id));
   const triples: ChangeTriple[] = [[own, parent ? file(ctx.view, ctx.resourceId, parent.id, ctx.nameOf(parent.id)) : undefined, own]];

@@ -155,7 +155,8 @@ export function unpackItems(text: string): HistoryItem[] | undefined {
     if (!Array.isArray(row) || row.length !== 6) return undefined;
     const [id, parents, message, actor, createdAt, sequence] = row as unknown[];
     const who = typeof actor === 'number' ? (actors[actor] as [string, string] | undefined) : undefined;
-    if (typeof id !== 'string' || !isStringArray(parents) || typeof message !== 'string' || !who || typeof createdAt !== 'string') return undefined;
+    if (typeof id !== 'string' || !isStringArray(parents) || typeof message !== 'string' || !who || typeof createdAt !== 'string')
+      return undefined;
     if (sequence !== null && typeof sequence !== 'number') return undefined;
     items[i] = { id, parents, message, actorType: who[0], actorId: who[1], createdAt, sequence };
   }
@@ -169,11 +170,21 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 function isHeader(v: unknown): v is HistoryHeader {
-  return isObject(v) && typeof v.resourceId === 'string' && typeof v.name === 'string' && isObject(v.draft) && isObject(v.capabilities) && isObject(v.restore);
+  return (
+    isObject(v) &&
+    typeof v.resourceId === 'string' &&
+    typeof v.name === 'string' &&
+    isObject(v.draft) &&
+    isObject(v.capabilities) &&
+    isObject(v.restore)
+  );
 }
 
 function isStats(v: unknown): v is StatsEntry[] {
-  return Array.isArray(v) && v.every((e) => isObject(e) && typeof e.id === 'string' && typeof e.added === 'number' && typeof e.removed === 'number');
+  return (
+    Array.isArray(v) &&
+    v.every((e) => isObject(e) && typeof e.id === 'string' && typeof e.added === 'number' && typeof e.removed === 'number')
+  );
 }
 
 function isCount(v: unknown): v is number {
@@ -189,7 +200,13 @@ export function isHostMessage(v: unknown): v is HostMessage {
   switch (v.type) {
     case 'state':
       // The packed items are checked as they are unpacked (unpackItems).
-      return isHeader(v.header) && typeof v.items === 'string' && isCount(v.total) && isStats(v.stats) && (v.select === undefined || isStringArray(v.select));
+      return (
+        isHeader(v.header) &&
+        typeof v.items === 'string' &&
+        isCount(v.total) &&
+        isStats(v.stats) &&
+        (v.select === undefined || isStringArray(v.select))
+      );
     case 'items':
       return isCount(v.from) && typeof v.items === 'string';
     case 'header':

@@ -16,14 +16,26 @@ import { HISTORY_ICONS } from '../../shared/history/icons';
 import { HistoryActions } from './historyActions';
 import { openView, RESOURCE_KINDS } from '../../model/resourceKinds';
 import type { HistoryTarget } from './historyTarget';
-import { firstScreenMessage, stateMessages, type HistoryHeader, type HistoryState, type HostMessage, type StatsEntry, type WebviewMessage } from '../../shared/history/protocol';
+import {
+  firstScreenMessage,
+  stateMessages,
+  type HistoryHeader,
+  type HistoryState,
+  type HostMessage,
+  type StatsEntry,
+  type WebviewMessage,
+} from '../../shared/history/protocol';
 import { parseWebviewMessage } from './messageSchema';
 import { restoreAvailability, restoreRevision, type ConflictHandler, type RestoreSaver } from './restore';
 import { WebviewHost } from './webviewHost';
 
 export const HISTORY_VIEW_TYPE = 'workspaceAutomation.history';
 /** The history page: its script, stylesheets and the codicons it shows (the benchmark opens it bare too). */
-export const HISTORY_PAGE = { script: 'history.js', styles: ['dist/webview/codicon.css', 'media/history.css'], icons: HISTORY_ICONS } as const;
+export const HISTORY_PAGE = {
+  script: 'history.js',
+  styles: ['dist/webview/codicon.css', 'media/history.css'],
+  icons: HISTORY_ICONS,
+} as const;
 
 /**
  * How long a new panel's page waits for the history to arrive and be put into it (VS Code sets up
@@ -287,7 +299,9 @@ export class HistoryPanel extends Disposable {
             this.timings.firstPaintMs = performance.now() - this.loadStarted;
             this.timings.renderMs = m.ms;
             this.timings.rows = m.rows;
-            this.deps.log.debug(`[History] ${this.target.resourceId}: ${m.total} revisions listed in ${this.timings.listMs?.toFixed(0)} ms, handed over after ${this.timings.postedMs?.toFixed(0)} ms, painted ${this.timings.firstPaintMs.toFixed(0)} ms after the request (render ${m.ms.toFixed(0)} ms).`);
+            this.deps.log.debug(
+              `[History] ${this.target.resourceId}: ${m.total} revisions listed in ${this.timings.listMs?.toFixed(0)} ms, handed over after ${this.timings.postedMs?.toFixed(0)} ms, painted ${this.timings.firstPaintMs.toFixed(0)} ms after the request (render ${m.ms.toFixed(0)} ms).`,
+            );
             this.loadStarted = 0;
             this._onDidRender.fire({ ...this.timings });
           }
@@ -342,7 +356,8 @@ export class HistoryPanel extends Disposable {
         kind: target.kind,
         view: openView(target.kind),
         resourceId: target.resourceId,
-        fileId: async () => target.fileId ?? (target.kind === 'dashboard' ? this.deps.names.dashboardId(target.resourceId) : target.resourceId),
+        fileId: async () =>
+          target.fileId ?? (target.kind === 'dashboard' ? this.deps.names.dashboardId(target.resourceId) : target.resourceId),
         name: this.name,
         item,
         draftSequence: header.draft.sequence,

@@ -27,7 +27,8 @@ export const VSCODE_DIALOGS: HistoryDialogs = {
     return Promise.resolve(
       vscode.window.showInputBox({
         title: 'Show Revision History',
-        prompt: 'Id of an operation (oper_…), dashboard (oper_… or rept_…), managed database (dbas_…) or app (appl_…), or a URL that contains one',
+        prompt:
+          'Id of an operation (oper_…), dashboard (oper_… or rept_…), managed database (dbas_…) or app (appl_…), or a URL that contains one',
         placeHolder: 'oper_…',
         ignoreFocusOut: true,
       }),

@@ -24,7 +24,6 @@ export interface HistoryTarget {
   name?: string;
 }
 
-
 /** What a target needs from outside: the client, and a way to ask the user. */
 export interface TargetResolver {
   /** The `rept_` resource of a dashboard (`oper_…`), as its source read names it. */
@@ -60,7 +59,8 @@ function kindHint(value: unknown): HistoryKind | undefined {
 
 function labelOf(value: unknown): string | undefined {
   if (typeof value === 'string' && value.trim()) return value.trim();
-  if (typeof value === 'object' && value !== null && typeof (value as { label?: unknown }).label === 'string') return (value as { label: string }).label;
+  if (typeof value === 'object' && value !== null && typeof (value as { label?: unknown }).label === 'string')
+    return (value as { label: string }).label;
   return undefined;
 }
 
@@ -76,7 +76,8 @@ async function fromUri(uri: vscode.Uri, r: TargetResolver): Promise<HistoryTarge
   const file = parseFilePath(uri.path);
   const kind = historyKindOfView(file.view);
   if (!kind) throw new NoHistoryError(`${capitalized(RESOURCE_KINDS[VIEWS[file.view].kind].plural)} have no revision history.`);
-  if (RESOURCE_KINDS[kind].history.from === 'sourceRead') return { kind, resourceId: await r.dashboardResource(file.id), fileId: file.id, name: file.name };
+  if (RESOURCE_KINDS[kind].history.from === 'sourceRead')
+    return { kind, resourceId: await r.dashboardResource(file.id), fileId: file.id, name: file.name };
   return { kind, resourceId: file.id, fileId: file.id, name: file.name };
 }
 
@@ -100,7 +101,11 @@ async function fromObject(arg: Record<string, unknown>, r: TargetResolver): Prom
     const kind = kindWithHistoryId(kindOfId(id));
     if (kind && RESOURCE_KINDS[kind].history.from === 'ownId') return withName({ kind, resourceId: id, fileId: id });
   }
-  throw new NoHistoryError(ids.length ? `${ids[0]} has no revision history: only operations, dashboards, managed databases and apps have one.` : 'Pick an operation, dashboard, managed database or app to show its revision history.');
+  throw new NoHistoryError(
+    ids.length
+      ? `${ids[0]} has no revision history: only operations, dashboards, managed databases and apps have one.`
+      : 'Pick an operation, dashboard, managed database or app to show its revision history.',
+  );
 }
 
 async function fromInput(r: TargetResolver): Promise<HistoryTarget | undefined> {
@@ -108,7 +113,10 @@ async function fromInput(r: TargetResolver): Promise<HistoryTarget | undefined> 
   if (text === undefined) return undefined;
   const ids = findIds(text);
   const id = ids.find((i) => HISTORY_ID_KINDS.some((k) => k === kindOfId(i)));
-  if (!id) throw new NoHistoryError(`“${text.slice(0, 80)}” holds no operation (oper_…), dashboard (rept_…), managed database (dbas_…) or app (appl_…) id.`);
+  if (!id)
+    throw new NoHistoryError(
+      `“${text.slice(0, 80)}” holds no operation (oper_…), dashboard (rept_…), managed database (dbas_…) or app (appl_…) id.`,
+    );
   if (kindOfId(id) !== 'operation') return fromObject({ id }, r);
   // An oper_ id is an operation and maybe a dashboard: ask only when it is both.
   let resourceId: string | undefined;

@@ -24,9 +24,20 @@ export interface ConflictHandler {
 }
 
 export function restoreAvailability(kind: HistoryKind, capabilities: { restore: boolean }, canSave: boolean): RestoreAvailability {
-  if (kind === 'operation') return { enabled: false, reason: 'Operations cannot be restored: the service interface has no restore or update endpoint for operation handlers. Open or compare their revisions instead.' };
-  if (kind === 'app') return { enabled: false, reason: 'Apps cannot be restored: the service interface has no restore or update endpoint for apps. Open or compare their revisions instead.' };
-  if (!capabilities.restore) return { enabled: false, reason: 'The service reports that this resource cannot be restored (capabilities.restore is false).' };
+  if (kind === 'operation')
+    return {
+      enabled: false,
+      reason:
+        'Operations cannot be restored: the service interface has no restore or update endpoint for operation handlers. Open or compare their revisions instead.',
+    };
+  if (kind === 'app')
+    return {
+      enabled: false,
+      reason:
+        'Apps cannot be restored: the service interface has no restore or update endpoint for apps. Open or compare their revisions instead.',
+    };
+  if (!capabilities.restore)
+    return { enabled: false, reason: 'The service reports that this resource cannot be restored (capabilities.restore is false).' };
   if (!canSave) return { enabled: false, reason: 'Restore needs the guarded save of Workspace Automation files, which is not available.' };
   return { enabled: true };
 }
@@ -69,14 +80,25 @@ export async function restoreRevision(req: RestoreRequest, deps: RestoreDeps, bu
   try {
     const fileId = await req.fileId();
     if (!fileId) {
-      return { status: 'failed', what, error: new Error(`the dashboard (oper_…) of ${req.resourceId} is not known; open the history from the dashboard itself to restore`) };
+      return {
+        status: 'failed',
+        what,
+        error: new Error(`the dashboard (oper_…) of ${req.resourceId} is not known; open the history from the dashboard itself to restore`),
+      };
     }
     const revision = await deps.revisions.get(req.resourceId, req.item.id);
-    const uri = vscode.Uri.from({ scheme: FILE_SCHEME, path: filePath({ workspaceId: req.workspaceId, view: req.view, id: fileId, name: req.name }) });
+    const uri = vscode.Uri.from({
+      scheme: FILE_SCHEME,
+      path: filePath({ workspaceId: req.workspaceId, view: req.view, id: fileId, name: req.name }),
+    });
     const result = await deps.saver.saveText(uri, revisionText(req.view, revision.value));
     switch (result.status) {
       case 'saved':
-        return { status: 'saved', draftRevisionId: result.snapshot.revision?.revisionId, message: `Restored ${label} as a new draft (${result.snapshot.label})${confirmation(result)}.` };
+        return {
+          status: 'saved',
+          draftRevisionId: result.snapshot.revision?.revisionId,
+          message: `Restored ${label} as a new draft (${result.snapshot.label})${confirmation(result)}.`,
+        };
       case 'conflict':
         if (deps.conflicts) void deps.conflicts.offer(result.conflict);
         return {

@@ -35,7 +35,6 @@ export interface WebviewHostOptions<In> {
   deferContent?: boolean;
 }
 
-
 export interface RejectedMessage {
   raw: unknown;
   reason: string;
@@ -117,7 +116,10 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
     if (this.isDisposed) return false;
     const parsed = this.options.parse(raw);
     if (!parsed.ok) {
-      const type = typeof raw === 'object' && raw !== null && typeof (raw as { type?: unknown }).type === 'string' ? ` (type “${String((raw as { type: string }).type).slice(0, 40)}”)` : '';
+      const type =
+        typeof raw === 'object' && raw !== null && typeof (raw as { type?: unknown }).type === 'string'
+          ? ` (type “${String((raw as { type: string }).type).slice(0, 40)}”)`
+          : '';
       this.options.log.warn(`${this.options.component} Ignored a malformed message from the webview${type}: ${parsed.reason}`);
       this._onDidRejectMessage.fire({ raw, reason: parsed.reason });
       return false;

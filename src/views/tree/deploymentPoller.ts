@@ -97,7 +97,8 @@ export class DeploymentPoller extends Disposable {
     try {
       const data = await this.model.refreshResource(w.node);
       stillDeploying = data.kind === 'app' && data.value.deployment.status === 'deploying';
-      if (!stillDeploying) this.log.info(`[Explorer] ${w.node.name} (${w.node.id}) is ${data.kind === 'app' ? data.value.deployment.status : 'gone'}.`);
+      if (!stillDeploying)
+        this.log.info(`[Explorer] ${w.node.name} (${w.node.id}) is ${data.kind === 'app' ? data.value.deployment.status : 'gone'}.`);
     } catch (e) {
       this.log.debug(`[Explorer] Polling ${w.node.id} failed: ${e instanceof Error ? e.message : String(e)}`);
     } finally {

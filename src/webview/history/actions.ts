@@ -17,8 +17,18 @@ export const ACTIONS: readonly ActionSpec[] = [
   { id: 'open', label: 'Open', icon: 'go-to-file', hint: 'Open this revision read-only (Enter)' },
   { id: 'compare', label: 'Compare', icon: 'diff', hint: 'Compare the two selected revisions' },
   { id: 'compareWithDraft', label: 'Compare with Draft', icon: 'git-compare', hint: 'Compare this revision with the current draft' },
-  { id: 'compareWithPublished', label: 'Compare with Published', icon: 'compare-changes', hint: 'Compare this revision with the published revision' },
-  { id: 'showChanges', label: 'Show Changes', icon: 'diff-multiple', hint: 'Show what this revision changed against its parent, dependencies included' },
+  {
+    id: 'compareWithPublished',
+    label: 'Compare with Published',
+    icon: 'compare-changes',
+    hint: 'Compare this revision with the published revision',
+  },
+  {
+    id: 'showChanges',
+    label: 'Show Changes',
+    icon: 'diff-multiple',
+    hint: 'Show what this revision changed against its parent, dependencies included',
+  },
   { id: 'copyId', label: 'Copy ID', icon: 'copy', hint: 'Copy the revision id' },
   { id: 'restore', label: 'Restore', icon: 'discard', hint: 'Save this revision’s content as a new draft' },
 ];

@@ -45,24 +45,48 @@ export class HistoryApp {
   private readonly headerEl = h('header', { class: 'header' });
   private readonly progress = h('div', { class: 'progress', role: 'progressbar', 'aria-label': 'Working', hidden: true });
   private readonly noticeEl = h('div', { class: 'notice', role: 'status', hidden: true });
-  private readonly filterInput = h('input', { class: 'filter', type: 'search', placeholder: 'Filter by message, actor or id (#12 for a sequence)', 'aria-label': 'Filter revisions', spellcheck: 'false' });
+  private readonly filterInput = h('input', {
+    class: 'filter',
+    type: 'search',
+    placeholder: 'Filter by message, actor or id (#12 for a sequence)',
+    'aria-label': 'Filter revisions',
+    spellcheck: 'false',
+  });
   private readonly toolbar = toolbar(
     (id) => this.run(id),
     () => this.host.post({ type: 'refresh' }),
   );
-  private readonly listEl = h('div', { class: 'list', role: 'listbox', tabindex: '0', 'aria-multiselectable': 'true', 'aria-label': 'Revisions, newest first' });
+  private readonly listEl = h('div', {
+    class: 'list',
+    role: 'listbox',
+    tabindex: '0',
+    'aria-multiselectable': 'true',
+    'aria-label': 'Revisions, newest first',
+  });
   private readonly emptyEl = h('div', { class: 'empty', hidden: true });
   private readonly statusEl = h('footer', { class: 'status', 'aria-live': 'polite' });
   private readonly list: VirtualList;
 
-  constructor(root: HTMLElement, private readonly host: Host) {
+  constructor(
+    root: HTMLElement,
+    private readonly host: Host,
+  ) {
     const saved = restoredViewState(host.getState());
     this.filter = saved.filter;
     this.selection = { focused: saved.focused, marked: saved.marked };
     this.pendingScrollTop = saved.scrollTop;
     this.filterInput.value = this.filter;
 
-    root.replaceChildren(this.progress, this.headerEl, h('div', { class: 'filter-row' }, icon('filter'), this.filterInput), this.toolbar.element, this.noticeEl, this.listEl, this.emptyEl, this.statusEl);
+    root.replaceChildren(
+      this.progress,
+      this.headerEl,
+      h('div', { class: 'filter-row' }, icon('filter'), this.filterInput),
+      this.toolbar.element,
+      this.noticeEl,
+      this.listEl,
+      this.emptyEl,
+      this.statusEl,
+    );
     this.list = new VirtualList({
       viewport: this.listEl,
       rowHeight: ROW_HEIGHT,
@@ -222,16 +246,20 @@ export class HistoryApp {
     const index = this.shown[position]!;
     const item = this.items[index]!;
     const ids = selectedIds(this.selection);
-    renderRow(row, {
-      item,
-      lane: this.layout?.rows[index],
-      isDraft: item.id === this.header?.draft.revisionId,
-      isPublished: item.id === this.header?.published?.revisionId,
-      stats: this.stats.get(item.id),
-      selected: ids.includes(item.id),
-      focused: item.id === this.selection.focused,
-      now: Date.now(),
-    }, this.graphColumns());
+    renderRow(
+      row,
+      {
+        item,
+        lane: this.layout?.rows[index],
+        isDraft: item.id === this.header?.draft.revisionId,
+        isPublished: item.id === this.header?.published?.revisionId,
+        stats: this.stats.get(item.id),
+        selected: ids.includes(item.id),
+        focused: item.id === this.selection.focused,
+        now: Date.now(),
+      },
+      this.graphColumns(),
+    );
   }
 
   private afterRender(): void {
@@ -258,7 +286,9 @@ export class HistoryApp {
   }
 
   private selectedItems(): HistoryItem[] {
-    return selectedIds(this.selection).map((id) => this.items[this.index.get(id)!]).filter((i): i is HistoryItem => !!i);
+    return selectedIds(this.selection)
+      .map((id) => this.items[this.index.get(id)!])
+      .filter((i): i is HistoryItem => !!i);
   }
 
   private run(id: ActionId): void {
@@ -325,7 +355,14 @@ export class HistoryApp {
     const selected = this.selectedItems();
     this.toolbar.update(this.header, selected);
     const total = this.total;
-    this.statusEl.textContent = statusText({ total, loaded: this.items.length, complete: this.complete, filtering: this.filter.trim() !== '', shown: this.shown.length, selected: selected.length });
+    this.statusEl.textContent = statusText({
+      total,
+      loaded: this.items.length,
+      complete: this.complete,
+      filtering: this.filter.trim() !== '',
+      shown: this.shown.length,
+      selected: selected.length,
+    });
     this.emptyEl.hidden = !this.header || this.shown.length > 0;
     this.emptyEl.textContent = total ? 'No revision matches the filter.' : 'This resource has no revisions.';
   }

@@ -14,12 +14,21 @@ export function toolbar(run: (id: ActionId) => void, refresh: () => void): Toolb
   const element = h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Revision actions' });
   const buttons = new Map<ActionId, HTMLButtonElement>();
   for (const action of ACTIONS) {
-    const button = h('button', { class: `action action-${action.id}`, type: 'button', 'data-action': action.id, 'aria-label': action.label }, icon(action.icon), h('span', { class: 'label' }, action.label));
+    const button = h(
+      'button',
+      { class: `action action-${action.id}`, type: 'button', 'data-action': action.id, 'aria-label': action.label },
+      icon(action.icon),
+      h('span', { class: 'label' }, action.label),
+    );
     button.addEventListener('click', () => run(action.id));
     buttons.set(action.id, button);
     element.append(button);
   }
-  const refreshButton = h('button', { class: 'action action-refresh', type: 'button', title: 'Reload the history from the service', 'aria-label': 'Refresh' }, icon('refresh'));
+  const refreshButton = h(
+    'button',
+    { class: 'action action-refresh', type: 'button', title: 'Reload the history from the service', 'aria-label': 'Refresh' },
+    icon('refresh'),
+  );
   refreshButton.addEventListener('click', refresh);
   element.append(refreshButton);
   return {
@@ -45,10 +54,20 @@ export function showNotice(noticeEl: HTMLElement, level: 'error' | 'info', text:
 }
 
 /** The footer: how many revisions (match), how many are loaded, and what the selection allows. */
-export function statusText(o: { total: number; loaded: number; complete: boolean; filtering: boolean; shown: number; selected: number }): string {
+export function statusText(o: {
+  total: number;
+  loaded: number;
+  complete: boolean;
+  filtering: boolean;
+  shown: number;
+  selected: number;
+}): string {
   const loaded = o.complete ? '' : ` (${o.loaded} loaded)`;
-  const count = o.filtering ? `${o.shown} of ${o.total} revisions match${loaded}` : `${o.total} revision${o.total === 1 ? '' : 's'}${loaded}`;
-  const hint = o.selected === 1 ? 'Space or Ctrl+click marks a second revision to compare' : o.selected === 2 ? '2 selected: Enter compares them' : '';
+  const count = o.filtering
+    ? `${o.shown} of ${o.total} revisions match${loaded}`
+    : `${o.total} revision${o.total === 1 ? '' : 's'}${loaded}`;
+  const hint =
+    o.selected === 1 ? 'Space or Ctrl+click marks a second revision to compare' : o.selected === 2 ? '2 selected: Enter compares them' : '';
   return hint ? `${count} · ${hint}` : count;
 }
 

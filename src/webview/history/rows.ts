@@ -32,14 +32,31 @@ function laneX(column: number): number {
 function graph(row: LaneRow, width: number, draft: boolean): SVGElement {
   const mid = ROW_HEIGHT / 2;
   const el = svg('svg', { class: 'graph', width, height: ROW_HEIGHT, viewBox: `0 0 ${width} ${ROW_HEIGHT}`, 'aria-hidden': 'true' });
-  for (const s of row.top) el.append(svg('path', { class: `lane lane-${s.from % LANE_COLORS}`, d: `M${laneX(s.from)} 0 C${laneX(s.from)} ${mid / 2} ${laneX(s.to)} ${mid / 2} ${laneX(s.to)} ${mid}` }));
-  for (const s of row.bottom) el.append(svg('path', { class: `lane lane-${s.to % LANE_COLORS}`, d: `M${laneX(s.from)} ${mid} C${laneX(s.from)} ${mid * 1.5} ${laneX(s.to)} ${mid * 1.5} ${laneX(s.to)} ${ROW_HEIGHT}` }));
+  for (const s of row.top)
+    el.append(
+      svg('path', {
+        class: `lane lane-${s.from % LANE_COLORS}`,
+        d: `M${laneX(s.from)} 0 C${laneX(s.from)} ${mid / 2} ${laneX(s.to)} ${mid / 2} ${laneX(s.to)} ${mid}`,
+      }),
+    );
+  for (const s of row.bottom)
+    el.append(
+      svg('path', {
+        class: `lane lane-${s.to % LANE_COLORS}`,
+        d: `M${laneX(s.from)} ${mid} C${laneX(s.from)} ${mid * 1.5} ${laneX(s.to)} ${mid * 1.5} ${laneX(s.to)} ${ROW_HEIGHT}`,
+      }),
+    );
   el.append(svg('circle', { class: `node lane-${row.lane % LANE_COLORS}${draft ? ' draft' : ''}`, cx: laneX(row.lane), cy: mid, r: 3.5 }));
   return el;
 }
 
 export function rowLabel(m: Pick<RowModel, 'item' | 'isDraft' | 'isPublished' | 'now'>): string {
-  const parts = [m.item.sequence !== null ? `Revision ${m.item.sequence}` : m.item.id, m.item.message || '(no message)', `by ${m.item.actorId}`, relativeTime(m.item.createdAt, m.now)];
+  const parts = [
+    m.item.sequence !== null ? `Revision ${m.item.sequence}` : m.item.id,
+    m.item.message || '(no message)',
+    `by ${m.item.actorId}`,
+    relativeTime(m.item.createdAt, m.now),
+  ];
   if (m.isDraft) parts.push('current draft');
   if (m.isPublished) parts.push('published');
   return parts.join(', ');
@@ -56,18 +73,29 @@ export function renderRow(el: HTMLElement, m: RowModel, graphColumns: number): v
   // Always a graph cell, empty for a straight history: the row's grid has a column for it.
   cells.push(h('span', { class: 'cell graph-cell' }, graphColumns > 0 && m.lane ? graph(m.lane, graphWidth(graphColumns), m.isDraft) : ''));
   cells.push(
-    h('span', { class: 'cell message', title: `${item.message}\nby ${item.actorId}, ${absoluteUtc(item.createdAt)}` },
+    h(
+      'span',
+      { class: 'cell message', title: `${item.message}\nby ${item.actorId}, ${absoluteUtc(item.createdAt)}` },
       h('span', { class: 'seq' }, item.sequence !== null ? `#${item.sequence}` : ''),
       m.isDraft ? h('span', { class: 'badge draft', title: 'The current draft' }, 'Draft') : null,
       m.isPublished ? h('span', { class: 'badge published', title: 'The published revision' }, 'Published') : null,
       h('span', { class: 'text' }, item.message || '(no message)'),
     ),
-    h('span', { class: 'cell stats', title: m.stats ? `${m.stats.added} lines added, ${m.stats.removed} removed, against the parent revision` : '' },
+    h(
+      'span',
+      {
+        class: 'cell stats',
+        title: m.stats ? `${m.stats.added} lines added, ${m.stats.removed} removed, against the parent revision` : '',
+      },
       m.stats ? h('span', { class: 'added' }, `+${m.stats.added}`) : '',
       m.stats ? h('span', { class: 'removed' }, `−${m.stats.removed}`) : '',
     ),
     // Any actor type the service names (the spec shows `apiKey`), as it is.
-    h('span', { class: 'cell actor', title: item.actorType.trim() ? `${item.actorId} (${item.actorType})` : item.actorId }, shortActor(item.actorId) || '(unknown)'),
+    h(
+      'span',
+      { class: 'cell actor', title: item.actorType.trim() ? `${item.actorId} (${item.actorType})` : item.actorId },
+      shortActor(item.actorId) || '(unknown)',
+    ),
     h('span', { class: 'cell time', title: absoluteUtc(item.createdAt) }, relativeTime(item.createdAt, m.now)),
   );
   el.replaceChildren(...cells);

@@ -54,12 +54,17 @@ export async function measureActivation(ctx: BenchContext): Promise<void> {
   const { figures } = ctx;
   const quiet = await timed(() => hostQuiet());
   figures.add('activation.quietWaitMs', quiet.ms);
-  if (!quiet.value) figures.note('activation.quietWaitMs', 'The extension host did not become quiet within 20 s; activation was measured anyway.');
+  if (!quiet.value)
+    figures.note('activation.quietWaitMs', 'The extension host did not become quiet within 20 s; activation was measured anyway.');
   const before = hostMemory();
   if (before.rss !== undefined) figures.add('memory.hostBeforeActivationMiB', before.rss);
   const extension = vscode.extensions.getExtension<WorkspaceAutomationApi>(EXTENSION_ID);
   if (!extension) throw new Error(`extension ${EXTENSION_ID} is not loaded`);
-  if (extension.isActive) figures.note('activation.totalMs', 'The extension was already active when the benchmark started: these marks are from that activation.');
+  if (extension.isActive)
+    figures.note(
+      'activation.totalMs',
+      'The extension was already active when the benchmark started: these marks are from that activation.',
+    );
 
   const activated = await timed(() => profiled('activation', () => extension.activate()));
   const api = activated.value;
@@ -70,7 +75,8 @@ export async function measureActivation(ctx: BenchContext): Promise<void> {
   // The staged package's shim timed the require of dist/extension.js and the activate() call.
   type Timings = { requireMs?: number; activateMs?: number; requireCpuMs?: number; activateCpuMs?: number; settledMs?: number };
   const own = (globalThis as { __workspaceAutomationBench?: Timings }).__workspaceAutomationBench;
-  if (own?.requireMs === undefined || own.activateMs === undefined) throw new Error('the staged extension did not record its timings (dist/bench-main.js)');
+  if (own?.requireMs === undefined || own.activateMs === undefined)
+    throw new Error('the staged extension did not record its timings (dist/bench-main.js)');
   figures.add('activation.requireMs', own.requireMs);
   figures.add('activation.activateCallMs', own.activateMs);
   figures.add('activation.totalMs', own.requireMs + own.activateMs);
@@ -86,7 +92,13 @@ export async function measureActivation(ctx: BenchContext): Promise<void> {
   // whatever the host runs meanwhile (messages to the window, a status bar tooltip's markdown).
   const marks = vscodeMarks();
   const t0 = marks.find((m) => m.name.endsWith(`willLoadExtensionCode/${EXTENSION_ID}`))?.startTime ?? 0;
-  figures.note('activation.marks', marks.filter((m) => m.startTime >= t0 - 50 && m.startTime <= t0 + 2000).map((m) => `${m.startTime - t0} ${m.name.replace('code/extHost/', '')}`).join('\n'));
+  figures.note(
+    'activation.marks',
+    marks
+      .filter((m) => m.startTime >= t0 - 50 && m.startTime <= t0 + 2000)
+      .map((m) => `${m.startTime - t0} ${m.name.replace('code/extHost/', '')}`)
+      .join('\n'),
+  );
   const codeLoading = markSpan(marks, 'willLoadExtensionCode', 'didLoadExtensionCode');
   const call = markSpan(marks, 'willActivateExtension', 'didActivateExtension');
   if (codeLoading !== undefined && call !== undefined) {

@@ -19,7 +19,9 @@ const ROUNDS = 5;
  */
 async function bareWebviewMs(): Promise<number> {
   const started = performance.now();
-  const panel = vscode.window.createWebviewPanel('workspaceAutomation.benchBaseline', 'Baseline', vscode.ViewColumn.Active, { enableScripts: true });
+  const panel = vscode.window.createWebviewPanel('workspaceAutomation.benchBaseline', 'Baseline', vscode.ViewColumn.Active, {
+    enableScripts: true,
+  });
   try {
     const posted = new Promise<void>((resolve) => {
       const listener = panel.webview.onDidReceiveMessage(() => {

@@ -47,7 +47,9 @@ export async function run(): Promise<void> {
     try {
       await Promise.race([
         step.run(ctx),
-        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no result within ${STEP_TIMEOUT_MS / 1000} s`)), STEP_TIMEOUT_MS))),
+        new Promise(
+          (_, reject) => (timer = setTimeout(() => reject(new Error(`no result within ${STEP_TIMEOUT_MS / 1000} s`)), STEP_TIMEOUT_MS)),
+        ),
       ]);
       console.log(`${BENCH_BANNER} ${step.name}: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     } catch (e) {

@@ -3,7 +3,16 @@
 // compare two revisions already read. (Expanding a tree group is counted in tree.ts.)
 import * as vscode from 'vscode';
 import type { HistoryPanel } from '../../../src/views/history/historyPanel';
-import { closeEverything, eventToPromise, lastRequest, requestLinesSince, requestsSince, requireApi, wsaUri, type BenchContext } from './context';
+import {
+  closeEverything,
+  eventToPromise,
+  lastRequest,
+  requestLinesSince,
+  requestsSince,
+  requireApi,
+  wsaUri,
+  type BenchContext,
+} from './context';
 
 /**
  * The requests made after `since`, once none has arrived for `quietMs`. Some follow-ups of an action
@@ -73,7 +82,10 @@ export async function measureRequests(ctx: BenchContext): Promise<void> {
   await panel.whenIdle();
   const after = (await settledRequests(ctx, since)).slice(untilPaint.length);
   ctx.figures.add('requests.historyLineCounts', after.length);
-  ctx.figures.note('requests.historyLineCounts', `${after.length} revision reads for the line counts of the rows on screen, after the paint`);
+  ctx.figures.note(
+    'requests.historyLineCounts',
+    `${after.length} revision reads for the line counts of the rows on screen, after the paint`,
+  );
 
   // Compare two revisions whose line counts were shown: read already, so no request.
   const seen = (panel.state?.items ?? []).filter((item) => api.revisions.has(ids.dashboardResourceId!, item.id)).map((item) => item.id);

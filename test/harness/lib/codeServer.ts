@@ -72,7 +72,11 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
 
   const logFile = join(runDir, 'code-server.log');
   if (options.mode === 'installed') {
-    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      publisher: string;
+      name: string;
+      version: string;
+    };
     symlinkSync(repoRoot, join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`), 'dir');
   } else if (options.mode === 'vsix') {
     if (!options.vsixPath) throw new Error("code-server: 'vsix' mode needs vsixPath");
@@ -86,7 +90,16 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     [
       codeServerEntry,
       // Port 0: the OS picks a free one and the server logs it, so two runs never collide.
-      ...['--auth', 'none', '--bind-addr', `127.0.0.1:${options.port ?? 0}`, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir],
+      ...[
+        '--auth',
+        'none',
+        '--bind-addr',
+        `127.0.0.1:${options.port ?? 0}`,
+        '--user-data-dir',
+        userDataDir,
+        '--extensions-dir',
+        extensionsDir,
+      ],
       ...['--config', join(runDir, 'config.yaml'), '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust'],
       ...['--disable-getting-started-override', '--ignore-last-opened'],
       ...(options.mode === 'development' ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
@@ -107,7 +120,9 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   const up = await waitUntil(async () => exited !== undefined || (port > 0 && (await healthy(port))), timeoutMs);
   if (!up || exited !== undefined) {
     await group.stop();
-    throw new Error(`code-server ${exited !== undefined ? `exited with ${exited}` : `was not up within ${timeoutMs} ms`} (log: ${logFile})`);
+    throw new Error(
+      `code-server ${exited !== undefined ? `exited with ${exited}` : `was not up within ${timeoutMs} ms`} (log: ${logFile})`,
+    );
   }
   return {
     url: `http://127.0.0.1:${port}`,
@@ -142,7 +157,12 @@ function installVsix(
       clearTimeout(timer);
       // Exit code 0 alone is not taken as proof: the CLI's "successfully installed" line is.
       if (code === 0 && /successfully installed/i.test(output)) resolve();
-      else reject(new Error(`code-server --install-extension ${vsixPath} ended with ${signal ?? code}: ${output.trim().split('\n').slice(-5).join(' | ')}`));
+      else
+        reject(
+          new Error(
+            `code-server --install-extension ${vsixPath} ended with ${signal ?? code}: ${output.trim().split('\n').slice(-5).join(' | ')}`,
+          ),
+        );
     });
   });
 }

@@ -24,7 +24,6 @@ export interface Emulator {
   stop(): Promise<void>;
 }
 
-
 export function emulatorBuilt(): boolean {
   return existsSync(emulatorScript);
 }
@@ -33,7 +32,12 @@ export function emulatorBuilt(): boolean {
  * Starts the emulator with its log in `runDir`; rejects when it exits or stays silent for `timeoutMs`.
  * `args` go to the emulator's CLI after `--port 0` (a later `--port` wins; `--data <dir>` persists).
  */
-export async function startEmulator(runDir: string, timeoutMs = 20_000, args: readonly string[] = [], script = emulatorScript): Promise<Emulator> {
+export async function startEmulator(
+  runDir: string,
+  timeoutMs = 20_000,
+  args: readonly string[] = [],
+  script = emulatorScript,
+): Promise<Emulator> {
   const logFile = join(runDir, 'emulator.log');
   const banner = new BannerReader();
   let endpoint: EmulatorEndpoint | undefined;

@@ -108,7 +108,9 @@ function missingDebianPackages(browser: boolean): string[] {
 async function installDebianPackages(browser: boolean): Promise<void> {
   const packages = missingDebianPackages(browser);
   if (process.getuid?.() !== 0) {
-    throw new Error(`missing Debian packages ${packages.join(', ')}: run \`sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}\`, then run the command again`);
+    throw new Error(
+      `missing Debian packages ${packages.join(', ')}: run \`sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}\`, then run the command again`,
+    );
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   await run('apt-get', ['update'], env);

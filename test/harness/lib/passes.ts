@@ -28,6 +28,7 @@ export function integrationPasses(env: NodeJS.ProcessEnv): IntegrationPass[] {
   const passes: IntegrationPass[] = [];
   const strict = env.WSA_TEST_STRICT ?? '1';
   if (strict !== 'only') passes.push({ name: 'default', suite: 'integration', variants: [], grep: `^(?!.*${VARIANTS_ONLY_TAG})${user}` });
-  if (strict !== '0') passes.push({ name: 'strict', suite: 'integration-strict', variants: ['strict'], grep: `^(?=.*${VARIANTS_TAG})${user}` });
+  if (strict !== '0')
+    passes.push({ name: 'strict', suite: 'integration-strict', variants: ['strict'], grep: `^(?=.*${VARIANTS_TAG})${user}` });
   return passes;
 }

@@ -27,5 +27,10 @@ export const emulatorScript = join(repoRoot, 'dist', 'emulator.js');
 
 /** A file name safe for any title: letters, digits, dot, dash. */
 export function slug(text: string): string {
-  return text.replace(/[^A-Za-z0-9.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'unnamed';
+  return (
+    text
+      .replace(/[^A-Za-z0-9.-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'unnamed'
+  );
 }

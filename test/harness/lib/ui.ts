@@ -38,7 +38,8 @@ export interface Workbench {
   screenshot(name: string): Promise<string>;
 }
 
-const sessions: Set<Session> = ((globalThis as Record<symbol, unknown>)[Symbol.for('wsa.harness.sessions')] ??= new Set<Session>()) as Set<Session>;
+const sessions: Set<Session> = ((globalThis as Record<symbol, unknown>)[Symbol.for('wsa.harness.sessions')] ??=
+  new Set<Session>()) as Set<Session>;
 
 /** Every session still open (the UI runner closes them on SIGINT/SIGTERM). */
 export function openSessions(): Set<Session> {

@@ -32,7 +32,9 @@ async function buildVsix(): Promise<string> {
     child.stdout!.on('data', (d) => (output += d));
     child.stderr!.on('data', (d) => (output += d));
     child.on('error', reject);
-    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`scripts/package.mjs ended with ${signal ?? code}:\n${output.trim()}`))));
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`scripts/package.mjs ended with ${signal ?? code}:\n${output.trim()}`)),
+    );
   });
   if (process.env.WSA_HARNESS_DEBUG) console.error(`[harness] packaged the VSIX in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return file;

@@ -23,7 +23,9 @@ export async function openViewContainer(page: Page, title: string): Promise<void
 
 /** A view pane in the side bar, by the view's name (its header and body). */
 export function viewPane(page: Page, name: string): Locator {
-  return page.locator('.part.sidebar .pane').filter({ has: page.locator('.pane-header', { hasText: new RegExp(`^${escape(name)}`, 'i') }) });
+  return page
+    .locator('.part.sidebar .pane')
+    .filter({ has: page.locator('.pane-header', { hasText: new RegExp(`^${escape(name)}`, 'i') }) });
 }
 
 /** Runs a command from the command palette by its full title ("Workspace Automation: Show Log"). */

@@ -69,14 +69,22 @@ export function formatMatrix(actions: readonly { name: string; saves: boolean }[
   const row = (first: string, rest: string[]) => `${first.padEnd(width)} | ${rest.map((r, i) => r.padEnd(colWidth[i]!)).join(' | ')}`;
   const lines = [
     'Fault matrix: action × fault → outcome',
-    row('action \\ fault', FAULTS.map((f) => f.name)),
+    row(
+      'action \\ fault',
+      FAULTS.map((f) => f.name),
+    ),
     `${'-'.repeat(width)}-+-${colWidth.map((w) => '-'.repeat(w)).join('-+-')}`,
   ];
   for (const action of actions) {
-    lines.push(row(action.name, FAULTS.map((f) => {
-      const cell = cells.find((c) => c.action === action.name && c.fault === f.name);
-      return cell ? short(cell, action.saves) : 'not run';
-    })));
+    lines.push(
+      row(
+        action.name,
+        FAULTS.map((f) => {
+          const cell = cells.find((c) => c.action === action.name && c.fault === f.name);
+          return cell ? short(cell, action.saves) : 'not run';
+        }),
+      ),
+    );
   }
   lines.push(
     'ok = succeeded first time; ok↻ = succeeded after a retry (GETs only); ok⇠ = the answer was lost after the',

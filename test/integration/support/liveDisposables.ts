@@ -13,7 +13,14 @@ export class LiveDisposables implements vscode.Disposable {
   private readonly byName = new Map<string, number>();
   private readonly restore: (() => void)[] = [];
 
-  constructor(namespaces: Record<string, Namespace> = { workspace: vscode.workspace as unknown as Namespace, window: vscode.window as unknown as Namespace, languages: vscode.languages as unknown as Namespace, commands: vscode.commands as unknown as Namespace }) {
+  constructor(
+    namespaces: Record<string, Namespace> = {
+      workspace: vscode.workspace as unknown as Namespace,
+      window: vscode.window as unknown as Namespace,
+      languages: vscode.languages as unknown as Namespace,
+      commands: vscode.commands as unknown as Namespace,
+    },
+  ) {
     for (const [nsName, ns] of Object.entries(namespaces)) {
       for (const key of Object.keys(ns)) {
         if (!/^(on[A-Z]|register|create)/.test(key)) continue;

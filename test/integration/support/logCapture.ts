@@ -22,7 +22,12 @@ export class LogCapture implements vscode.Disposable {
       this.originals.set(name, original);
       const level: LoggedLine['level'] = name === 'append' || name === 'appendLine' ? 'append' : name;
       target[name] = (...args: unknown[]) => {
-        this.lines.push({ level, text: args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack ?? ''}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' ') });
+        this.lines.push({
+          level,
+          text: args
+            .map((a) => (a instanceof Error ? `${a.message}\n${a.stack ?? ''}` : typeof a === 'string' ? a : JSON.stringify(a)))
+            .join(' '),
+        });
         original.apply(channel, args);
       };
     }

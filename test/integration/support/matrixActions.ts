@@ -79,7 +79,8 @@ export function treeGroupAction(c: MatrixContext): MatrixAction {
     const model = c.api.explorer.model;
     await model.refresh();
     const children = await model.getChildren(model.group('dashboards'));
-    const problem = model.problem ?? children.find((n) => n.kind === 'message' && (n.severity === 'error' || (!listed && n.addedId === added)));
+    const problem =
+      model.problem ?? children.find((n) => n.kind === 'message' && (n.severity === 'error' || (!listed && n.addedId === added)));
     if (problem?.kind === 'message') return { ok: false, message: `${problem.label}${problem.detail ? ` — ${problem.detail}` : ''}` };
     return { ok: children.some(isResourceNode), message: 'the group is empty' };
   };
@@ -95,7 +96,8 @@ export function treeGroupAction(c: MatrixContext): MatrixAction {
       assert.ok(outcome?.added, `${added} added by id`);
     },
     async teardown() {
-      if (!listed) await vscode.workspace.getConfiguration('workspaceAutomation').update('resources', undefined, vscode.ConfigurationTarget.Workspace);
+      if (!listed)
+        await vscode.workspace.getConfiguration('workspaceAutomation').update('resources', undefined, vscode.ConfigurationTarget.Workspace);
     },
     run: load,
     usable: async () => (await load()).ok,
@@ -224,7 +226,12 @@ export function compareAction(c: MatrixContext): MatrixAction {
       return `^/v1/resources/${esc(c.ids.longHistoryDashboardResourceId!)}/revisions/(${esc(left)}|${esc(right)})$`;
     },
     async setup() {
-      panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', { kind: 'dashboard', id: c.ids.longHistoryDashboardId, resourceId: c.ids.longHistoryDashboardResourceId, name: 'Inventory alerts' }))!;
+      panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', {
+        kind: 'dashboard',
+        id: c.ids.longHistoryDashboardId,
+        resourceId: c.ids.longHistoryDashboardResourceId,
+        name: 'Inventory alerts',
+      }))!;
       const state = panel.state ?? (await eventToPromise(panel.onDidChangeState));
       // Far down the list: the webview never asks for their line counts, so nothing else reads them.
       left = state.items[100]!.id;
@@ -324,7 +331,10 @@ export function saveDatabaseAction(c: MatrixContext): MatrixAction {
     edit(text, marker) {
       const definition = JSON.parse(text) as Definition;
       const table = definition.tables.at(-1)!;
-      table.columns = [...table.columns.filter((col) => !col.name.startsWith('matrix_')), { name: `matrix_${marker.replace(/\W+/g, '_')}`, type: 'text', nullable: true }];
+      table.columns = [
+        ...table.columns.filter((col) => !col.name.startsWith('matrix_')),
+        { name: `matrix_${marker.replace(/\W+/g, '_')}`, type: 'text', nullable: true },
+      ];
       return `${JSON.stringify(definition, null, 2)}\n`;
     },
     async holds(text) {
@@ -353,7 +363,9 @@ export function replaceFactAction(c: MatrixContext): MatrixAction {
     async holds(text) {
       // What a save sends: the documented editable fields (fields the service adds are shown read-only, never sent).
       const fact = await serviceJson<Record<string, unknown>>(c.emulator, `/v1/facts/${id}`);
-      return Object.entries(factBody(JSON.parse(text) as Record<string, unknown>)).every(([k, v]) => JSON.stringify(fact[k]) === JSON.stringify(v));
+      return Object.entries(factBody(JSON.parse(text) as Record<string, unknown>)).every(
+        ([k, v]) => JSON.stringify(fact[k]) === JSON.stringify(v),
+      );
     },
   });
 }

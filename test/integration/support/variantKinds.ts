@@ -51,7 +51,11 @@ export function editableKinds(other: ServiceClient, ids: Record<string, string>)
       hasMine: (text, n) => text.includes(`// mine ${n}\n`),
       async theirs(n) {
         const current = await other.getDashboardSource(dashboardId);
-        await other.replaceDashboardSource(dashboardId, { source: `${current.source.replace(/\n?$/, '\n')}// theirs ${n}\n`, expectedRevision: current.revision, expectedDataRunId: current.dataRunId });
+        await other.replaceDashboardSource(dashboardId, {
+          source: `${current.source.replace(/\n?$/, '\n')}// theirs ${n}\n`,
+          expectedRevision: current.revision,
+          expectedDataRunId: current.dataRunId,
+        });
       },
       hasTheirs: (text, n) => text.includes(`// theirs ${n}\n`),
       bodyKeys: ['expectedDataRunId', 'expectedRevision', 'source'],
@@ -116,7 +120,10 @@ export function editableKinds(other: ServiceClient, ids: Record<string, string>)
 }
 
 /** The body of the one PUT in `requests`, checked: accepted by the service, only the keys the spec names. */
-export function onePut(kind: EditableKind, requests: readonly { method: string; status?: number | null; body?: unknown }[]): Record<string, unknown> {
+export function onePut(
+  kind: EditableKind,
+  requests: readonly { method: string; status?: number | null; body?: unknown }[],
+): Record<string, unknown> {
   const puts = requests.filter((r) => r.method === 'PUT');
   assert.equal(puts.length, 1, 'one PUT');
   assert.equal(puts[0]!.status, 200, 'the service took the body (strict bodies refuse any field it does not take)');
