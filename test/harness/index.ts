@@ -41,7 +41,8 @@
 // test-results/ui/<scenario>/<name>.png. Failing tests get a screenshot and the logs saved there.
 // Options: connect (default true; false = a user who never connected), settings, env, extension
 // ('repo' = the working tree, default; 'vsix' = the packaged VSIX installed with code-server's
-// --install-extension; WSA_TEST_VSIX=1 makes 'vsix' the default for every scenario).
+// --install-extension; WSA_TEST_VSIX=1 makes 'vsix' the default for every scenario), variants
+// (e.g. ['strict']: the emulator's profiles, with the carrier settings the extension needs for them).
 // WSA_UPDATE_SCREENSHOTS=1 also writes the README's screenshots (lib/screenshots.ts) to media/screenshots/.
 // Page helpers below: openViewContainer, viewPane, runCommand, notificationToasts. Wait on
 // conditions (locator.waitFor, expect-like polling, the emulator's request log), never sleeps.

@@ -27,6 +27,11 @@ export interface WorkbenchOptions {
    * extension, installed). Default 'repo', or 'vsix' when WSA_TEST_VSIX=1.
    */
   readonly extension?: 'repo' | 'vsix';
+  /**
+   * Variant profiles the emulator plays (e.g. `['strict']`); the extension gets the carrier
+   * settings they need, as a user of such a service sets them (see session.ts).
+   */
+  readonly variants?: readonly string[];
 }
 
 export interface Workbench {
@@ -63,6 +68,7 @@ export function useWorkbench(options: WorkbenchOptions = {}): Workbench {
     // Packaging (a production build and vsce) comes first, once per run, on a busy 2-core machine.
     this.timeout(vsix ? 360_000 : 180_000);
     const scenario = slug(this.test?.parent?.fullTitle() ?? 'scenario');
+    // The rest (connect, settings, env, variants) goes to the session as it is.
     const { extension: _, ...sessionOptions } = options;
     session = await startSession({
       suite: `ui/${scenario}`,
