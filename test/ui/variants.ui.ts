@@ -50,16 +50,38 @@ describe('A service that decides the spec’s open points otherwise', () => {
     if ((await item.getAttribute('aria-expanded')) !== 'true') await item.click();
   }
 
-  /** Selects the first match of `text` with the editor's find widget, as a keyboard user would. */
-  async function findInEditor(page: Page, text: string): Promise<void> {
+  /**
+   * Selects the first of `count` matches of `text` with the editor's find widget, as a keyboard
+   * user would, and returns once the widget is closed and the editor has the focus and the match.
+   */
+  async function findInEditor(page: Page, text: string, count: number): Promise<void> {
     await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
     await page.keyboard.press('Control+Home');
     await page.keyboard.press('Control+F');
-    const find = page.locator('.editor-instance .find-widget textarea, .editor-instance .find-widget input').first();
+    const widget = page.locator('.editor-instance .find-widget.visible');
+    const find = widget.locator('textarea, input').first();
     await find.waitFor();
     await find.fill(text);
-    await page.locator('.editor-instance .find-widget .matchesCount', { hasText: /^1 of|^\d+ of/ }).waitFor();
-    await page.keyboard.press('Escape');
+    await widget.locator('.matchesCount', { hasText: `1 of ${count}` }).waitFor();
+    await find.press('Escape');
+    await widget.waitFor({ state: 'hidden' });
+    await page.locator('.editor-instance .monaco-editor.focused').waitFor();
+    await page.locator('.part.statusbar').getByText(`(${text.length} selected)`).waitFor();
+  }
+
+  /** Drags the side bar's edge to the right, so that the rows' descriptions are not cut off. */
+  async function widenSideBar(page: Page, by: number): Promise<void> {
+    const sidebar = page.locator('.part.sidebar');
+    const box = (await sidebar.boundingBox())!;
+    const edge = { x: box.x + box.width + 1, y: box.y + box.height / 2 };
+    await page.mouse.move(edge.x, edge.y);
+    await page.mouse.down();
+    await page.mouse.move(edge.x + by, edge.y, { steps: 5 });
+    await page.mouse.up();
+    assert.ok(
+      await waitUntil(async () => ((await sidebar.boundingBox())?.width ?? 0) > box.width + by / 2, 5_000, 50),
+      'the side bar is wider',
+    );
   }
 
   async function openFromExplorer(page: Page, group: string, name: RegExp, tabName: string, firstLine: string): Promise<void> {
@@ -96,6 +118,7 @@ describe('A service that decides the spec’s open points otherwise', () => {
       assert.match(text, description);
       assert.doesNotMatch(text, /undefined/);
     }
+    await widenSideBar(page, 260);
     await ui.screenshot('variants-explorer');
   });
 
@@ -108,7 +131,8 @@ describe('A service that decides the spec’s open points otherwise', () => {
     await openFromExplorer(page, 'Databases', new RegExp(`^${database}`), `${database}.json`, '"tables"');
     const before = (await puts('/definition')).length;
 
-    await findInEditor(page, '"columns": [');
+    // The first table's column list (the ledger has two tables).
+    await findInEditor(page, '"columns": [', 2);
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
     await page.keyboard.type('{"name": "external_id", "type": "uuid", "nullable": true},');
@@ -150,7 +174,7 @@ describe('A service that decides the spec’s open points otherwise', () => {
     await page.locator('.editor-instance .view-line', { hasText: '"lastEvaluatedAt"' }).first().waitFor();
     const before = (await puts(`/facts/${ids.foreignFactId}`)).length;
 
-    await findInEditor(page, 'Preferred supplier');
+    await findInEditor(page, 'Preferred supplier', 1);
     await page.keyboard.type('Preferred supplier (EU)');
     await page.locator('.tabs-container .tab.dirty', { hasText: 'Preferred supplier.json' }).waitFor();
     await page.keyboard.press('Control+S');
