@@ -2,7 +2,7 @@
 // webview follows VS Code's theme variables, and an `oper_` id that is also a dashboard asks which
 // history is meant.
 import * as assert from 'node:assert/strict';
-import { activityBarEntry, emulatorAdmin, runCommand, useWorkbench } from '../harness';
+import { activityBarEntry, emulatorAdmin, runCommand, useWorkbench, waitUntil } from '../harness';
 
 describe('Revision history from the command palette, high contrast', () => {
   const ui = useWorkbench({ settings: { 'workbench.colorTheme': 'Default High Contrast' } });
@@ -33,8 +33,11 @@ describe('Revision history from the command palette, high contrast', () => {
     // A straight history has no graph; the message still gets the row's room.
     const message = frame.locator('.row .message').first();
     assert.match(await message.innerText(), /Draft\s*Edited layout/);
-    const box = await message.boundingBox();
-    assert.ok(box && box.width > 200, `the message column is ${box?.width} px wide`);
+    // The list draws its rows again when the rest of the history arrives: a row measured in that
+    // moment has no box yet, so the width is read until a drawn row has one.
+    let width: number | undefined;
+    await waitUntil(async () => (width = (await message.boundingBox())?.width) !== undefined, 10_000);
+    assert.ok(width !== undefined && width > 200, `the message column is ${width} px wide`);
     assert.equal(await frame.locator('body.vscode-high-contrast').count(), 1, 'the webview knows the theme');
     // Operations and apps cannot be restored; a dashboard can, and its Restore button says what it does.
     await frame.locator('.list .row').nth(1).click();
