@@ -57,6 +57,17 @@ const poolChunk = {
   },
 };
 
+// jsonc-parser (src/util/jsonc.ts) is the chunk dist/jsonc-parser.js, required when a JSON document
+// is first checked or a problem located: activation neither parses nor runs it (test/unit/bundles.test.ts).
+const jsoncChunk = {
+  name: 'jsonc-parser-chunk',
+  setup(build) {
+    build.onResolve({ filter: /^jsonc-parser$/ }, (args) =>
+      args.kind === 'require-call' ? { path: './jsonc-parser.js', external: true } : undefined,
+    );
+  },
+};
+
 // The response schemas and zod (src/api/schemaChunk.ts) are the chunk dist/schemas.js, required
 // with the first response check (src/api/lazySchemas.ts): activation neither parses nor runs them
 // (test/unit/bundles.test.ts).
@@ -89,10 +100,11 @@ const groups = {
       entryPoints: { extension: 'src/extension.ts' },
       outdir: dist,
       external: ['vscode'],
-      plugins: [poolChunk, schemasChunk, vscodeOnce],
+      plugins: [poolChunk, schemasChunk, jsoncChunk, vscodeOnce],
     },
     { ...node, entryPoints: { 'undici-pool': 'node_modules/undici/lib/dispatcher/pool.js' }, outdir: dist },
     { ...node, entryPoints: { schemas: 'src/api/schemaChunk.ts' }, outdir: dist },
+    { ...node, entryPoints: { 'jsonc-parser': 'node_modules/jsonc-parser/lib/esm/main.js' }, outdir: dist },
   ],
   tsx: [{ ...node, entryPoints: { 'tsx-check': 'src/core/tsxCheck.ts' }, outdir: dist }],
   emulator: [{ ...node, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir: dist }],

@@ -1,6 +1,7 @@
 // Where a JSON pointer (RFC 6901) points in a document's text, so a problem the service names by
 // pointer is shown at its line. vscode-free.
-import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import type { Node } from 'jsonc-parser';
+import { jsonc } from '../util/jsonc';
 import { positionAt } from './serialize';
 
 export interface TextRange {
@@ -24,11 +25,11 @@ function segments(pointer: string): (string | number)[] {
  * out), the deepest part of the path that exists. Undefined when the text is not JSON at all.
  */
 export function locatePointer(text: string, pointer: string): TextRange | undefined {
-  const root = parseTree(text);
+  const root = jsonc().parseTree(text);
   if (!root) return undefined;
   const path = segments(pointer);
   let node: Node | undefined;
-  for (let n = path.length; n >= 0 && !node; n--) node = findNodeAtLocation(root, path.slice(0, n));
+  for (let n = path.length; n >= 0 && !node; n--) node = jsonc().findNodeAtLocation(root, path.slice(0, n));
   if (!node) return undefined;
   // A property's value: the whole `"key": value`, so the key is underlined too.
   const target = node.parent?.type === 'property' ? node.parent : node;

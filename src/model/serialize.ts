@@ -1,6 +1,7 @@
 // How each resource becomes the text of its document, and how an edited text becomes a request
 // body again. Pure. JSON documents are pretty-printed with two spaces and a final newline.
-import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
+import type { ParseError } from 'jsonc-parser';
+import { jsonc } from '../util/jsonc';
 import type { DatabaseDefinition } from '../api/schemas';
 import type { FileView } from './resourcePath';
 
@@ -46,7 +47,7 @@ export function positionAt(text: string, offset: number): { line: number; column
 /** Offset of the first syntax error jsonc-parser finds with JSON's strict rules, if any. */
 function firstSyntaxError(text: string): number | undefined {
   const errors: ParseError[] = [];
-  parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  jsonc().parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   return errors[0]?.offset;
 }
 

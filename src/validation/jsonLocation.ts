@@ -1,5 +1,6 @@
 // Problems in a JSON document, placed at the node they are about. vscode-free.
-import { findNodeAtLocation, parseTree, type JSONPath, type Node } from 'jsonc-parser';
+import type { JSONPath, Node } from 'jsonc-parser';
+import { jsonc } from '../util/jsonc';
 import type { ProblemSeverity, TextProblem } from '../model/saveTypes';
 import { DocumentParseError, parseJsonDocument, positionAt } from '../model/serialize';
 
@@ -22,7 +23,7 @@ export function parseJson(text: string): JsonDocument | TextProblem {
     if (e instanceof DocumentParseError) return { message: e.message, line: e.line, column: e.column, severity: 'error', source: 'local' };
     throw e;
   }
-  const root = parseTree(text, [], { disallowComments: true, allowTrailingComma: false });
+  const root = jsonc().parseTree(text, [], { disallowComments: true, allowTrailingComma: false });
   // JSON.parse accepted it, so jsonc-parser has a tree too; the fallback keeps the types honest.
   return { value, root: root ?? { type: 'null', offset: 0, length: text.length }, text };
 }
@@ -41,7 +42,7 @@ export function problemAtNode(doc: JsonDocument, node: Node, message: string, se
 /** Where a value at `path` is, or where it is missing: its nearest existing ancestor. */
 export function nodeAt(doc: JsonDocument, path: JSONPath): Node {
   for (let depth = path.length; depth >= 0; depth--) {
-    const node = findNodeAtLocation(doc.root, path.slice(0, depth));
+    const node = jsonc().findNodeAtLocation(doc.root, path.slice(0, depth));
     if (node) return node;
   }
   return doc.root;
@@ -64,7 +65,7 @@ export function keyAt(doc: JsonDocument, path: JSONPath, message: string, severi
  * when it has one (it says which table or column is meant), else on its opening brace.
  */
 export function missingAt(doc: JsonDocument, objectPath: JSONPath, message: string, severity: ProblemSeverity = 'error'): TextProblem {
-  const named = findNodeAtLocation(doc.root, [...objectPath, 'name']);
+  const named = jsonc().findNodeAtLocation(doc.root, [...objectPath, 'name']);
   if (named) return problemAtNode(doc, named, message, severity);
   const object = nodeAt(doc, objectPath);
   return problemAtNode(doc, { ...object, length: Math.min(object.length, 1) }, message, severity);

@@ -153,13 +153,14 @@ describe('bundles: import cycles', () => {
 describe('bundles: what activation loads', () => {
   const node = (path: string) => (p: string) => p.startsWith(`node_modules/${path}`);
 
-  test('dist/extension.js holds no zod, no undici and no Babel parser: they are the lazy chunks', () => {
+  test('dist/extension.js holds no zod, no undici, no jsonc-parser and no Babel parser: they are the lazy chunks', () => {
     const meta = metafile('extension');
     const extension = inputsOf(meta, 'dist/extension.js');
     for (const [what, is] of [
       ['zod', node('zod/')],
       ['undici', node('undici/')],
       ['@babel/parser', node('@babel/parser/')],
+      ['jsonc-parser', node('jsonc-parser/')],
       ['the response schemas', (p: string) => p === 'src/api/schemas.ts' || p === 'src/api/schemaChunk.ts'],
     ] as const) {
       assert.deepEqual(extension.filter(is), [], `${what} in dist/extension.js`);
@@ -170,6 +171,7 @@ describe('bundles: what activation loads', () => {
       inputsOf(meta, 'dist/undici-pool.js').includes('node_modules/undici/lib/dispatcher/pool.js'),
       "undici's pool is in dist/undici-pool.js",
     );
+    assert.ok(inputsOf(meta, 'dist/jsonc-parser.js').some(node('jsonc-parser/')), 'jsonc-parser is in dist/jsonc-parser.js');
     assert.ok(inputsOf(metafile('tsx'), 'dist/tsx-check.js').some(node('@babel/parser/')), 'the Babel parser is in dist/tsx-check.js');
   });
 
