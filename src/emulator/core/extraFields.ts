@@ -3,7 +3,7 @@
 // object. Revision references (`{revisionId, sequence}`) stay bare, so that a client can send one
 // back as a token as it came: present.ts marks them with revisionRef().
 import { isPlainObject } from './http';
-import type { RevisionRef } from './records';
+import { FACT_NULLABLE_FIELDS, type RevisionRef } from './records';
 
 const REVISION_REFS = new WeakSet<object>();
 
@@ -18,18 +18,7 @@ export function revisionRef(ref: RevisionRef): RevisionRef {
  * Values whose keys are the user's data (a write sync's field mapping, a fact's free-form fields):
  * a service would not add to them, and a key added there would change their meaning.
  */
-const DATA_KEYS = new Set([
-  'fields',
-  'metadata',
-  'aliases',
-  'usualValue',
-  'usualValueMin',
-  'usualValueMax',
-  'unit',
-  'startDate',
-  'endDate',
-  'scope',
-]);
+const DATA_KEYS = new Set<string>(['fields', ...FACT_NULLABLE_FIELDS]);
 
 /** Objects a write sync's definition is made of. */
 const WRITE_SYNC_PARTS = new Set(['source', 'destination', 'input']);

@@ -149,6 +149,19 @@ export interface WriteSyncRecord {
   updatedAt: string;
 }
 
+/** A fact's nullable descriptive fields (spec §2): editable (README), cleared to null when a replace omits them. */
+export const FACT_NULLABLE_FIELDS = [
+  'aliases',
+  'usualValue',
+  'usualValueMin',
+  'usualValueMax',
+  'unit',
+  'startDate',
+  'endDate',
+  'scope',
+  'metadata',
+] as const;
+
 export interface FactRecord {
   id: string;
   organizationId: string;

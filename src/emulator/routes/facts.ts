@@ -2,7 +2,7 @@
 import { HttpError, isPlainObject } from '../core/http';
 import * as present from '../core/present';
 import type { Route, RouteContext } from './router';
-import type { FactRecord } from '../core/records';
+import { FACT_NULLABLE_FIELDS, type FactRecord } from '../core/records';
 import type { BodyShape } from './bodyShape';
 import { page } from './paging';
 
@@ -12,17 +12,7 @@ export const FORMULA_TYPES = ['math', 'logic'] as const;
 export const FOREIGN_FORMULA_TYPES = ['lookup', 'threshold'] as const;
 
 const STRING_FIELDS = ['definition', 'formula', 'formulaType'] as const;
-const NULLABLE_FIELDS = [
-  'aliases',
-  'usualValue',
-  'usualValueMin',
-  'usualValueMax',
-  'unit',
-  'startDate',
-  'endDate',
-  'scope',
-  'metadata',
-] as const;
+const NULLABLE_FIELDS = FACT_NULLABLE_FIELDS;
 /** The editable fields (README): what a PUT may send. */
 const BODY: BodyShape = Object.fromEntries(['name', ...STRING_FIELDS, ...NULLABLE_FIELDS].map((f) => [f, true]));
 
