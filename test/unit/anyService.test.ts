@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../src/api';
+import { demoClient, FAST_RETRY } from './emulatorSupport';
 import { FACT_EDITABLE_FIELDS } from '../../src/api/schemaConstants';
 import { startEmulator, type RunningEmulator } from '../../src/emulator';
 import { savedMessage } from '../../src/fs/saveMessages';
@@ -15,7 +16,6 @@ import { SaveFlow } from '../../src/model/saveFlow';
 import type { SaveResult, ServerSnapshot } from '../../src/model/saveTypes';
 import { validateText } from '../../src/validation/validate';
 
-const fastRetry = { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 1_000, budgetMs: 3_000 };
 const validate = (view: FileView, text: string) => validateText(view, text, { tsxCheckPath: '/nonexistent/tsx-check.js' });
 
 describe('saving against any service the spec allows', () => {
@@ -32,19 +32,7 @@ describe('saving against any service the spec allows', () => {
 
   before(async () => {
     emu = await startEmulator({ quiet: true });
-    client = createClient(
-      {
-        baseUrl: emu.url,
-        apiKey: emu.demo.apiKey,
-        workspaceId: emu.demo.workspaceId,
-        authHeader: 'Authorization',
-        authScheme: 'Bearer',
-        workspaceHeader: 'X-Workspace-Id',
-        timeoutMs: 5_000,
-      },
-      undefined,
-      fastRetry,
-    );
+    client = demoClient(emu);
     reader = new ResourceReader(() => client);
     flow = new SaveFlow(() => client, reader, { validate });
   });
@@ -90,7 +78,7 @@ describe('saving against any service the spec allows', () => {
     const strictClient = createClient(
       { ...DEFAULT_CONNECTION, baseUrl: strict.url, apiKey: strict.demo.apiKey, workspaceId: strict.demo.workspaceId, timeoutMs: 5_000 },
       undefined,
-      fastRetry,
+      FAST_RETRY,
     );
     try {
       const strictReader = new ResourceReader(() => strictClient);

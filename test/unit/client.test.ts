@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { ApiError, createClient, InvalidIdError, type ServiceClient } from '../../src/api';
+import { demoClient } from './emulatorSupport';
 import { startEmulator, type RunningEmulator } from '../../src/emulator';
 
 const fastRetry = { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 2_000, budgetMs: 5_000 };
@@ -13,21 +14,7 @@ describe('service client against the emulator', () => {
   let emu: RunningEmulator;
   let client: ServiceClient;
   const ids = () => emu.demo.ids as Record<string, string>;
-  const make = (over: Partial<Parameters<typeof createClient>[0]> = {}) =>
-    createClient(
-      {
-        baseUrl: emu.url,
-        apiKey: emu.demo.apiKey,
-        workspaceId: emu.demo.workspaceId,
-        authHeader: 'Authorization',
-        authScheme: 'Bearer',
-        workspaceHeader: 'X-Workspace-Id',
-        timeoutMs: 5_000,
-        ...over,
-      },
-      undefined,
-      fastRetry,
-    );
+  const make = (over: Partial<Parameters<typeof createClient>[0]> = {}) => demoClient(emu, over, fastRetry);
 
   before(async () => {
     emu = await startEmulator({ quiet: true });

@@ -1,6 +1,23 @@
 // Shared by the emulator tests: a fetch-based caller for the public API of a running emulator.
 // Real HTTP over loopback; nothing mocked.
+import { createClient, DEFAULT_CONNECTION, type RetryPolicy, type ServiceClient } from '../../src/api';
 import type { RunningEmulator } from '../../src/emulator/server';
+
+/** Short retries, so that tests of failures do not wait. */
+export const FAST_RETRY: RetryPolicy = { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 1_000, budgetMs: 3_000 };
+
+/** The real client as the demo user of `emu`, with our default carriers; `over` changes any setting. */
+export function demoClient(
+  emu: RunningEmulator,
+  over: Partial<Parameters<typeof createClient>[0]> = {},
+  retry: RetryPolicy = FAST_RETRY,
+): ServiceClient {
+  return createClient(
+    { ...DEFAULT_CONNECTION, baseUrl: emu.url, apiKey: emu.demo.apiKey, workspaceId: emu.demo.workspaceId, timeoutMs: 5_000, ...over },
+    undefined,
+    retry,
+  );
+}
 
 export interface Reply {
   status: number;

@@ -8,7 +8,7 @@ import { ResourceReader } from '../../src/model/resourceReader';
 import type { FileView, ResourceFile } from '../../src/model/resourcePath';
 import { SaveFlow, sameJson } from '../../src/model/saveFlow';
 import type { SaveResult, ServerSnapshot } from '../../src/model/saveTypes';
-import { caller } from './emulatorSupport';
+import { caller, demoClient } from './emulatorSupport';
 
 describe('guarded saves against the emulator', () => {
   let emu: RunningEmulator;
@@ -32,19 +32,7 @@ describe('guarded saves against the emulator', () => {
 
   before(async () => {
     emu = await startEmulator({ quiet: true });
-    client = createClient(
-      {
-        baseUrl: emu.url,
-        apiKey: emu.demo.apiKey,
-        workspaceId: emu.demo.workspaceId,
-        authHeader: 'Authorization',
-        authScheme: 'Bearer',
-        workspaceHeader: 'X-Workspace-Id',
-        timeoutMs: 5_000,
-      },
-      undefined,
-      { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 1_000, budgetMs: 3_000 },
-    );
+    client = demoClient(emu);
     reader = new ResourceReader(() => client);
     flow = new SaveFlow(() => client, reader);
   });
