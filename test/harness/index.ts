@@ -59,5 +59,13 @@ export {
   type RequestLogEntry,
 } from './lib/env';
 export { useWorkbench, type Workbench, type WorkbenchOptions } from './lib/ui';
-export { activityBarEntry, notificationToasts, openViewContainer, openWorkbench, runCommand, viewPane } from './lib/workbench';
+export {
+  activityBarEntry,
+  expandTreeItem,
+  notificationToasts,
+  openViewContainer,
+  openWorkbench,
+  runCommand,
+  viewPane,
+} from './lib/workbench';
 export { waitUntil } from './lib/processes';

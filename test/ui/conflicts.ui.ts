@@ -3,7 +3,16 @@
 // their text, the choices come back, and Merge combines both edits for them to review and save.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { emulatorAdmin, notificationToasts, openViewContainer, serviceFetch, useWorkbench, viewPane, waitUntil } from '../harness';
+import {
+  emulatorAdmin,
+  expandTreeItem,
+  notificationToasts,
+  openViewContainer,
+  serviceFetch,
+  useWorkbench,
+  viewPane,
+  waitUntil,
+} from '../harness';
 
 describe('A dashboard a colleague saved first', () => {
   // VS Code for the web auto saves by default; this person saves by hand.
@@ -38,9 +47,7 @@ describe('A dashboard a colleague saved first', () => {
 
     await openViewContainer(page, 'Workspace Automation');
     const explorer = viewPane(page, 'Explorer');
-    const group = explorer.getByRole('treeitem', { name: /^Dashboards/ }).first();
-    await group.waitFor();
-    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    await expandTreeItem(explorer, 'Dashboards');
     await explorer
       .getByRole('treeitem', { name: /^Customer churn/ })
       .first()

@@ -2,20 +2,13 @@
 // the three-step input.
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
-import { openViewContainer, runCommand, useWorkbench, viewPane } from '../harness';
+import { expandTreeItem, openViewContainer, runCommand, useWorkbench, viewPane } from '../harness';
 
 describe('Workspace explorer in the workbench', () => {
   const ui = useWorkbench();
 
   function row(pane: Locator, label: string | RegExp): Locator {
     return pane.getByRole('treeitem', { name: label }).first();
-  }
-
-  async function expand(pane: Locator, label: string): Promise<void> {
-    const item = row(pane, new RegExp(`^${label}`));
-    await item.waitFor();
-    if ((await item.getAttribute('aria-expanded')) !== 'true') await item.click();
-    await pane.locator(`.monaco-list-row[aria-expanded="true"]`, { hasText: label }).first().waitFor();
   }
 
   it('shows the groups; Dashboards and Operations list their items with the stale-code warning', async function () {
@@ -26,9 +19,9 @@ describe('Workspace explorer in the workbench', () => {
     for (const group of ['Operations', 'Dashboards', 'Apps', 'Databases', 'Write Syncs', 'Facts'])
       await row(explorer, new RegExp(`^${group}`)).waitFor();
 
-    await expand(explorer, 'Dashboards');
+    await expandTreeItem(explorer, 'Dashboards');
     await row(explorer, /^Inventory alerts/).waitFor();
-    await expand(explorer, 'Operations');
+    await expandTreeItem(explorer, 'Operations');
     const stale = explorer.locator('.monaco-list-row', { hasText: 'Customer churn' }).filter({ hasText: 'code stale' }).first();
     await stale.waitFor();
     assert.ok(await stale.locator('.codicon-warning').count(), 'the stale operation has the warning icon');

@@ -3,7 +3,7 @@
 // machine (badge and status bar) until Ctrl+S sends it.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { emulatorAdmin, openViewContainer, runCommand, useWorkbench, viewPane, waitUntil } from '../harness';
+import { emulatorAdmin, expandTreeItem, openViewContainer, runCommand, useWorkbench, viewPane, waitUntil } from '../harness';
 
 describe('Editing a dashboard in the workbench', () => {
   // VS Code for the web auto saves by default; the first scenario saves by hand only.
@@ -24,9 +24,7 @@ describe('Editing a dashboard in the workbench', () => {
     if (!emulator) this.skip();
     await openViewContainer(page, 'Workspace Automation');
     const explorer = viewPane(page, 'Explorer');
-    const group = explorer.getByRole('treeitem', { name: /^Dashboards/ }).first();
-    await group.waitFor();
-    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    await expandTreeItem(explorer, 'Dashboards');
     await explorer
       .getByRole('treeitem', { name: /^Revenue by region/ })
       .first()

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { ROW_HEIGHT } from '../../src/webview/history/rows';
-import { openViewContainer, useWorkbench, viewPane } from '../harness';
+import { expandTreeItem, openViewContainer, useWorkbench, viewPane } from '../harness';
 
 describe('Revision history in the workbench', () => {
   const ui = useWorkbench();
@@ -20,9 +20,7 @@ describe('Revision history in the workbench', () => {
     const { page } = ui;
     await openViewContainer(page, 'Workspace Automation');
     const explorer = viewPane(page, 'Explorer');
-    const group = explorer.getByRole('treeitem', { name: /^Dashboards/ }).first();
-    await group.waitFor();
-    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    await expandTreeItem(explorer, 'Dashboards');
     const dashboard = explorer.getByRole('treeitem', { name: /^Inventory alerts/ }).first();
     await dashboard.waitFor();
     await dashboard.click({ button: 'right' });

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { demoSnapshot } from '../../src/emulator/seed';
 import { addForeignContent } from '../../src/emulator/seedForeign';
-import { emulatorAdmin, openViewContainer, runCommand, useWorkbench, viewPane, waitUntil } from '../harness';
+import { emulatorAdmin, expandTreeItem, openViewContainer, runCommand, useWorkbench, viewPane, waitUntil } from '../harness';
 
 // Without list endpoints the explorer lists only the ids a person added, and the setting must hold
 // them before the workbench starts: the seed is deterministic, so its ids are known here already
@@ -43,12 +43,6 @@ describe('A service that decides the spec’s open points otherwise', () => {
       .first();
   const puts = async (path: string) =>
     (await emulatorAdmin(ui.emulator!).requests()).filter((r) => r.method === 'PUT' && r.path.endsWith(path));
-
-  async function expand(pane: Locator, group: string): Promise<void> {
-    const item = pane.getByRole('treeitem', { name: new RegExp(`^${group}`) }).first();
-    await item.waitFor();
-    if ((await item.getAttribute('aria-expanded')) !== 'true') await item.click();
-  }
 
   /**
    * Selects the first of `count` matches of `text` with the editor's find widget, as a keyboard
@@ -88,7 +82,7 @@ describe('A service that decides the spec’s open points otherwise', () => {
 
   async function openFromExplorer(page: Page, group: string, name: RegExp, tabName: string, firstLine: string): Promise<void> {
     const explorer = viewPane(page, 'Explorer');
-    await expand(explorer, group);
+    await expandTreeItem(explorer, group);
     await row(explorer, name).click();
     await tab(page, tabName).waitFor();
     await page.locator('.editor-instance .view-line', { hasText: firstLine }).first().waitFor();
@@ -103,8 +97,8 @@ describe('A service that decides the spec’s open points otherwise', () => {
 
     await openViewContainer(page, 'Workspace Automation');
     const explorer = viewPane(page, 'Explorer');
-    await expand(explorer, 'Operations');
-    await expand(explorer, 'Apps');
+    await expandTreeItem(explorer, 'Operations');
+    await expandTreeItem(explorer, 'Apps');
     // Said once a group has found that the service lists nothing.
     await page.getByText(/This service lists no resources: showing the ids you added/).waitFor({ timeout: 30_000 });
     const expected: [RegExp, RegExp][] = [

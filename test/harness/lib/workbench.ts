@@ -1,5 +1,6 @@
 // What a person does in the workbench, as Playwright steps (selectors checked on VS Code 1.139.1).
 import type { Locator, Page } from 'playwright-core';
+import { waitUntil } from './processes';
 
 /** Opens the server's page on its workspace folder and waits until the workbench is usable. */
 export async function openWorkbench(page: Page, serverUrl: string, workspaceFolder: string): Promise<void> {
@@ -26,6 +27,37 @@ export function viewPane(page: Page, name: string): Locator {
   return page
     .locator('.part.sidebar .pane')
     .filter({ has: page.locator('.pane-header', { hasText: new RegExp(`^${escape(name)}`, 'i') }) });
+}
+
+/**
+ * Expands a tree item of `pane` by its label (a string is the label's start), as a person clicks it,
+ * and returns once it is expanded. Rows move while groups load (a group's children arrive, the
+ * view's message appears above the tree), and a click can land on the row that moved under the
+ * pointer: so it clicks only once the pane's rows have stood still for a moment, and again while
+ * the item is not expanded.
+ */
+export async function expandTreeItem(pane: Locator, label: string | RegExp, timeoutMs = 30_000): Promise<void> {
+  const item = pane.getByRole('treeitem', { name: typeof label === 'string' ? new RegExp(`^${escape(label)}`) : label }).first();
+  const deadline = Date.now() + timeoutMs;
+  await item.waitFor({ timeout: timeoutMs });
+  while ((await item.getAttribute('aria-expanded')) !== 'true') {
+    if (Date.now() > deadline) throw new Error(`the tree item ${String(label)} did not expand within ${timeoutMs} ms`);
+    await rowsStandStill(pane, 300);
+    await item.click();
+    await waitUntil(async () => (await item.getAttribute('aria-expanded')) === 'true', 2_000);
+  }
+}
+
+/** Resolves once the pane's text (its message and rows) has not changed for `quietMs`. */
+async function rowsStandStill(pane: Locator, quietMs: number): Promise<void> {
+  const rows = () => pane.innerText();
+  let last = await rows();
+  let since = Date.now();
+  while (Date.now() - since < quietMs) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const now = await rows();
+    if (now !== last) [last, since] = [now, Date.now()];
+  }
 }
 
 /** Runs a command from the command palette by its full title ("Workspace Automation: Show Log"). */
