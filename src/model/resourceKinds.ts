@@ -77,7 +77,8 @@ export const RESOURCE_KINDS = {
     collection: 'apps',
     group: { label: 'Apps', icon: 'rocket' },
     history: { idKind: 'application', from: 'ownId', label: 'App' },
-    files: [{ view: 'app', folder: 'apps', suffix: '.json', language: 'json', readOnly: `it shows the app ${SERVICE_RETURNS} from here` }],
+    // Editable: name and description, guarded by the draft (issue 15).
+    files: [{ view: 'app', folder: 'apps', suffix: '.json', language: 'json' }],
   },
   database: {
     idKind: 'database',
@@ -94,15 +95,8 @@ export const RESOURCE_KINDS = {
     plural: 'write syncs',
     collection: 'writeSyncs',
     group: { label: 'Write Syncs', icon: 'sync' },
-    files: [
-      {
-        view: 'writeSync',
-        folder: 'write-syncs',
-        suffix: '.json',
-        language: 'json',
-        readOnly: `it shows the write sync ${SERVICE_RETURNS}`,
-      },
-    ],
+    // Editable: name, definition and switches, guarded by the version (issue 15).
+    files: [{ view: 'writeSync', folder: 'write-syncs', suffix: '.json', language: 'json' }],
   },
   fact: {
     idKind: 'fact',
