@@ -86,7 +86,7 @@ describe('the identity lock of a write sync', () => {
 describe('local checks of write sync and app documents', () => {
   test('a valid document has no problem; a wrong type is an error at its value', () => {
     assert.deepEqual(writeSyncProblems(text(sync())), []);
-    const d = sync() as ReturnType<typeof sync> & { isEnabled: unknown };
+    const d: Record<string, unknown> = sync();
     d.isEnabled = 'yes';
     const t = text(d);
     const problems = writeSyncProblems(t);
