@@ -18,6 +18,8 @@ export interface FileSpec {
   readonly language: string;
   /** Why the file cannot be saved (the end of "«name» is read-only: …"); absent when it can be. */
   readonly readOnly?: string;
+  /** It shows values a save changes on the service's side ("$readOnly": version, draft): read again after each save. */
+  readonly rereadAfterSave?: true;
 }
 
 export interface KindSpec {
@@ -78,7 +80,7 @@ export const RESOURCE_KINDS = {
     group: { label: 'Apps', icon: 'rocket' },
     history: { idKind: 'application', from: 'ownId', label: 'App' },
     // Editable: name and description, guarded by the draft (issue 15).
-    files: [{ view: 'app', folder: 'apps', suffix: '.json', language: 'json' }],
+    files: [{ view: 'app', folder: 'apps', suffix: '.json', language: 'json', rereadAfterSave: true }],
   },
   database: {
     idKind: 'database',
@@ -96,7 +98,7 @@ export const RESOURCE_KINDS = {
     collection: 'writeSyncs',
     group: { label: 'Write Syncs', icon: 'sync' },
     // Editable: name, definition and switches, guarded by the version (issue 15).
-    files: [{ view: 'writeSync', folder: 'write-syncs', suffix: '.json', language: 'json' }],
+    files: [{ view: 'writeSync', folder: 'write-syncs', suffix: '.json', language: 'json', rereadAfterSave: true }],
   },
   fact: {
     idKind: 'fact',

@@ -66,8 +66,15 @@ describe('Write syncs and apps: edits with their concurrency tokens', function (
     const refreshed =
       node && nodeChange(api, (n) => n === node && String(treeItem(api, node).description).endsWith(`v${before.version + 1}`));
     const since = await lastSeq();
+    // Once saved, the document is read again and shows the service's new version under "$readOnly".
+    const reloaded = eventToPromise(
+      vscode.workspace.onDidChangeTextDocument,
+      (e) => e.document === doc && (JSON.parse(doc.getText()) as Doc).$readOnly.version === before.version + 1,
+    );
     assert.equal((await save(uri)).status, 'saved');
     assert.equal(doc.isDirty, false);
+    await reloaded;
+    assert.equal(doc.isDirty, false, 'still clean after the reload');
     const puts = await putsSince(since);
     assert.equal(puts.length, 1);
     const body = puts[0]!.body as Doc;
