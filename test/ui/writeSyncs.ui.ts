@@ -15,6 +15,7 @@ describe('Editing write syncs in the workbench', () => {
       'editor.autoClosingQuotes': 'never',
       'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' },
       'editor.suggestOnTriggerCharacters': false,
+      'editor.autoSurround': 'never',
     },
   });
 
@@ -22,6 +23,15 @@ describe('Editing write syncs in the workbench', () => {
   const tab = (page: Page, name: string) => page.locator('.tabs-container .tab', { hasText: name }).first();
   const puts = async (path: string) =>
     (await emulatorAdmin(ui.emulator!).requests()).filter((r) => r.method === 'PUT' && r.path.endsWith(path));
+
+  /** Replaces the only match of `text` with `by`, found with the find widget as a keyboard user would. */
+  async function replace(page: Page, text: string, by: string): Promise<void> {
+    await select(page, text);
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type(by);
+    // A suggestion the JSON schema offers stays unaccepted.
+    await page.keyboard.press('Escape');
+  }
 
   /** Selects the only match of `text` with the find widget, as a keyboard user would. */
   async function select(page: Page, text: string): Promise<void> {
@@ -56,12 +66,8 @@ describe('Editing write syncs in the workbench', () => {
     await open(page, /^Churn scores → Salesforce/, 'Churn scores → Salesforce.json');
     const before = (await puts(`/write-syncs/${ids.writeSyncId}`)).length;
 
-    await select(page, '"month": "Month__c"');
-    await page.keyboard.type('"month": "Month__c",');
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('"churn_rate": "Churn_Rate__c"');
-    await select(page, '"automaticEnabled": false');
-    await page.keyboard.type('"automaticEnabled": true');
+    await replace(page, '"month": "Month__c"', '"month": "Month__c", "churn_rate": "Churn_Rate__c"');
+    await replace(page, '"automaticEnabled": false', '"automaticEnabled": true');
     await page.locator('.tabs-container .tab.dirty', { hasText: 'Churn scores → Salesforce.json' }).waitFor();
     await page.keyboard.press('Control+S');
 
@@ -94,8 +100,7 @@ describe('Editing write syncs in the workbench', () => {
     await open(page, /^CRM contacts → Salesforce/, 'CRM contacts → Salesforce.json');
     const before = (await puts(`/write-syncs/${ids.identityLockedWriteSyncId}`)).length;
 
-    await select(page, '"keyColumn": "customer_id"');
-    await page.keyboard.type('"keyColumn": "email"');
+    await replace(page, '"keyColumn": "customer_id"', '"keyColumn": "email"');
     await page.locator('.tabs-container .tab.dirty', { hasText: 'CRM contacts → Salesforce.json' }).waitFor();
     await page.keyboard.press('Control+S');
 
