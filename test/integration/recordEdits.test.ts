@@ -1,7 +1,7 @@
 // Write syncs and apps edited in the real VS Code (issue 15): the mapping and switches of a write
 // sync and an app's name saved with Ctrl+S (one PUT with the version or draft read, the explorer
 // following), a stale token ending in Compare / Merge / Overwrite, a locked identity field refused
-// with an Error at its line and nothing sent, and a lost answer read back.
+// with an Error at its line and nothing sent, an auto save held, and a lost answer read back.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AdminClient } from '../../src/emulator/adminClient';
@@ -178,6 +178,36 @@ describe('Write syncs and apps: edits with their concurrency tokens', function (
     assert.equal(errors[0]!.range.start.line, lineOf(doc, '"keyColumn"'));
     assert.equal(doc.getText(), text, 'the text stays');
     assert.equal(doc.isDirty, true);
+  });
+
+  it('an app edit auto saved is held on this machine; Ctrl+S sends it with the draft it was based on', async function () {
+    const files = vscode.workspace.getConfiguration('files');
+    const id = ids.liveAppId!;
+    const uri = wsaUri(emulator.workspaceId, 'app', id, 'Customer portal');
+    try {
+      const doc = await openFresh(api, uri);
+      const before = await read(`/v1/apps/${id}`);
+      await files.update('autoSaveDelay', 50, vscode.ConfigurationTarget.Global);
+      await files.update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
+      const since = await lastSeq();
+      const autoSaved = eventToPromise(vscode.workspace.onDidSaveTextDocument, (d) => d.uri.toString() === uri.toString());
+      const text = await editText(
+        doc,
+        change((d) => (d.description = `${String(d.description)} (held)`)),
+      );
+      await autoSaved;
+      assert.equal(api.files.held.get(uri.toString())?.text, text, 'the text is held');
+      assert.equal((await putsSince(since)).length, 0, 'nothing reached the service');
+      await files.update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+      assert.equal((await save(uri)).status, 'saved');
+      const puts = await putsSince(since);
+      assert.equal(puts.length, 1);
+      assert.deepEqual((puts[0]!.body as Doc).expectedDraft, { revisionId: before.draft.revisionId, sequence: before.draft.sequence });
+      assert.equal(api.files.held.get(uri.toString()), undefined);
+    } finally {
+      await files.update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+      await files.update('autoSaveDelay', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('an app save whose answer is lost is read back, not sent twice', async function () {
