@@ -69,7 +69,7 @@ for (const profile of PROFILES) {
       assert.equal((await rig().client.getApp(f.id)).description, 'Edited here.');
     });
 
-    test('a stale version is a conflict, and the service’s refusal is placed at its line', async () => {
+    test('a stale version or draft is a conflict, and the service’s refusal is placed at its line', async () => {
       const f = rig().file('writeSync', rig().ids().writeSyncId!);
       const base = await rig().reader.snapshot(f);
       saved(
@@ -87,6 +87,26 @@ for (const profile of PROFILES) {
       );
       assert.equal(stale.status, 'conflict');
       assert.equal(rig().requests('PUT')[0]!.status, rig().has('conflict-412') ? 412 : 409);
+      const app = rig().file('app', rig().ids().liveAppId!);
+      const appBase = await rig().reader.snapshot(app);
+      saved(
+        await rig().save(
+          app,
+          edit(appBase.text, (d) => (d.name = 'Theirs')),
+          appBase,
+        ),
+      );
+      assert.equal(
+        (
+          await rig().save(
+            app,
+            edit(appBase.text, (d) => (d.name = 'Mine')),
+            appBase,
+          )
+        ).status,
+        'conflict',
+        'a stale draft',
+      );
       const latest = await rig().reader.snapshot(f);
       const text = edit(latest.text, (d) => (d.definition.keyColumn = 'not_mapped'));
       const refused = await rig().save(f, text, latest);
