@@ -5,11 +5,15 @@ import { ApiError, kindForStatus } from './errors';
 import { parseRetryAfter, readErrorBody } from './errorBody';
 import { assertId } from './ids';
 import {
+  appUpdateBody,
   dashboardSourceBody,
   databaseDefinitionBody,
   factBody,
+  writeSyncUpdateBody,
+  type AppUpdateBody,
   type DashboardSourceBody,
   type DatabaseDefinitionBody,
+  type WriteSyncUpdateBody,
 } from './requestBodies';
 import { DEFAULT_RETRY, nextRetryDelay, sleep, type RetryPolicy } from './retry';
 import { readAllPages, type PagedHistory } from './revisionPages';
@@ -116,6 +120,16 @@ export class ServiceClient {
    */
   dataRun(dataRunId: string, signal?: AbortSignal): Promise<s.DataRun | undefined> {
     return absentAsUndefined(this.call(endpoints.dataRun, { operationRunId: dataRunId }, { signal }));
+  }
+
+  /** Updates the write sync if its version is still `expectedVersion`; the answer has version + 1. */
+  updateWriteSync(writeSyncId: string, body: WriteSyncUpdateBody, o?: CallOptions): Promise<s.WriteSync> {
+    return this.call(endpoints.updateWriteSync, { writeSyncId }, { ...o, body: writeSyncUpdateBody(body) });
+  }
+
+  /** Updates the app if its draft is still `expectedDraft`; the answer carries the new draft. */
+  updateApp(applicationId: string, body: AppUpdateBody, o?: CallOptions): Promise<s.Application> {
+    return this.call(endpoints.updateApp, { applicationId }, { ...o, body: appUpdateBody(body) });
   }
 
   /** One page of a collection, or `{supported: false}` when the server has no list endpoint for it. */

@@ -111,6 +111,25 @@ export const endpoints = {
     path: (p: { applicationId: string }) => `/v1/apps/${e(p.applicationId)}`,
     response: () => s().Application,
   }),
+  // ---- Updates whose paths the spec does not show (issue 15; README "write sync update", "app update").
+  updateWriteSync: endpoint({
+    method: 'PUT',
+    scope: 'workspace',
+    idempotent: false,
+    action: 'save write sync',
+    params: { writeSyncId: ['writeSync'] as IdKind[] },
+    path: (p: { writeSyncId: string }) => `/v1/write-syncs/${e(p.writeSyncId)}`,
+    response: () => s().WriteSync,
+  }),
+  updateApp: endpoint({
+    method: 'PUT',
+    scope: 'workspace',
+    idempotent: false,
+    action: 'save app',
+    params: { applicationId: ['application'] as IdKind[] },
+    path: (p: { applicationId: string }) => `/v1/apps/${e(p.applicationId)}`,
+    response: () => s().Application,
+  }),
   getOperation: endpoint({
     method: 'GET',
     scope: 'workspace',

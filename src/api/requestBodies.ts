@@ -3,7 +3,17 @@
 // loosely and keep fields the spec does not list; none of those is ever echoed back: a revision
 // reference is exactly {revisionId, sequence}, a definition holds only the request shape, a fact
 // only its documented editable fields. Pure.
-import { DATABASE_COLUMN_FIELDS, DATABASE_DEFINITION_FIELDS, DATABASE_TABLE_FIELDS, FACT_EDITABLE_FIELDS } from './schemaConstants';
+import {
+  APP_EDITABLE_FIELDS,
+  DATABASE_COLUMN_FIELDS,
+  DATABASE_DEFINITION_FIELDS,
+  DATABASE_TABLE_FIELDS,
+  FACT_EDITABLE_FIELDS,
+  WRITE_SYNC_DEFINITION_FIELDS,
+  WRITE_SYNC_EDITABLE_FIELDS,
+  WRITE_SYNC_ENDPOINT_FIELDS,
+  WRITE_SYNC_INPUT_FIELDS,
+} from './schemaConstants';
 import type { DatabaseDefinition, FactReplaceBody, RevisionRef } from './schemas';
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -63,4 +73,46 @@ export interface DatabaseDefinitionBody {
 
 export function databaseDefinitionBody(body: DatabaseDefinitionBody): DatabaseDefinitionBody {
   return { expectedDraft: body.expectedDraft ? revisionRef(body.expectedDraft) : null, definition: definitionBody(body.definition) };
+}
+
+// ---- Write sync and app updates (issue 15).
+
+/**
+ * A write sync definition's request shape (spec §2): source and destination of {resourceId,
+ * object, scope}, input of {type, operationId, revisionId, table}, keyColumn, and the `fields`
+ * mapping as it is (its keys are the user's). Values are kept for the service to judge.
+ */
+export function writeSyncDefinitionBody(definition: unknown): unknown {
+  if (!isRecord(definition)) return definition;
+  const body = pick(definition, WRITE_SYNC_DEFINITION_FIELDS);
+  for (const part of ['source', 'destination'] as const)
+    if (isRecord(body[part])) body[part] = pick(body[part], WRITE_SYNC_ENDPOINT_FIELDS);
+  if (isRecord(body.input)) body.input = pick(body.input, WRITE_SYNC_INPUT_FIELDS);
+  return body;
+}
+
+export interface WriteSyncUpdateBody {
+  expectedVersion: number;
+  name?: unknown;
+  definition?: unknown;
+  isEnabled?: unknown;
+  automaticEnabled?: unknown;
+}
+
+/** `{expectedVersion, name, definition, isEnabled, automaticEnabled}`, nothing else (README). */
+export function writeSyncUpdateBody(body: WriteSyncUpdateBody): WriteSyncUpdateBody {
+  const out = { expectedVersion: body.expectedVersion, ...pick(body as unknown as Record<string, unknown>, WRITE_SYNC_EDITABLE_FIELDS) };
+  if ('definition' in out) out.definition = writeSyncDefinitionBody(out.definition);
+  return out;
+}
+
+export interface AppUpdateBody {
+  expectedDraft: RevisionRef;
+  name?: unknown;
+  description?: unknown;
+}
+
+/** `{expectedDraft, name, description}`: the draft as a bare reference (README). */
+export function appUpdateBody(body: AppUpdateBody): AppUpdateBody {
+  return { expectedDraft: revisionRef(body.expectedDraft), ...pick(body as unknown as Record<string, unknown>, APP_EDITABLE_FIELDS) };
 }

@@ -39,3 +39,19 @@ export const DATABASE_COLUMN_TYPES = ['text', 'integer', 'number', 'boolean', 't
 export const DATABASE_DEFINITION_FIELDS = ['tables'] as const;
 export const DATABASE_TABLE_FIELDS = ['name', 'columns', 'primaryKey'] as const;
 export const DATABASE_COLUMN_FIELDS = ['name', 'type', 'nullable'] as const;
+
+// ---- Write syncs and apps (issue 15; README "write sync update", "app update").
+
+/** What a write sync update sends besides `expectedVersion` (README). */
+export const WRITE_SYNC_EDITABLE_FIELDS = ['name', 'definition', 'isEnabled', 'automaticEnabled'] as const;
+/** A write sync definition's request shape (spec §2), level by level. */
+export const WRITE_SYNC_DEFINITION_FIELDS = ['source', 'destination', 'input', 'keyColumn', 'fields'] as const;
+export const WRITE_SYNC_ENDPOINT_FIELDS = ['resourceId', 'object', 'scope'] as const;
+export const WRITE_SYNC_INPUT_FIELDS = ['type', 'operationId', 'revisionId', 'table'] as const;
+/** Fields of a write sync the service sets (spec §2): shown read-only, never sent. */
+export const WRITE_SYNC_SERVER_FIELDS = ['id', 'createdAt', 'updatedAt', 'version', 'identityLocked'] as const;
+
+/** What an app update sends besides `expectedDraft` (README). */
+export const APP_EDITABLE_FIELDS = ['name', 'description'] as const;
+/** Fields of an app the service sets (spec §2): shown read-only, never sent. */
+export const APP_SERVER_FIELDS = ['id', 'workspaceId', 'deployment', 'draft', 'createdAt', 'updatedAt'] as const;

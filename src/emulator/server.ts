@@ -80,7 +80,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
 
   const persisted = options.dataDir ? await loadState(options.dataDir) : undefined;
-  let store = new Store(persisted ?? baseline());
+  let store = new Store(persisted ?? baseline(), Date.now(), deployDelayMs);
   const persistence = options.dataDir ? new Persistence(options.dataDir, () => store.toSnapshot(), 100, onError) : undefined;
   const watch = (s: Store) => s.onDidChange(() => persistence?.schedule());
   watch(store);
@@ -111,7 +111,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     requests: () => requestLog.list(),
     clearRequests: () => requestLog.clear(),
     reset: async () => {
-      store = new Store(baseline());
+      store = new Store(baseline(), Date.now(), deployDelayMs);
       watch(store);
       faults.clear();
       requestLog.clear();

@@ -18,6 +18,8 @@ export interface FileSpec {
   readonly language: string;
   /** Why the file cannot be saved (the end of "«name» is read-only: …"); absent when it can be. */
   readonly readOnly?: string;
+  /** It shows values a save changes on the service's side ("$readOnly": version, draft): read again after each save. */
+  readonly rereadAfterSave?: true;
 }
 
 export interface KindSpec {
@@ -77,7 +79,8 @@ export const RESOURCE_KINDS = {
     collection: 'apps',
     group: { label: 'Apps', icon: 'rocket' },
     history: { idKind: 'application', from: 'ownId', label: 'App' },
-    files: [{ view: 'app', folder: 'apps', suffix: '.json', language: 'json', readOnly: `it shows the app ${SERVICE_RETURNS} from here` }],
+    // Editable: name and description, guarded by the draft (issue 15).
+    files: [{ view: 'app', folder: 'apps', suffix: '.json', language: 'json', rereadAfterSave: true }],
   },
   database: {
     idKind: 'database',
@@ -94,15 +97,8 @@ export const RESOURCE_KINDS = {
     plural: 'write syncs',
     collection: 'writeSyncs',
     group: { label: 'Write Syncs', icon: 'sync' },
-    files: [
-      {
-        view: 'writeSync',
-        folder: 'write-syncs',
-        suffix: '.json',
-        language: 'json',
-        readOnly: `it shows the write sync ${SERVICE_RETURNS}`,
-      },
-    ],
+    // Editable: name, definition and switches, guarded by the version (issue 15).
+    files: [{ view: 'writeSync', folder: 'write-syncs', suffix: '.json', language: 'json', rereadAfterSave: true }],
   },
   fact: {
     idKind: 'fact',

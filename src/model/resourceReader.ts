@@ -6,6 +6,7 @@ import { schemas } from '../api/lazySchemas';
 import { isEditable, type ResourceFile } from './resourcePath';
 import type { SaveTokens, ServerSnapshot } from './saveTypes';
 import { factText } from './factDocument';
+import { appText, writeSyncText } from './recordDocuments';
 import { databaseText, jsonText } from './serialize';
 
 /** What a file shows now. */
@@ -40,6 +41,10 @@ export function tokensKey(tokens: SaveTokens): string {
       return `database:${tokens.expectedDraft ? `${tokens.expectedDraft.revisionId}@${tokens.expectedDraft.sequence}` : 'none'}`;
     case 'fact':
       return `fact:${tokens.updatedAt}`;
+    case 'writeSync':
+      return `writeSync:${tokens.expectedVersion}:${tokens.identityLocked ? 'locked' : 'open'}`;
+    case 'app':
+      return `app:${tokens.expectedDraft.revisionId}@${tokens.expectedDraft.sequence}`;
   }
 }
 
@@ -59,7 +64,7 @@ export class ResourceReader {
     return { text, version: `text:${text}` };
   }
 
-  /** The current server snapshot of an editable file (dashboard, database, fact). */
+  /** The current server snapshot of an editable file (dashboard, database, fact, write sync, app). */
   async snapshot(file: ResourceFile, o?: CallOptions): Promise<ServerSnapshot> {
     const client = this.client();
     switch (file.view) {
@@ -93,6 +98,24 @@ export class ResourceReader {
         const fact = await client.getFact(file.id, o);
         return { text: factText(fact), tokens: { kind: 'fact', updatedAt: fact.updatedAt }, label: factLabel(fact.updatedAt) };
       }
+      case 'writeSync': {
+        const ws = await client.getWriteSync(file.id, o);
+        return {
+          text: writeSyncText(ws),
+          tokens: { kind: 'writeSync', expectedVersion: ws.version, identityLocked: ws.identityLocked },
+          label: `version ${ws.version}`,
+        };
+      }
+      case 'app': {
+        const app = await client.getApp(file.id, o);
+        const draft = { revisionId: app.draft.revisionId, sequence: app.draft.sequence };
+        return {
+          text: appText(app),
+          tokens: { kind: 'app', expectedDraft: draft },
+          label: `revision ${draft.sequence}`,
+          revision: { resourceId: app.id, revisionId: draft.revisionId },
+        };
+      }
       default:
         throw new Error(`${file.view} files are read-only and have no save snapshot.`);
     }
@@ -111,10 +134,6 @@ export class ResourceReader {
       }
       case 'operation':
         return jsonText(await client.getOperation(file.id, o));
-      case 'app':
-        return jsonText(await client.getApp(file.id, o));
-      case 'writeSync':
-        return jsonText(await client.getWriteSync(file.id, o));
       default:
         throw new Error(`${file.view} files are not read-only.`);
     }

@@ -6,6 +6,8 @@ import { definitionBody, factBody } from '../api/requestBodies';
 import { FACT_EDITABLE_FIELDS } from '../api/schemaConstants';
 import type { DatabaseDefinition, FactReplaceBody } from '../api/schemas';
 import { factBodyFromText, readOnlyEdits } from './factDocument';
+import { appEditFromText, writeSyncEditFromText, type AppEdit, type WriteSyncEdit } from './recordDocuments';
+import { lockedIdentityEdits } from './writeSyncIdentity';
 import { locatePointer } from './jsonPointerLocation';
 import { factLabel, type ResourceReader } from './resourceReader';
 import type { FileView, ResourceFile } from './resourcePath';
@@ -59,7 +61,9 @@ export class SaveFlow {
     }
     const problems = (await this.options.validate?.(file.view, text)) ?? [];
     // An edit of what the document shows read-only is not sent: said at its line, the rest goes.
-    if (file.view === 'fact') problems.push(...readOnlyEdits(text, base.text));
+    if (file.view === 'fact' || file.view === 'writeSync' || file.view === 'app') problems.push(...readOnlyEdits(text, base.text));
+    // The spec states the identity lock: a change to a locked field is refused here, nothing sent.
+    if (base.tokens.kind === 'writeSync' && base.tokens.identityLocked) problems.push(...lockedIdentityEdits(text, base.text));
     if (problems.some(isError)) {
       this.log.debug(`[Files] Not saving ${describe(file)}: ${problems.filter(isError).length} local problem(s).`);
       return { status: 'invalid', problems };
@@ -133,6 +137,24 @@ export class SaveFlow {
       case 'fact': {
         const fact = await client.replaceFact(file.id, body as FactReplaceBody);
         return { text, tokens: { kind: 'fact', updatedAt: fact.updatedAt }, label: factLabel(fact.updatedAt) };
+      }
+      case 'writeSync': {
+        const ws = await client.updateWriteSync(file.id, { expectedVersion: tokens.expectedVersion, ...(body as WriteSyncEdit) });
+        return {
+          text,
+          tokens: { kind: 'writeSync', expectedVersion: ws.version, identityLocked: ws.identityLocked },
+          label: `version ${ws.version}`,
+        };
+      }
+      case 'app': {
+        const app = await client.updateApp(file.id, { expectedDraft: tokens.expectedDraft, ...(body as AppEdit) });
+        const draft = { revisionId: app.draft.revisionId, sequence: app.draft.sequence };
+        return {
+          text,
+          tokens: { kind: 'app', expectedDraft: draft },
+          label: `revision ${draft.sequence}`,
+          revision: { resourceId: app.id, revisionId: draft.revisionId },
+        };
       }
     }
   }
@@ -217,6 +239,10 @@ function requestBody(view: FileView, text: string): unknown {
     }
     case 'fact':
       return factBodyFromText(text);
+    case 'writeSync':
+      return writeSyncEditFromText(text);
+    case 'app':
+      return appEditFromText(text);
     default:
       throw new Error(`${view} files are read-only.`);
   }
@@ -226,7 +252,7 @@ function requestBody(view: FileView, text: string): unknown {
 function serviceProblem(view: FileView, text: string, error: ApiError): TextProblem | undefined {
   if (error.position)
     return { message: error.message, line: error.position.line, column: error.position.column, severity: 'error', source: 'service' };
-  if (error.pointer && (view === 'database' || view === 'fact')) {
+  if (error.pointer && (view === 'database' || view === 'fact' || view === 'writeSync' || view === 'app')) {
     // Database pointers name the request body (`/definition/tables/0/name`); the document is the definition.
     const pointer = view === 'database' ? error.pointer.replace(/^\/definition(?=\/|$)/, '') : error.pointer;
     const at = locatePointer(text, pointer);
@@ -250,6 +276,11 @@ export function holdsText(view: FileView, latest: ServerSnapshot, text: string, 
       const cleared = (v: unknown) => (v === undefined || v === null || v === '' ? null : v);
       return FACT_EDITABLE_FIELDS.every((k) => sameJson(cleared(server[k]), cleared(sent[k])));
     }
+    // The editable part of what the service holds, in the request's shape, against what was sent.
+    case 'writeSync':
+      return sameJson(writeSyncEditFromText(latest.text), body);
+    case 'app':
+      return sameJson(appEditFromText(latest.text), body);
     default:
       return false;
   }

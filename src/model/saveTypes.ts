@@ -8,13 +8,17 @@ export type SaveTokens =
   | { kind: 'dashboard'; expectedRevision: RevisionRef; expectedDataRunId: string }
   | { kind: 'database'; expectedDraft: RevisionRef | null }
   /** Facts have no expected token in the spec: the save re-reads `updatedAt` first. */
-  | { kind: 'fact'; updatedAt: string };
+  | { kind: 'fact'; updatedAt: string }
+  /** The integer version read (spec §4.3); whether the identity fields were locked then. */
+  | { kind: 'writeSync'; expectedVersion: number; identityLocked: boolean }
+  /** The app's draft reference as read (spec §4.7). */
+  | { kind: 'app'; expectedDraft: RevisionRef };
 
 /** A server state a document's text can be based on. */
 export interface ServerSnapshot {
   text: string;
   tokens: SaveTokens;
-  /** For messages: "revision 14" (dashboard/database) or "updated 2026-11-22 10:00 UTC" (fact). */
+  /** For messages: "revision 14" (dashboard/database/app), "version 5" (write sync) or "updated 2026-11-22 10:00 UTC" (fact). */
   label: string;
   /** Who made it, when known (an actor id). */
   actor?: string;

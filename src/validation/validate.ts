@@ -6,6 +6,7 @@ import { CONFLICT_START } from '../model/merge';
 import type { FileView } from '../model/resourcePath';
 import { databaseProblems } from './databaseRules';
 import { factProblems } from './factRules';
+import { appProblems, writeSyncProblems } from './recordRules';
 
 export interface ValidateOptions {
   /**
@@ -59,7 +60,7 @@ function markerProblems(text: string): TextProblem[] {
  * warnings and information are shown and the save goes on.
  */
 export async function validateText(view: FileView, text: string, options: ValidateOptions): Promise<TextProblem[]> {
-  if (view === 'dashboard' || view === 'database' || view === 'fact') {
+  if (view !== 'operation' && view !== 'operationHandler') {
     const markers = markerProblems(text);
     if (markers.length) return markers;
   }
@@ -70,6 +71,10 @@ export async function validateText(view: FileView, text: string, options: Valida
       return databaseProblems(text);
     case 'fact':
       return factProblems(text);
+    case 'writeSync':
+      return writeSyncProblems(text);
+    case 'app':
+      return appProblems(text);
     default:
       // Read-only views are never saved.
       return [];

@@ -23,9 +23,10 @@ import {
   type MatrixAction,
   type MatrixContext,
 } from './support/matrixActions';
+import { saveAppAction, saveWriteSyncAction } from './support/matrixRecordActions';
 
 describe('Reliability: fault matrix @variants', function () {
-  // 63 cells; the slowest wait out the timeout (2.5 s) or a Retry-After (1 s).
+  // 81 cells; the slowest wait out the timeout (2.5 s) or a Retry-After (1 s).
   this.timeout(10 * 60_000);
   let api: WorkspaceAutomationApi;
   let emulator: EmulatorInfo;
@@ -70,6 +71,8 @@ describe('Reliability: fault matrix @variants', function () {
       saveDashboardAction(context),
       saveDatabaseAction(context),
       replaceFactAction(context),
+      saveWriteSyncAction(context),
+      saveAppAction(context),
       openHistoryAction(context),
       compareAction(context),
     ];

@@ -82,7 +82,7 @@ describe('emulator variant extra-fields', () => {
       true,
       'the field mapping stays strings only',
     );
-    assert.deepEqual(Object.keys(ws.definition.fields), ['churned', 'active_customers']);
+    assert.deepEqual(Object.keys(ws.definition.fields), ['churned', 'active_customers', 'month']);
   });
 
   test('a revision reference from a response goes back as a token unchanged', async () => {

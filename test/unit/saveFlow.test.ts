@@ -65,8 +65,9 @@ describe('guarded saves against the emulator', () => {
     assert.equal(handler.snapshot, undefined, 'read-only views have no save snapshot');
     const op = JSON.parse((await reader.read(file('operation', ids().codeStaleOperationId!))).text) as { codeStale: boolean };
     assert.equal(op.codeStale, true);
-    assert.equal((JSON.parse((await reader.read(file('app', ids().liveAppId!))).text) as { id: string }).id, ids().liveAppId);
-    assert.equal((JSON.parse((await reader.read(file('writeSync', ids().writeSyncId!))).text) as { id: string }).id, ids().writeSyncId);
+    const ro = (text: string) => (JSON.parse(text) as { $readOnly: { id: string } }).$readOnly.id;
+    assert.equal(ro((await reader.read(file('app', ids().liveAppId!))).text), ids().liveAppId);
+    assert.equal(ro((await reader.read(file('writeSync', ids().writeSyncId!))).text), ids().writeSyncId);
   });
 
   test('a dashboard save sends one PUT with the expected revision and data run; the sequence moves by one', async () => {

@@ -323,7 +323,9 @@ describe('the JSON schemas the editor uses', () => {
     assert.deepEqual(schemaFor(db), ['./media/schemas/database-definition.schema.json']);
     assert.deepEqual(schemaFor(dbRevision), ['./media/schemas/database-definition.schema.json']);
     assert.deepEqual(schemaFor(fact), ['./media/schemas/fact.schema.json']);
-    assert.deepEqual(schemaFor(app), []);
+    const sync = `wsa:${filePath({ workspaceId: 'wksp_1', view: 'writeSync', id: 'wsyn_6', name: 'CRM → SF' })}`;
+    assert.deepEqual(schemaFor(app), ['./media/schemas/app.schema.json']);
+    assert.deepEqual(schemaFor(sync), ['./media/schemas/write-sync.schema.json']);
     for (const { url } of manifest.contributes.jsonValidation) assert.ok(existsSync(join(root, url)), url);
   });
 

@@ -75,7 +75,12 @@ export class Store {
 
   private listener: (() => void) | undefined;
 
-  constructor(snapshot: StateSnapshot, now = Date.now()) {
+  constructor(
+    snapshot: StateSnapshot,
+    now = Date.now(),
+    /** How long a deployment an app update starts takes (the seed's deploying app's delay). */
+    readonly deployDelayMs = 20_000,
+  ) {
     this.demo = snapshot.demo;
     for (const o of snapshot.organizations) this.organizations.set(o.id, o);
     for (const w of snapshot.workspaces) this.workspaces.set(w.id, w);
@@ -177,6 +182,36 @@ export class Store {
     Object.assign(fact, fields, { updatedAt: now.toISOString() });
     this.changed();
     return fact;
+  }
+
+  /** An accepted write sync update: the fields replaced, the version + 1. */
+  updateWriteSync(
+    ws: WriteSyncRecord,
+    fields: Pick<WriteSyncRecord, 'name' | 'definition' | 'isEnabled' | 'automaticEnabled'>,
+    now = new Date(),
+  ): WriteSyncRecord {
+    Object.assign(ws, fields, { version: ws.version + 1, updatedAt: now.toISOString() });
+    this.changed();
+    return ws;
+  }
+
+  /**
+   * An accepted app update (its draft revision already appended): the fields replaced, and the new
+   * draft deploying; what ran before keeps running until the deployment settles.
+   */
+  updateApp(app: ApplicationRecord, fields: Pick<ApplicationRecord, 'name' | 'description'>, revisionId: string, now: number): void {
+    const { url, revisionId: running } = app.deployment;
+    app.name = fields.name;
+    app.description = fields.description;
+    app.deployment = {
+      status: 'deploying',
+      url,
+      revisionId: running,
+      error: null,
+      pending: { revisionId, readyAt: new Date(now + this.deployDelayMs).toISOString() },
+    };
+    app.updatedAt = new Date(now).toISOString();
+    this.changed();
   }
 
   /**

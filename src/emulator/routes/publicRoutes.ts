@@ -1,8 +1,10 @@
 // The public route table, in matching order.
+import { appRoutes } from './apps';
 import { dashboardRoutes } from './dashboards';
 import { dashboardTypeRoutes } from './dashboardTypes';
 import { databaseRoutes } from './databases';
 import { factRoutes } from './facts';
+import { writeSyncRoutes } from './writeSyncs';
 import { readRoutes } from './reads';
 import { revisionRoutes } from './revisions';
 import type { Route } from './router';
@@ -14,4 +16,6 @@ export const publicRoutes: readonly Route[] = [
   ...dashboardTypeRoutes,
   ...databaseRoutes,
   ...factRoutes,
+  ...writeSyncRoutes,
+  ...appRoutes,
 ];

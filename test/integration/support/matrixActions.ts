@@ -1,7 +1,8 @@
-// The seven actions of the fault matrix, each done the way a user does it (the save command, the
-// explorer's model, opening a document, the history panel and its Compare message), each with the
-// one endpoint a fault is injected on, what it told the user, and a normal run afterwards that
-// shows the extension still works and that nothing typed was lost.
+// The actions of the fault matrix (the write sync and app saves: matrixRecordActions.ts), each done
+// the way a user does it (the save command, the explorer's model, opening a document, the history
+// panel and its Compare message), each with the one endpoint a fault is injected on, what it told
+// the user, and a normal run afterwards that shows the extension still works and that nothing typed
+// was lost.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { definitionBody, factBody } from '../../../src/api/requestBodies';
@@ -56,9 +57,9 @@ export interface MatrixAction {
   teardown?(): Promise<void>;
 }
 
-const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-async function serviceJson<T>(emulator: EmulatorInfo, path: string): Promise<T> {
+export async function serviceJson<T>(emulator: EmulatorInfo, path: string): Promise<T> {
   const response = await serviceFetch(emulator, path);
   assert.equal(response.status, 200, `${path}: ${await response.clone().text()}`);
   return ((await response.json()) as { data: T }).data;
@@ -248,7 +249,7 @@ export function compareAction(c: MatrixContext): MatrixAction {
 
 // ---- saves
 
-interface SaveTarget {
+export interface SaveTarget {
   name: string;
   view: FileView;
   id: string;
@@ -261,7 +262,7 @@ interface SaveTarget {
   holds(text: string): Promise<boolean>;
 }
 
-function saveAction(c: MatrixContext, t: SaveTarget): MatrixAction {
+export function saveAction(c: MatrixContext, t: SaveTarget): MatrixAction {
   let doc: vscode.TextDocument;
   let uri: vscode.Uri;
   const saveNow = () => vscode.commands.executeCommand<SaveResult>(SAVE, uri);

@@ -1,0 +1,76 @@
+// A resource as the JSON text of its document: the fields a save sends first, then one group,
+// "$readOnly", of what the service sets (ids, timestamps, tokens) and of any field of the response
+// the spec does not list. That group is there to be read: never sent, and an edit of it is a
+// warning at its line. Facts, write syncs and apps share it. Pure.
+import { locatePointer } from './jsonPointerLocation';
+import type { TextProblem } from './saveTypes';
+import { parseJsonDocument, sameJson } from './serialize';
+
+/** The key the document shows its read-only fields under. */
+export const READ_ONLY_KEY = '$readOnly';
+
+export interface DocumentFields {
+  /** Sent on save, in this order at the top of the document. */
+  readonly editable: readonly string[];
+  /** Set by the service and shown under "$readOnly", in this order. */
+  readonly shown: readonly string[];
+  /** Set by the service and left out of the document (the explorer's tooltip shows them). */
+  readonly hidden?: readonly string[];
+}
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The document of `record`: its editable fields, then "$readOnly" with the shown and unknown ones. */
+export function recordDocument(record: Record<string, unknown>, fields: DocumentFields): Record<string, unknown> {
+  const doc: Record<string, unknown> = {};
+  for (const field of fields.editable) doc[field] = record[field] ?? null;
+  const known = new Set([...fields.editable, ...fields.shown, ...(fields.hidden ?? [])]);
+  const readOnly: Record<string, unknown> = {};
+  for (const field of fields.shown) if (Object.hasOwn(record, field)) readOnly[field] = record[field];
+  for (const [field, value] of Object.entries(record)) if (!known.has(field)) readOnly[field] = value;
+  if (Object.keys(readOnly).length) doc[READ_ONLY_KEY] = readOnly;
+  return doc;
+}
+
+/** The "$readOnly" group of a document's text, or undefined (also when the text is not JSON). */
+function groupOf(text: string): unknown {
+  const doc = parseJsonDocument(text);
+  return isRecord(doc) ? doc[READ_ONLY_KEY] : undefined;
+}
+
+function escape(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/**
+ * Edits to the read-only group of a document, against the text it is based on: each is a warning
+ * at its line, saying it is not sent. The save goes on with the editable fields.
+ */
+export function readOnlyEdits(text: string, baseText: string): TextProblem[] {
+  let mine: unknown;
+  let theirs: unknown;
+  try {
+    mine = groupOf(text);
+    theirs = groupOf(baseText);
+  } catch {
+    return [];
+  }
+  if (sameJson(mine ?? {}, theirs ?? {})) return [];
+  const warn = (pointer: string, what: string): TextProblem => {
+    const at = locatePointer(text, pointer) ?? { line: 1, column: 1 };
+    return {
+      message: `${what} is read-only (the service sets it): your edit is not sent, and the service keeps its value.`,
+      severity: 'warning',
+      source: 'local',
+      ...at,
+    };
+  };
+  const root = `/${escape(READ_ONLY_KEY)}`;
+  if (!isRecord(mine) || !isRecord(theirs)) return [warn(root, `"${READ_ONLY_KEY}"`)];
+  const keys = new Set([...Object.keys(mine), ...Object.keys(theirs)]);
+  return [...keys]
+    .filter((k) => !sameJson(mine[k], theirs[k]))
+    .map((k) => warn(k in mine ? `${root}/${escape(k)}` : root, `"${READ_ONLY_KEY}.${k}"`));
+}

@@ -1,0 +1,55 @@
+// Write syncs and apps as the text of their documents, and that text as an update body again
+// (issue 15; README "write sync update", "app update"). The editable fields come first; ids,
+// timestamps and the concurrency tokens are shown under "$readOnly" (readOnlyGroup.ts). The tokens
+// a save sends are kept beside the document (SaveTokens), never read from its text. Pure.
+import { writeSyncDefinitionBody } from '../api/requestBodies';
+import { APP_EDITABLE_FIELDS, APP_SERVER_FIELDS, WRITE_SYNC_EDITABLE_FIELDS, WRITE_SYNC_SERVER_FIELDS } from '../api/schemaConstants';
+import type { Application, WriteSync } from '../api/schemas';
+import { isRecord, recordDocument } from './readOnlyGroup';
+import { DocumentParseError, jsonText, parseJsonDocument } from './serialize';
+
+const WRITE_SYNC_FIELDS = { editable: WRITE_SYNC_EDITABLE_FIELDS, shown: WRITE_SYNC_SERVER_FIELDS, hidden: ['workspaceId'] };
+const APP_FIELDS = { editable: APP_EDITABLE_FIELDS, shown: APP_SERVER_FIELDS };
+
+export function writeSyncText(ws: WriteSync): string {
+  return jsonText(recordDocument(ws, WRITE_SYNC_FIELDS));
+}
+
+export function appText(app: Application): string {
+  return jsonText(recordDocument(app, APP_FIELDS));
+}
+
+function documentObject(text: string, what: string): Record<string, unknown> {
+  const doc = parseJsonDocument(text);
+  if (!isRecord(doc)) throw new DocumentParseError(`A ${what} document must be a JSON object.`, 1, 1);
+  return doc;
+}
+
+/** The editable part of a write sync document: what the update sends besides `expectedVersion`. */
+export interface WriteSyncEdit {
+  name?: unknown;
+  definition?: unknown;
+  isEnabled?: unknown;
+  automaticEnabled?: unknown;
+}
+
+/** The fields an update sends: the editable ones the document holds, the definition in its request shape. */
+export function writeSyncEditFromText(text: string): WriteSyncEdit {
+  const doc = documentObject(text, 'write sync');
+  const out: WriteSyncEdit = {};
+  for (const field of WRITE_SYNC_EDITABLE_FIELDS) if (Object.hasOwn(doc, field)) out[field] = doc[field];
+  if ('definition' in out) out.definition = writeSyncDefinitionBody(out.definition);
+  return out;
+}
+
+export interface AppEdit {
+  name?: unknown;
+  description?: unknown;
+}
+
+export function appEditFromText(text: string): AppEdit {
+  const doc = documentObject(text, 'app');
+  const out: AppEdit = {};
+  for (const field of APP_EDITABLE_FIELDS) if (Object.hasOwn(doc, field)) out[field] = doc[field];
+  return out;
+}
