@@ -8,7 +8,9 @@ import {
   dashboardSourceBody,
   databaseDefinitionBody,
   factBody,
+  revisionOperationBody,
   type DashboardSourceBody,
+  type RevisionOperationBody,
   type DatabaseDefinitionBody,
 } from './requestBodies';
 import { DEFAULT_RETRY, nextRetryDelay, sleep, type RetryPolicy } from './retry';
@@ -98,6 +100,20 @@ export class ServiceClient {
     return this.call(endpoints.replaceFact, { factId }, { ...o, body: factBody(body) });
   }
 
+  // Issue 14: the revision operations, each guarded by the history's version token. Success is any
+  // 2xx whatever its body; the caller reads the history again (the source of truth). Never retried.
+  publishRevision(resourceId: string, revisionId: string, body: RevisionOperationBody, o?: CallOptions): Promise<void> {
+    return this.call(endpoints.publishRevision, { resourceId, revisionId }, { ...o, body: revisionOperationBody(body) }).then(
+      () => undefined,
+    );
+  }
+
+  restoreRevision(resourceId: string, revisionId: string, body: RevisionOperationBody, o?: CallOptions): Promise<void> {
+    return this.call(endpoints.restoreRevision, { resourceId, revisionId }, { ...o, body: revisionOperationBody(body) }).then(
+      () => undefined,
+    );
+  }
+
   saveDatabaseDefinition(databaseId: string, body: SaveDatabaseDefinitionBody, o?: CallOptions): Promise<s.DatabaseSaveResult> {
     return this.call(endpoints.saveDatabaseDefinition, { databaseId }, { ...o, body: databaseDefinitionBody(body) });
   }
@@ -161,14 +177,15 @@ export class ServiceClient {
     const qs = o.query ? `?${new URLSearchParams(o.query)}` : '';
     const req: RawRequest = { method: ep.method, path: ep.path(params) + qs, scope: ep.scope, action: `${ep.action} ${subject}` };
     if (o.body !== undefined) req.body = o.body;
-    return this.execute(req, ep.response(), ep.idempotent, o);
+    return ep.ignoresAnswer ? this.execute(req, undefined, ep.idempotent, o) : this.execute(req, ep.response(), ep.idempotent, o);
   }
 
-  private execute<R>(req: RawRequest, schema: z.ZodMiniType<R>, idempotent: boolean, o: CallOptions = {}): Promise<R> {
+  /** `schema` undefined: any 2xx is success and its body is not read (endpoints.ts `ignoresAnswer`). */
+  private execute<R>(req: RawRequest, schema: z.ZodMiniType<R> | undefined, idempotent: boolean, o: CallOptions = {}): Promise<R> {
     const started = Date.now();
     const request = o.signal === undefined && o.timeoutMs === undefined ? req : { ...req, signal: o.signal, timeoutMs: o.timeoutMs };
     const read = (response: RawResponse): R => {
-      if (response.status >= 200 && response.status < 300) return parseSuccess(response, schema, req);
+      if (response.status >= 200 && response.status < 300) return schema ? parseSuccess(response, schema, req) : (undefined as R);
       throw errorFromResponse(response, req);
     };
     // Plain promise chains, not an async loop: this runs for every request (see `npm run bench`).

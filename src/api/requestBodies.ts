@@ -64,3 +64,13 @@ export interface DatabaseDefinitionBody {
 export function databaseDefinitionBody(body: DatabaseDefinitionBody): DatabaseDefinitionBody {
   return { expectedDraft: body.expectedDraft ? revisionRef(body.expectedDraft) : null, definition: definitionBody(body.definition) };
 }
+
+// Issue 14: publish and restore (README: the choices made).
+export interface RevisionOperationBody {
+  expectedVersion: string;
+}
+
+/** Exactly `{expectedVersion}`: the history's opaque version token as it was read. */
+export function revisionOperationBody(body: RevisionOperationBody): RevisionOperationBody {
+  return { expectedVersion: body.expectedVersion };
+}

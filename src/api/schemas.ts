@@ -185,6 +185,9 @@ export const DashboardSummary = z.looseObject({
 });
 export type DashboardSummary = z.infer<typeof DashboardSummary>;
 
+/** The answer of a call whose body is not read (endpoints.ts `ignoresAnswer`): a revision operation. */
+export const Ignored = z.unknown();
+
 /** A list page: `{data: [...]}` or `{data: {items: [...], nextCursor}}` are both accepted. */
 export function listPage<T extends z.ZodMiniType>(item: T) {
   return z.union([z.array(item), z.looseObject({ items: z.array(item), nextCursor: z.nullish(z.string()) })]);
