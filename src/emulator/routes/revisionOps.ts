@@ -4,8 +4,8 @@
 // capabilities say so, need the permission a save of that resource needs, and answer with the
 // history after the operation (204 without a body under the `bare` variant).
 import type { IdKind } from '../../api/ids';
-import { requirePermission } from '../auth';
 import { HttpError, isPlainObject } from '../core/http';
+import { requirePermission } from '../core/permissions';
 import * as present from '../core/present';
 import type { HistoryKind, HistoryRecord, RevisionRecord } from '../core/records';
 import type { Store } from '../core/store';
