@@ -45,11 +45,15 @@ export function registerPublish(context: vscode.ExtensionContext, deps: PublishD
   return { operations, targets, statusBar };
 }
 
-async function showChange({ explorer, documents, history, log }: PublishDeps, { target }: HistoryChange): Promise<void> {
+async function showChange(
+  { explorer, documents, history, log }: PublishDeps,
+  { target, op, history: after }: HistoryChange,
+): Promise<void> {
   const fileId = target.fileId ?? target.resourceId;
   const work: Promise<unknown>[] = [];
   const panel = history.get(target.resourceId);
-  if (panel) work.push(panel.refresh());
+  // A restore's new draft is selected, as after a restore by the guarded save.
+  if (panel) work.push(panel.refresh(op === 'restore' ? [after.draft.revisionId] : undefined));
   const node = explorer.nodesFor(fileId, target.kind)[0];
   if (node) work.push(explorer.refreshResource(node));
   for (const doc of vscode.workspace.textDocuments) {
