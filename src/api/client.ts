@@ -185,7 +185,8 @@ export class ServiceClient {
     const started = Date.now();
     const request = o.signal === undefined && o.timeoutMs === undefined ? req : { ...req, signal: o.signal, timeoutMs: o.timeoutMs };
     const read = (response: RawResponse): R => {
-      if (response.status >= 200 && response.status < 300) return schema ? parseSuccess(response, schema, req) : (undefined as R);
+      if (response.status >= 200 && response.status < 300)
+        return schema ? parseSuccess(response, schema, req) : ignoreAnswer(response, req);
       throw errorFromResponse(response, req);
     };
     // Plain promise chains, not an async loop: this runs for every request (see `npm run bench`).
@@ -235,6 +236,26 @@ function invalid(req: RawRequest, message: string, field?: string, status?: numb
     // A 2xx answer to a PUT says the change was applied; only its body is unreadable.
     maybeApplied: req.method !== 'GET' && status !== undefined && status >= 200 && status < 300,
   });
+}
+
+/**
+ * A 2xx whose body is not read: any JSON (or none) is success. A body that is not JSON at all is an
+ * answer that did not arrive whole, as for a save: `maybeApplied`, and the caller reads back.
+ */
+function ignoreAnswer<R>(response: RawResponse, req: RawRequest): R {
+  if (response.text.trim() === '') return undefined as R;
+  try {
+    JSON.parse(response.text);
+  } catch {
+    const html = /html/i.test(response.headers['content-type'] ?? '') || /^\s*</.test(response.text);
+    throw invalid(
+      req,
+      html ? 'The server answered with an HTML page instead of JSON.' : 'The server’s answer is not valid JSON.',
+      undefined,
+      response.status,
+    );
+  }
+  return undefined as R;
 }
 
 export function parseSuccess<R>(response: RawResponse, schema: z.ZodMiniType<R>, req: RawRequest): R {

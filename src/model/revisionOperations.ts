@@ -28,7 +28,7 @@ export type RevisionOperationOutcome =
   | { status: 'stale'; latest: RevisionHistory; change: string }
   /** The answer was lost and the history shows it was not applied; nothing more was sent. */
   | { status: 'notApplied'; latest: RevisionHistory; error: unknown }
-  /** The answer was lost and the history could not be read either: the outcome is unknown. */
+  /** The answer was lost and the history could not be read, or the request timed out and may still apply: unknown. */
   | { status: 'unknown'; error: unknown }
   | { status: 'failed'; error: unknown };
 
@@ -45,14 +45,25 @@ export async function runRevisionOperation(client: ServiceClient, req: RevisionO
     if (isApiError(error) && error.maybeApplied) return readBack(client, req, error);
     return { status: 'failed', error };
   }
-  return { status: 'done', history: await client.revisionState(req.resourceId), readBack: false };
+  // Any 2xx, whatever its body: the history read now is what is shown, and it must show the change.
+  const latest = await client.revisionState(req.resourceId);
+  if (await applied(client, req, latest)) return { status: 'done', history: latest, readBack: false };
+  return {
+    status: 'unknown',
+    error: new Error('the service answered that it succeeded, but the history read afterwards does not show it'),
+  };
+}
+
+function applied(client: ServiceClient, req: RevisionOperationRequest, latest: RevisionHistory): Promise<boolean> | boolean {
+  return req.op === 'publish' ? latest.published?.revisionId === req.revisionId : restoredDraft(client, req, latest);
 }
 
 async function readBack(client: ServiceClient, req: RevisionOperationRequest, error: unknown): Promise<RevisionOperationOutcome> {
   try {
     const latest = await client.revisionState(req.resourceId);
-    const applied = req.op === 'publish' ? latest.published?.revisionId === req.revisionId : await restoredDraft(client, req, latest);
-    return applied ? { status: 'done', history: latest, readBack: true } : { status: 'notApplied', latest, error };
+    if (await applied(client, req, latest)) return { status: 'done', history: latest, readBack: true };
+    // A request that timed out may still be on its way: not seeing it yet proves nothing.
+    return isApiError(error, 'timeout') ? { status: 'unknown', error } : { status: 'notApplied', latest, error };
   } catch {
     return { status: 'unknown', error };
   }

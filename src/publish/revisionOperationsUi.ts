@@ -123,13 +123,13 @@ export class RevisionOperationsUi extends Disposable {
           return { status: 'done', history: outcome.history, readBack: outcome.readBack, message: done, questions };
         }
         case 'notApplied': {
-          const message = `${what}: the answer was lost, and reading the history back shows it was not applied. Nothing was sent again.`;
+          const message = `${describeError(outcome.error, what).message} Reading the history back shows it was not applied; nothing was sent again.`;
           void vscode.window.showErrorMessage(message);
           this.log.warn(`[Publish] ${message}`);
           return { status: 'failed', message, questions };
         }
         case 'unknown': {
-          const message = `${what}: the answer was lost and the history could not be read back, so whether it was applied is unknown. Nothing was sent again; refresh the history to see.`;
+          const message = `${describeError(outcome.error, what).message} Whether it was applied is not known yet; nothing was sent again. Refresh the history to see.`;
           void vscode.window.showErrorMessage(message);
           this.log.warn(`[Publish] ${message}`);
           return { status: 'failed', message, questions };

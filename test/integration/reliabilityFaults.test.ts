@@ -23,9 +23,10 @@ import {
   type MatrixAction,
   type MatrixContext,
 } from './support/matrixActions';
+import { publishAction, restoreAction } from './support/publishMatrixActions';
 
 describe('Reliability: fault matrix @variants', function () {
-  // 63 cells; the slowest wait out the timeout (2.5 s) or a Retry-After (1 s).
+  // 81 cells; the slowest wait out the timeout (2.5 s) or a Retry-After (1 s).
   this.timeout(10 * 60_000);
   let api: WorkspaceAutomationApi;
   let emulator: EmulatorInfo;
@@ -72,6 +73,8 @@ describe('Reliability: fault matrix @variants', function () {
       replaceFactAction(context),
       openHistoryAction(context),
       compareAction(context),
+      publishAction(context),
+      restoreAction(context),
     ];
     const cells: Cell[] = [];
     const matrixStarted = Date.now();
