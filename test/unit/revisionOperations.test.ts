@@ -69,6 +69,24 @@ describe('publish and restore refusals (default profile)', () => {
     assert.equal(rig().requests('POST').length, 1);
   });
 
+  test('a 2xx whose body is not JSON (the answer did not arrive whole) is read back: not applied, nothing sent again', async () => {
+    const db = rig().ids()['databaseId']!;
+    const seen = await rig().client.revisionState(db);
+    rig().emu.injectFault({ match: { method: 'POST' }, kind: 'malformedJson' });
+    const outcome = await runRevisionOperation(rig().client, { op: 'publish', resourceId: db, revisionId: seen.draft.revisionId, seen });
+    assert.equal(outcome.status, 'notApplied');
+    assert.match(outcome.status === 'notApplied' ? String((outcome.error as Error).message) : '', /not valid JSON/);
+    assert.equal(rig().requests('POST').length, 1);
+  });
+
+  test('a 2xx with any JSON body (an object the client does not know) is success once the history shows it', async () => {
+    const db = rig().ids()['databaseId']!;
+    const seen = await rig().client.revisionState(db);
+    rig().emu.injectFault({ match: { method: 'POST' }, kind: 'schemaViolation' });
+    const outcome = await runRevisionOperation(rig().client, { op: 'publish', resourceId: db, revisionId: seen.draft.revisionId, seen });
+    assert.equal(outcome.status, 'done');
+  });
+
   test('a key without database admin is refused with the permission named', async () => {
     const db = rig().ids()['databaseId']!;
     const client = rig().clientWith(rig().emu.demo.editorApiKey);
