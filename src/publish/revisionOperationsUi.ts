@@ -40,6 +40,7 @@ export const VSCODE_OPERATION_DIALOGS: OperationDialogs = {
 
 export type OperationResult =
   | { status: 'cancelled' | 'compared' | 'notOffered' }
+  | { status: 'alreadyPublished'; message: string }
   | { status: 'done'; history: RevisionHistory; readBack: boolean; message: string; questions: number }
   | { status: 'failed'; message: string; questions: number };
 
@@ -99,6 +100,12 @@ export class RevisionOperationsUi extends Disposable {
     let changed = '';
     for (let questions = 1; questions <= MAX_QUESTIONS; questions++) {
       const chosen = await this.revisionRef(target, seen, revisionId ?? seen.draft.revisionId);
+      // Nothing to do, and a read-back could not tell a lost answer from it.
+      if (op === 'publish' && chosen.revisionId === seen.published?.revisionId) {
+        const message = `${changed ? `${changed} ` : ''}${this.label(seen, chosen)} of “${target.name}” is already the published revision.`;
+        void vscode.window.showInformationMessage(message);
+        return { status: 'alreadyPublished', message };
+      }
       const { message, detail, label } = this.question(op, target, seen, chosen);
       const answer = await this.dialogs().ask(message, changed ? `${changed}\n\n${detail}` : detail, label);
       if (answer === undefined) return { status: 'cancelled' };
@@ -197,8 +204,8 @@ export class RevisionOperationsUi extends Disposable {
     if (h.published?.revisionId === revisionId) return ref(h.published);
     const i = h.items.findIndex((item) => item.id === revisionId);
     const sequence = (h.items[i] as { sequence?: unknown } | undefined)?.sequence;
-    // Newest first and complete on the first page: the position gives the sequence.
-    return { revisionId, sequence: typeof sequence === 'number' ? sequence : i >= 0 ? h.draft.sequence - i : -1 };
+    // Without the service's own sequence, revisionRef finds the position in the whole, ordered list.
+    return { revisionId, sequence: typeof sequence === 'number' ? sequence : -1 };
   }
 
   private async diff(target: OperationTarget, h: RevisionHistory, left: RevisionRef, right: RevisionRef): Promise<vscode.Uri[]> {

@@ -10,6 +10,7 @@ const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface History {
   draft: { revisionId: string };
+  published: { revisionId: string } | null;
   items: { id: string }[];
 }
 
@@ -21,14 +22,14 @@ function operationAction(c: MatrixContext, op: 'publish' | 'restore'): MatrixAct
     ((await (await serviceFetch(c.emulator, `/v1/resources/${id}/revisions`)).json()) as { data: History }).data;
   const run = async () => {
     const h = await history();
-    // Publish the draft; restore the oldest revision (a new draft each time).
-    target = op === 'publish' ? h.draft.revisionId : h.items.at(-1)!.id;
+    // A revision that is neither the draft nor published (whatever the list's order): each cell
+    // publishes another one, so that a read-back can only find what that cell did.
+    const other = h.items.find((i) => i.id !== h.draft.revisionId && i.id !== h.published?.revisionId)!.id;
+    target = op === 'publish' && h.published?.revisionId !== h.draft.revisionId ? h.draft.revisionId : other;
+    const subject = { workspaceId: c.emulator.workspaceId, kind: 'database' as const, resourceId: id, name: 'Orders' };
     const result = await (op === 'publish'
-      ? c.api.publish.operations.publish({ workspaceId: c.emulator.workspaceId, kind: 'database', resourceId: id, name: 'Orders' })
-      : c.api.publish.operations.restore(
-          { workspaceId: c.emulator.workspaceId, kind: 'database', resourceId: id, name: 'Orders' },
-          target,
-        ));
+      ? c.api.publish.operations.publish(subject, target)
+      : c.api.publish.operations.restore(subject, target));
     return result;
   };
   return {
