@@ -8,7 +8,7 @@ import type { AdminClient } from '../../src/emulator/adminClient';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { OperationResult } from '../../src/publish/revisionOperationsUi';
 import type { HistoryPanel } from '../../src/views/history/historyPanel';
-import { revertAndCloseAll, wsaUri } from './fileHelpers';
+import { editText, revertAndCloseAll, wsaUri } from './fileHelpers';
 import { connectSuite, eventToPromise, serviceFetch, type EmulatorInfo } from './helpers';
 
 interface History {
@@ -171,6 +171,56 @@ describe('Publish and restore through the service', function () {
     const result = await vscode.commands.executeCommand<OperationResult>('workspaceAutomation.publish');
     assert.equal(result.status, 'done', 'the palette publishes the active document');
     assert.equal(await followed, `$(git-commit) draft #${h.draft.sequence} · published #${h.draft.sequence} · no unpublished revisions`);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+  it('a restore through the service reloads a clean open document and leaves one with unsaved edits as typed', async () => {
+    const db = ids.databaseId!;
+    const inv = ids.inventoryDatabaseId!;
+    const clean = await vscode.workspace.openTextDocument(wsaUri(emulator.workspaceId, 'database', db, 'Orders'));
+    const dirty = await vscode.workspace.openTextDocument(wsaUri(emulator.workspaceId, 'database', inv, 'Inventory'));
+    await vscode.window.showTextDocument(dirty);
+    const typed = await editText(dirty, (t) => t.replace('"tables"', '"tables" ').replace('products', 'products_typed'));
+    const oldest = (await history(db)).items.at(-1)!.id;
+    const oldestValue = (
+      (await (await serviceFetch(emulator, `/v1/resources/${db}/revisions/${oldest}`)).json()) as {
+        data: { value: { tables: { name: string }[] } };
+      }
+    ).data.value;
+    const reloaded = eventToPromise(vscode.workspace.onDidChangeTextDocument, (e) => e.document === clean && !clean.isDirty);
+    const result = await api.publish.operations.restore(
+      { workspaceId: emulator.workspaceId, kind: 'database', resourceId: db, name: 'Orders' },
+      oldest,
+    );
+    assert.equal(result.status, 'done');
+    await reloaded;
+    assert.deepEqual(
+      (JSON.parse(clean.getText()) as { tables: { name: string }[] }).tables.map((t) => t.name),
+      oldestValue.tables.map((t) => t.name),
+      'the clean document shows the restored draft',
+    );
+    // Another resource's restore: the document with unsaved edits keeps them.
+    const invHistory = await history(inv);
+    const restoredInv = await api.publish.operations.restore(
+      { workspaceId: emulator.workspaceId, kind: 'database', resourceId: inv, name: 'Inventory' },
+      invHistory.draft.revisionId,
+    );
+    assert.equal(restoredInv.status, 'done');
+    assert.equal(dirty.getText(), typed, 'unsaved edits are not overwritten');
+    assert.ok(dirty.isDirty);
+    await revertAndCloseAll();
+  });
+
+  it('Compare with Published from the editor opens the published revision read-only beside the draft', async () => {
+    const uri = wsaUri(emulator.workspaceId, 'database', ids.databaseId!, 'Orders');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    const h = await history(ids.databaseId!);
+    const uris = await vscode.commands.executeCommand<vscode.Uri[]>('workspaceAutomation.compareWithPublished', uri);
+    const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    assert.ok(input instanceof vscode.TabInputTextDiff, 'a diff editor');
+    assert.equal(input.original.toString(), uris[0]!.toString());
+    assert.ok(input.original.path.includes(h.published!.revisionId), 'the published revision on the left');
+    assert.ok(input.modified.path.includes(h.draft.revisionId), 'the draft on the right');
+    assert.equal(input.original.scheme, 'wsa-revision', 'read-only');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });
