@@ -6,7 +6,14 @@ import { join } from 'node:path';
 import { repoRoot } from './paths';
 
 /** Screenshot names (as the scenarios pass them to `ui.screenshot`) that the README shows. */
-export const README_SCREENSHOTS: readonly string[] = ['explorer', 'edit-dashboard', 'conflict-compare', 'history', 'variants-uuid-saved', 'publish-modal'];
+export const README_SCREENSHOTS: readonly string[] = [
+  'explorer',
+  'edit-dashboard',
+  'conflict-compare',
+  'history',
+  'variants-uuid-saved',
+  'publish-modal',
+];
 
 export const screenshotsDir = join(repoRoot, 'media', 'screenshots');
 
