@@ -7,6 +7,7 @@ import { Configuration } from './manifest/config';
 import { registerConflicts } from './conflicts/registerConflicts';
 import { registerConnection } from './connection/registerConnection';
 import { registerFiles } from './fs/registerFiles';
+import { registerPublish } from './publish/registerPublish';
 import { defaultTunables, testApi, type WorkspaceAutomationApi } from './testApi';
 import { ownedBy } from './util/lifecycle';
 import { registerHistory } from './views/history/registerHistory';
@@ -34,7 +35,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
     onDidSave: files.saves.onDidSave,
     options: tunables.history,
   });
-  registerCommands(context, { log, config, connection, files, conflicts, explorer, history });
+  const publish = registerPublish(context, {
+    log,
+    connection: connection.manager,
+    revisions: files.revisions,
+    documents: files.documents,
+    explorer: explorer.model,
+    history,
+    onDidSave: files.saves.onDidSave,
+    dialogs: () => tunables.publish.dialogs,
+  });
+  registerCommands(context, { log, config, connection, files, conflicts, explorer, history, publish });
 
   // VS Code runs the command that activated us only after activate() settles: reading the key
   // (local, no network) first means no command ever meets a connection that is not set up yet.
@@ -58,6 +69,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
       files: saves,
       conflicts,
       history,
+      publish,
       fileSystem,
       ready,
     },

@@ -15,6 +15,8 @@ import type { RevisionCache } from './model/revisionCache';
 import type { SaveDiagnostics } from './validation/saveDiagnostics';
 import { VSCODE_DIALOGS, type HistoryDialogs, type HistoryPanels, type HistoryPanelsOptions } from './views/history/historyPanels';
 import type { ExplorerView } from './views/tree/explorerTree';
+import type { PublishFeature } from './publish/registerPublish';
+import { VSCODE_OPERATION_DIALOGS, type OperationDialogs } from './publish/revisionOperationsUi';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -26,11 +28,18 @@ export interface Tunables {
   readonly conflicts: Mutable<ConflictMergeOptions>;
   /** `dialogs`: the history's questions (useHistoryDialogs answers some of them). */
   readonly history: Mutable<HistoryPanelsOptions>;
+  /** `dialogs`: the Publish… / Restore question (useOperationDialogs answers it). */
+  readonly publish: { dialogs: OperationDialogs };
 }
 
 /** The user's values. */
 export function defaultTunables(): Tunables {
-  return { files: { coalesceDelayMs: COALESCE_MS }, conflicts: { useMergeEditor: true }, history: { dialogs: VSCODE_DIALOGS } };
+  return {
+    files: { coalesceDelayMs: COALESCE_MS },
+    conflicts: { useMergeEditor: true },
+    history: { dialogs: VSCODE_DIALOGS },
+    publish: { dialogs: VSCODE_OPERATION_DIALOGS },
+  };
 }
 
 export interface WorkspaceAutomationApi {
@@ -51,6 +60,8 @@ export interface WorkspaceAutomationApi {
   readonly conflicts: ConflictResolver;
   /** Revision history panels: `show(arg)`, `get(resourceId)`, `all()`. */
   readonly history: HistoryPanels;
+  /** Publish and restore through the service: `operations`, `targets`, `statusBar` (issue 14). */
+  readonly publish: PublishFeature;
   /** The `wsa:` FileSystemProvider, for the benchmark that times its reads and writes without VS Code's IPC. */
   readonly fileSystem: WsaFileSystem;
   /** Resolves when the connection has read its settings and key. */
@@ -59,6 +70,8 @@ export interface WorkspaceAutomationApi {
   readonly testing: Tunables & {
     /** Answers some of the history's questions in the user's place until disposed. */
     useHistoryDialogs(dialogs: Partial<HistoryDialogs>): vscode.Disposable;
+    /** Answers the Publish… / Restore question in the user's place until disposed. */
+    useOperationDialogs(dialogs: OperationDialogs): vscode.Disposable;
   };
 }
 
@@ -68,5 +81,10 @@ export function testApi(parts: Omit<WorkspaceAutomationApi, 'testing'>, tunables
     tunables.history.dialogs = { ...previous, ...dialogs };
     return { dispose: () => (tunables.history.dialogs = previous) };
   };
-  return { ...parts, testing: { ...tunables, useHistoryDialogs } };
+  const useOperationDialogs = (dialogs: OperationDialogs): vscode.Disposable => {
+    const previous = tunables.publish.dialogs;
+    tunables.publish.dialogs = dialogs;
+    return { dispose: () => (tunables.publish.dialogs = previous) };
+  };
+  return { ...parts, testing: { ...tunables, useHistoryDialogs, useOperationDialogs } };
 }

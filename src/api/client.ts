@@ -11,7 +11,9 @@ import {
   factBody,
   writeSyncUpdateBody,
   type AppUpdateBody,
+  revisionOperationBody,
   type DashboardSourceBody,
+  type RevisionOperationBody,
   type DatabaseDefinitionBody,
   type WriteSyncUpdateBody,
 } from './requestBodies';
@@ -100,6 +102,20 @@ export class ServiceClient {
   /** Replaces the fact: every editable field not in `body` is cleared by the server. */
   replaceFact(factId: string, body: s.FactReplaceBody, o?: CallOptions): Promise<s.Fact> {
     return this.call(endpoints.replaceFact, { factId }, { ...o, body: factBody(body) });
+  }
+
+  // Issue 14: the revision operations, each guarded by the history's version token. Success is any
+  // 2xx whatever its body; the caller reads the history again (the source of truth). Never retried.
+  publishRevision(resourceId: string, revisionId: string, body: RevisionOperationBody, o?: CallOptions): Promise<void> {
+    return this.call(endpoints.publishRevision, { resourceId, revisionId }, { ...o, body: revisionOperationBody(body) }).then(
+      () => undefined,
+    );
+  }
+
+  restoreRevision(resourceId: string, revisionId: string, body: RevisionOperationBody, o?: CallOptions): Promise<void> {
+    return this.call(endpoints.restoreRevision, { resourceId, revisionId }, { ...o, body: revisionOperationBody(body) }).then(
+      () => undefined,
+    );
   }
 
   saveDatabaseDefinition(databaseId: string, body: SaveDatabaseDefinitionBody, o?: CallOptions): Promise<s.DatabaseSaveResult> {
@@ -192,14 +208,16 @@ export class ServiceClient {
     const action = subject === undefined ? ep.action : `${ep.action} ${subject}`;
     const req: RawRequest = { method: ep.method, path: ep.path(params) + qs, scope: ep.scope, action };
     if (o.body !== undefined) req.body = o.body;
-    return this.execute(req, ep.response(), ep.idempotent, o);
+    return ep.ignoresAnswer ? this.execute(req, undefined, ep.idempotent, o) : this.execute(req, ep.response(), ep.idempotent, o);
   }
 
-  private execute<R>(req: RawRequest, schema: z.ZodMiniType<R>, idempotent: boolean, o: CallOptions = {}): Promise<R> {
+  /** `schema` undefined: any 2xx is success and its body is not read (endpoints.ts `ignoresAnswer`). */
+  private execute<R>(req: RawRequest, schema: z.ZodMiniType<R> | undefined, idempotent: boolean, o: CallOptions = {}): Promise<R> {
     const started = Date.now();
     const request = o.signal === undefined && o.timeoutMs === undefined ? req : { ...req, signal: o.signal, timeoutMs: o.timeoutMs };
     const read = (response: RawResponse): R => {
-      if (response.status >= 200 && response.status < 300) return parseSuccess(response, schema, req);
+      if (response.status >= 200 && response.status < 300)
+        return schema ? parseSuccess(response, schema, req) : ignoreAnswer(response, req);
       throw errorFromResponse(response, req);
     };
     // Plain promise chains, not an async loop: this runs for every request (see `npm run bench`).
@@ -261,6 +279,26 @@ function invalid(req: RawRequest, message: string, field?: string, status?: numb
     // A 2xx answer to a PUT says the change was applied; only its body is unreadable.
     maybeApplied: req.method !== 'GET' && status !== undefined && status >= 200 && status < 300,
   });
+}
+
+/**
+ * A 2xx whose body is not read: any JSON (or none) is success. A body that is not JSON at all is an
+ * answer that did not arrive whole, as for a save: `maybeApplied`, and the caller reads back.
+ */
+function ignoreAnswer<R>(response: RawResponse, req: RawRequest): R {
+  if (response.text.trim() === '') return undefined as R;
+  try {
+    JSON.parse(response.text);
+  } catch {
+    const html = /html/i.test(response.headers['content-type'] ?? '') || /^\s*</.test(response.text);
+    throw invalid(
+      req,
+      html ? 'The server answered with an HTML page instead of JSON.' : 'The server’s answer is not valid JSON.',
+      undefined,
+      response.status,
+    );
+  }
+  return undefined as R;
 }
 
 export function parseSuccess<R>(response: RawResponse, schema: z.ZodMiniType<R>, req: RawRequest): R {

@@ -116,3 +116,13 @@ export interface AppUpdateBody {
 export function appUpdateBody(body: AppUpdateBody): AppUpdateBody {
   return { expectedDraft: revisionRef(body.expectedDraft), ...pick(body as unknown as Record<string, unknown>, APP_EDITABLE_FIELDS) };
 }
+
+// Issue 14: publish and restore (README: the choices made).
+export interface RevisionOperationBody {
+  expectedVersion: string;
+}
+
+/** Exactly `{expectedVersion}`: the history's opaque version token as it was read. */
+export function revisionOperationBody(body: RevisionOperationBody): RevisionOperationBody {
+  return { expectedVersion: body.expectedVersion };
+}

@@ -202,6 +202,9 @@ export type DataRunColumn = z.infer<typeof DataRunColumn>;
 export const DataRun = z.looseObject({ id: z.string(), columns: z.optional(z.array(DataRunColumn)) });
 export type DataRun = z.infer<typeof DataRun>;
 
+/** The answer of a call whose body is not read (endpoints.ts `ignoresAnswer`): a revision operation. */
+export const Ignored = z.unknown();
+
 /** A list page: `{data: [...]}` or `{data: {items: [...], nextCursor}}` are both accepted. */
 export function listPage<T extends z.ZodMiniType>(item: T) {
   return z.union([z.array(item), z.looseObject({ items: z.array(item), nextCursor: z.nullish(z.string()) })]);

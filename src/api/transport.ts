@@ -39,7 +39,7 @@ export interface RequestLogger {
 }
 
 export interface RawRequest {
-  method: 'GET' | 'PUT';
+  method: 'GET' | 'PUT' | 'POST';
   /** Path below the base URL, with its query string. */
   path: string;
   scope: 'workspace' | 'organization';

@@ -13,6 +13,8 @@ import { ConnectionCommands } from './connectionCommands';
 import { ExplorerCommands } from './explorerCommands';
 import { registerCommand } from './registerCommand';
 import { registerSaveCommands } from './saveCommands';
+import type { PublishFeature } from '../publish/registerPublish';
+import { registerPublishCommands } from './publishCommands';
 
 export interface CommandDeps {
   log: vscode.LogOutputChannel;
@@ -22,6 +24,7 @@ export interface CommandDeps {
   conflicts: ConflictResolver;
   explorer: ExplorerView;
   history: HistoryPanels;
+  publish: PublishFeature;
 }
 
 /** Show Log, first: it works even if a feature fails to start. */
@@ -31,11 +34,12 @@ export function registerLogCommand(context: vscode.ExtensionContext, log: vscode
 
 /** The commands of the features. */
 export function registerCommands(context: vscode.ExtensionContext, deps: CommandDeps): void {
-  const { log, config, connection, files, conflicts, explorer, history } = deps;
+  const { log, config, connection, files, conflicts, explorer, history, publish } = deps;
   context.subscriptions.push(
     new ConnectionCommands(connection.manager, connection.signIn, connection.localEmulator, log),
     new ExplorerCommands(explorer.model, explorer, connection.manager, config, log),
     ...registerSaveCommands(log, files.saves, files.held, conflicts),
     registerCommand(log, COMMANDS.showHistory, (arg?: unknown) => history.show(arg)),
+    ...registerPublishCommands(log, publish),
   );
 }

@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { isIdOf } from '../api/ids';
 import { HttpError } from './core/http';
 import type { Store } from './core/store';
-import type { ApiKeyRecord, Permissions, WorkspaceRecord } from './core/records';
+import type { ApiKeyRecord, WorkspaceRecord } from './core/records';
 
 export interface AuthOptions {
   /** Header carrying the key; matched case-insensitively. */
@@ -80,15 +80,5 @@ export class Authenticator {
   }
 }
 
-const PERMISSION_LABELS: Record<keyof Permissions, string> = {
-  dashboardWrite: 'dashboard write access',
-  databaseAdmin: 'database admin permission',
-};
-
-export function requirePermission(key: ApiKeyRecord, permission: keyof Permissions): void {
-  if (!key.permissions[permission]) {
-    throw new HttpError(403, 'forbidden', `This API key lacks ${PERMISSION_LABELS[permission]} (${permission}).`, {
-      permission,
-    }).withPlainDetail(`This API key lacks ${PERMISSION_LABELS[permission]}.`);
-  }
-}
+// Permissions live in core, so that the routes can check one that depends on the resource.
+export { requirePermission } from './core/permissions';

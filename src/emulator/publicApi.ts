@@ -79,7 +79,7 @@ export class PublicApi {
       outcome = this.toOutcome(e);
     }
     entry.status = outcome.status;
-    if (fault?.kind === 'schemaViolation' && outcome.status < 300) {
+    if (fault?.kind === 'schemaViolation' && outcome.status < 300 && outcome.body !== '') {
       const parsed = JSON.parse(outcome.body) as { data: unknown };
       outcome.body = JSON.stringify({ data: violateSchema(parsed.data) });
     }

@@ -1,5 +1,5 @@
 // Demo databases, apps, write syncs, facts, and the small second workspace.
-import type { ApplicationRecord, FactRecord, WriteSyncRecord } from './core/records';
+import type { ApplicationRecord, Capabilities, FactRecord, WriteSyncRecord } from './core/records';
 import type { SeedContext } from './seedBuilder';
 import { addOperation } from './seedOperations';
 
@@ -82,6 +82,9 @@ function seedDatabases(ctx: SeedContext): void {
   Object.assign(ids, { databaseId: orders, inventoryDatabaseId: inventory });
 }
 
+/** An app's draft is deployed, not published: its history offers restore and no publish. */
+const APP_HISTORY: Capabilities = { history: true, restore: true, publish: false };
+
 function app(
   ctx: SeedContext,
   workspaceId: string,
@@ -91,7 +94,7 @@ function app(
 ): { record: ApplicationRecord; revisions: string[] } {
   const { b, s } = ctx;
   const id = b.ids.id('application');
-  const h = b.history(s, id, workspaceId, 'application');
+  const h = b.history(s, id, workspaceId, 'application', APP_HISTORY);
   const revisions = names.map(
     (n, i) =>
       b.revise(h, { actorId: ctx.adminActor, message: i === 0 ? 'Created app' : 'Updated app details', value: { name: n, description } })

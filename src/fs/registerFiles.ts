@@ -33,6 +33,8 @@ export interface FilesFeature {
   /** Every save of a `wsa:` file. */
   readonly saves: DocumentSaver;
   readonly fileSystem: WsaFileSystem;
+  /** Which resource a `wsa:` URI names, its session; `refresh(uri)` reads it again (a clean document reloads). */
+  readonly documents: DocumentRegistry;
 }
 
 export function registerFiles(context: vscode.ExtensionContext, { log, config, connection, options }: FilesDeps): FilesFeature {
@@ -68,5 +70,5 @@ export function registerFiles(context: vscode.ExtensionContext, { log, config, c
     }),
   );
   own(new HeldSavesUi(held));
-  return { revisions, diagnostics, held, saves, fileSystem };
+  return { revisions, diagnostics, held, saves, fileSystem, documents };
 }

@@ -23,6 +23,9 @@ export const COMMANDS = {
   save: 'workspaceAutomation.save',
   sendHeldChanges: 'workspaceAutomation.sendHeldChanges',
   discardHeldChanges: 'workspaceAutomation.discardHeldChanges',
+  // Issue 14: revision operations.
+  publish: 'workspaceAutomation.publish',
+  compareWithPublished: 'workspaceAutomation.compareWithPublished',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
@@ -34,6 +37,10 @@ export const INTERNAL_COMMANDS: readonly CommandId[] = [COMMANDS.loadMore];
 export const CONTEXT_KEYS = {
   signedIn: 'workspaceAutomation.signedIn',
   hasHeldSaves: 'workspaceAutomation.hasHeldSaves',
+  /** The active `wsa:` document's history says publish (issue 14). */
+  activeCanPublish: 'workspaceAutomation.activeCanPublish',
+  /** The active `wsa:` document's history has a published revision. */
+  activeHasPublished: 'workspaceAutomation.activeHasPublished',
 } as const;
 
 export const VIEWS = {

@@ -59,7 +59,7 @@ describe('Workspace explorer', function () {
   it('lists operations with status, kind and revisions, and warns about stale code', async () => {
     const published = treeItem(api, await findItem(api, 'operations', ids.publishedOperationId!));
     assert.equal(published.label, 'Revenue by region');
-    assert.match(String(published.description), /^dataTable · published · draft #\d+ · published #\d+$/);
+    assert.match(String(published.description), /^dataTable · published · draft #\d+ · published #\d+( · \d+ unpublished)?$/);
     for (const w of ['resource', 'openable', 'history']) assert.ok(contextWords(published).includes(w), w);
     assert.ok(published.tooltip instanceof vscode.MarkdownString);
     const stale = treeItem(api, await findItem(api, 'operations', ids.codeStaleOperationId!));
@@ -93,7 +93,7 @@ describe('Workspace explorer', function () {
     assert.match(String(locked.description), /^locked · enabled/);
     assert.ok(!contextWords(locked).includes('history'));
     const db = treeItem(api, await findItem(api, 'databases', ids.databaseId!));
-    assert.match(String(db.description), /^draft #\d+ · published #\d+$/);
+    assert.match(String(db.description), /^draft #\d+ · published #\d+( · \d+ unpublished)?$/);
   });
 
   it('adds a resource by bare id and by pasted URL, stored in workspace settings', async () => {

@@ -1,7 +1,8 @@
 // The revision history panel in the real VS Code against the emulator: one panel per resource,
 // newest first with badges, compares that open the diff editor on the right revision documents
-// (and make no request the second time), Show Changes, Restore through the guarded save (one PUT
-// with the right tokens, a new draft in the list), and malformed webview messages ignored.
+// (and make no request the second time), Show Changes, Restore through the service where the
+// capabilities say restore (one POST with the version token, a new draft in the list), and
+// malformed webview messages ignored.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AdminClient } from '../../src/emulator/adminClient';
@@ -20,6 +21,7 @@ describe('Revision history panel', function () {
   let ids: Record<string, string>;
   const restoreConfirmations: string[] = [];
   let dialogs: vscode.Disposable | undefined;
+  let operationDialogs: vscode.Disposable | undefined;
 
   const lastSeq = async () => (await admin.requests()).at(-1)?.seq ?? 0;
 
@@ -59,10 +61,18 @@ describe('Revision history panel', function () {
         return true;
       },
     });
+    // Where the capabilities say restore, the panel restores through the service (issue 14).
+    operationDialogs = api.testing.useOperationDialogs({
+      ask: async (message) => {
+        restoreConfirmations.push(message);
+        return 'confirm';
+      },
+    });
   });
 
   after(async () => {
     dialogs?.dispose();
+    operationDialogs?.dispose();
     for (const panel of api.history.all()) panel.dispose();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
@@ -190,25 +200,23 @@ describe('Revision history panel', function () {
     );
   });
 
-  it('restores an older dashboard revision as a new draft: one PUT with the current tokens, and the list shows it', async () => {
+  it('restores an older dashboard revision as a new draft: one POST restore with the version token, and the list shows it', async () => {
     const panel = api.history.get(ids.longHistoryDashboardResourceId)!;
     const before = await stateOf(panel);
     const chosen = before.items[10]!;
-    const source = await serviceJson<{ revision: { revisionId: string; sequence: number }; dataRunId: string }>(
-      `/v1/dashboards/${ids.longHistoryDashboardId}/source`,
-    );
     const since = await lastSeq();
     const refreshed = eventToPromise(panel.onDidChangeState, (s) => s.header.draft.revisionId !== before.header.draft.revisionId);
     await send(panel, { type: 'restore', revisionId: chosen.id });
     const after = await refreshed;
 
     assert.match(restoreConfirmations.at(-1)!, new RegExp(`#${chosen.sequence}`), 'the confirmation names the revision');
-    const puts = (await admin.requests(since)).filter((r) => r.method === 'PUT');
-    assert.equal(puts.length, 1, 'exactly one PUT');
-    assert.equal(puts[0]!.path, `/v1/dashboards/${ids.longHistoryDashboardId}/source`);
-    const body = puts[0]!.body as { expectedRevision: unknown; expectedDataRunId: string };
-    assert.deepEqual(body.expectedRevision, source.revision);
-    assert.equal(body.expectedDataRunId, source.dataRunId);
+    const writes = (await admin.requests(since)).filter((r) => r.method !== 'GET');
+    assert.deepEqual(
+      writes.map((r) => `${r.method} ${r.path}`),
+      [`POST /v1/resources/${ids.longHistoryDashboardResourceId}/revisions/${chosen.id}/restore`],
+      'exactly one write',
+    );
+    assert.deepEqual(writes[0]!.body, { expectedVersion: before.header.version });
 
     assert.equal(after.items.length, before.items.length + 1);
     assert.equal(after.items[0]!.id, after.header.draft.revisionId, 'the new draft is on top');
@@ -223,7 +231,7 @@ describe('Revision history panel', function () {
     assert.equal(restored.value.source, original.value.source);
   });
 
-  it('restores a database definition with the expected draft', async () => {
+  it('restores a database definition through the service with the version token', async () => {
     const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', {
       kind: 'database',
       id: ids.databaseId,
@@ -235,12 +243,12 @@ describe('Revision history panel', function () {
     const refreshed = eventToPromise(panel.onDidChangeState, (s) => s.header.draft.revisionId !== before.header.draft.revisionId);
     await send(panel, { type: 'restore', revisionId: oldest.id });
     const after = await refreshed;
-    const puts = (await admin.requests(since)).filter((r) => r.method === 'PUT');
+    const writes = (await admin.requests(since)).filter((r) => r.method !== 'GET');
     assert.deepEqual(
-      puts.map((p) => p.path),
-      [`/v1/databases/${ids.databaseId}/definition`],
+      writes.map((r) => `${r.method} ${r.path}`),
+      [`POST /v1/resources/${ids.databaseId}/revisions/${oldest.id}/restore`],
     );
-    assert.deepEqual((puts[0]!.body as { expectedDraft: unknown }).expectedDraft, before.header.draft);
+    assert.deepEqual(writes[0]!.body, { expectedVersion: before.header.version });
     assert.equal(after.items[0]!.id, after.header.draft.revisionId);
     panel.dispose();
   });
@@ -262,7 +270,7 @@ describe('Revision history panel', function () {
     panel.dispose();
   });
 
-  it('offers no Restore for an operation, and says why; its revisions open as TypeScript', async () => {
+  it('offers Restore for an operation through the service where its capabilities say so; its revisions open as TypeScript', async () => {
     const uri = vscode.Uri.from({
       scheme: 'wsa',
       path: `/${emulator.workspaceId}/operations/${ids.inventoryOperationId}/Inventory levels.handler.ts`,
@@ -270,8 +278,8 @@ describe('Revision history panel', function () {
     const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', uri))!;
     const state = await stateOf(panel);
     assert.equal(panel.resourceId, ids.inventoryOperationId);
-    assert.equal(state.header.restore.enabled, false);
-    assert.match(state.header.restore.reason ?? '', /no restore/);
+    assert.equal(state.header.capabilities.restore, true);
+    assert.equal(state.header.restore.enabled, true, 'the service restores it: no save endpoint is needed');
     await send(panel, { type: 'open', revisionId: state.items[1]!.id });
     assert.equal(vscode.window.activeTextEditor?.document.languageId, 'typescript');
     panel.dispose();

@@ -24,6 +24,7 @@ import {
   type MatrixContext,
 } from './support/matrixActions';
 import { saveAppAction, saveWriteSyncAction } from './support/matrixRecordActions';
+import { publishAction, restoreAction } from './support/publishMatrixActions';
 
 describe('Reliability: fault matrix @variants', function () {
   // 81 cells; the slowest wait out the timeout (2.5 s) or a Retry-After (1 s).
@@ -75,6 +76,8 @@ describe('Reliability: fault matrix @variants', function () {
       saveAppAction(context),
       openHistoryAction(context),
       compareAction(context),
+      publishAction(context),
+      restoreAction(context),
     ];
     const cells: Cell[] = [];
     const matrixStarted = Date.now();

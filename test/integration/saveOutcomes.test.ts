@@ -106,8 +106,8 @@ describe('Save outcomes: every save is told, a read-back one says so', function 
     );
   });
 
-  it('a history Restore whose answer is lost says it was confirmed by reading it back', async () => {
-    const dialogs = api.testing.useHistoryDialogs({ confirmRestore: async () => true });
+  it('a history Restore through the service whose answer is lost says it was confirmed by reading it back, and is sent once', async () => {
+    const dialogs = api.testing.useOperationDialogs({ ask: async () => 'confirm' });
     const log = new LogCapture(api.log);
     const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', {
       kind: 'database',
@@ -116,15 +116,17 @@ describe('Save outcomes: every save is told, a read-back one says so', function 
     try {
       const before = panel.state ?? (await eventToPromise(panel.onDidChangeState));
       const refreshed = eventToPromise(panel.onDidChangeState, (s) => s.header.draft.revisionId !== before.header.draft.revisionId);
-      await dropAnswerOfNextPut(`^/v1/databases/${ids.inventoryDatabaseId}/definition$`);
+      await admin.injectFault({ kind: 'dropMidBody', match: { method: 'POST', path: `/v1/resources/${ids.inventoryDatabaseId}/` } });
+      const since = (await admin.requests()).at(-1)?.seq ?? 0;
       const mark = log.mark();
       assert.ok(await panel.deliver({ type: 'restore', revisionId: before.items.at(-1)!.id }));
       await refreshed;
-      const told = log.since(mark).find((l) => l.text.startsWith('[History] Restored'));
+      const told = log.since(mark).find((l) => l.text.startsWith('[Publish] Restored'));
       assert.match(
         told?.text ?? '(nothing told)',
-        new RegExp(`^\\[History\\] Restored .* as a new draft \\(revision \\d+\\)${esc(READ_BACK)}$`),
+        /^\[Publish\] Restored revision #\d+ of .* as draft #\d+ \(the answer was lost; confirmed by reading it back\)\.$/,
       );
+      assert.equal((await admin.requests(since)).filter((r) => r.method === 'POST').length, 1, 'sent once');
     } finally {
       panel.dispose();
       log.dispose();

@@ -44,7 +44,7 @@ describe('explorer items', () => {
 
   test('an operation shows kind, status and revisions; a stale one warns', async () => {
     const ok = present(await item('operations', ids.publishedOperationId!));
-    assert.match(ok.description!, /^dataTable · published · draft #\d+ · published #\d+$/);
+    assert.match(ok.description!, /^dataTable · published · draft #\d+ · published #\d+( · \d+ unpublished)?$/);
     assert.deepEqual(ok.icon, { id: 'symbol-method' });
     const stale = present(await item('operations', ids.codeStaleOperationId!));
     assert.match(stale.description!, /^⚠ code stale · /);
@@ -63,7 +63,7 @@ describe('explorer items', () => {
     assert.match(locked.description!, /^locked · /);
     assert.ok(!words(locked.contextValue).has('history'), 'write syncs have no history');
     const db = present(await item('databases', ids.databaseId!));
-    assert.match(db.description!, /^draft #\d+ · published #\d+$/);
+    assert.match(db.description!, /^draft #\d+ · published #\d+( · \d+ unpublished)?$/);
     assert.ok(words(db.contextValue).has('history'));
   });
 

@@ -15,6 +15,8 @@ export type ErrorCode =
   | 'conflict'
   | 'payload_too_large'
   | 'validation_failed'
+  /** A revision operation the resource's capabilities say it does not offer (README: 422). */
+  | 'capability_disabled'
   | 'rate_limited'
   | 'internal'
   | 'unavailable';

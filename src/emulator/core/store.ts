@@ -178,6 +178,13 @@ export class Store {
     return revision;
   }
 
+  /** Moves `published` to `revision` (which the caller checked belongs to `history`). */
+  publish(history: HistoryRecord, revision: RevisionRecord): void {
+    history.published = { revisionId: revision.id, sequence: revision.sequence };
+    history.version = newVersionToken();
+    this.changed();
+  }
+
   replaceFact(fact: FactRecord, fields: Partial<FactRecord>, now = new Date()): FactRecord {
     Object.assign(fact, fields, { updatedAt: now.toISOString() });
     this.changed();

@@ -6,7 +6,7 @@ import type { ApiKeyRecord, WorkspaceRecord } from '../core/records';
 import type { VariantSet } from '../core/variants';
 import type { BodyShape } from './bodyShape';
 
-export type Method = 'GET' | 'PUT';
+export type Method = 'GET' | 'PUT' | 'POST';
 
 export interface RouteContext {
   store: Store;

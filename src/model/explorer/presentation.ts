@@ -101,16 +101,36 @@ function seq(ref: RevisionRef | null | undefined): string {
   return ref ? `#${ref.sequence}` : '—';
 }
 
+/** Revisions after the published one (the draft counts); 0 when the draft is published. */
+function unpublishedCount(draft: RevisionRef, published: RevisionRef | null): number {
+  return published?.revisionId === draft.revisionId ? 0 : Math.max(0, draft.sequence - (published?.sequence ?? 0));
+}
+
 function revisions(draft: RevisionRef, published: RevisionRef | null): string {
-  return published ? `draft ${seq(draft)} · published ${seq(published)}` : `draft ${seq(draft)}`;
+  if (!published) return `draft ${seq(draft)}`;
+  const ahead = unpublishedCount(draft, published);
+  return `draft ${seq(draft)} · published ${seq(published)}${ahead ? ` · ${ahead} unpublished` : ''}`;
+}
+
+/** The tooltip's row: how many revisions publishing the draft would bring live. */
+function unpublishedRow(draft: RevisionRef, published: RevisionRef | null): [string, string] {
+  const ahead = unpublishedCount(draft, published);
+  return ['Unpublished revisions', ahead ? String(ahead) : 'none (the draft is published)'];
 }
 
 function words(node: ResourceNode): string {
   const w = ['resource', node.kind, 'openable'];
   if (hasHistory(node.kind) && node.resourceId) w.push('history');
+  // Issue 14: Publish… on items whose resource shows a published reference (operations, databases);
+  // the command still asks the service's capabilities before offering the question.
+  if (hasHistory(node.kind) && node.resourceId && hasPublishedField(node.data.value)) w.push('publishable');
   if (node.added) w.push('added');
   if (node.relation) w.push('related');
   return w.join(' ');
+}
+
+function hasPublishedField(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && 'published' in value;
 }
 
 /** Field lines; two trailing spaces make Markdown line breaks. */
@@ -160,6 +180,7 @@ function operation(op: Operation, relation?: string): Look {
     ['Status', md(shown(op.status))],
     ['Draft', seq(op.draft)],
     ['Published', seq(op.published)],
+    unpublishedRow(op.draft, op.published),
   ];
   if (op.parentDataFlowId) rows.push(['Data flow', `\`${op.parentDataFlowId}\``]);
   if (op.dataSourceIds.length) rows.push(['Data sources', op.dataSourceIds.map((d) => `\`${d}\``).join(', ')]);
@@ -208,6 +229,7 @@ function database(d: DatabaseInfo): Look {
     tooltip: `${heading(d.name, RESOURCE_KINDS.database.singular, d.id)}\n\n${table([
       ['Draft', seq(d.draft)],
       ['Published', seq(d.published)],
+      unpublishedRow(d.draft, d.published),
     ])}`,
     icon: { id: 'database' },
   };

@@ -16,6 +16,7 @@ export const HISTORY_ICONS = [
   'close',
   'check',
   'circle-slash',
+  'cloud-upload',
 ] as const;
 
 export type IconName = (typeof HISTORY_ICONS)[number];

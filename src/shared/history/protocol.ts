@@ -38,6 +38,8 @@ export interface HistoryHeader {
   published: RevisionRefView | null;
   capabilities: { history: boolean; restore: boolean; publish: boolean };
   restore: RestoreAvailability;
+  /** Whether Publish… is offered (issue 14); absent: not offered. */
+  publish?: RestoreAvailability;
   /** False when the service does not say where dependency revisions live (no `dependencies` field). */
   dependencyLocations: boolean;
 }
@@ -80,6 +82,7 @@ export type WebviewMessage =
   | { type: 'compareWithPublished'; revisionId: string }
   | { type: 'showChanges'; revisionId: string }
   | { type: 'restore'; revisionId: string }
+  | { type: 'publish'; revisionId: string }
   | { type: 'copyId'; revisionId: string }
   | { type: 'refresh' }
   /** Line counts wanted for these (visible) revisions. */

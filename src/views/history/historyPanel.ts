@@ -26,8 +26,19 @@ import {
   type WebviewMessage,
 } from '../../shared/history/protocol';
 import { parseWebviewMessage } from './messageSchema';
-import { restoreAvailability, restoreRevision, type ConflictHandler, type RestoreSaver } from './restore';
+import {
+  publishAvailability,
+  restoreAvailability,
+  restoreRevision,
+  showRestoreOutcome,
+  type ConflictHandler,
+  type RestoreSaver,
+  type ServiceOperations,
+} from './restore';
+import { FAILURE_SUBJECTS, type PanelTimings } from './panelParts';
 import { WebviewHost } from './webviewHost';
+
+export type { PanelTimings } from './panelParts';
 
 export const HISTORY_VIEW_TYPE = 'workspaceAutomation.history';
 /** The history page: its script, stylesheets and the codicons it shows (the benchmark opens it bare too). */
@@ -44,17 +55,6 @@ export const HISTORY_PAGE = {
  */
 const PAGE_WAITS_FOR_HISTORY_MS = 100;
 
-/** What failed, in the user's words, for each thing the panel can be asked to do. */
-const FAILURE_SUBJECTS: Partial<Record<WebviewMessage['type'], string>> = {
-  open: 'Could not open the revision',
-  compare: 'Could not compare the revisions',
-  compareWithDraft: 'Could not compare with the draft',
-  compareWithPublished: 'Could not compare with the published revision',
-  showChanges: 'Could not show the changes',
-  copyId: 'Could not copy the revision id',
-  loadStats: 'Could not count the changed lines',
-};
-
 export interface HistoryPanelDeps {
   extensionUri: vscode.Uri;
   workspaceId: string;
@@ -66,19 +66,8 @@ export interface HistoryPanelDeps {
   saver: RestoreSaver | undefined;
   conflicts: ConflictHandler | undefined;
   confirm(message: string, detail: string): Promise<boolean>;
-}
-
-export interface PanelTimings {
-  /** The list request, ms. */
-  listMs?: number;
-  /** From the start of the list request to the webview's report of its first paint, ms. */
-  firstPaintMs?: number;
-  /** The webview's own time from receiving the state to painting it, ms. */
-  renderMs?: number;
-  /** Rows the webview drew for that paint (the visible ones, not the whole history). */
-  rows?: number;
-  /** From the start of the list request to the state being handed to the webview, ms. */
-  postedMs?: number;
+  /** Publish and restore through the service (issue 14), once that feature is registered. */
+  operations?: () => ServiceOperations | undefined;
 }
 
 export class HistoryPanel extends Disposable {
@@ -264,7 +253,8 @@ export class HistoryPanel extends Disposable {
       draft: { revisionId: h.draft.revisionId, sequence: h.draft.sequence },
       published: h.published ? { revisionId: h.published.revisionId, sequence: h.published.sequence } : null,
       capabilities: { history: h.capabilities.history, restore: h.capabilities.restore, publish: h.capabilities.publish },
-      restore: restoreAvailability(this.target.kind, h.capabilities, !!this.deps.saver),
+      restore: restoreAvailability(this.target.kind, h.capabilities, !!this.deps.saver, !!this.deps.operations?.()),
+      publish: publishAvailability(h.capabilities, !!this.deps.operations?.()),
       dependencyLocations: h.items.every((item) => item.dependencyRevisionIds.length === 0 || dependencyRefs(item) !== undefined),
     };
   }
@@ -322,6 +312,9 @@ export class HistoryPanel extends Disposable {
         case 'restore':
           if (this.known(m.revisionId)) await this.restore(m.revisionId);
           return;
+        case 'publish':
+          if (this.known(m.revisionId)) await this.serviceOperation('publish', m.revisionId);
+          return;
         default:
           if (!this.known(m.revisionId)) return;
           if (m.type === 'open') await this.actions.open(m.revisionId);
@@ -341,7 +334,24 @@ export class HistoryPanel extends Disposable {
     }
   }
 
+  /** Publish or restore through the service: it asks, tells, and the panel is refreshed after a success. */
+  private async serviceOperation(op: 'publish' | 'restore', revisionId: string): Promise<void> {
+    const operations = this.deps.operations?.();
+    if (!operations) return;
+    const { kind, resourceId, fileId } = this.target;
+    this.restoring = true;
+    try {
+      await operations[op](
+        { workspaceId: this.deps.workspaceId, kind, resourceId, ...(fileId ? { fileId } : {}), name: this.name },
+        revisionId,
+      );
+    } finally {
+      this.restoring = false;
+    }
+  }
+
   private async restore(revisionId: string): Promise<void> {
+    if (this.history?.capabilities.restore && this.deps.operations?.()) return this.serviceOperation('restore', revisionId);
     const header = this.header();
     const saver = this.deps.saver;
     const item = this.items[this.positions.get(revisionId)!]!;
@@ -368,25 +378,11 @@ export class HistoryPanel extends Disposable {
         this.host.post(busy ? { type: 'busy', busy, label: 'Restoring…' } : { type: 'busy', busy });
       },
     );
-    switch (outcome.status) {
-      case 'cancelled':
-        return;
-      case 'saved':
-        this.deps.log.info(`[History] ${outcome.message}`);
-        void vscode.window.showInformationMessage(outcome.message);
-        await this.refresh(outcome.draftRevisionId ? [outcome.draftRevisionId] : undefined);
-        return;
-      case 'conflict':
-      case 'invalid':
-        this.deps.log.warn(`[History] ${outcome.message}`);
-        this.host.post({ type: 'notice', level: 'error', message: outcome.message });
-        if (outcome.status === 'invalid' || !outcome.offered) void vscode.window.showErrorMessage(outcome.message);
-        await this.load();
-        return;
-      case 'failed':
-        this.host.post({ type: 'notice', level: 'error', message: describeError(outcome.error, outcome.what).message });
-        reportError(this.deps.log, outcome.error, outcome.what);
-        return;
-    }
+    await showRestoreOutcome(outcome, {
+      log: this.deps.log,
+      notice: (message) => this.host.post({ type: 'notice', level: 'error', message }),
+      refresh: (select) => this.refresh(select),
+      reload: () => this.load(),
+    });
   }
 }

@@ -10,7 +10,7 @@ import { PromiseCache } from '../../util/async';
 import { Disposable } from '../../util/lifecycle';
 import { HistoryPanel } from './historyPanel';
 import { resolveHistoryTarget, type HistoryTarget } from './historyTarget';
-import type { ConflictHandler, RestoreSaver } from './restore';
+import type { ConflictHandler, RestoreSaver, ServiceOperations } from './restore';
 
 /** The questions the feature asks (HistoryPanelsOptions: tests answer them, no one clicks a modal dialog there). */
 export interface HistoryDialogs {
@@ -63,6 +63,7 @@ export interface HistoryPanelsOptions {
 export class HistoryPanels extends Disposable {
   private readonly panels = new Map<string, HistoryPanel>();
   private names: ResourceNames;
+  private operations: ServiceOperations | undefined;
   /** `oper_` → `rept_` of dashboards: fixed for a dashboard, so asked once per connection. */
   private readonly dashboardResources = new PromiseCache<string, string>();
   private readonly _onDidOpenPanel = this._register(new vscode.EventEmitter<HistoryPanel>());
@@ -100,6 +101,11 @@ export class HistoryPanels extends Disposable {
     });
     if (!target) return undefined;
     return this.open(connection.workspaceId, target);
+  }
+
+  /** Publish and restore through the service (src/publish registers them after this feature). */
+  useOperations(operations: ServiceOperations): void {
+    this.operations = operations;
   }
 
   /** The open panel of a history resource (`rept_…` for a dashboard), if any. */
@@ -145,6 +151,7 @@ export class HistoryPanels extends Disposable {
         saver: this.deps.saver,
         conflicts: this.deps.conflicts,
         confirm: (message, detail) => this.options.dialogs.confirmRestore(message, detail),
+        operations: () => this.operations,
       },
       vscode.window.activeTextEditor?.viewColumn ?? vscode.ViewColumn.Active,
     );

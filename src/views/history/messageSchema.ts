@@ -20,6 +20,7 @@ function buildSchema() {
     one('compareWithPublished'),
     one('showChanges'),
     one('restore'),
+    one('publish'),
     one('copyId'),
     z.strictObject({ type: z.literal('refresh') }),
     z.strictObject({ type: z.literal('loadStats'), revisionIds: z.array(revisionId).check(z.maxLength(MAX_STATS_REQUEST)) }),

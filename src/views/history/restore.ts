@@ -12,6 +12,8 @@ import { revisionText } from '../../model/serialize';
 import { confirmation } from '../../fs/saveMessages';
 import type { HistoryKind } from './historyTarget';
 import type { RestoreAvailability } from '../../shared/history/protocol';
+import { describeError } from '../../ui/describeError';
+import { reportError } from '../../ui/reportError';
 
 /** The guarded save of `wsa:` files (engineer A's `files.saveText`). */
 export interface RestoreSaver {
@@ -23,7 +25,41 @@ export interface ConflictHandler {
   offer(conflict: SaveConflict): unknown;
 }
 
-export function restoreAvailability(kind: HistoryKind, capabilities: { restore: boolean }, canSave: boolean): RestoreAvailability {
+/**
+ * The service's revision operations (src/publish, issue 14), as the history panel uses them: each
+ * asks, sends once with the version token, and tells the outcome.
+ */
+export interface ServiceOperations {
+  publish(target: ServiceOperationTarget, revisionId: string): Promise<unknown>;
+  restore(target: ServiceOperationTarget, revisionId: string): Promise<unknown>;
+}
+
+export interface ServiceOperationTarget {
+  workspaceId: string;
+  kind: HistoryKind;
+  resourceId: string;
+  fileId?: string;
+  name: string;
+}
+
+/** Publish is offered where the capabilities say so (and the service operations are wired). */
+export function publishAvailability(capabilities: { publish: boolean }, hasOperations: boolean): RestoreAvailability {
+  if (!capabilities.publish)
+    return { enabled: false, reason: 'The service reports that this resource cannot be published (capabilities.publish is false).' };
+  return hasOperations ? { enabled: true } : { enabled: false, reason: 'Publishing is not available.' };
+}
+
+/**
+ * Restore through the service where the capabilities say restore (issue 14); otherwise, for the
+ * kinds the extension can save, today's guarded save of the old value.
+ */
+export function restoreAvailability(
+  kind: HistoryKind,
+  capabilities: { restore: boolean },
+  canSave: boolean,
+  serviceRestore = false,
+): RestoreAvailability {
+  if (capabilities.restore && serviceRestore) return { enabled: true };
   if (kind === 'operation')
     return {
       enabled: false,
@@ -118,5 +154,37 @@ export async function restoreRevision(req: RestoreRequest, deps: RestoreDeps, bu
     return { status: 'failed', error, what };
   } finally {
     busy(false);
+  }
+}
+
+/** What the panel does with a guarded-save restore's outcome: tell it, and show the new state. */
+export async function showRestoreOutcome(
+  outcome: RestoreOutcome,
+  panel: {
+    log: vscode.LogOutputChannel;
+    notice(message: string): void;
+    refresh(select?: string[]): Promise<void>;
+    reload(): Promise<void>;
+  },
+): Promise<void> {
+  switch (outcome.status) {
+    case 'cancelled':
+      return;
+    case 'saved':
+      panel.log.info(`[History] ${outcome.message}`);
+      void vscode.window.showInformationMessage(outcome.message);
+      await panel.refresh(outcome.draftRevisionId ? [outcome.draftRevisionId] : undefined);
+      return;
+    case 'conflict':
+    case 'invalid':
+      panel.log.warn(`[History] ${outcome.message}`);
+      panel.notice(outcome.message);
+      if (outcome.status === 'invalid' || !outcome.offered) void vscode.window.showErrorMessage(outcome.message);
+      await panel.reload();
+      return;
+    case 'failed':
+      panel.notice(describeError(outcome.error, outcome.what).message);
+      reportError(panel.log, outcome.error, outcome.what);
+      return;
   }
 }

@@ -3,7 +3,7 @@
 import type { IconName } from '../../shared/history/icons';
 import type { HistoryHeader, HistoryItem, WebviewMessage } from '../../shared/history/protocol';
 
-export type ActionId = 'open' | 'compare' | 'compareWithDraft' | 'compareWithPublished' | 'showChanges' | 'copyId' | 'restore';
+export type ActionId = 'open' | 'compare' | 'compareWithDraft' | 'compareWithPublished' | 'showChanges' | 'copyId' | 'restore' | 'publish';
 
 export interface ActionSpec {
   id: ActionId;
@@ -31,7 +31,13 @@ export const ACTIONS: readonly ActionSpec[] = [
   },
   { id: 'copyId', label: 'Copy ID', icon: 'copy', hint: 'Copy the revision id' },
   { id: 'restore', label: 'Restore', icon: 'discard', hint: 'Save this revision’s content as a new draft' },
+  { id: 'publish', label: 'Publish…', icon: 'cloud-upload', hint: 'Publish this revision (asks first, with Compare)' },
 ];
+
+/** Actions the toolbar leaves out altogether for this history: Publish… where the service does not offer it. */
+export function hiddenAction(id: ActionId, header: HistoryHeader | undefined): boolean {
+  return id === 'publish' && !header?.publish?.enabled;
+}
 
 export interface ActionState {
   enabled: boolean;
@@ -57,6 +63,9 @@ export function actionStates(header: HistoryHeader | undefined, selected: readon
       case 'restore':
         if (!header.restore.enabled) return header.restore.reason ?? 'This resource cannot be restored';
         return one.id === header.draft.revisionId ? 'This is already the current draft' : undefined;
+      case 'publish':
+        if (!header.publish?.enabled) return header.publish?.reason ?? 'This resource cannot be published';
+        return one.id === header.published?.revisionId ? 'This is the published revision' : undefined;
       default:
         return undefined;
     }

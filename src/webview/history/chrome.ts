@@ -1,7 +1,7 @@
 // The page's parts around the revision list: the toolbar of actions, the dismissible notice, the
 // status line, and the view state VS Code keeps while the panel is hidden.
 import type { HistoryHeader, HistoryItem } from '../../shared/history/protocol';
-import { ACTIONS, actionStates, type ActionId } from './actions';
+import { ACTIONS, actionStates, hiddenAction, type ActionId } from './actions';
 import { h, icon } from './dom';
 
 export interface Toolbar {
@@ -40,6 +40,7 @@ export function toolbar(run: (id: ActionId) => void, refresh: () => void): Toolb
         // aria-disabled rather than disabled: the button keeps its tooltip saying why.
         button.setAttribute('aria-disabled', String(!state.enabled));
         button.title = state.title;
+        button.hidden = hiddenAction(id, header);
       }
     },
   };

@@ -11,6 +11,18 @@ function capability(name: string, on: boolean): HTMLElement {
   );
 }
 
+/** "3 unpublished revisions": how far the draft is ahead of the published revision. */
+function unpublished(header: HistoryHeader): HTMLElement | string {
+  const ahead = header.draft.sequence - (header.published?.sequence ?? 0);
+  if (header.published?.revisionId === header.draft.revisionId || ahead <= 0)
+    return header.published ? h('span', { class: 'meta-item muted unpublished' }, 'Draft is published') : '';
+  return h(
+    'span',
+    { class: 'meta-item unpublished', title: 'Revisions after the published one' },
+    `${ahead} unpublished revision${ahead === 1 ? '' : 's'}`,
+  );
+}
+
 export function renderHeader(el: HTMLElement, header: HistoryHeader | undefined, count: number): void {
   if (!header) {
     el.replaceChildren(h('div', { class: 'title-row' }, icon('history'), h('h1', {}, 'Loading revision history…')));
@@ -33,6 +45,7 @@ export function renderHeader(el: HTMLElement, header: HistoryHeader | undefined,
       { class: 'meta-row' },
       h('span', { class: 'meta-item' }, h('span', { class: 'badge draft' }, 'Draft'), ` #${header.draft.sequence}`),
       published,
+      unpublished(header),
       h(
         'span',
         { class: 'meta-item', title: 'The history’s version token, sent back when restoring or publishing' },

@@ -13,6 +13,7 @@ export const README_SCREENSHOTS: readonly string[] = [
   'history',
   'variants-uuid-saved',
   'write-sync-locked',
+  'publish-modal',
 ];
 
 export const screenshotsDir = join(repoRoot, 'media', 'screenshots');

@@ -48,7 +48,7 @@ export interface MatrixAction {
   says: RegExp;
   saves: boolean;
   /** The one endpoint the cell's fault applies to. */
-  method: 'GET' | 'PUT';
+  method: 'GET' | 'PUT' | 'POST';
   path: string;
   setup?(): Promise<void>;
   run(cell: CellRun): Promise<Observation>;

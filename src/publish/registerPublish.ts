@@ -1,0 +1,72 @@
+// The publish feature (issue 14): Publish… and restore through the service, Compare with
+// Published, the draft/published status bar item; and after a publish or restore, what shows the
+// resource reads it again: its explorer items, its open documents (a clean one reloads, one with
+// unsaved edits is left to the remote-change rules) and its history panel.
+import * as vscode from 'vscode';
+import type { ConnectionProvider } from '../connection/connectionProvider';
+import type { DocumentRegistry } from '../fs/documentRegistry';
+import type { ExplorerModel } from '../model/explorer/explorerModel';
+import { FILE_SCHEME, parseFilePath, VIEWS } from '../model/resourcePath';
+import type { RevisionCache } from '../model/revisionCache';
+import { ownedBy } from '../util/lifecycle';
+import type { HistoryPanels } from '../views/history/historyPanels';
+import { OperationTargets } from './operationTargets';
+import { PublishStatusBar } from './publishStatusBar';
+import { RevisionOperationsUi, VSCODE_OPERATION_DIALOGS, type HistoryChange, type OperationDialogs } from './revisionOperationsUi';
+
+export interface PublishDeps {
+  log: vscode.LogOutputChannel;
+  connection: ConnectionProvider;
+  revisions: RevisionCache;
+  documents: DocumentRegistry;
+  explorer: ExplorerModel;
+  history: HistoryPanels;
+  onDidSave: vscode.Event<{ uri: vscode.Uri }>;
+  /** Read at each question, so that the integration tests can answer in the user's place. */
+  dialogs?: () => OperationDialogs;
+}
+
+export interface PublishFeature {
+  readonly operations: RevisionOperationsUi;
+  readonly targets: OperationTargets;
+  readonly statusBar: PublishStatusBar;
+}
+
+export function registerPublish(context: vscode.ExtensionContext, deps: PublishDeps): PublishFeature {
+  const own = ownedBy(context.subscriptions);
+  const targets = new OperationTargets(deps.connection);
+  own(deps.connection.onDidChangeConnection(() => targets.clear()));
+  const operations = own(
+    new RevisionOperationsUi(deps.connection, deps.revisions, deps.log, deps.dialogs ?? (() => VSCODE_OPERATION_DIALOGS)),
+  );
+  const statusBar = own(new PublishStatusBar(deps.connection, targets, operations, deps.onDidSave, deps.log));
+  own(operations.onDidChangeHistory((change) => void showChange(deps, change)));
+  deps.history.useOperations(operations);
+  return { operations, targets, statusBar };
+}
+
+async function showChange(
+  { explorer, documents, history, log }: PublishDeps,
+  { target, op, history: after }: HistoryChange,
+): Promise<void> {
+  const fileId = target.fileId ?? target.resourceId;
+  const work: Promise<unknown>[] = [];
+  const panel = history.get(target.resourceId);
+  // A restore's new draft is selected, as after a restore by the guarded save.
+  if (panel) work.push(panel.refresh(op === 'restore' ? [after.draft.revisionId] : undefined));
+  const node = explorer.nodesFor(fileId, target.kind)[0];
+  if (node) work.push(explorer.refreshResource(node));
+  for (const doc of vscode.workspace.textDocuments) {
+    if (doc.uri.scheme !== FILE_SCHEME) continue;
+    let file;
+    try {
+      file = parseFilePath(doc.uri.path);
+    } catch {
+      continue;
+    }
+    if (file.id === fileId && VIEWS[file.view].kind === target.kind) work.push(documents.refresh(doc.uri));
+  }
+  for (const r of await Promise.allSettled(work)) {
+    if (r.status === 'rejected') log.debug(`[Publish] Could not show the change of ${target.resourceId}: ${String(r.reason)}`);
+  }
+}

@@ -1,0 +1,233 @@
+// Publish and restore in VS Code (issue 14): one modal question that names what will happen, with
+// Compare first; the operation sent once with the version token of the state that question showed;
+// a stale token read again, said in words and asked again; the outcome told; and one event after a
+// success, on which the explorer, open documents, history panels and the status bar read again.
+import * as vscode from 'vscode';
+import type { RevisionHistory, RevisionRef } from '../api/schemas';
+import type { ConnectionProvider } from '../connection/connectionProvider';
+import { revisionUri } from '../fs/revisionFileSystem';
+import { openView, type HistoryKind } from '../model/resourceKinds';
+import type { RevisionCache } from '../model/revisionCache';
+import { publishQuestion, runRevisionOperation, type RevisionOperation } from '../model/revisionOperations';
+import { describeError } from '../ui/describeError';
+import { reportError } from '../ui/reportError';
+import { Disposable } from '../util/lifecycle';
+
+/** The resource whose history is acted on (a history target with the workspace and a name). */
+export interface OperationTarget {
+  workspaceId: string;
+  kind: HistoryKind;
+  /** The history resource: `rept_` for a dashboard. */
+  resourceId: string;
+  /** The id in the `wsa:` path (`oper_` for a dashboard), when known. */
+  fileId?: string;
+  name: string;
+}
+
+export type Answer = 'compare' | 'confirm' | undefined;
+
+/** The modal question; the integration tests answer it through the test API. */
+export interface OperationDialogs {
+  ask(message: string, detail: string, confirmLabel: string): Promise<Answer>;
+}
+
+export const VSCODE_OPERATION_DIALOGS: OperationDialogs = {
+  async ask(message, detail, confirmLabel) {
+    const picked = await vscode.window.showWarningMessage(message, { modal: true, detail }, 'Compare', confirmLabel);
+    return picked === 'Compare' ? 'compare' : picked === confirmLabel ? 'confirm' : undefined;
+  },
+};
+
+export type OperationResult =
+  | { status: 'cancelled' | 'compared' | 'notOffered' }
+  | { status: 'alreadyPublished'; message: string }
+  | { status: 'done'; history: RevisionHistory; readBack: boolean; message: string; questions: number }
+  | { status: 'failed'; message: string; questions: number };
+
+export interface HistoryChange {
+  target: OperationTarget;
+  op: RevisionOperation;
+  history: RevisionHistory;
+}
+
+/** Questions asked again after stale tokens before giving up: each needs a concurrent change. */
+const MAX_QUESTIONS = 5;
+
+const ref = (r: RevisionRef) => ({ revisionId: r.revisionId, sequence: r.sequence });
+
+export class RevisionOperationsUi extends Disposable {
+  private readonly _onDidChangeHistory = this._register(new vscode.EventEmitter<HistoryChange>());
+  /** A publish or restore was applied (also one confirmed by reading it back). */
+  readonly onDidChangeHistory = this._onDidChangeHistory.event;
+
+  constructor(
+    private readonly connection: ConnectionProvider,
+    private readonly revisions: RevisionCache,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly dialogs: () => OperationDialogs = () => VSCODE_OPERATION_DIALOGS,
+  ) {
+    super();
+  }
+
+  /** Publishes `revisionId` (default: the draft) after asking. */
+  publish(target: OperationTarget, revisionId?: string): Promise<OperationResult> {
+    return this.run('publish', target, revisionId);
+  }
+
+  /** Restores `revisionId` through the service's restore after asking. */
+  restore(target: OperationTarget, revisionId: string): Promise<OperationResult> {
+    return this.run('restore', target, revisionId);
+  }
+
+  /** The diff published ↔ `revisionId` (default: the draft), the published revision read-only on the left. */
+  async compareWithPublished(target: OperationTarget, revisionId?: string, history?: RevisionHistory): Promise<vscode.Uri[]> {
+    const h = history ?? (await this.client().revisionState(target.resourceId));
+    if (!h.published) throw new Error(`Nothing of “${target.name}” is published, so there is nothing to compare with.`);
+    return this.diff(target, h, h.published, this.refIn(h, revisionId ?? h.draft.revisionId));
+  }
+
+  private client() {
+    return this.connection.require().client;
+  }
+
+  private async run(op: RevisionOperation, target: OperationTarget, revisionId: string | undefined): Promise<OperationResult> {
+    const client = this.client();
+    let seen = await client.revisionState(target.resourceId);
+    if (!seen.capabilities[op]) {
+      void vscode.window.showInformationMessage(`The service does not offer ${op} for “${target.name}” (capabilities.${op} is false).`);
+      return { status: 'notOffered' };
+    }
+    let changed = '';
+    for (let questions = 1; questions <= MAX_QUESTIONS; questions++) {
+      const chosen = await this.revisionRef(target, seen, revisionId ?? seen.draft.revisionId);
+      // Nothing to do, and a read-back could not tell a lost answer from it.
+      if (op === 'publish' && chosen.revisionId === seen.published?.revisionId) {
+        const message = `${changed ? `${changed} ` : ''}${this.label(seen, chosen)} of “${target.name}” is already the published revision.`;
+        void vscode.window.showInformationMessage(message);
+        return { status: 'alreadyPublished', message };
+      }
+      const { message, detail, label } = this.question(op, target, seen, chosen);
+      const answer = await this.dialogs().ask(message, changed ? `${changed}\n\n${detail}` : detail, label);
+      if (answer === undefined) return { status: 'cancelled' };
+      if (answer === 'compare') {
+        const left = op === 'publish' ? seen.published : seen.draft;
+        await this.diff(target, seen, left ?? chosen, chosen);
+        return { status: 'compared' };
+      }
+      const outcome = await runRevisionOperation(client, { op, resourceId: target.resourceId, revisionId: chosen.revisionId, seen });
+      const what = `Could not ${op} ${this.label(seen, chosen)} of “${target.name}”`;
+      switch (outcome.status) {
+        case 'stale':
+          changed = `“${target.name}” changed on the service since you were asked: ${outcome.change}.`;
+          this.log.info(`[Publish] ${changed}`);
+          seen = outcome.latest;
+          continue;
+        case 'done': {
+          const done = this.doneMessage(op, target, seen, chosen, outcome.history, outcome.readBack);
+          this.log.info(`[Publish] ${done}`);
+          void vscode.window.showInformationMessage(done);
+          this._onDidChangeHistory.fire({ target, op, history: outcome.history });
+          return { status: 'done', history: outcome.history, readBack: outcome.readBack, message: done, questions };
+        }
+        case 'notApplied': {
+          const message = `${describeError(outcome.error, what).message} Reading the history back shows it was not applied; nothing was sent again.`;
+          void vscode.window.showErrorMessage(message);
+          this.log.warn(`[Publish] ${message}`);
+          return { status: 'failed', message, questions };
+        }
+        case 'unknown': {
+          const message = `${describeError(outcome.error, what).message} Whether it was applied is not known yet; nothing was sent again. Refresh the history to see.`;
+          void vscode.window.showErrorMessage(message);
+          this.log.warn(`[Publish] ${message}`);
+          return { status: 'failed', message, questions };
+        }
+        case 'failed':
+          reportError(this.log, outcome.error, what);
+          return { status: 'failed', message: describeError(outcome.error, what).message, questions };
+      }
+    }
+    const message = `“${target.name}” kept changing on the service while you were asked; nothing was ${op === 'publish' ? 'published' : 'restored'}.`;
+    void vscode.window.showWarningMessage(message);
+    return { status: 'failed', message, questions: MAX_QUESTIONS };
+  }
+
+  private question(op: RevisionOperation, target: OperationTarget, h: RevisionHistory, chosen: RevisionRef) {
+    if (op === 'publish') {
+      return {
+        message: publishQuestion(target.name, h, chosen),
+        detail:
+          'Compare shows the published revision beside this one. Publishing uses the history you see here; if it changed meanwhile, you are asked again.',
+        label: 'Publish',
+      };
+    }
+    return {
+      message: `Restore revision #${chosen.sequence} of «${target.name}» as a new draft after draft #${h.draft.sequence}?`,
+      detail:
+        'The service saves its content as a new draft; the current draft stays in the history. Compare shows the current draft beside it.',
+      label: 'Restore',
+    };
+  }
+
+  private label(h: RevisionHistory, r: RevisionRef): string {
+    return r.revisionId === h.draft.revisionId ? `draft #${r.sequence}` : `revision #${r.sequence}`;
+  }
+
+  private doneMessage(
+    op: RevisionOperation,
+    t: OperationTarget,
+    seen: RevisionHistory,
+    r: RevisionRef,
+    after: RevisionHistory,
+    readBack: boolean,
+  ) {
+    const how = readBack ? ' (the answer was lost; confirmed by reading it back)' : '';
+    if (op === 'publish') return `Published ${this.label(seen, r)} of “${t.name}”${how}.`;
+    return `Restored revision #${r.sequence} of “${t.name}” as draft #${after.draft.sequence}${how}.`;
+  }
+
+  /** The reference of `revisionId` in `h`: the draft, the published one, or looked up in the list. */
+  private async revisionRef(target: OperationTarget, h: RevisionHistory, revisionId: string): Promise<RevisionRef> {
+    const known = this.refIn(h, revisionId);
+    if (known.sequence >= 0) return known;
+    // Not on the first page: the whole list has its position.
+    const all = await this.client().listRevisions(target.resourceId);
+    const item = all.items.find((i) => i.id === revisionId);
+    const sequence = (item as { sequence?: unknown } | undefined)?.sequence;
+    return {
+      revisionId,
+      sequence: typeof sequence === 'number' ? sequence : all.items.length - all.items.findIndex((i) => i.id === revisionId),
+    };
+  }
+
+  private refIn(h: RevisionHistory, revisionId: string): RevisionRef {
+    if (h.draft.revisionId === revisionId) return ref(h.draft);
+    if (h.published?.revisionId === revisionId) return ref(h.published);
+    const i = h.items.findIndex((item) => item.id === revisionId);
+    const sequence = (h.items[i] as { sequence?: unknown } | undefined)?.sequence;
+    // Without the service's own sequence, revisionRef finds the position in the whole, ordered list.
+    return { revisionId, sequence: typeof sequence === 'number' ? sequence : -1 };
+  }
+
+  private async diff(target: OperationTarget, h: RevisionHistory, left: RevisionRef, right: RevisionRef): Promise<vscode.Uri[]> {
+    const view = openView(target.kind);
+    const file = (r: RevisionRef) => ({
+      workspaceId: target.workspaceId,
+      view,
+      resourceId: target.resourceId,
+      revisionId: r.revisionId,
+      name: `${target.name} #${r.sequence}`,
+    });
+    // Read first, so that a failure is reported here rather than inside an editor.
+    await Promise.all([left, right].map((r) => this.revisions.get(target.resourceId, r.revisionId)));
+    const uris = [revisionUri(file(left)), revisionUri(file(right))];
+    const name = (r: RevisionRef) =>
+      r.revisionId === h.published?.revisionId
+        ? `published #${r.sequence}`
+        : r.revisionId === h.draft.revisionId
+          ? `draft #${r.sequence}`
+          : `#${r.sequence}`;
+    const title = `${target.name}: ${name(left)} ↔ ${name(right)}`;
+    await vscode.commands.executeCommand('vscode.diff', uris[0], uris[1], title, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+    return uris;
+  }
+}
