@@ -182,16 +182,12 @@ export class DocumentRegistry extends Disposable {
    * Reads the file again and, when the service holds something newer and nobody has unsaved or
    * held edits of it, makes that the file's content (VS Code then reloads the editor).
    */
-  /**
-   * `sameVersion`: offer what the service holds even under the tokens the session has, for a
-   * document that shows fields the service sets on a save (a write sync's new version).
-   */
-  async refresh(uri: vscode.Uri, options: { sameVersion?: boolean } = {}): Promise<RefreshOutcome> {
+  async refresh(uri: vscode.Uri): Promise<RefreshOutcome> {
     const resolved = this.resolve(uri);
-    return this.refreshing.get(resolved.key, () => this.reread(uri, resolved, options.sameVersion === true));
+    return this.refreshing.get(resolved.key, () => this.reread(uri, resolved));
   }
 
-  private async reread(uri: vscode.Uri, { file, key }: ResolvedFile, sameVersion = false): Promise<RefreshOutcome> {
+  private async reread(uri: vscode.Uri, { file, key }: ResolvedFile): Promise<RefreshOutcome> {
     const session = this.sessions.get(key);
     if (!session) return 'unchanged';
     // An edit is based on `session.base`; moving it would make the next save overwrite silently.
@@ -200,7 +196,7 @@ export class DocumentRegistry extends Disposable {
     if (this.pendingEdit(key) !== undefined) return 'skipped';
     session.checked();
     // 'changed' while a reload is still on its way to the editor, too: its text is about to change.
-    if (!sameVersion && content.version === session.latestVersion) return session.reloadPending ? 'changed' : 'unchanged';
+    if (content.version === session.latestVersion) return session.reloadPending ? 'changed' : 'unchanged';
     if (session.text !== content.text)
       this.log.debug(
         `[Files] ${file.view} ${file.id} changed on the service${content.snapshot ? ` (now ${content.snapshot.label})` : ''}; reloading it.`,

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Configuration } from '../manifest/config';
 import type { ConnectionProvider } from '../connection/connectionProvider';
-import { FILE_SCHEME, VIEWS, type FileView } from '../model/resourcePath';
+import type { FileView } from '../model/resourcePath';
 import { RevisionCache } from '../model/revisionCache';
 import { ownedBy } from '../util/lifecycle';
 import { SaveDiagnostics } from '../validation/saveDiagnostics';
@@ -52,23 +52,6 @@ export function registerFiles(context: vscode.ExtensionContext, { log, config, c
   const saves = own(new DocumentSaver(documents, config, diagnostics, validate, log, options));
   const fileSystem = own(new WsaFileSystem(documents, saves));
   own(new RemoteChangeWatcher(documents, log));
-  // A saved write sync or app shows what the service set under "$readOnly" (new version, draft,
-  // deployment): once VS Code has written it, it is read again and a clean editor shows it.
-  own(
-    vscode.workspace.onDidSaveTextDocument((doc) => {
-      if (doc.uri.scheme !== FILE_SCHEME) return;
-      let view: FileView;
-      try {
-        view = documents.resolve(doc.uri).file.view;
-      } catch {
-        return;
-      }
-      if (!VIEWS[view].rereadAfterSave) return;
-      documents.refresh(doc.uri, { sameVersion: true }).catch((e: unknown) => {
-        log.debug(`[Files] Could not read ${doc.uri.path} again after its save: ${e instanceof Error ? e.message : String(e)}`);
-      });
-    }),
-  );
   own(new HeldSavesUi(held));
   return { revisions, diagnostics, held, saves, fileSystem, documents };
 }

@@ -1,6 +1,6 @@
 // Write syncs and apps as the text of their documents, and that text as an update body again
-// (issue 15; README "write sync update", "app update"). The editable fields come first; ids,
-// timestamps and the concurrency tokens are shown under "$readOnly" (readOnlyGroup.ts). The tokens
+// (issue 15; README "write sync update", "app update"). The editable fields come first; ids and
+// what else the service set and keeps are shown under "$readOnly" (readOnlyGroup.ts). The tokens
 // a save sends are kept beside the document (SaveTokens), never read from its text. Pure.
 import { writeSyncDefinitionBody } from '../api/requestBodies';
 import { APP_EDITABLE_FIELDS, APP_SERVER_FIELDS, WRITE_SYNC_EDITABLE_FIELDS, WRITE_SYNC_SERVER_FIELDS } from '../api/schemaConstants';
@@ -8,8 +8,19 @@ import type { Application, WriteSync } from '../api/schemas';
 import { isRecord, recordDocument } from './readOnlyGroup';
 import { DocumentParseError, jsonText, parseJsonDocument } from './serialize';
 
-const WRITE_SYNC_FIELDS = { editable: WRITE_SYNC_EDITABLE_FIELDS, shown: WRITE_SYNC_SERVER_FIELDS, hidden: ['workspaceId'] };
-const APP_FIELDS = { editable: APP_EDITABLE_FIELDS, shown: APP_SERVER_FIELDS };
+// What every save changes (the version or draft, the deployment, `updatedAt`) is left out of the
+// text: shown there it would be stale after each save, or need a reload that races the user's next
+// keystrokes (VS Code then refuses the next save as "modified since"). The explorer's item, its
+// tooltip and the status bar show those; the text shows what stays.
+const VOLATILE = new Set<string>(['version', 'updatedAt', 'draft', 'deployment']);
+const stable = (fields: readonly string[]) => fields.filter((f) => !VOLATILE.has(f));
+const volatile = (fields: readonly string[]) => fields.filter((f) => VOLATILE.has(f));
+const WRITE_SYNC_FIELDS = {
+  editable: WRITE_SYNC_EDITABLE_FIELDS,
+  shown: stable(WRITE_SYNC_SERVER_FIELDS),
+  hidden: ['workspaceId', ...volatile(WRITE_SYNC_SERVER_FIELDS)],
+};
+const APP_FIELDS = { editable: APP_EDITABLE_FIELDS, shown: stable(APP_SERVER_FIELDS), hidden: volatile(APP_SERVER_FIELDS) };
 
 export function writeSyncText(ws: WriteSync): string {
   return jsonText(recordDocument(ws, WRITE_SYNC_FIELDS));

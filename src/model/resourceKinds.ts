@@ -18,8 +18,6 @@ export interface FileSpec {
   readonly language: string;
   /** Why the file cannot be saved (the end of "«name» is read-only: …"); absent when it can be. */
   readonly readOnly?: string;
-  /** It shows values a save changes on the service's side ("$readOnly": version, draft): read again after each save. */
-  readonly rereadAfterSave?: true;
 }
 
 export interface KindSpec {
@@ -80,7 +78,7 @@ export const RESOURCE_KINDS = {
     group: { label: 'Apps', icon: 'rocket' },
     history: { idKind: 'application', from: 'ownId', label: 'App' },
     // Editable: name and description, guarded by the draft (issue 15).
-    files: [{ view: 'app', folder: 'apps', suffix: '.json', language: 'json', rereadAfterSave: true }],
+    files: [{ view: 'app', folder: 'apps', suffix: '.json', language: 'json'}],
   },
   database: {
     idKind: 'database',
@@ -98,7 +96,7 @@ export const RESOURCE_KINDS = {
     collection: 'writeSyncs',
     group: { label: 'Write Syncs', icon: 'sync' },
     // Editable: name, definition and switches, guarded by the version (issue 15).
-    files: [{ view: 'writeSync', folder: 'write-syncs', suffix: '.json', language: 'json', rereadAfterSave: true }],
+    files: [{ view: 'writeSync', folder: 'write-syncs', suffix: '.json', language: 'json'}],
   },
   fact: {
     idKind: 'fact',

@@ -51,12 +51,20 @@ export async function openFresh(api: WorkspaceAutomationApi, uri: vscode.Uri): P
 
 /** Replaces the whole text with `change(text)`, as one edit; the document is then dirty. */
 export async function editText(doc: vscode.TextDocument, change: (text: string) => string): Promise<string> {
-  const next = change(doc.getText());
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), next);
-  assert.ok(await vscode.workspace.applyEdit(edit), 'the edit applies');
-  assert.ok(doc.isDirty);
-  return next;
+  // A clean document may be reloaded from the service while the edit is on its way (a write sync
+  // or app is read again after its save): VS Code then refuses the edit as made on an older text,
+  // and it is made again on the new one, as a person types again after the editor reloaded.
+  for (let attempt = 1; ; attempt++) {
+    const version = doc.version;
+    const next = change(doc.getText());
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), next);
+    const applied = await vscode.workspace.applyEdit(edit);
+    if (!applied && doc.version !== version && !doc.isDirty && attempt < 3) continue;
+    assert.ok(applied, 'the edit applies');
+    assert.ok(doc.isDirty);
+    return next;
+  }
 }
 
 /** Reverts every dirty `wsa:` document (no "Save changes?" dialog) and closes all editors. */

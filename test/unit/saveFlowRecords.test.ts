@@ -51,15 +51,15 @@ describe('write sync and app saves against the emulator', () => {
   });
   beforeEach(() => emu.reset());
 
-  test('a write sync opens with its editable fields first and the service’s under "$readOnly"', async () => {
+  test('a write sync opens with its editable fields first and under "$readOnly" what the service set and keeps (not what each save changes)', async () => {
     const base = await reader.snapshot(file('writeSync', ids().identityLockedWriteSyncId!));
     const doc = JSON.parse(base.text) as Doc;
     assert.deepEqual(Object.keys(doc), ['name', 'definition', 'isEnabled', 'automaticEnabled', '$readOnly']);
-    assert.deepEqual(Object.keys(doc.$readOnly), ['id', 'createdAt', 'updatedAt', 'version', 'identityLocked']);
+    assert.deepEqual(Object.keys(doc.$readOnly), ['id', 'createdAt', 'identityLocked']);
     assert.deepEqual(base.tokens, { kind: 'writeSync', expectedVersion: 4, identityLocked: true });
     const app = JSON.parse((await reader.snapshot(file('app', ids().liveAppId!))).text) as Doc;
     assert.deepEqual(Object.keys(app), ['name', 'description', '$readOnly']);
-    assert.deepEqual(Object.keys(app.$readOnly), ['id', 'workspaceId', 'deployment', 'draft', 'createdAt', 'updatedAt']);
+    assert.deepEqual(Object.keys(app.$readOnly), ['id', 'workspaceId', 'createdAt']);
   });
 
   test('a write sync save sends one PUT with the version read and exactly the editable fields; the version moves by one', async () => {
