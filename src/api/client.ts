@@ -102,6 +102,22 @@ export class ServiceClient {
     return this.call(endpoints.saveDatabaseDefinition, { databaseId }, { ...o, body: databaseDefinitionBody(body) });
   }
 
+  /**
+   * The dashboard runtime's declarations, or `undefined` when the service has no such endpoint
+   * (404, 405, 501): then the runtime's modules stay untyped, which is no error for the user.
+   */
+  dashboardRuntimeTypes(signal?: AbortSignal): Promise<s.RuntimeTypes | undefined> {
+    return absentAsUndefined(this.call(endpoints.dashboardRuntimeTypes, {}, { signal }));
+  }
+
+  /**
+   * A data run with its columns (the dashboard's data contract), or `undefined` when the service
+   * has no such read or no such run (404, 405, 501): then there is no contract to check against.
+   */
+  dataRun(dataRunId: string, signal?: AbortSignal): Promise<s.DataRun | undefined> {
+    return absentAsUndefined(this.call(endpoints.dataRun, { operationRunId: dataRunId }, { signal }));
+  }
+
   /** One page of a collection, or `{supported: false}` when the server has no list endpoint for it. */
   async list<C extends Collection>(
     collection: C,
@@ -159,7 +175,8 @@ export class ServiceClient {
     for (const name of Object.keys(ep.params) as (keyof P & string)[]) assertId(ep.params[name], params[name]);
     const subject = Object.values(params)[0];
     const qs = o.query ? `?${new URLSearchParams(o.query)}` : '';
-    const req: RawRequest = { method: ep.method, path: ep.path(params) + qs, scope: ep.scope, action: `${ep.action} ${subject}` };
+    const action = subject === undefined ? ep.action : `${ep.action} ${subject}`;
+    const req: RawRequest = { method: ep.method, path: ep.path(params) + qs, scope: ep.scope, action };
     if (o.body !== undefined) req.body = o.body;
     return this.execute(req, ep.response(), ep.idempotent, o);
   }
@@ -194,6 +211,18 @@ export class ServiceClient {
           return attempt(n + 1);
         });
     return attempt(1);
+  }
+}
+
+/** Statuses that say "this service does not offer that read" for the assumed endpoints. */
+const ABSENT_STATUSES: ReadonlySet<number> = new Set([404, 405, 501]);
+
+async function absentAsUndefined<R>(call: Promise<R>): Promise<R | undefined> {
+  try {
+    return await call;
+  } catch (e) {
+    if (e instanceof ApiError && e.status !== undefined && ABSENT_STATUSES.has(e.status)) return undefined;
+    throw e;
   }
 }
 

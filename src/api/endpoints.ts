@@ -120,6 +120,26 @@ export const endpoints = {
     path: (p: { operationId: string }) => `/v1/operations/${e(p.operationId)}`,
     response: () => s().Operation,
   }),
+  // Assumed endpoints (the spec does not show them; README, "What the spec does not show"). A
+  // service without them answers 404/405/501, which the client turns into `undefined`.
+  dashboardRuntimeTypes: endpoint({
+    method: 'GET',
+    scope: 'workspace',
+    idempotent: true,
+    action: 'read dashboard runtime types',
+    params: {},
+    path: () => '/v1/dashboard-runtime/types',
+    response: () => s().RuntimeTypes,
+  }),
+  dataRun: endpoint({
+    method: 'GET',
+    scope: 'workspace',
+    idempotent: true,
+    action: 'read data run',
+    params: { operationRunId: ['dataRun'] as IdKind[] },
+    path: (p: { operationRunId: string }) => `/v1/operation-runs/${e(p.operationRunId)}`,
+    response: () => s().DataRun,
+  }),
 };
 
 /** The collections that may have a list endpoint (not in the spec; detected at run time). */

@@ -5,6 +5,7 @@ export { ApiError, isApiError, type ApiErrorKind, type ConflictState, type Sourc
 export { DEFAULT_RETRY, type RetryPolicy } from './retry';
 export * from './ids';
 export type { Collection, CollectionItem } from './endpoints';
+export { rowTypeFromColumns, tsTypeOfColumnType, type ContractColumn } from './dataContract';
 // The schemas are not re-exported here: this module is loaded at activation, they are built on
 // first use (lazySchemas.ts). Import types from './schemas'.
 

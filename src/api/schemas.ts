@@ -185,6 +185,23 @@ export const DashboardSummary = z.looseObject({
 });
 export type DashboardSummary = z.infer<typeof DashboardSummary>;
 
+/**
+ * The dashboard runtime's declarations (assumed endpoint, README): each module as imported and the
+ * text of a .d.ts of its exports, without a `declare module` wrapper.
+ */
+export const RuntimeTypes = z.looseObject({
+  modules: z.array(z.looseObject({ name: z.string(), declarations: z.string() })),
+});
+export type RuntimeTypes = z.infer<typeof RuntimeTypes>;
+
+/** One column of a data run's result, typed in the database's vocabulary (unknown types allowed). */
+export const DataRunColumn = z.looseObject({ name: z.string(), type: z.string(), nullable: z.optional(z.boolean()) });
+export type DataRunColumn = z.infer<typeof DataRunColumn>;
+
+/** A data run (assumed read, README): only `id` is required; without `columns` there is no contract. */
+export const DataRun = z.looseObject({ id: z.string(), columns: z.optional(z.array(DataRunColumn)) });
+export type DataRun = z.infer<typeof DataRun>;
+
 /** A list page: `{data: [...]}` or `{data: {items: [...], nextCursor}}` are both accepted. */
 export function listPage<T extends z.ZodMiniType>(item: T) {
   return z.union([z.array(item), z.looseObject({ items: z.array(item), nextCursor: z.nullish(z.string()) })]);
