@@ -7,6 +7,7 @@ import { Configuration } from './manifest/config';
 import { registerConflicts } from './conflicts/registerConflicts';
 import { registerConnection } from './connection/registerConnection';
 import { registerFiles } from './fs/registerFiles';
+import { registerDashboardLanguage } from './languages/dashboard/registerDashboardLanguage';
 import { defaultTunables, testApi, type WorkspaceAutomationApi } from './testApi';
 import { ownedBy } from './util/lifecycle';
 import { registerHistory } from './views/history/registerHistory';
@@ -23,6 +24,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
 
   const connection = registerConnection(context, { log, config });
   const files = registerFiles(context, { log, config, connection: connection.manager, options: tunables.files });
+  const dashboards = registerDashboardLanguage(context, {
+    log,
+    connection: connection.manager,
+    baseOf: files.baseOf,
+    onDidSave: files.saves.onDidSave,
+  });
   const conflicts = registerConflicts(context, { log, files: files.saves, problems: files.diagnostics, options: tunables.conflicts });
   const explorer = registerExplorer(context, { log, config, connection: connection.manager, onDidSave: files.saves.onDidSave });
   const history = registerHistory(context, {
@@ -59,6 +66,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
       conflicts,
       history,
       fileSystem,
+      dashboards,
       ready,
     },
     tunables,

@@ -68,7 +68,7 @@ export const RESOURCE_KINDS = {
     collection: 'dashboards',
     group: { label: 'Dashboards', icon: 'dashboard' },
     history: { idKind: 'dashboardResource', from: 'sourceRead', label: 'Dashboard' },
-    files: [{ view: 'dashboard', folder: 'dashboards', suffix: '.tsx', language: 'typescriptreact' }],
+    files: [{ view: 'dashboard', folder: 'dashboards', suffix: '.tsx', language: 'wsa-dashboard' }],
   },
   app: {
     idKind: 'application',

@@ -52,6 +52,8 @@ export const COMPILER_OPTIONS: ts.CompilerOptions = {
   allowJs: false,
 };
 
+const UNTYPED_RUNTIME_OPTIONS: ts.CompilerOptions = { ...COMPILER_OPTIONS, noImplicitAny: false };
+
 export class DashboardProject {
   readonly path: string;
   private readonly rowPath: string;
@@ -127,7 +129,9 @@ export class DashboardProject {
 
   private host(): ts.LanguageServiceHost {
     return {
-      getCompilationSettings: () => COMPILER_OPTIONS,
+      // Without the runtime's declarations its values are `any`, and a callback handed to one has
+      // untyped parameters: that is the missing types speaking, not the user's code.
+      getCompilationSettings: () => (this.universe.hasRuntimeTypes ? COMPILER_OPTIONS : UNTYPED_RUNTIME_OPTIONS),
       getScriptFileNames: () => [this.path, this.rowPath, this.untypedPath].filter((p) => this.read(p) !== undefined),
       getScriptVersion: (p) => {
         if (p === this.path) return String(this.version);
