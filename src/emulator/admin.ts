@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Fault } from './faults';
 import { HttpError, errorBody, readJsonBody, sendJson, sendRaw } from './core/http';
 import type { RequestLogEntry } from './requestLog';
-import type { DemoInfo, StateSnapshot } from './core/records';
+import type { DataRunColumnRecord, DemoInfo, StateSnapshot } from './core/records';
 import type { Carriers, VariantName, WireVariant } from './core/variants';
 
 /** What GET /variants answers. */
@@ -27,8 +27,8 @@ export interface EmulatorControl {
   requests(): RequestLogEntry[];
   clearRequests(): void;
   reset(): Promise<void>;
-  /** Starts a new data run; undefined when the dashboard does not exist. */
-  startDataRun(dashboardId: string): string | undefined;
+  /** Starts a new data run (with `columns`, else the last run's); undefined when the dashboard does not exist. */
+  startDataRun(dashboardId: string, columns?: DataRunColumnRecord[]): string | undefined;
   /** Finishes a pending deployment now; returns the app as the public API shows it. */
   finishDeploy(applicationId: string): unknown;
   snapshot(): StateSnapshot;
@@ -76,11 +76,29 @@ async function route(control: EmulatorControl, req: IncomingMessage, started: nu
   if (is('GET', '/snapshot')) return control.snapshot();
   let m = /^\/dashboards\/([^/]+)\/data-run$/.exec(path);
   if (m && method === 'POST') {
-    const dataRunId = control.startDataRun(m[1]!);
+    const dataRunId = control.startDataRun(m[1]!, runColumns(await readJsonBody(req)));
     if (!dataRunId) throw new HttpError(404, 'not_found', `No dashboard ${m[1]}.`);
     return { dashboardId: m[1], dataRunId };
   }
   m = /^\/apps\/([^/]+)\/finish-deploy$/.exec(path);
   if (m && method === 'POST') return control.finishDeploy(m[1]!);
   throw new HttpError(404, 'not_found', `No admin endpoint ${method} ${path}.`);
+}
+
+/** The optional body of POST /dashboards/{id}/data-run: `{columns: [{name, type, nullable}]}`. */
+function runColumns(body: unknown): DataRunColumnRecord[] | undefined {
+  if (body === undefined) return undefined;
+  const columns = (body as { columns?: unknown } | null)?.columns;
+  const valid =
+    Array.isArray(columns) &&
+    columns.every(
+      (c: { name?: unknown; type?: unknown; nullable?: unknown } | null) =>
+        typeof c?.name === 'string' && typeof c.type === 'string' && (c.nullable === undefined || typeof c.nullable === 'boolean'),
+    );
+  if (!valid) throw new HttpError(400, 'bad_request', 'Expected {columns: [{name, type, nullable?}]} or no body.');
+  return (columns as { name: string; type: string; nullable?: boolean }[]).map((c) => ({
+    name: c.name,
+    type: c.type,
+    nullable: c.nullable ?? false,
+  }));
 }

@@ -57,9 +57,13 @@ export class AdminClient {
     await this.call('POST', '/reset');
   }
 
-  /** Starts a new data run for the dashboard; returns its `oprn_` id. */
-  async startDataRun(dashboardId: string): Promise<string> {
-    return (await this.call<{ dataRunId: string }>('POST', `/dashboards/${encodeURIComponent(dashboardId)}/data-run`)).dataRunId;
+  /**
+   * Starts a new data run for the dashboard, with `columns` or else the last run's; returns its
+   * `oprn_` id.
+   */
+  async startDataRun(dashboardId: string, columns?: { name: string; type: string; nullable?: boolean }[]): Promise<string> {
+    const path = `/dashboards/${encodeURIComponent(dashboardId)}/data-run`;
+    return (await this.call<{ dataRunId: string }>('POST', path, columns ? { columns } : undefined)).dataRunId;
   }
 
   /** Finishes an app's pending deployment now; returns the app as GET /v1/apps/{id} would. */

@@ -2,6 +2,7 @@
 // paging, long lists and long histories. Deterministic, and fast enough to build in every test run that asks for it.
 import { SeedBuilder } from './seedBuilder';
 import { handlerSource, inventorySource } from './seedSources';
+import { SEED_COLUMNS, addDataRun } from './seedDataRuns';
 import type { StateSnapshot } from './core/records';
 
 export const LARGE_DASHBOARD_REVISIONS = 5000;
@@ -52,7 +53,8 @@ export function addLargeContent(s: StateSnapshot, count: number): void {
   }
   if (!first) return;
   const resourceId = b.ids.id('dashboardResource');
-  s.dashboards.push({ dashboardId: first, resourceId, workspaceId: ws, name: 'Large history dashboard', dataRunId: b.ids.id('dataRun') });
+  const dashboard = { dashboardId: first, resourceId, workspaceId: ws, name: 'Large history dashboard', dataRunId: b.ids.id('dataRun') };
+  s.dashboards.push(dashboard);
   const handler = s.histories[s.histories.length - count]!;
   const dependencies = [{ resourceId: first, revisionId: handler.draft.revisionId }];
   const h = b.history(s, resourceId, ws, 'dashboard');
@@ -70,5 +72,6 @@ export function addLargeContent(s: StateSnapshot, count: number): void {
       3,
     );
   }
+  addDataRun(s, dashboard, SEED_COLUMNS.inventory, h.revisions[h.revisions.length - 1]!.createdAt);
   Object.assign(s.demo.ids, { largeDashboardId: first, largeDashboardResourceId: resourceId, largeFirstOperationId: first });
 }

@@ -102,5 +102,6 @@ export function emptySnapshot(demo: DemoInfo): StateSnapshot {
     writeSyncs: [],
     facts: [],
     histories: [],
+    dataRuns: [],
   };
 }

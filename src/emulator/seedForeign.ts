@@ -5,6 +5,7 @@
 import type { HistoryRecord, StateSnapshot } from './core/records';
 import { SeedBuilder } from './seedBuilder';
 import { CHURN_DASHBOARD, handlerSource } from './seedSources';
+import { SEED_COLUMNS, addDataRun } from './seedDataRuns';
 
 interface Actor {
   actorId: string;
@@ -72,13 +73,15 @@ export function addForeignContent(s: StateSnapshot): void {
   const scheduled = operation('Supplier scorecard refresh', 'scheduled', [service, user, apiKey]);
 
   const resourceId = b.ids.id('dashboardResource');
-  s.dashboards.push({ dashboardId: scheduled.id, resourceId, workspaceId: ws, name: 'Supplier scorecard', dataRunId: b.ids.id('dataRun') });
+  const dashboard = { dashboardId: scheduled.id, resourceId, workspaceId: ws, name: 'Supplier scorecard', dataRunId: b.ids.id('dataRun') };
+  s.dashboards.push(dashboard);
   const dash = b.history(s, resourceId, ws, 'dashboard');
   const dependencies = [{ resourceId: scheduled.id, revisionId: scheduled.history.draft.revisionId }];
   [user, service, apiKey].forEach((actor, i) => {
     const source = i === 2 ? CHURN_DASHBOARD : CHURN_DASHBOARD.replace('0.05', `0.0${6 + i}`);
     b.revise(dash, { ...actor, dependencies, message: i === 0 ? 'Created dashboard' : 'Tuned the alert threshold', value: { source } });
   });
+  addDataRun(s, dashboard, SEED_COLUMNS.foreignChurn, dash.revisions[dash.revisions.length - 1]!.createdAt);
 
   const database = b.ids.id('database');
   s.databases.push({ id: database, workspaceId: ws, name: 'Ledger' });

@@ -3,6 +3,7 @@
 import type { OperationRecord } from './core/records';
 import { DATA_FLOW_ROOT, type SeedContext } from './seedBuilder';
 import { CHURN_DASHBOARD, REVENUE_DASHBOARD, handlerSource, inventorySource } from './seedSources';
+import { SEED_COLUMNS, addDataRun, type SeedColumn } from './seedDataRuns';
 
 /** Long-history dashboard length; a few revisions restore older ones, branching the parents. */
 const INVENTORY_REVISIONS = 150;
@@ -154,13 +155,16 @@ export function seedOperations(ctx: SeedContext): void {
     kpiOperationId: kpi.id,
   });
 
-  const revenueDash = addDashboard(ctx, revenue, 'Revenue by region', [
+  const revenueDash = addDashboard(ctx, revenue, 'Revenue by region', SEED_COLUMNS.revenue, [
     REVENUE_DASHBOARD.replace('maximumFractionDigits: 0', 'maximumFractionDigits: 2'),
     REVENUE_DASHBOARD.replace("useState<SortKey>('revenue')", "useState<SortKey>('region')"),
     REVENUE_DASHBOARD,
   ]);
-  const churnDash = addDashboard(ctx, churn, 'Customer churn', [CHURN_DASHBOARD.replace('0.05', '0.1'), CHURN_DASHBOARD]);
-  const inventoryDash = addDashboard(ctx, inventory, 'Inventory alerts', INVENTORY_REVISIONS);
+  const churnDash = addDashboard(ctx, churn, 'Customer churn', SEED_COLUMNS.churn, [
+    CHURN_DASHBOARD.replace('0.05', '0.1'),
+    CHURN_DASHBOARD,
+  ]);
+  const inventoryDash = addDashboard(ctx, inventory, 'Inventory alerts', SEED_COLUMNS.inventory, INVENTORY_REVISIONS);
   Object.assign(ids, {
     dashboardId: revenue.id,
     dashboardResourceId: revenueDash.resourceId,
@@ -172,18 +176,25 @@ export function seedOperations(ctx: SeedContext): void {
   });
 }
 
-/** A dashboard for `op`: given sources in order, or `count` generated revisions with restores. */
+/**
+ * A dashboard for `op`: given sources in order, or `count` generated revisions with restores. Its
+ * data run has `columns`.
+ */
 export function addDashboard(
   ctx: SeedContext,
   op: OperationRecord,
   name: string,
+  columns: readonly SeedColumn[],
   sources: string[] | number,
 ): { resourceId: string; dataRunId: string } {
   const { b, s } = ctx;
   const resourceId = b.ids.id('dashboardResource');
   const dataRunId = b.ids.id('dataRun');
-  s.dashboards.push({ dashboardId: op.id, resourceId, workspaceId: op.workspaceId, name, dataRunId });
+  const dashboard = { dashboardId: op.id, resourceId, workspaceId: op.workspaceId, name, dataRunId };
+  s.dashboards.push(dashboard);
   const h = b.history(s, resourceId, op.workspaceId, 'dashboard');
+  // The run finished when the dashboard's last revision was saved (no clock tick: seed times stay put).
+  const runAfterSeeding = () => addDataRun(s, dashboard, columns, h.revisions[h.revisions.length - 1]!.createdAt);
   const handler = s.histories.find((x) => x.resourceId === op.id)!;
   const dependencies = [{ resourceId: op.id, revisionId: handler.draft.revisionId }];
   if (Array.isArray(sources)) {
@@ -195,6 +206,7 @@ export function addDashboard(
         value: { source },
       });
     });
+    runAfterSeeding();
     return { resourceId, dataRunId };
   }
   for (let i = 1; i <= sources; i++) {
@@ -225,5 +237,6 @@ export function addDashboard(
       240,
     );
   }
+  runAfterSeeding();
   return { resourceId, dataRunId };
 }

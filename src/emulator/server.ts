@@ -15,7 +15,8 @@ import { RequestLog, type RequestLogEntry } from './requestLog';
 import { demoSnapshot } from './seed';
 import { addForeignContent } from './seedForeign';
 import { Store } from './core/store';
-import type { DemoInfo, StateSnapshot } from './core/records';
+import type { DataRunColumnRecord, DemoInfo, StateSnapshot } from './core/records';
+import { useOtherRuntimeNames } from './seedOtherRuntime';
 import { carriersFor, VariantSet, type Carriers, type WireVariant } from './core/variants';
 
 export interface EmulatorOptions {
@@ -54,7 +55,8 @@ export interface RunningEmulator {
   clearRequests(): void;
   /** Back to the initial state (seed file or demo, plus `large`), faults and log cleared. */
   reset(): Promise<void>;
-  startDataRun(dashboardId: string): string;
+  /** A new data run for the dashboard, with `columns` or the last run's. */
+  startDataRun(dashboardId: string, columns?: DataRunColumnRecord[]): string;
   finishDeploy(applicationId: string): void;
   snapshot(): StateSnapshot;
 }
@@ -73,6 +75,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const s = seedText !== undefined ? parseSnapshot(seedText, options.seedFile!) : demoSnapshot({ deployDelayMs });
     if (options.large && options.large > 0) addLargeContent(s, options.large);
     if (variants.has('foreign-values')) addForeignContent(s);
+    if (variants.has('no-types')) useOtherRuntimeNames(s);
     return s;
   };
 
@@ -114,9 +117,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       requestLog.clear();
       persistence?.schedule();
     },
-    startDataRun: (dashboardId) => {
+    startDataRun: (dashboardId, columns) => {
       const d = store.dashboards.byId.get(dashboardId);
-      return d ? store.newDataRun(d) : undefined;
+      return d ? store.newDataRun(d, columns) : undefined;
     },
     finishDeploy: (applicationId) => {
       const app = store.applications.byId.get(applicationId);
@@ -150,8 +153,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     requests: control.requests,
     clearRequests: control.clearRequests,
     reset: control.reset,
-    startDataRun: (id) => {
-      const run = control.startDataRun(id);
+    startDataRun: (id, columns) => {
+      const run = control.startDataRun(id, columns);
       if (!run) throw new Error(`No dashboard ${id}.`);
       return run;
     },

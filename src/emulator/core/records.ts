@@ -94,6 +94,25 @@ export interface DashboardRecord {
   dataRunId: string;
 }
 
+/** One column of a data run's result (README: the data-run read is an assumed endpoint). */
+export interface DataRunColumnRecord {
+  name: string;
+  /** In the database's vocabulary: text, integer, numeric(12,2), timestamp, … */
+  type: string;
+  nullable: boolean;
+}
+
+/** A run of a dashboard's operation; its columns are the dashboard's data contract. */
+export interface DataRunRecord {
+  /** `oprn_` */
+  id: string;
+  workspaceId: string;
+  operationId: string;
+  status: string;
+  columns: DataRunColumnRecord[];
+  createdAt: string;
+}
+
 export interface DatabaseRecord {
   id: string;
   workspaceId: string;
@@ -283,4 +302,6 @@ export interface StateSnapshot {
   writeSyncs: WriteSyncRecord[];
   facts: FactRecord[];
   histories: HistoryRecord[];
+  /** Absent in states saved before data runs were records: their dashboards have no contract. */
+  dataRuns?: DataRunRecord[];
 }

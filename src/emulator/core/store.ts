@@ -6,6 +6,7 @@ import type {
   ApiKeyRecord,
   ApplicationRecord,
   DashboardRecord,
+  DataRunRecord,
   DatabaseRecord,
   Dependency,
   DemoInfo,
@@ -67,6 +68,7 @@ export class Store {
   readonly facts = new Map<string, FactRecord>();
   readonly factsByOrg = new Map<string, FactRecord[]>();
   readonly histories: Collection<HistoryRecord>;
+  readonly dataRuns: Collection<DataRunRecord>;
   readonly revisions = new Map<string, RevisionRecord>();
   /** Serialized revision lists by resource, valid while the history's version is unchanged. */
   readonly historyBodyCache = new Map<string, { version: string; body: string }>();
@@ -86,6 +88,7 @@ export class Store {
     this.writeSyncs = new Collection(snapshot.writeSyncs, (w) => w.id);
     for (const f of snapshot.facts) this.addFact(f);
     this.histories = new Collection(snapshot.histories, (h) => h.resourceId);
+    this.dataRuns = new Collection(snapshot.dataRuns ?? [], (r) => r.id);
     for (const h of snapshot.histories) for (const r of h.revisions) this.revisions.set(r.id, r);
     // Deployments in a seed are relative ("ready after N ms"); pin them to this start.
     for (const app of snapshot.applications) {
@@ -125,6 +128,7 @@ export class Store {
       writeSyncs: this.writeSyncs.all(),
       facts: [...this.facts.values()],
       histories: this.histories.all(),
+      dataRuns: this.dataRuns.all(),
     };
   }
 
@@ -175,9 +179,21 @@ export class Store {
     return fact;
   }
 
-  /** Starts a new data run for a dashboard, making any `expectedDataRunId` sent before it stale. */
-  newDataRun(dashboard: DashboardRecord): string {
+  /**
+   * Starts a new data run for a dashboard, making any `expectedDataRunId` sent before it stale. Its
+   * columns are `columns`, or the previous run's (a rerun of the same query).
+   */
+  newDataRun(dashboard: DashboardRecord, columns?: DataRunRecord['columns'], now = new Date()): string {
+    const previous = this.dataRuns.byId.get(dashboard.dataRunId);
     dashboard.dataRunId = newId('dataRun');
+    this.dataRuns.add({
+      id: dashboard.dataRunId,
+      workspaceId: dashboard.workspaceId,
+      operationId: dashboard.dashboardId,
+      status: 'succeeded',
+      columns: (columns ?? previous?.columns ?? []).map((c) => ({ ...c })),
+      createdAt: now.toISOString(),
+    });
     this.changed();
     return dashboard.dataRunId;
   }
