@@ -39,6 +39,12 @@ function toDiagnostic(d: ts.Diagnostic): p.TypeDiagnostic {
   };
 }
 
+/** An error as the user sees it, wherever it moved: code, message and the text it marks. */
+function identity(d: ts.Diagnostic): string {
+  const marked = d.file && d.start !== undefined ? d.file.text.slice(d.start, d.start + (d.length ?? 0)) : '';
+  return `${d.code}|${ts.flattenDiagnosticMessageText(d.messageText, '\n')}|${marked}`;
+}
+
 const text = (parts: readonly ts.SymbolDisplayPart[] | undefined): string => ts.displayPartsToString(parts as ts.SymbolDisplayPart[]);
 
 export interface DashboardServiceOptions {
@@ -50,6 +56,8 @@ export class DashboardLanguageService {
   private readonly universe: TypeUniverse;
   private readonly projects = new Map<string, DashboardProject>();
   private readonly serviceTexts = new Map<string, string | undefined>();
+  /** Per dashboard, without runtime types: the errors of its service text, which are never reported. */
+  private readonly baselines = new Map<string, { text: string; counts: Map<string, number> }>();
 
   constructor(options: DashboardServiceOptions) {
     this.universe = new TypeUniverse(new ShippedTypes(options.typesDir));
@@ -58,6 +66,7 @@ export class DashboardLanguageService {
   /** The runtime declarations the service serves; null when it serves none (its modules are untyped). */
   configure(runtime: p.RuntimeTypes | null): void {
     this.universe.setRuntime(runtime?.modules);
+    this.baselines.clear();
   }
 
   update(u: p.DashboardUpdate): void {
@@ -75,6 +84,7 @@ export class DashboardLanguageService {
     this.projects.get(key)?.dispose();
     this.projects.delete(key);
     this.serviceTexts.delete(key);
+    this.baselines.delete(key);
   }
 
   syntaxDiagnostics(key: string): p.TypeDiagnostic[] {
@@ -84,18 +94,48 @@ export class DashboardLanguageService {
 
   /**
    * Syntax and type errors. Without the service's runtime types, a text the service gave and the user
-   * has not changed reports no type error at all: the service compiled it, so any error is ours.
+   * has not changed reports no type error at all: the service compiled it, so any error is ours. An
+   * edited one reports only the errors its service text did not have: the untyped runtime's `any`
+   * flows into `unknown` elsewhere, and an error the service's own text has is a false one.
    */
   diagnostics(key: string): p.TypeDiagnostic[] {
     const project = this.project(key);
     const syntax = project.service.getSyntacticDiagnostics(project.path);
     if (syntax.length) return syntax.map(toDiagnostic);
-    const unmodified = this.serviceTexts.get(key) === project.getText();
-    if (unmodified && !this.universe.hasRuntimeTypes) return [];
-    return project.service
-      .getSemanticDiagnostics(project.path)
-      .filter((d) => !SILENCED_CODES.has(d.code))
+    const serviceText = this.serviceTexts.get(key);
+    const typed = this.universe.hasRuntimeTypes;
+    if (!typed && serviceText === project.getText()) return [];
+    const found = this.semantic(project);
+    if (typed || serviceText === undefined) return found.map(toDiagnostic);
+    const known = this.baseline(key, serviceText);
+    return found
+      .filter((d) => {
+        const id = identity(d);
+        const left = known.get(id) ?? 0;
+        if (left > 0) known.set(id, left - 1);
+        return left === 0;
+      })
       .map(toDiagnostic);
+  }
+
+  private semantic(project: DashboardProject): ts.Diagnostic[] {
+    return project.service.getSemanticDiagnostics(project.path).filter((d) => !SILENCED_CODES.has(d.code));
+  }
+
+  /** How many times each error occurs in the service's text (a fresh count for each call). */
+  private baseline(key: string, serviceText: string): Map<string, number> {
+    let base = this.baselines.get(key);
+    if (base?.text !== serviceText) {
+      const project = new DashboardProject(`base-${this.projects.get(key)!.path.split('/')[2]}`, this.universe);
+      project.setText(serviceText);
+      project.sync();
+      const counts = new Map<string, number>();
+      for (const d of this.semantic(project)) counts.set(identity(d), (counts.get(identity(d)) ?? 0) + 1);
+      project.dispose();
+      base = { text: serviceText, counts };
+      this.baselines.set(key, base);
+    }
+    return new Map(base.counts);
   }
 
   completions(key: string, offset: number, trigger?: string): p.CompletionEntry[] {
