@@ -140,7 +140,7 @@ const groups = {
   tsx: [{ ...node, entryPoints: { 'tsx-check': 'src/core/tsxCheck.ts' }, outdir: dist }],
   // The dashboard language service: TypeScript in a worker_threads Worker, started with the first
   // dashboard (src/tsx/workerClient.ts); activation never loads it.
-  tsWorker: [{ ...node, entryPoints: { 'ts-worker': 'src/tsx/worker.ts' }, outdir: dist, plugins: [copyTsTypes] }],
+  tsWorker: [{ ...node, entryPoints: { 'ts-worker': 'src/tsx/dashboardWorker.ts' }, outdir: dist, plugins: [copyTsTypes] }],
   emulator: [{ ...node, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir: dist }],
   webview: [
     {

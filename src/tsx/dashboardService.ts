@@ -1,8 +1,8 @@
 // The language features for wsa: dashboards, over one DashboardProject per open dashboard.
-// Runs in the worker (src/tsx/worker.ts) and in plain Node for the unit tests and the bench. No vscode.
+// Runs in the worker (src/tsx/dashboardWorker.ts) and in plain Node for the unit tests and the bench. No vscode.
 import * as ts from 'typescript';
 import { DashboardProject, TypeUniverse } from './dashboardProject';
-import type * as p from './protocol';
+import type * as p from './dashboardProtocol';
 import { ShippedTypes } from './typeFiles';
 
 /**

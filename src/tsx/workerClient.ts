@@ -2,7 +2,7 @@
 // time it is asked (the first dashboard opening), sends typed requests, and ends the worker on
 // dispose. No vscode: the bench and the unit tests drive it in plain Node.
 import { Worker } from 'node:worker_threads';
-import type { WorkerMethod, WorkerMethods, WorkerResponse } from './protocol';
+import type { WorkerMethod, WorkerMethods, WorkerResponse } from './dashboardProtocol';
 
 export interface WorkerClientOptions {
   /** dist/ts-worker.js. */

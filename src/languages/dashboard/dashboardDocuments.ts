@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { rowTypeFromColumns } from '../../api/dataContract';
 import type { ConnectionProvider } from '../../connection/connectionProvider';
 import type { ServerSnapshot } from '../../model/saveTypes';
-import type { TypeDiagnostic } from '../../tsx/protocol';
+import type { TypeDiagnostic } from '../../tsx/dashboardProtocol';
 import type { DashboardWorkerClient } from '../../tsx/workerClient';
 import { Disposable } from '../../util/lifecycle';
 

@@ -2,7 +2,7 @@
 // and converts the answer. The built-in TypeScript features do not act on the `wsa-dashboard`
 // language, so nothing is shown twice.
 import * as vscode from 'vscode';
-import type { CompletionEntry, LineRange } from '../../tsx/protocol';
+import type { CompletionEntry, LineRange } from '../../tsx/dashboardProtocol';
 import type { DashboardWorkerClient } from '../../tsx/workerClient';
 import type { DashboardDocuments } from './dashboardDocuments';
 

@@ -3,7 +3,7 @@
 // the messages is the order of the answers. No vscode.
 import { parentPort, workerData } from 'node:worker_threads';
 import { DashboardLanguageService } from './dashboardService';
-import type { WorkerMethods, WorkerRequest, WorkerResponse } from './protocol';
+import type { WorkerMethods, WorkerRequest, WorkerResponse } from './dashboardProtocol';
 
 type Handlers = { [M in keyof WorkerMethods]: (params: WorkerMethods[M][0]) => WorkerMethods[M][1] };
 
