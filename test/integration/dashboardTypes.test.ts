@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { SaveResult } from '../../src/model/saveTypes';
 import { editText, openFresh, revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
-import { connectSuite, eventToPromise, hasVariant, type EmulatorInfo } from './helpers';
+import { connectSuite, hasVariant, type EmulatorInfo } from './helpers';
 
 const LANGUAGE = 'wsa-dashboard';
 const SOURCE = 'dashboard types';
@@ -18,15 +18,13 @@ describe('Dashboard types: completions, hovers, definitions and type errors in w
   let ids: Record<string, string>;
 
   const typeErrors = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source === SOURCE);
-  const checked = (uri: vscode.Uri) =>
-    eventToPromise(api.dashboards.documents.onDidUpdateDiagnostics, (u) => u.toString() === uri.toString());
+  const checked = (uri: vscode.Uri) => api.dashboards.documents.whenChecked(uri);
 
   /** Opens a dashboard and waits until the language service has checked it as Dashboard TSX. */
   async function openDashboard(id: string, name: string): Promise<vscode.TextDocument> {
     const uri = wsaUri(emulator.workspaceId, 'dashboard', id, name);
-    const done = checked(uri);
     await openFresh(api, uri);
-    await done;
+    await checked(uri);
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())!;
     assert.equal(doc.languageId, LANGUAGE);
     return doc;
@@ -34,9 +32,8 @@ describe('Dashboard types: completions, hovers, definitions and type errors in w
 
   /** Replaces the text and waits for the type check of the new text. */
   async function edit(doc: vscode.TextDocument, change: (text: string) => string): Promise<string> {
-    const done = checked(doc.uri);
     const text = await editText(doc, change);
-    await done;
+    await checked(doc.uri);
     return text;
   }
 

@@ -8,6 +8,7 @@ import type { ConnectionProvider } from '../../connection/connectionProvider';
 import type { ServerSnapshot } from '../../model/saveTypes';
 import type { TypeDiagnostic } from '../../tsx/dashboardProtocol';
 import type { DashboardWorkerClient } from '../../tsx/workerClient';
+import { eventToPromise } from '../../util/events';
 import { Disposable } from '../../util/lifecycle';
 
 export const DASHBOARD_LANGUAGE = 'wsa-dashboard';
@@ -32,6 +33,8 @@ interface Tracked {
   timer: NodeJS.Timeout | undefined;
   /** Bumped on each change: a diagnostics answer for an older text is dropped. */
   generation: number;
+  /** The generation whose diagnostics are shown. */
+  published: number;
 }
 
 export class DashboardDocuments extends Disposable {
@@ -59,11 +62,21 @@ export class DashboardDocuments extends Disposable {
     return this.tracked.has(document.uri.toString());
   }
 
+  /** Resolves once the dashboard at `uri` is open here and its current text's diagnostics are shown. */
+  async whenChecked(uri: vscode.Uri): Promise<void> {
+    const key = uri.toString();
+    for (;;) {
+      const t = this.tracked.get(key);
+      if (t && t.published === t.generation) return;
+      await eventToPromise(this.onDidUpdateDiagnostics, (u) => u.toString() === key);
+    }
+  }
+
   /** A dashboard opened: the worker starts here, with the first one. */
   async open(document: vscode.TextDocument): Promise<void> {
     const key = document.uri.toString();
     if (this.tracked.has(key)) return;
-    const t: Tracked = { dataRunId: undefined, rows: undefined, ready: Promise.resolve(), timer: undefined, generation: 0 };
+    const t: Tracked = { dataRunId: undefined, rows: undefined, ready: Promise.resolve(), timer: undefined, generation: 0, published: -1 };
     this.tracked.set(key, t);
     t.ready = this.refresh(key);
     await t.ready;
@@ -94,9 +107,12 @@ export class DashboardDocuments extends Disposable {
     return key;
   }
 
+  /** The type diagnostics setting changed: each dashboard's diagnostics are shown, or removed, again. */
   settingChanged(): void {
-    if (!this.deps.typeDiagnostics()) this.collection.clear();
-    else for (const key of this.tracked.keys()) this.schedule(key, 0);
+    for (const [key, t] of this.tracked) {
+      t.generation++;
+      this.schedule(key, 0);
+    }
   }
 
   private async refresh(key: string): Promise<void> {
@@ -151,8 +167,11 @@ export class DashboardDocuments extends Disposable {
   private async publish(key: string, generation: number): Promise<void> {
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
     if (!document) return;
+    const t = this.tracked.get(key);
+    if (!t || t.generation !== generation) return;
     if (!this.deps.typeDiagnostics()) {
       this.collection.delete(document.uri);
+      t.published = generation;
       this._onDidUpdateDiagnostics.fire(document.uri);
       return;
     }
