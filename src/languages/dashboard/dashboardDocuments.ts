@@ -91,7 +91,8 @@ export class DashboardDocuments extends Disposable {
   async close(document: vscode.TextDocument): Promise<void> {
     const key = document.uri.toString();
     const t = this.tracked.get(key);
-    if (!t) return;
+    // A language change closes the typescriptreact document after the Dashboard TSX one opened.
+    if (!t || document.languageId !== DASHBOARD_LANGUAGE) return;
     clearTimeout(t.timer);
     this.tracked.delete(key);
     this.collection.delete(document.uri);
