@@ -183,11 +183,12 @@ export class DashboardDocuments extends Disposable {
       this.deps.log.warn(`[DashboardTypes] no type check for ${key}: ${err instanceof Error ? err.message : String(err)}`);
       return;
     }
-    if (this.tracked.get(key)?.generation !== generation) return;
+    if (t.generation !== generation) return;
     this.collection.set(
       document.uri,
       found.map((d) => toDiagnostic(document, d)),
     );
+    t.published = generation;
     this._onDidUpdateDiagnostics.fire(document.uri);
   }
 }
