@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { SaveResult } from '../../src/model/saveTypes';
 import { editText, openFresh, revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
-import { connectSuite, hasVariant, type EmulatorInfo } from './helpers';
+import { connectSuite, eventToPromise, hasVariant, type EmulatorInfo } from './helpers';
 
 const LANGUAGE = 'wsa-dashboard';
 const SOURCE = 'dashboard types';
@@ -102,11 +102,15 @@ describe('Dashboard types: completions, hovers, definitions and type errors in w
     assert.equal(error?.message, "Type 'string' is not assignable to type 'number'.");
     assert.equal(doc.getText(error.range), 'n');
 
-    const cleared = checked(doc.uri);
+    // The extension hears the change first (it subscribed at activation); then its check is awaited.
+    const changed = eventToPromise(vscode.workspace.onDidChangeConfiguration, (e) =>
+      e.affectsConfiguration('workspaceAutomation.dashboards.typeDiagnostics'),
+    );
     await vscode.workspace
       .getConfiguration('workspaceAutomation')
       .update('dashboards.typeDiagnostics', false, vscode.ConfigurationTarget.Global);
-    await cleared;
+    await changed;
+    await checked(doc.uri);
     assert.deepEqual(typeErrors(doc.uri), [], 'the setting turns them off');
 
     const result = await vscode.commands.executeCommand<SaveResult>('workspaceAutomation.save', doc.uri);
