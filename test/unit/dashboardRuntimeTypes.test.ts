@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import ts from 'typescript';
 import { rowTypeFromColumns } from '../../src/api/dataContract';
-import { DASHBOARD_RUNTIME_DECLARATIONS, DASHBOARD_RUNTIME_MODULE } from '../../src/emulator/runtimeTypes';
+import { DASHBOARD_RUNTIME_DECLARATIONS, DASHBOARD_RUNTIME_MODULE } from '../../src/emulator/core/runtimeTypes';
 import { CHURN_DASHBOARD, REVENUE_DASHBOARD, inventorySource } from '../../src/emulator/seedSources';
 import { SEED_COLUMNS, type SeedColumn } from '../../src/emulator/seedDataRuns';
 

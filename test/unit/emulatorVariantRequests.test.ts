@@ -218,7 +218,7 @@ describe('emulator variant strict', () => {
     const e = await emulator(['strict']);
     const report = await e.admin.variants();
     assert.deepEqual(report.names, ['strict']);
-    assert.equal(report.active.length, 11);
+    assert.equal(report.active.length, 12);
     assert.deepEqual(report.carriers, e.emu.carriers);
     const { call, ids } = e;
     assert.equal(e.emu.carriers.authHeader, 'X-Api-Key', 'alt-carriers');
@@ -233,6 +233,7 @@ describe('emulator variant strict', () => {
     assert.equal(typeof history.items[0].etag, 'string', 'extra-fields');
     assert.deepEqual(Object.keys(history.draft).sort(), ['revisionId', 'sequence']);
     assert.equal((await call('GET', `/v1/operations/${ids.archivedOperationId}`)).json.data.status, 'archived', 'foreign-values');
+    assert.equal((await call('GET', '/v1/dashboard-runtime/types')).status, 404, 'no-types');
     const stale = await putDatabase(e, ids.foreignDatabaseId!, { tables: [] }, { expectedDraft: null });
     assert.equal(stale.status, 412, 'conflict-412');
     const invalid = await putDatabase(e, ids.foreignDatabaseId!, { tables: [{ name: '', columns: [], primaryKey: [] }] });

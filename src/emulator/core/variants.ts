@@ -16,7 +16,7 @@ export const VARIANTS = {
   'strict-bodies': 'a request body field the endpoint does not take gets 400 naming it',
   'foreign-values': "seed values outside the extension's lists (column types, …); saves accept them",
   'alt-carriers': 'the key bare in X-Api-Key, the workspace in X-WSA-Workspace',
-  'no-types': 'no dashboard runtime types or data-run read (404); dashboards import the runtime under other names',
+  'no-types': 'no dashboard types or data-run read (404); runtime imported under other names',
   strict: 'all of the above together',
 } as const;
 

@@ -3,7 +3,7 @@
 // service that has neither: both answer 404 like any unknown path.
 import { HttpError } from '../core/http';
 import type { DataRunRecord } from '../core/records';
-import { runtimeTypes } from '../runtimeTypes';
+import { runtimeTypes } from '../core/runtimeTypes';
 import type { Route, RouteContext } from './router';
 
 function withoutTypes({ variants }: RouteContext, method: string, path: string): void {
