@@ -6,7 +6,15 @@ import { join } from 'node:path';
 import { repoRoot } from './paths';
 
 /** Screenshot names (as the scenarios pass them to `ui.screenshot`) that the README shows. */
-export const README_SCREENSHOTS: readonly string[] = ['explorer', 'edit-dashboard', 'conflict-compare', 'history', 'variants-uuid-saved'];
+export const README_SCREENSHOTS: readonly string[] = [
+  'explorer',
+  'edit-dashboard',
+  'conflict-compare',
+  'history',
+  'variants-uuid-saved',
+  'dashboard-completions',
+  'dashboard-types',
+];
 
 export const screenshotsDir = join(repoRoot, 'media', 'screenshots');
 
