@@ -4,7 +4,7 @@
 // A development build also writes each group's esbuild metafile to `dist/meta-<group>.json`:
 // test/unit/bundles.test.ts reads them (no import cycles; what each chunk holds).
 import * as esbuild from 'esbuild';
-import { readdirSync, existsSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, existsSync, copyFileSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const args = process.argv.slice(2);
@@ -93,6 +93,37 @@ const vscodeOnce = {
   },
 };
 
+// The dashboard language service's declarations (src/tsx/typeFiles.ts): TypeScript's es2022 + dom
+// libs with every lib they reference, and the pinned @types/react with csstype, copied beside the
+// worker bundle as dist/ts-types (the packaged extension has no node_modules).
+const TS_LIBS = ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'];
+const copyTsTypes = {
+  name: 'copy-ts-types',
+  setup(build) {
+    build.onEnd(() => {
+      const out = join(dist, 'ts-types');
+      mkdirSync(join(out, 'lib'), { recursive: true });
+      const pending = [...TS_LIBS];
+      const done = new Set();
+      while (pending.length) {
+        const name = pending.pop();
+        if (done.has(name)) continue;
+        done.add(name);
+        const text = readFileSync(join('node_modules/typescript/lib', name), 'utf8');
+        writeFileSync(join(out, 'lib', name), text);
+        for (const m of text.matchAll(/<reference lib="([^"]+)"/g)) pending.push(`lib.${m[1].toLowerCase()}.d.ts`);
+      }
+      for (const [pkg, files] of [
+        ['@types/react', ['package.json', 'index.d.ts', 'global.d.ts', 'jsx-runtime.d.ts', 'jsx-dev-runtime.d.ts']],
+        ['csstype', ['package.json', 'index.d.ts']],
+      ]) {
+        mkdirSync(join(out, 'node_modules', pkg), { recursive: true });
+        for (const f of files) copyFileSync(join('node_modules', pkg, f), join(out, 'node_modules', pkg, f));
+      }
+    });
+  },
+};
+
 const groups = {
   extension: [
     {
@@ -107,6 +138,9 @@ const groups = {
     { ...node, entryPoints: { 'jsonc-parser': 'node_modules/jsonc-parser/lib/esm/main.js' }, outdir: dist },
   ],
   tsx: [{ ...node, entryPoints: { 'tsx-check': 'src/core/tsxCheck.ts' }, outdir: dist }],
+  // The dashboard language service: TypeScript in a worker_threads Worker, started with the first
+  // dashboard (src/tsx/workerClient.ts); activation never loads it.
+  tsWorker: [{ ...node, entryPoints: { 'ts-worker': 'src/tsx/dashboardWorker.ts' }, outdir: dist, plugins: [copyTsTypes] }],
   emulator: [{ ...node, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir: dist }],
   webview: [
     {

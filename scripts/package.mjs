@@ -29,7 +29,7 @@ try {
   run(
     'production build',
     process.execPath,
-    ['esbuild.mjs', '--production', '--only=extension,tsx,emulator,webview', `--dist=${join(stage, 'dist')}`],
+    ['esbuild.mjs', '--production', '--only=extension,tsx,tsWorker,emulator,webview', `--dist=${join(stage, 'dist')}`],
     root,
   );
   for (const entry of STAGED) cpSync(join(root, entry), join(stage, entry), { recursive: true });

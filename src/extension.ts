@@ -7,6 +7,7 @@ import { Configuration } from './manifest/config';
 import { registerConflicts } from './conflicts/registerConflicts';
 import { registerConnection } from './connection/registerConnection';
 import { registerFiles } from './fs/registerFiles';
+import { registerDashboardLanguage } from './languages/dashboard/registerDashboardLanguage';
 import { registerPublish } from './publish/registerPublish';
 import { defaultTunables, testApi, type WorkspaceAutomationApi } from './testApi';
 import { ownedBy } from './util/lifecycle';
@@ -24,6 +25,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
 
   const connection = registerConnection(context, { log, config });
   const files = registerFiles(context, { log, config, connection: connection.manager, options: tunables.files });
+  const dashboards = registerDashboardLanguage(context, {
+    log,
+    connection: connection.manager,
+    baseOf: files.baseOf,
+    onDidSave: files.saves.onDidSave,
+  });
   const conflicts = registerConflicts(context, { log, files: files.saves, problems: files.diagnostics, options: tunables.conflicts });
   const explorer = registerExplorer(context, { log, config, connection: connection.manager, onDidSave: files.saves.onDidSave });
   const history = registerHistory(context, {
@@ -71,6 +78,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
       history,
       publish,
       fileSystem,
+      dashboards,
       ready,
     },
     tunables,

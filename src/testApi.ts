@@ -11,6 +11,7 @@ import type { LocalEmulator } from './connection/emulatorLauncher';
 import type { ConnectionStatusBar } from './connection/statusBar';
 import { COALESCE_MS, type DocumentSaver, type DocumentSaverOptions } from './fs/documentSaver';
 import type { WsaFileSystem } from './fs/wsaFileSystem';
+import type { DashboardLanguageFeature } from './languages/dashboard/registerDashboardLanguage';
 import type { RevisionCache } from './model/revisionCache';
 import type { SaveDiagnostics } from './validation/saveDiagnostics';
 import { VSCODE_DIALOGS, type HistoryDialogs, type HistoryPanels, type HistoryPanelsOptions } from './views/history/historyPanels';
@@ -64,6 +65,8 @@ export interface WorkspaceAutomationApi {
   readonly publish: PublishFeature;
   /** The `wsa:` FileSystemProvider, for the benchmark that times its reads and writes without VS Code's IPC. */
   readonly fileSystem: WsaFileSystem;
+  /** The dashboard language: `documents.onDidUpdateDiagnostics`, `worker.started` (lazy start). */
+  readonly dashboards: DashboardLanguageFeature;
   /** Resolves when the connection has read its settings and key. */
   readonly ready: Promise<void>;
   /** Change what the product reads at each use: `testing.files.coalesceDelayMs = 400`. */

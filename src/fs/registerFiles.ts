@@ -6,6 +6,7 @@ import type { Configuration } from '../manifest/config';
 import type { ConnectionProvider } from '../connection/connectionProvider';
 import type { FileView } from '../model/resourcePath';
 import { RevisionCache } from '../model/revisionCache';
+import type { ServerSnapshot } from '../model/saveTypes';
 import { ownedBy } from '../util/lifecycle';
 import { SaveDiagnostics } from '../validation/saveDiagnostics';
 import { validateText } from '../validation/validate';
@@ -35,6 +36,8 @@ export interface FilesFeature {
   readonly fileSystem: WsaFileSystem;
   /** Which resource a `wsa:` URI names, its session; `refresh(uri)` reads it again (a clean document reloads). */
   readonly documents: DocumentRegistry;
+  /** The service state an open `wsa:` document is based on (the dashboard language reads its data run). */
+  readonly baseOf: (uri: vscode.Uri) => ServerSnapshot | undefined;
 }
 
 export function registerFiles(context: vscode.ExtensionContext, { log, config, connection, options }: FilesDeps): FilesFeature {
@@ -53,5 +56,6 @@ export function registerFiles(context: vscode.ExtensionContext, { log, config, c
   const fileSystem = own(new WsaFileSystem(documents, saves));
   own(new RemoteChangeWatcher(documents, log));
   own(new HeldSavesUi(held));
-  return { revisions, diagnostics, held, saves, fileSystem, documents };
+  const baseOf = (uri: vscode.Uri) => documents.sessions.get(uri.toString())?.base;
+  return { revisions, diagnostics, held, saves, fileSystem, documents, baseOf };
 }

@@ -68,7 +68,7 @@ export const RESOURCE_KINDS = {
     collection: 'dashboards',
     group: { label: 'Dashboards', icon: 'dashboard' },
     history: { idKind: 'dashboardResource', from: 'sourceRead', label: 'Dashboard' },
-    files: [{ view: 'dashboard', folder: 'dashboards', suffix: '.tsx', language: 'typescriptreact' }],
+    files: [{ view: 'dashboard', folder: 'dashboards', suffix: '.tsx', language: 'wsa-dashboard' }],
   },
   app: {
     idKind: 'application',
@@ -78,7 +78,7 @@ export const RESOURCE_KINDS = {
     group: { label: 'Apps', icon: 'rocket' },
     history: { idKind: 'application', from: 'ownId', label: 'App' },
     // Editable: name and description, guarded by the draft (issue 15).
-    files: [{ view: 'app', folder: 'apps', suffix: '.json', language: 'json'}],
+    files: [{ view: 'app', folder: 'apps', suffix: '.json', language: 'json' }],
   },
   database: {
     idKind: 'database',
@@ -96,7 +96,7 @@ export const RESOURCE_KINDS = {
     collection: 'writeSyncs',
     group: { label: 'Write Syncs', icon: 'sync' },
     // Editable: name, definition and switches, guarded by the version (issue 15).
-    files: [{ view: 'writeSync', folder: 'write-syncs', suffix: '.json', language: 'json'}],
+    files: [{ view: 'writeSync', folder: 'write-syncs', suffix: '.json', language: 'json' }],
   },
   fact: {
     idKind: 'fact',

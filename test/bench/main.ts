@@ -9,6 +9,7 @@ import { ensureInstalled } from '../harness/lib/install';
 import { resultsDir } from '../harness/lib/paths';
 import { installExitHandlers } from '../harness/lib/processes';
 import { runHostBench, stopHostBench } from './hostBench';
+import { runDashboardTypesBench } from './dashboardTypesBench';
 import { runNodeBench } from './nodeBench';
 import { hostRows } from './report';
 import { formatTable, type Row } from './support';
@@ -68,6 +69,11 @@ async function main(): Promise<number> {
       await runNodeBench({ dist: join(args.extensionDir, 'dist'), large: args.large, say }, rows);
     } catch (e) {
       details.push(`Node-side benchmarks: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    try {
+      await runDashboardTypesBench({ dist: join(args.extensionDir, 'dist'), say }, rows);
+    } catch (e) {
+      details.push(`Dashboard types benchmarks: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
   let hostOk = true;

@@ -142,7 +142,7 @@ describe('Revision history panel', function () {
     await send(panel, { type: 'compare', left: items[2]!.id, right: items[7]!.id });
     await send(panel, { type: 'open', revisionId: items[7]!.id });
     assert.equal(vscode.window.activeTextEditor?.document.uri.path.includes(items[7]!.id), true, 'the revision is open');
-    assert.equal(vscode.window.activeTextEditor?.document.languageId, 'typescriptreact');
+    assert.equal(vscode.window.activeTextEditor?.document.languageId, 'wsa-dashboard');
     const requests = (await admin.requests(since)).filter((r) => r.path.includes(items[2]!.id) || r.path.includes(items[7]!.id));
     assert.deepEqual(
       requests.map((r) => `${r.method} ${r.path}`),

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
 
 const root = join(__dirname, '..', '..', '..');
-const GROUPS = ['extension', 'tsx', 'emulator', 'webview', 'tests'] as const;
+const GROUPS = ['extension', 'tsx', 'tsWorker', 'emulator', 'webview', 'tests'] as const;
 
 interface Metafile {
   inputs: Record<string, { imports: { path: string; kind: string; external?: boolean }[] }>;
@@ -173,6 +173,19 @@ describe('bundles: what activation loads', () => {
     );
     assert.ok(inputsOf(meta, 'dist/jsonc-parser.js').some(node('jsonc-parser/')), 'jsonc-parser is in dist/jsonc-parser.js');
     assert.ok(inputsOf(metafile('tsx'), 'dist/tsx-check.js').some(node('@babel/parser/')), 'the Babel parser is in dist/tsx-check.js');
+  });
+
+  test('dist/extension.js holds no TypeScript and no language service: the worker bundle does, loaded with the first dashboard', () => {
+    const extension = inputsOf(metafile('extension'), 'dist/extension.js');
+    assert.deepEqual(extension.filter(node('typescript/')), [], 'typescript in dist/extension.js');
+    assert.deepEqual(
+      extension.filter((p) => p === 'src/tsx/dashboardService.ts' || p === 'src/tsx/dashboardProject.ts'),
+      [],
+      'the language service in dist/extension.js',
+    );
+    const worker = inputsOf(metafile('tsWorker'), 'dist/ts-worker.js');
+    assert.ok(worker.some(node('typescript/')), 'typescript is in dist/ts-worker.js');
+    assert.ok(worker.includes('src/tsx/dashboardService.ts'), 'the language service is in dist/ts-worker.js');
   });
 
   test('the history page bundles only src/webview and src/shared: no zod, no host code', () => {

@@ -14,6 +14,8 @@ export const README_SCREENSHOTS: readonly string[] = [
   'variants-uuid-saved',
   'write-sync-locked',
   'publish-modal',
+  'dashboard-completions',
+  'dashboard-types',
 ];
 
 export const screenshotsDir = join(repoRoot, 'media', 'screenshots');

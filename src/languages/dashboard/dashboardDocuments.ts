@@ -1,0 +1,208 @@
+// Keeps the language service worker in step with the open wsa: dashboards: their text, the text the
+// service gave (while equal, the service compiled it), the runtime's declarations and the data run's
+// row type; and shows its type errors in a diagnostic collection of their own. Type errors are
+// information for the user only: nothing here takes part in a save.
+import * as vscode from 'vscode';
+import { rowTypeFromColumns } from '../../api/dataContract';
+import type { ConnectionProvider } from '../../connection/connectionProvider';
+import type { ServerSnapshot } from '../../model/saveTypes';
+import type { TypeDiagnostic } from '../../tsx/dashboardProtocol';
+import type { DashboardWorkerClient } from '../../tsx/workerClient';
+import { eventToPromise } from '../../util/events';
+import { Disposable } from '../../util/lifecycle';
+
+export const DASHBOARD_LANGUAGE = 'wsa-dashboard';
+export const TYPES_DIAGNOSTIC_SOURCE = 'dashboard types';
+const DIAGNOSTICS_DELAY_MS = 150;
+
+export interface DashboardDocumentsDeps {
+  readonly worker: DashboardWorkerClient;
+  readonly connection: ConnectionProvider;
+  /** The service state an open `wsa:` document is based on (its text and save tokens). */
+  readonly baseOf: (uri: vscode.Uri) => ServerSnapshot | undefined;
+  readonly typeDiagnostics: () => boolean;
+  readonly log: vscode.LogOutputChannel;
+}
+
+interface Tracked {
+  dataRunId: string | undefined;
+  /** The data run's row type, on its way to the worker. */
+  rows: Promise<void> | undefined;
+  /** The latest refresh: a provider asks the worker once it has settled. */
+  ready: Promise<void>;
+  timer: NodeJS.Timeout | undefined;
+  /** Bumped on each change: a diagnostics answer for an older text is dropped. */
+  generation: number;
+  /** The generation whose diagnostics are shown. */
+  published: number;
+}
+
+export class DashboardDocuments extends Disposable {
+  private readonly collection = this._register(vscode.languages.createDiagnosticCollection(TYPES_DIAGNOSTIC_SOURCE));
+  private readonly tracked = new Map<string, Tracked>();
+  private runtime: Promise<void> | undefined;
+  private readonly _onDidUpdateDiagnostics = this._register(new vscode.EventEmitter<vscode.Uri>());
+  /** Fires when a dashboard's type diagnostics were computed (tests and the bench wait on it). */
+  readonly onDidUpdateDiagnostics = this._onDidUpdateDiagnostics.event;
+
+  constructor(private readonly deps: DashboardDocumentsDeps) {
+    super();
+    this._register({ dispose: () => this.tracked.forEach((t) => clearTimeout(t.timer)) });
+    // Another service may serve other declarations: read them again, re-check what is open.
+    this._register(
+      deps.connection.onDidChangeConnection(() => {
+        this.runtime = undefined;
+        for (const t of this.tracked.values()) t.rows = undefined;
+        for (const [key, t] of this.tracked) t.ready = this.refresh(key);
+      }),
+    );
+  }
+
+  isTracked(document: vscode.TextDocument): boolean {
+    return this.tracked.has(document.uri.toString());
+  }
+
+  /** Resolves once the dashboard at `uri` is open here and its current text's diagnostics are shown. */
+  async whenChecked(uri: vscode.Uri): Promise<void> {
+    const key = uri.toString();
+    for (;;) {
+      const t = this.tracked.get(key);
+      if (t && t.published === t.generation) return;
+      await eventToPromise(this.onDidUpdateDiagnostics, (u) => u.toString() === key);
+    }
+  }
+
+  /** A dashboard opened: the worker starts here, with the first one. */
+  async open(document: vscode.TextDocument): Promise<void> {
+    const key = document.uri.toString();
+    if (this.tracked.has(key)) return;
+    const t: Tracked = { dataRunId: undefined, rows: undefined, ready: Promise.resolve(), timer: undefined, generation: 0, published: -1 };
+    this.tracked.set(key, t);
+    t.ready = this.refresh(key);
+    await t.ready;
+  }
+
+  changed(document: vscode.TextDocument): void {
+    const key = document.uri.toString();
+    const t = this.tracked.get(key);
+    if (t) t.ready = this.refresh(key);
+  }
+
+  async close(document: vscode.TextDocument): Promise<void> {
+    const key = document.uri.toString();
+    const t = this.tracked.get(key);
+    // A language change closes the typescriptreact document after the Dashboard TSX one opened.
+    if (!t || document.languageId !== DASHBOARD_LANGUAGE) return;
+    clearTimeout(t.timer);
+    this.tracked.delete(key);
+    this.collection.delete(document.uri);
+    await this.deps.worker.request('close', { key }).catch(() => undefined);
+  }
+
+  /** Brings the worker's copy of the document up to date; the providers call it before they ask. */
+  async sync(document: vscode.TextDocument): Promise<string> {
+    const key = document.uri.toString();
+    const t = this.tracked.get(key);
+    if (!t) await this.open(document);
+    else await t.ready;
+    return key;
+  }
+
+  /** The type diagnostics setting changed: each dashboard's diagnostics are shown, or removed, again. */
+  settingChanged(): void {
+    for (const [key, t] of this.tracked) {
+      t.generation++;
+      this.schedule(key, 0);
+    }
+  }
+
+  private async refresh(key: string): Promise<void> {
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+    const t = this.tracked.get(key);
+    if (!document || !t) return;
+    t.generation++;
+    const base = this.deps.baseOf(document.uri);
+    // A revision is the service's own text; an editable dashboard is, while it equals its base.
+    const serviceText = document.uri.scheme === 'wsa' ? (base?.text ?? null) : document.getText();
+    // Posted before any await: the worker sees the texts in the order they were typed.
+    const sent = this.deps.worker.request('update', { key, text: document.getText(), serviceText });
+    const dataRunId = base?.tokens.kind === 'dashboard' ? base.tokens.expectedDataRunId : undefined;
+    if (dataRunId !== t.dataRunId || !t.rows) {
+      t.dataRunId = dataRunId;
+      t.rows = this.rowMembers(dataRunId).then((rowMembers) => this.deps.worker.request('update', { key, rowMembers }));
+    }
+    try {
+      await Promise.all([sent, this.ensureRuntime(), t.rows]);
+    } catch (err) {
+      this.deps.log.warn(`[DashboardTypes] ${key}: ${err instanceof Error ? err.message : String(err)}`);
+      return;
+    }
+    this.schedule(key, t.generation === 1 ? 0 : DIAGNOSTICS_DELAY_MS);
+  }
+
+  private ensureRuntime(): Promise<void> {
+    this.runtime ??= (async () => {
+      const client = this.deps.connection.current?.client;
+      const types = client ? await client.dashboardRuntimeTypes().catch(() => undefined) : undefined;
+      this.deps.log.debug(`[DashboardTypes] runtime declarations: ${types ? types.modules.map((m) => m.name).join(', ') : 'none served'}`);
+      await this.deps.worker.request('configure', { runtime: types ? { modules: types.modules } : null });
+    })();
+    return this.runtime;
+  }
+
+  /** The row type of a data run's columns; null (no contract) when the service does not tell them. */
+  private async rowMembers(dataRunId: string | undefined): Promise<string | null> {
+    const client = this.deps.connection.current?.client;
+    if (!client || !dataRunId) return null;
+    const run = await client.dataRun(dataRunId).catch(() => undefined);
+    return run?.columns ? rowTypeFromColumns(run.columns) : null;
+  }
+
+  private schedule(key: string, delay: number): void {
+    const t = this.tracked.get(key);
+    if (!t) return;
+    clearTimeout(t.timer);
+    t.timer = setTimeout(() => void this.publish(key, t.generation), delay);
+  }
+
+  private async publish(key: string, generation: number): Promise<void> {
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+    if (!document) return;
+    const t = this.tracked.get(key);
+    if (!t || t.generation !== generation) return;
+    if (!this.deps.typeDiagnostics()) {
+      this.collection.delete(document.uri);
+      t.published = generation;
+      this._onDidUpdateDiagnostics.fire(document.uri);
+      return;
+    }
+    let found: TypeDiagnostic[];
+    try {
+      found = await this.deps.worker.request('diagnostics', { key });
+    } catch (err) {
+      this.deps.log.warn(`[DashboardTypes] no type check for ${key}: ${err instanceof Error ? err.message : String(err)}`);
+      return;
+    }
+    if (t.generation !== generation) return;
+    this.collection.set(
+      document.uri,
+      found.map((d) => toDiagnostic(document, d)),
+    );
+    t.published = generation;
+    this._onDidUpdateDiagnostics.fire(document.uri);
+  }
+}
+
+function toDiagnostic(document: vscode.TextDocument, d: TypeDiagnostic): vscode.Diagnostic {
+  const range = new vscode.Range(document.positionAt(d.start), document.positionAt(d.start + d.length));
+  const severity =
+    d.severity === 'error'
+      ? vscode.DiagnosticSeverity.Error
+      : d.severity === 'warning'
+        ? vscode.DiagnosticSeverity.Warning
+        : vscode.DiagnosticSeverity.Hint;
+  const diagnostic = new vscode.Diagnostic(range, d.message, severity);
+  diagnostic.source = TYPES_DIAGNOSTIC_SOURCE;
+  diagnostic.code = d.code;
+  return diagnostic;
+}

@@ -1,0 +1,80 @@
+// The dashboard language feature: wsa: dashboards (and their revisions) get the `wsa-dashboard`
+// language, whose completions, hovers, definitions and type errors come from a TypeScript language
+// service in a worker thread (src/tsx). Registering costs no more than the providers: the worker and
+// TypeScript load when the first dashboard opens.
+import * as vscode from 'vscode';
+import type { ConnectionProvider } from '../../connection/connectionProvider';
+import { SECTION } from '../../manifest/config';
+import { FILE_SCHEME, parseFilePath, parseRevisionPath, REVISION_SCHEME, VIEWS } from '../../model/resourcePath';
+import type { ServerSnapshot } from '../../model/saveTypes';
+import { DashboardWorkerClient } from '../../tsx/workerClient';
+import type { Event } from '../../util/events';
+import { ownedBy } from '../../util/lifecycle';
+import { DashboardDocuments } from './dashboardDocuments';
+import { registerDashboardProviders } from './dashboardProviders';
+
+export const TYPE_DIAGNOSTICS_SETTING = 'dashboards.typeDiagnostics';
+
+export interface DashboardLanguageDeps {
+  readonly log: vscode.LogOutputChannel;
+  readonly connection: ConnectionProvider;
+  readonly baseOf: (uri: vscode.Uri) => ServerSnapshot | undefined;
+  readonly onDidSave: Event<{ uri: vscode.Uri }>;
+}
+
+export interface DashboardLanguageFeature {
+  readonly documents: DashboardDocuments;
+  readonly worker: DashboardWorkerClient;
+}
+
+/** Whether a document is a dashboard's TSX on the service or one of its revisions. */
+export function isDashboardDocument(uri: vscode.Uri): boolean {
+  try {
+    if (uri.scheme === FILE_SCHEME) return parseFilePath(uri.path).view === 'dashboard';
+    if (uri.scheme === REVISION_SCHEME) return parseRevisionPath(uri.path).view === 'dashboard';
+  } catch {
+    // Not a resource path (a folder, a workspace root): not a dashboard.
+  }
+  return false;
+}
+
+export function registerDashboardLanguage(context: vscode.ExtensionContext, deps: DashboardLanguageDeps): DashboardLanguageFeature {
+  const own = ownedBy(context.subscriptions);
+  const language = VIEWS.dashboard.language;
+  const dist = vscode.Uri.joinPath(context.extensionUri, 'dist');
+  const worker = own(
+    new DashboardWorkerClient({
+      script: vscode.Uri.joinPath(dist, 'ts-worker.js').fsPath,
+      typesDir: vscode.Uri.joinPath(dist, 'ts-types').fsPath,
+    }),
+  );
+  const typeDiagnostics = () => vscode.workspace.getConfiguration(SECTION).get<boolean>(TYPE_DIAGNOSTICS_SETTING, true) !== false;
+  const documents = own(
+    new DashboardDocuments({ worker, connection: deps.connection, baseOf: deps.baseOf, typeDiagnostics, log: deps.log }),
+  );
+  for (const d of registerDashboardProviders(worker, documents, language)) own(d);
+
+  // A `.tsx` file opens as typescriptreact; a dashboard on the service becomes `wsa-dashboard`, which
+  // stands the built-in TypeScript features down for it (VS Code reopens it under the new id).
+  const adopt = (document: vscode.TextDocument) => {
+    if (!isDashboardDocument(document.uri)) return;
+    if (document.languageId === language) void documents.open(document);
+    else if (document.languageId === 'typescriptreact') void vscode.languages.setTextDocumentLanguage(document, language);
+  };
+  vscode.workspace.textDocuments.forEach(adopt);
+  own(vscode.workspace.onDidOpenTextDocument(adopt));
+  own(vscode.workspace.onDidChangeTextDocument((e) => documents.changed(e.document)));
+  own(vscode.workspace.onDidCloseTextDocument((d) => void documents.close(d)));
+  own(
+    deps.onDidSave(({ uri }) => {
+      const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      if (document) documents.changed(document);
+    }),
+  );
+  own(
+    vscode.workspace.onDidChangeConfiguration((e) =>
+      e.affectsConfiguration(`${SECTION}.${TYPE_DIAGNOSTICS_SETTING}`) ? documents.settingChanged() : undefined,
+    ),
+  );
+  return { documents, worker };
+}

@@ -1,0 +1,153 @@
+// One TypeScript language service per open dashboard: the dashboard, the data run's row type and the
+// shorthand modules differ per document, while the libs, React's types and the runtime declarations
+// are parsed once and shared through one DocumentRegistry. No vscode.
+import * as ts from 'typescript';
+import { dataRowAugmentation, dataRowModule, LIB_DIR, runtimeModulePath, ShippedTypes, untypedModules } from './typeFiles';
+
+export interface RuntimeModule {
+  readonly name: string;
+  readonly declarations: string;
+}
+
+/** What the worker shares among the projects: shipped files, runtime declarations, the registry. */
+export class TypeUniverse {
+  readonly registry = ts.createDocumentRegistry(true, '/');
+  private runtime = new Map<string, string>();
+  /** Bumped whenever the runtime declarations change, so every project re-reads them. */
+  generation = 0;
+
+  constructor(readonly shipped: ShippedTypes) {}
+
+  setRuntime(modules: readonly RuntimeModule[] | undefined): void {
+    this.runtime = new Map((modules ?? []).map((m) => [runtimeModulePath(m.name), m.declarations]));
+    this.dataRowModuleName = modules ? dataRowModule(modules) : undefined;
+    this.generation++;
+  }
+
+  /** The runtime module declaring `DataRow`, if the service serves one. */
+  dataRowModuleName: string | undefined;
+
+  get hasRuntimeTypes(): boolean {
+    return this.runtime.size > 0;
+  }
+
+  read(path: string): string | undefined {
+    return this.runtime.get(path) ?? this.shipped.read(path);
+  }
+}
+
+export const COMPILER_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  jsx: ts.JsxEmit.ReactJSX,
+  lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+  // Only what a dashboard imports: no ambient @types scan of a directory that does not exist.
+  types: [],
+  strict: true,
+  esModuleInterop: true,
+  allowSyntheticDefaultImports: true,
+  skipLibCheck: true,
+  noEmit: true,
+  allowJs: false,
+};
+
+const UNTYPED_RUNTIME_OPTIONS: ts.CompilerOptions = { ...COMPILER_OPTIONS, noImplicitAny: false };
+
+export class DashboardProject {
+  readonly path: string;
+  private readonly rowPath: string;
+  private readonly untypedPath: string;
+  private text = '';
+  private version = 0;
+  private rowMembers: string | undefined;
+  private rowVersion = 0;
+  private untyped: string[] = [];
+  private untypedVersion = 0;
+  private importsKey = '';
+  readonly service: ts.LanguageService;
+
+  constructor(
+    key: string,
+    private readonly universe: TypeUniverse,
+  ) {
+    this.path = `/wsa/${key}/dashboard.tsx`;
+    this.rowPath = `/wsa/${key}/data-row.d.ts`;
+    this.untypedPath = `/wsa/${key}/untyped.d.ts`;
+    this.service = ts.createLanguageService(this.host(), universe.registry);
+  }
+
+  setText(text: string): void {
+    this.text = text;
+    this.version++;
+  }
+
+  getText(): string {
+    return this.text;
+  }
+
+  /** The data run's row members (`rowTypeFromColumns`), or undefined when the service gives none. */
+  setRowMembers(members: string | undefined): void {
+    if (members === this.rowMembers) return;
+    this.rowMembers = members;
+    this.rowVersion++;
+  }
+
+  /** Brings the shorthand modules up to date with the text's imports before the service is asked. */
+  sync(): void {
+    const names = ts
+      .preProcessFile(this.text, true, true)
+      .importedFiles.map((f) => f.fileName)
+      .filter((n) => !n.startsWith('.') && !n.startsWith('/'));
+    const key = `${this.universe.generation}|${names.join('\n')}`;
+    if (key === this.importsKey) return;
+    this.importsKey = key;
+    const host: ts.ModuleResolutionHost = { fileExists: (p) => this.read(p) !== undefined, readFile: (p) => this.read(p) };
+    const untyped = [...new Set(names)].filter((n) => !ts.resolveModuleName(n, this.path, COMPILER_OPTIONS, host).resolvedModule);
+    if (untyped.join('\n') !== this.untyped.join('\n')) {
+      this.untyped = untyped;
+      this.untypedVersion++;
+    }
+  }
+
+  /** The text of any file of this project: the dashboard, a generated or a declaration file. */
+  read(path: string): string | undefined {
+    if (path === this.path) return this.text;
+    if (path === this.rowPath) return this.rowText();
+    if (path === this.untypedPath) return this.untyped.length ? untypedModules(this.untyped) : undefined;
+    return this.universe.read(path);
+  }
+
+  dispose(): void {
+    this.service.dispose();
+  }
+
+  private rowText(): string | undefined {
+    const module = this.universe.dataRowModuleName;
+    return module && this.rowMembers !== undefined ? dataRowAugmentation(module, this.rowMembers) : undefined;
+  }
+
+  private host(): ts.LanguageServiceHost {
+    return {
+      // Without the runtime's declarations its values are `any`, and a callback handed to one has
+      // untyped parameters: that is the missing types speaking, not the user's code.
+      getCompilationSettings: () => (this.universe.hasRuntimeTypes ? COMPILER_OPTIONS : UNTYPED_RUNTIME_OPTIONS),
+      getScriptFileNames: () => [this.path, this.rowPath, this.untypedPath].filter((p) => this.read(p) !== undefined),
+      getScriptVersion: (p) => {
+        if (p === this.path) return String(this.version);
+        if (p === this.rowPath) return `${this.rowVersion}.${this.universe.generation}`;
+        if (p === this.untypedPath) return String(this.untypedVersion);
+        return p.startsWith('/node_modules/@types/') || p.startsWith(LIB_DIR) ? '0' : String(this.universe.generation);
+      },
+      getScriptSnapshot: (p) => {
+        const text = this.read(p);
+        return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
+      },
+      getCurrentDirectory: () => '/',
+      getDefaultLibFileName: () => `${LIB_DIR}/lib.d.ts`,
+      fileExists: (p) => this.read(p) !== undefined,
+      readFile: (p) => this.read(p),
+      useCaseSensitiveFileNames: () => true,
+    };
+  }
+}

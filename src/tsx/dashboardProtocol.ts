@@ -1,0 +1,108 @@
+// The plain-data results of the dashboard language service, shared by the worker and the VS Code
+// adapter (they cross a worker_threads boundary, so: JSON only). Offsets are into the dashboard text.
+
+export interface TypeDiagnostic {
+  readonly start: number;
+  readonly length: number;
+  readonly message: string;
+  readonly code: number;
+  readonly severity: 'error' | 'warning' | 'suggestion';
+}
+
+export interface CompletionEntry {
+  readonly name: string;
+  readonly kind: string;
+  readonly kindModifiers?: string;
+  readonly sortText: string;
+  readonly insertText?: string;
+  readonly replacement?: { readonly start: number; readonly length: number };
+  readonly source?: string;
+  readonly data?: unknown;
+}
+
+export interface CompletionDetails {
+  readonly detail: string;
+  readonly documentation: string;
+}
+
+export interface HoverInfo {
+  readonly start: number;
+  readonly length: number;
+  /** The signature, as TypeScript prints it ("const n: number"). */
+  readonly display: string;
+  readonly documentation: string;
+}
+
+export interface SignatureInfo {
+  readonly signatures: { label: string; documentation: string; parameters: { start: number; end: number; documentation: string }[] }[];
+  readonly activeSignature: number;
+  readonly activeParameter: number;
+}
+
+export interface Highlight {
+  readonly start: number;
+  readonly length: number;
+  readonly write: boolean;
+}
+
+export interface LineRange {
+  readonly start: { line: number; character: number };
+  readonly end: { line: number; character: number };
+}
+
+/** A definition: in the dashboard itself (`path` undefined) or in a read-only declaration file. */
+export interface DefinitionTarget {
+  readonly path?: string;
+  readonly range: LineRange;
+}
+
+export interface SymbolInfo {
+  readonly name: string;
+  readonly kind: string;
+  readonly range: LineRange;
+  readonly selection: LineRange;
+  readonly children: SymbolInfo[];
+}
+
+export interface FoldingInfo {
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly kind: string;
+}
+
+/** What the adapter tells the worker about one dashboard. */
+export interface DashboardUpdate {
+  readonly key: string;
+  readonly text?: string;
+  /** The text as the service last gave it: while the document equals it, it was compiled there. */
+  readonly serviceText?: string | null;
+  /** The data run's row members, or null when the service gives no columns. */
+  readonly rowMembers?: string | null;
+}
+
+export interface RuntimeTypes {
+  readonly modules: readonly { readonly name: string; readonly declarations: string }[];
+}
+
+/** The requests the worker answers, by method name: params and result. */
+export interface WorkerMethods {
+  configure: [{ runtime: RuntimeTypes | null }, void];
+  update: [DashboardUpdate, void];
+  close: [{ key: string }, void];
+  diagnostics: [{ key: string }, TypeDiagnostic[]];
+  syntaxDiagnostics: [{ key: string }, TypeDiagnostic[]];
+  completions: [{ key: string; offset: number; trigger?: string }, CompletionEntry[]];
+  completionDetails: [{ key: string; offset: number; entry: CompletionEntry }, CompletionDetails | undefined];
+  hover: [{ key: string; offset: number }, HoverInfo | undefined];
+  signatureHelp: [{ key: string; offset: number }, SignatureInfo | undefined];
+  highlights: [{ key: string; offset: number }, Highlight[]];
+  definition: [{ key: string; offset: number }, DefinitionTarget[]];
+  declarationText: [{ path: string }, string | undefined];
+  symbols: [{ key: string }, SymbolInfo[]];
+  folding: [{ key: string }, FoldingInfo[]];
+  memory: [Record<string, never>, { heapUsed: number; rss: number }];
+}
+
+export type WorkerMethod = keyof WorkerMethods;
+export type WorkerRequest = { id: number; method: WorkerMethod; params: unknown };
+export type WorkerResponse = { id: number; result?: unknown; error?: string };

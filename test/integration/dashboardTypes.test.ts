@@ -1,0 +1,143 @@
+// Dashboard TSX in the real VS Code: wsa: dashboards open as "Dashboard TSX" (wsa-dashboard), and
+// the extension's TypeScript language service answers VS Code's public provider commands; the
+// built-in TypeScript features stand down, so nothing is shown twice. Waits on events only.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { WorkspaceAutomationApi } from '../../src/extension';
+import type { SaveResult } from '../../src/model/saveTypes';
+import { editText, openFresh, revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
+import { connectSuite, eventToPromise, hasVariant, type EmulatorInfo } from './helpers';
+
+const LANGUAGE = 'wsa-dashboard';
+const SOURCE = 'dashboard types';
+
+describe('Dashboard types: completions, hovers, definitions and type errors in wsa: dashboards', function () {
+  this.timeout(60_000);
+  let api: WorkspaceAutomationApi;
+  let emulator: EmulatorInfo;
+  let ids: Record<string, string>;
+
+  const typeErrors = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source === SOURCE);
+  const checked = (uri: vscode.Uri) => api.dashboards.documents.whenChecked(uri);
+
+  /** Opens a dashboard and waits until the language service has checked it as Dashboard TSX. */
+  async function openDashboard(id: string, name: string): Promise<vscode.TextDocument> {
+    const uri = wsaUri(emulator.workspaceId, 'dashboard', id, name);
+    await openFresh(api, uri);
+    await checked(uri);
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())!;
+    assert.equal(doc.languageId, LANGUAGE);
+    return doc;
+  }
+
+  /** Replaces the text and waits for the type check of the new text. */
+  async function edit(doc: vscode.TextDocument, change: (text: string) => string): Promise<string> {
+    const text = await editText(doc, change);
+    await checked(doc.uri);
+    return text;
+  }
+
+  before(async function () {
+    ({ emulator, api, ids } = await connectSuite(this));
+    await setAutoSave('off');
+    await revertAndCloseAll();
+  });
+  after(async () => {
+    await setAutoSave(undefined);
+  });
+  afterEach(async () => {
+    await vscode.workspace
+      .getConfiguration('workspaceAutomation')
+      .update('dashboards.typeDiagnostics', undefined, vscode.ConfigurationTarget.Global);
+    await revertAndCloseAll();
+  });
+
+  it('completing a row of useOperationData offers the data run’s columns, each once', async function () {
+    if (hasVariant(emulator, 'no-types')) this.skip();
+    const doc = await openDashboard(ids.dashboardId!, 'Revenue by region');
+    const text = await edit(
+      doc,
+      (t) => `${t}\nexport function Latest() {\n  const { rows = [] } = useOperationData();\n  return <p>{rows[0]?.}</p>;\n}\n`,
+    );
+    const at = doc.positionAt(text.lastIndexOf('?.') + 2);
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, at, '.');
+    const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    assert.deepEqual([...labels].sort(), ['currency', 'lastOrderAt', 'orders', 'region', 'revenue'], 'the columns, and nothing twice');
+  });
+
+  it('hovering a React hook shows its type from @types/react, in one hover', async function () {
+    const doc = await openDashboard(ids.dashboardId!, 'Revenue by region');
+    const at = doc.positionAt(doc.getText().indexOf('useState<') + 3);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, at);
+    assert.equal(hovers.length, 1, 'one hover: the built-in TypeScript does not answer for Dashboard TSX');
+    const shown = hovers[0]!.contents.map((c) => (typeof c === 'string' ? c : c.value)).join('\n');
+    assert.match(shown, /useState<.*React\.Dispatch<React\.SetStateAction</s);
+  });
+
+  it('go to definition of a runtime component opens the service’s declarations, read-only', async function () {
+    if (hasVariant(emulator, 'no-types')) this.skip();
+    const doc = await openDashboard(ids.dashboardId!, 'Revenue by region');
+    const at = doc.positionAt(doc.getText().indexOf('<Card') + 2);
+    const found = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>(
+      'vscode.executeDefinitionProvider',
+      doc.uri,
+      at,
+    );
+    assert.equal(found.length, 1);
+    const target = found[0]!;
+    const uri = 'targetUri' in target ? target.targetUri : target.uri;
+    const range = 'targetUri' in target ? (target.targetSelectionRange ?? target.targetRange) : target.range;
+    assert.equal(uri.scheme, 'wsa-types');
+    const declarations = await vscode.workspace.openTextDocument(uri);
+    assert.match(declarations.lineAt(range.start.line).text, /export function Card\(/);
+  });
+
+  it('a type error shows with its own source, goes with the setting, and does not block a save', async function () {
+    if (hasVariant(emulator, 'no-types')) this.skip();
+    const doc = await openDashboard(ids.churnDashboardId!, 'Customer churn');
+    assert.deepEqual(typeErrors(doc.uri), []);
+    await edit(doc, (t) => t.replace('const percent', 'const n: number = "x";\nconst percent'));
+    const [error, ...others] = typeErrors(doc.uri);
+    assert.deepEqual(others, []);
+    assert.equal(error?.message, "Type 'string' is not assignable to type 'number'.");
+    assert.equal(doc.getText(error.range), 'n');
+
+    // The extension hears the change first (it subscribed at activation); then its check is awaited.
+    const changed = eventToPromise(vscode.workspace.onDidChangeConfiguration, (e) =>
+      e.affectsConfiguration('workspaceAutomation.dashboards.typeDiagnostics'),
+    );
+    await vscode.workspace
+      .getConfiguration('workspaceAutomation')
+      .update('dashboards.typeDiagnostics', false, vscode.ConfigurationTarget.Global);
+    await changed;
+    await checked(doc.uri);
+    assert.deepEqual(typeErrors(doc.uri), [], 'the setting turns them off');
+
+    const result = await vscode.commands.executeCommand<SaveResult>('workspaceAutomation.save', doc.uri);
+    assert.equal(result.status, 'saved', 'the service is the judge of a type error');
+    await editText(doc, (t) => t.replace('const n: number = "x";\n', ''));
+    assert.equal((await vscode.commands.executeCommand<SaveResult>('workspaceAutomation.save', doc.uri)).status, 'saved');
+  });
+
+  it('every seed dashboard opens, and stays after an edit, with no type error whatever types the service serves @variants', async function () {
+    const seeds: [string, string][] = [
+      [ids.dashboardId!, 'Revenue by region'],
+      [ids.churnDashboardId!, 'Customer churn'],
+      [ids.longHistoryDashboardId!, 'Inventory alerts'],
+    ];
+    for (const [id, name] of seeds) {
+      const doc = await openDashboard(id, name);
+      assert.deepEqual(
+        typeErrors(doc.uri).map((d) => d.message),
+        [],
+        `${name} as read`,
+      );
+      await edit(doc, (t) => t.replace('export default function', 'const edited = true;\nexport default function'));
+      assert.deepEqual(
+        typeErrors(doc.uri).map((d) => d.message),
+        [],
+        `${name} edited`,
+      );
+    }
+  });
+});
