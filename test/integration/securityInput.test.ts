@@ -277,9 +277,17 @@ describe('Security: hostile input at the webview and the file systems', function
       assert.equal(file.workspaceId, ws, `${what}: in the signed-in workspace`);
       allowedIds.push(file.id);
     }
+    // An opened dashboard also has its types read: the runtime's declarations and its data run.
+    const dataRuns: string[] = [];
+    for (const id of allowedIds.filter((i) => i.startsWith('oper_'))) {
+      const source = await serviceFetch(emulator, `/v1/dashboards/${id}/source`);
+      if (source.ok) dataRuns.push(((await source.json()) as { data: { dataRunId: string } }).data.dataRunId);
+    }
+    const typesOf = (path: string) =>
+      path === '/v1/dashboard-runtime/types' || dataRuns.some((run) => path === `/v1/operation-runs/${run}`);
     for (const r of await admin.requests(opened))
       assert.ok(
-        allowedIds.some((id) => r.path.includes(id)),
+        allowedIds.some((id) => r.path.includes(id)) || (dataRuns.length > 0 && typesOf(r.path)),
         `${r.method} ${r.path} is for a resource a resolved path names`,
       );
 
