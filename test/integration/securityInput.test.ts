@@ -196,6 +196,10 @@ describe('Security: hostile input at the webview and the file systems', function
 
   it('wsa: and wsa-revision: paths that traverse, carry a wrong prefix, name another workspace or nothing are refused with a FileSystemError, and nothing is requested', async () => {
     const ws = emulator.workspaceId;
+    // The explorer polls an app another suite left deploying: reads of its own, not of these paths.
+    const pollingAtStart = api.explorer.poller.polling;
+    const background = (r: { method: string; path: string }) =>
+      r.method === 'GET' && [...pollingAtStart, ...api.explorer.poller.polling].some((id) => r.path === `/v1/apps/${id}`);
     const { ids } = demo;
     const revision = (
       (await (await serviceFetch(emulator, `/v1/resources/${ids.dashboardResourceId}/revisions`)).json()) as {
@@ -253,7 +257,7 @@ describe('Security: hostile input at the webview and the file systems', function
     }
     assert.deepEqual(failures, []);
     assert.deepEqual(
-      (await admin.requests(since)).map((r) => `${r.method} ${r.path}`),
+      (await admin.requests(since)).filter((r) => !background(r)).map((r) => `${r.method} ${r.path}`),
       [],
       'no request reached the service',
     );
@@ -287,7 +291,7 @@ describe('Security: hostile input at the webview and the file systems', function
       path === '/v1/dashboard-runtime/types' || dataRuns.some((run) => path === `/v1/operation-runs/${run}`);
     for (const r of await admin.requests(opened))
       assert.ok(
-        allowedIds.some((id) => r.path.includes(id)) || (dataRuns.length > 0 && typesOf(r.path)),
+        allowedIds.some((id) => r.path.includes(id)) || (dataRuns.length > 0 && typesOf(r.path)) || background(r),
         `${r.method} ${r.path} is for a resource a resolved path names`,
       );
 
