@@ -286,25 +286,14 @@ function invalid(req: RawRequest, message: string, field?: string, status?: numb
  * answer that did not arrive whole, as for a save: `maybeApplied`, and the caller reads back.
  */
 function ignoreAnswer<R>(response: RawResponse, req: RawRequest): R {
-  if (response.text.trim() === '') return undefined as R;
-  try {
-    JSON.parse(response.text);
-  } catch {
-    const html = /html/i.test(response.headers['content-type'] ?? '') || /^\s*</.test(response.text);
-    throw invalid(
-      req,
-      html ? 'The server answered with an HTML page instead of JSON.' : 'The server’s answer is not valid JSON.',
-      undefined,
-      response.status,
-    );
-  }
+  if (response.text.trim() !== '') parseJson(response, req);
   return undefined as R;
 }
 
-export function parseSuccess<R>(response: RawResponse, schema: z.ZodMiniType<R>, req: RawRequest): R {
-  let body: unknown;
+/** The body of a 2xx as JSON; one that is not JSON (an HTML page, a cut-off body) is `invalid`. */
+function parseJson(response: RawResponse, req: RawRequest): unknown {
   try {
-    body = JSON.parse(response.text);
+    return JSON.parse(response.text);
   } catch {
     const html = /html/i.test(response.headers['content-type'] ?? '') || /^\s*</.test(response.text);
     throw invalid(
@@ -314,6 +303,10 @@ export function parseSuccess<R>(response: RawResponse, schema: z.ZodMiniType<R>,
       response.status,
     );
   }
+}
+
+export function parseSuccess<R>(response: RawResponse, schema: z.ZodMiniType<R>, req: RawRequest): R {
+  const body = parseJson(response, req);
   const parsed = enveloped(schema).safeParse(body);
   if (parsed.success) return parsed.data.data;
   const issue = parsed.error.issues[0];
