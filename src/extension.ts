@@ -27,6 +27,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
   const files = registerFiles(context, { log, config, connection: connection.manager, options: tunables.files });
   const dashboards = registerDashboardLanguage(context, {
     log,
+    config,
     connection: connection.manager,
     baseOf: files.baseOf,
     onDidSave: files.saves.onDidSave,

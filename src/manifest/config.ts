@@ -16,7 +16,12 @@ export interface Settings {
   requestTimeoutMs: number;
   resources: string[];
   autoSave: AutoSaveMode;
+  /** `dashboards.typeDiagnostics`: type errors in dashboards shown (they never block a save). */
+  dashboardTypeDiagnostics: boolean;
 }
+
+/** The settings' keys in the section, where they differ from the field's name. */
+const KEYS: Partial<Record<keyof Settings, string>> = { dashboardTypeDiagnostics: 'dashboards.typeDiagnostics' };
 
 export class Configuration implements vscode.Disposable {
   private readonly _onDidChange = new vscode.EventEmitter<Settings>();
@@ -47,11 +52,12 @@ export class Configuration implements vscode.Disposable {
       requestTimeoutMs: typeof timeout === 'number' && timeout >= 1000 ? timeout : DEFAULT_CONNECTION.timeoutMs,
       resources: (c.get<unknown[]>('resources') ?? []).filter((r): r is string => typeof r === 'string'),
       autoSave: autoSave === 'coalesce' || autoSave === 'always' ? autoSave : 'hold',
+      dashboardTypeDiagnostics: c.get<boolean>(KEYS.dashboardTypeDiagnostics!) !== false,
     };
   }
 
   async update<K extends keyof Settings>(key: K, value: Settings[K], target = vscode.ConfigurationTarget.Global): Promise<void> {
-    await vscode.workspace.getConfiguration(SECTION).update(key, value, target);
+    await vscode.workspace.getConfiguration(SECTION).update(KEYS[key] ?? key, value, target);
   }
 
   dispose(): void {

@@ -111,13 +111,13 @@ describe('lane layout', () => {
     assert.equal(layout.branched, false);
   });
 
-  test('5,000 revisions with restores lay out in well under 50 ms', () => {
+  // Its time is the history benchmark's (npm run bench): a timed test fails on a busy machine.
+  test('5,000 revisions with restores lay out in two lanes, a row each', () => {
     const nodes: GraphNode[] = [];
     for (let i = 5000; i >= 1; i--) nodes.push({ id: `r${i}`, parents: i === 1 ? [] : [i % 500 === 0 ? `r${i - 25}` : `r${i - 1}`] });
-    const t = performance.now();
     const layout = layoutLanes(nodes);
-    assert.ok(performance.now() - t < 50, `took ${performance.now() - t} ms`);
     assert.equal(layout.width, 2);
+    assert.equal(layout.rows.length, 5000);
   });
 
   test('every line that leaves a row enters the next one, and no column is used twice', () => {

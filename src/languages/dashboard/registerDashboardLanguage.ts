@@ -4,7 +4,7 @@
 // TypeScript load when the first dashboard opens.
 import * as vscode from 'vscode';
 import type { ConnectionProvider } from '../../connection/connectionProvider';
-import { SECTION } from '../../manifest/config';
+import type { Configuration } from '../../manifest/config';
 import { FILE_SCHEME, parseFilePath, parseRevisionPath, REVISION_SCHEME, VIEWS } from '../../model/resourcePath';
 import type { ServerSnapshot } from '../../model/saveTypes';
 import { DashboardWorkerClient } from '../../tsx/workerClient';
@@ -13,10 +13,9 @@ import { ownedBy } from '../../util/lifecycle';
 import { DashboardDocuments } from './dashboardDocuments';
 import { registerDashboardProviders } from './dashboardProviders';
 
-export const TYPE_DIAGNOSTICS_SETTING = 'dashboards.typeDiagnostics';
-
 export interface DashboardLanguageDeps {
   readonly log: vscode.LogOutputChannel;
+  readonly config: Configuration;
   readonly connection: ConnectionProvider;
   readonly baseOf: (uri: vscode.Uri) => ServerSnapshot | undefined;
   readonly onDidSave: Event<{ uri: vscode.Uri }>;
@@ -48,7 +47,8 @@ export function registerDashboardLanguage(context: vscode.ExtensionContext, deps
       typesDir: vscode.Uri.joinPath(dist, 'ts-types').fsPath,
     }),
   );
-  const typeDiagnostics = () => vscode.workspace.getConfiguration(SECTION).get<boolean>(TYPE_DIAGNOSTICS_SETTING, true) !== false;
+  let showTypes = deps.config.read().dashboardTypeDiagnostics;
+  const typeDiagnostics = () => showTypes;
   const documents = own(
     new DashboardDocuments({ worker, connection: deps.connection, baseOf: deps.baseOf, typeDiagnostics, log: deps.log }),
   );
@@ -72,9 +72,11 @@ export function registerDashboardLanguage(context: vscode.ExtensionContext, deps
     }),
   );
   own(
-    vscode.workspace.onDidChangeConfiguration((e) =>
-      e.affectsConfiguration(`${SECTION}.${TYPE_DIAGNOSTICS_SETTING}`) ? documents.settingChanged() : undefined,
-    ),
+    deps.config.onDidChange((settings) => {
+      if (settings.dashboardTypeDiagnostics === showTypes) return;
+      showTypes = settings.dashboardTypeDiagnostics;
+      documents.settingChanged();
+    }),
   );
   return { documents, worker };
 }
