@@ -4,30 +4,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { actionMessage, actionStates } from '../../src/webview/history/actions';
 import { EMPTY_SELECTION, focus, navigate, retain, selectedIds, toggleMark, toggleMarkFocused } from '../../src/webview/history/selection';
-import type { HistoryHeader, HistoryItem } from '../../src/shared/history/protocol';
+import { historyHeader, historyItem } from './historySupport';
 
-const item = (id: string): HistoryItem => ({
-  id,
-  parents: [],
-  message: id,
-  actorType: 'apiKey',
-  actorId: 'apik_1',
-  createdAt: 't',
-  sequence: null,
-});
-const header = (over: Partial<HistoryHeader> = {}): HistoryHeader => ({
-  resourceId: 'rept_1',
-  name: 'Sales',
-  kindLabel: 'Dashboard',
-  view: 'dashboard',
-  version: 'v',
-  draft: { revisionId: 'rvsn_d', sequence: 3 },
-  published: { revisionId: 'rvsn_p', sequence: 1 },
-  capabilities: { history: true, restore: true, publish: true },
-  restore: { enabled: true },
-  dependencyLocations: true,
-  ...over,
-});
+const item = historyItem;
+const header = historyHeader;
 
 describe('history selection', () => {
   test('Space marks the focused revision; moving on selects a second one', () => {

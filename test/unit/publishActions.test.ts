@@ -3,32 +3,21 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { actionMessage, actionStates, hiddenAction } from '../../src/webview/history/actions';
-import type { HistoryHeader, HistoryItem } from '../../src/shared/history/protocol';
+import type { HistoryHeader } from '../../src/shared/history/protocol';
+import { historyHeader, historyItem } from './historySupport';
 import { parseWebviewMessage } from '../../src/views/history/messageSchema';
 
-const item = (id: string): HistoryItem => ({
-  id,
-  parents: [],
-  message: id,
-  actorType: 'apiKey',
-  actorId: 'apik_1',
-  createdAt: 't',
-  sequence: null,
-});
-const header = (over: Partial<HistoryHeader> = {}): HistoryHeader => ({
-  resourceId: 'dbas_1',
-  name: 'Orders',
-  kindLabel: 'Managed database',
-  view: 'database',
-  version: 'v',
-  draft: { revisionId: 'rvsn_d', sequence: 3 },
-  published: { revisionId: 'rvsn_p', sequence: 2 },
-  capabilities: { history: true, restore: true, publish: true },
-  restore: { enabled: true },
-  publish: { enabled: true },
-  dependencyLocations: true,
-  ...over,
-});
+const item = historyItem;
+const header = (over: Partial<HistoryHeader> = {}): HistoryHeader =>
+  historyHeader({
+    resourceId: 'dbas_1',
+    name: 'Orders',
+    kindLabel: 'Managed database',
+    view: 'database',
+    published: { revisionId: 'rvsn_p', sequence: 2 },
+    publish: { enabled: true },
+    ...over,
+  });
 
 describe('Publish… in the history page', () => {
   test('the draft can be published; the message names it', () => {
