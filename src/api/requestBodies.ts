@@ -87,7 +87,9 @@ export function writeSyncDefinitionBody(definition: unknown): unknown {
   const body = pick(definition, WRITE_SYNC_DEFINITION_FIELDS);
   for (const part of ['source', 'destination'] as const)
     if (isRecord(body[part])) body[part] = pick(body[part], WRITE_SYNC_ENDPOINT_FIELDS);
-  if (isRecord(body.input)) body.input = pick(body.input, WRITE_SYNC_INPUT_FIELDS);
+  // The spec shows the `operation` input's fields only; an input of another type is the user's, in
+  // a shape the service knows and we do not: sent as it stands, so that a save does not clear it.
+  if (isRecord(body.input) && body.input.type === 'operation') body.input = pick(body.input, WRITE_SYNC_INPUT_FIELDS);
   return body;
 }
 

@@ -84,7 +84,7 @@ export function writeSyncProblems(text: string): TextProblem[] {
       if (v !== undefined && typeof v !== 'string')
         c.problems.push(problemAt(c.doc, [...at, 'input', field], `"${field}" must be a string.`));
     }
-    c.unsent(input, [...at, 'input'], WRITE_SYNC_INPUT_FIELDS, 'a write sync input', 'info');
+    if (input.type === 'operation') c.unsent(input, [...at, 'input'], WRITE_SYNC_INPUT_FIELDS, 'a write sync input', 'info');
   }
   c.typed(definition, at, 'keyColumn', 'string', 'The definition');
   if (c.typed(definition, at, 'fields', 'object', 'The definition')) {

@@ -5,7 +5,7 @@
 // profile: clientVariantReads.test.ts and clientVariantSaves.test.ts.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { databaseDefinitionBody, definitionBody, factBody, revisionRef } from '../../src/api/requestBodies';
+import { databaseDefinitionBody, definitionBody, factBody, revisionRef, writeSyncDefinitionBody } from '../../src/api/requestBodies';
 import { newestFirst } from '../../src/api/revisionPages';
 import type { RevisionListItem } from '../../src/api/schemas';
 import { readOnlyEdits } from '../../src/model/factDocument';
@@ -13,6 +13,18 @@ import { readOnlyEdits } from '../../src/model/factDocument';
 const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
 
 describe('request bodies hold only what the spec names', () => {
+  test('a write sync input of type operation sends its four fields; one of a type the spec does not show is sent as it stands', () => {
+    const endpoint = { resourceId: 'conn_1', object: 'Contact', scope: 's' };
+    const operation = { type: 'operation', operationId: 'oper_1', revisionId: 'rvsn_1', table: 't', links: { self: '/x' } };
+    const other = { type: 'dataset', datasetId: 'ds_1', filter: { active: true } };
+    const body = (input: unknown) =>
+      writeSyncDefinitionBody({ source: endpoint, destination: endpoint, input, keyColumn: 'id', fields: { id: 'Id' } }) as {
+        input: unknown;
+      };
+    assert.deepEqual(body(operation).input, { type: 'operation', operationId: 'oper_1', revisionId: 'rvsn_1', table: 't' });
+    assert.deepEqual(body(other).input, other);
+  });
+
   test('a revision reference sent back is exactly {revisionId, sequence}', () => {
     assert.deepEqual(revisionRef({ revisionId: 'rvsn_1', sequence: 4, createdAt: 'x', actor: {} } as never), {
       revisionId: 'rvsn_1',
