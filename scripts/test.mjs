@@ -2,7 +2,9 @@
 // `npm test`: type check, lint (ESLint, then Prettier's check), unit tests, integration tests (Mocha
 // in the real extension host), UI tests (Playwright driving the workbench), in that order, then a
 // summary whose last line is `N passed, N failed`. `node scripts/test.mjs typecheck|lint|unit|integration|ui`
-// runs one stage.
+// runs one stage. `node scripts/test.mjs reliability` (`npm run test:reliability`) runs the long
+// reliability runs, which `npm test` keeps short: the soak's 1,000 cycles, the 10-second
+// concurrency runs, the fault matrix; it is not part of the default stages.
 //
 // Plain Node built-ins only: it runs on a fresh clone before node_modules exists. Steps:
 // `npm ci` when node_modules is missing or older than package-lock.json; `node esbuild.mjs`; the
@@ -19,20 +21,34 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(root, 'test-results');
 const STAGES = ['typecheck', 'lint', 'unit', 'integration', 'ui'];
+/** Stages run only when named. */
+const EXTRA_STAGES = ['reliability'];
 const MINUTE = 60_000;
-// Integration holds the reliability soak (5-10 min of it on a busy 2-core machine).
 const LIMITS = {
   typecheck: 10 * MINUTE,
   lint: 10 * MINUTE,
   unit: 10 * MINUTE,
   integration: 30 * MINUTE,
   ui: 20 * MINUTE,
+  // The 1,000-cycle soak alone is 5-10 min on a busy 2-core machine.
+  reliability: 40 * MINUTE,
   install: 20 * MINUTE,
+};
+/**
+ * The reliability stage: the integration harness on the suites titled "Reliability: …", with the
+ * long counts. The tests' own defaults are the short runs `npm test` makes.
+ */
+const RELIABILITY_ENV = {
+  WSA_TEST_GREP: '^Reliability: ',
+  WSA_SOAK_CYCLES: '1000',
+  WSA_SOAK_HISTORY_OPENS: '1000',
+  WSA_CONCURRENCY_MS: '10000',
+  WSA_INTEGRATION_TIMEOUT_MS: String(38 * MINUTE),
 };
 
 const requested = process.argv[2];
-if (requested && !STAGES.includes(requested)) {
-  console.error(`usage: node scripts/test.mjs [${STAGES.join('|')}]`);
+if (requested && !STAGES.includes(requested) && !EXTRA_STAGES.includes(requested)) {
+  console.error(`usage: node scripts/test.mjs [${[...STAGES, ...EXTRA_STAGES].join('|')}]`);
   process.exit(2);
 }
 const selected = requested ? [requested] : STAGES;
@@ -61,7 +77,7 @@ async function main() {
   if (!ensureDependencies()) return finish();
   // The type check and lint read the sources only.
   const needsBuild = selected.some((s) => s !== 'typecheck' && s !== 'lint');
-  const needsVSCode = selected.some((s) => s === 'integration' || s === 'ui');
+  const needsVSCode = selected.some((s) => s === 'integration' || s === 'ui' || s === 'reliability');
   let built = true;
   if (needsBuild) {
     header('build', 'node esbuild.mjs');
@@ -200,13 +216,17 @@ async function runStage(stage) {
   }
   header(
     stage,
-    stage === 'integration'
-      ? 'Mocha in the extension host of VS Code 1.139.1 (code-server)'
-      : 'Playwright driving the VS Code workbench in Chromium',
+    stage === 'ui'
+      ? 'Playwright driving the VS Code workbench in Chromium'
+      : `Mocha in the extension host of VS Code 1.139.1 (code-server)${stage === 'reliability' ? ': the long reliability runs' : ''}`,
   );
   const privateDir = mkdtempSync(join(tmpdir(), `wsa-${stage}-`));
   const summaryFile = join(privateDir, 'summary.json');
-  const r = await runChild(stage, [join(root, `out/test/harness/${stage}.js`)], { WSA_SUMMARY_FILE: summaryFile });
+  const harness = stage === 'reliability' ? 'integration' : stage;
+  // A WSA_TEST_GREP of the caller's narrows the reliability stage further; the counts are its own.
+  const grep = process.env.WSA_TEST_GREP ? `${RELIABILITY_ENV.WSA_TEST_GREP}(?=.*(?:${process.env.WSA_TEST_GREP}))` : undefined;
+  const extra = stage === 'reliability' ? { ...RELIABILITY_ENV, ...(grep ? { WSA_TEST_GREP: grep } : {}) } : {};
+  const r = await runChild(stage, [join(root, `out/test/harness/${harness}.js`)], { ...extra, WSA_SUMMARY_FILE: summaryFile });
   let summary;
   try {
     summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
@@ -344,7 +364,7 @@ function finish() {
     );
   line(['stage', 'result', 'passed', 'failed', 'skipped', 'time', 'note']);
   for (const [stage, r] of rows) {
-    const counted = stage === 'unit' || stage === 'integration' || stage === 'ui';
+    const counted = stage === 'unit' || stage === 'integration' || stage === 'ui' || stage === 'reliability';
     line([
       stage,
       r.status,

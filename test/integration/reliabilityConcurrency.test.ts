@@ -16,7 +16,8 @@ import { revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
 import { type EmulatorInfo, connectSuite } from './helpers';
 
 const SAVE = 'workspaceAutomation.save';
-const DURATION_MS = Number(process.env.WSA_CONCURRENCY_MS) || 10_000;
+// 4 s per resource in `npm test`; `npm run test:reliability` runs 10 s.
+const DURATION_MS = Number(process.env.WSA_CONCURRENCY_MS) || 4_000;
 /** Saves of one edit that keep meeting a newer revision give up after this many attempts. */
 const MAX_ATTEMPTS_PER_EDIT = 40;
 
@@ -229,6 +230,8 @@ describe('Reliability: two clients saving the same resources @variants', functio
     ]);
     try {
       assert.ok(ext.saved.length > 0 && other.saved.length > 0, 'both sides saved');
+      // Else the title's "every conflict was merged" would hold of nothing.
+      assert.ok((ext.resolutions.merged ?? 0) > 0, `the extension met conflicts and merged them (${JSON.stringify(ext.resolutions)})`);
       await checkHistory(resourceId, before, ext, other, colleague);
       for (const saved of ext.saved) {
         const revision = await colleague.getRevision(resourceId, saved.revisionId);
@@ -291,6 +294,7 @@ describe('Reliability: two clients saving the same resources @variants', functio
     ]);
     try {
       assert.ok(ext.saved.length > 0 && other.saved.length > 0, 'both sides saved');
+      assert.ok((ext.resolutions.overwritten ?? 0) > 0, `the extension met conflicts and overwrote (${JSON.stringify(ext.resolutions)})`);
       await checkHistory(id, before, ext, other, colleague);
       for (const saved of ext.saved) {
         const revision = await colleague.getRevision(id, saved.revisionId);
