@@ -57,6 +57,7 @@ async function main(): Promise<SuiteSummary> {
     failed: done.reduce((n, s) => n + s.failed, 0),
     skipped: done.reduce((n, s) => n + s.skipped, 0),
     failures: done.flatMap((s) => s.failures.map((f) => ({ ...f, title: `${label(s)}${f.title}` }))),
+    skips: done.flatMap((s) => (s.skips ?? []).map((t) => `${label(s)}${t}`)),
     ...(errors.length ? { error: errors.join('\n') } : {}),
     passes: done.map(({ suite, passed, failed, skipped, ms, error }) => ({
       suite,
@@ -124,7 +125,7 @@ async function runPass(pass: IntegrationPass): Promise<SuiteSummary> {
   const results = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as RunnerResults) : undefined;
   if (results) copyFileSync(resultsFile, join(session.artifactsDir, 'results.json'));
   const counts = results
-    ? { passed: results.passed, failed: results.failed, skipped: results.skipped, failures: results.failures }
+    ? { passed: results.passed, failed: results.failed, skipped: results.skipped, failures: results.failures, skips: results.skips ?? [] }
     : counts0();
   if (code === 'timeout') {
     const where = results?.running ? ` while running "${results.running}"` : '';
@@ -157,6 +158,7 @@ interface RunnerResults {
   failed: number;
   skipped: number;
   failures: { title: string; error: string }[];
+  skips?: string[];
   running?: string;
   done: boolean;
 }

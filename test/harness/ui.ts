@@ -38,19 +38,23 @@ async function main(): Promise<number> {
   for (const f of scenarioFiles()) mocha.addFile(f);
   const counts = { passed: 0, failed: 0, skipped: 0 };
   const failures: { title: string; error: string }[] = [];
+  const skips: string[] = [];
   try {
     await new Promise<void>((resolve) => {
       const runner = mocha.run(() => resolve());
       runner.on('pass', () => counts.passed++);
-      runner.on('pending', () => counts.skipped++);
+      runner.on('pending', (test) => {
+        counts.skipped++;
+        skips.push(test.fullTitle());
+      });
       runner.on('fail', (test, err: Error) => {
         counts.failed++;
         failures.push({ title: test.fullTitle(), error: err?.stack ?? String(err) });
       });
     });
-    writeSummary({ suite: SUITE, ...counts, failures });
+    writeSummary({ suite: SUITE, ...counts, failures, skips });
   } catch (err) {
-    writeSummary({ suite: SUITE, ...counts, failures, error: errorText(err) });
+    writeSummary({ suite: SUITE, ...counts, failures, skips, error: errorText(err) });
     console.error(errorText(err));
     return 1;
   } finally {

@@ -27,11 +27,11 @@ export async function activateExtension(): Promise<WorkspaceAutomationApi> {
   return api;
 }
 
-/** The session's emulator; skips the calling test when the project has no emulator build yet. */
-export function requireEmulator(context: Mocha.Context): EmulatorInfo {
+/** The session's emulator; the calling suite fails without one (a skipped suite would prove nothing). */
+export function requireEmulator(_context: Mocha.Context): EmulatorInfo {
   const emulator = emulatorFromEnv();
-  if (!emulator) context.skip();
-  return emulator!;
+  if (!emulator) throw new Error('No emulator for this session: the harness starts one from dist/emulator.js (is the build missing?).');
+  return emulator;
 }
 
 /** Resolves with the first event that `event` fires and `filter` accepts (src/util/events.ts). */

@@ -42,7 +42,7 @@ describe('A dashboard a colleague saved first', () => {
   it('shows the conflict notification; Compare opens the diff, and Merge keeps both edits', async function () {
     this.timeout(150_000);
     const { page, emulator } = ui;
-    if (!emulator) this.skip();
+    assert.ok(emulator, 'the scenario has its emulator (dist/emulator.js built)');
     const { ids } = await emulatorAdmin(emulator!).demo();
 
     await openViewContainer(page, 'Workspace Automation');

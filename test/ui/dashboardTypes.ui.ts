@@ -10,7 +10,7 @@ describe('Dashboard types in the editor', () => {
   it('suggests the data run’s columns, hovers a column’s type and lists a type error in Problems', async function () {
     this.timeout(150_000);
     const { page, emulator } = ui;
-    if (!emulator) this.skip();
+    assert.ok(emulator, 'the scenario has its emulator (dist/emulator.js built)');
 
     await openViewContainer(page, 'Workspace Automation');
     const explorer = viewPane(page, 'Explorer');

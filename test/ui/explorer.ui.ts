@@ -48,7 +48,7 @@ describe('Workspace explorer in the workbench', () => {
   it('Sign In asks for the URL, the key (hidden) and the workspace, checks them, and shows the tree again', async function () {
     this.timeout(90_000);
     const { page, emulator } = ui;
-    if (!emulator) this.skip();
+    assert.ok(emulator, 'the scenario has its emulator (dist/emulator.js built)');
     const explorer = viewPane(page, 'Explorer');
     await explorer.getByRole('button', { name: 'Sign In', exact: true }).click();
     const input = page.locator('.quick-input-widget input.input');

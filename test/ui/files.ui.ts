@@ -21,7 +21,7 @@ describe('Editing a dashboard in the workbench', () => {
   it('opens a dashboard from the explorer, types, and Ctrl+S saves it: the tab is clean, one PUT reached the service', async function () {
     this.timeout(120_000);
     const { page, emulator } = ui;
-    if (!emulator) this.skip();
+    assert.ok(emulator, 'the scenario has its emulator (dist/emulator.js built)');
     await openViewContainer(page, 'Workspace Automation');
     const explorer = viewPane(page, 'Explorer');
     await expandTreeItem(explorer, 'Dashboards');
@@ -53,7 +53,7 @@ describe('Editing a dashboard in the workbench', () => {
   it('with auto save on, typing is held on this machine and Ctrl+S sends it as one revision', async function () {
     this.timeout(90_000);
     const { page, emulator } = ui;
-    if (!emulator) this.skip();
+    assert.ok(emulator, 'the scenario has its emulator (dist/emulator.js built)');
     await runCommand(page, 'File: Toggle Auto Save');
     const before = (await puts()).length;
     await typeAtEnd(page, '\n// Held until I say so');

@@ -10,7 +10,7 @@ describe('Revision history from the command palette, high contrast', () => {
   it('asks for an id, asks dashboard or operation, and shows the dashboard’s history themed', async function () {
     this.timeout(120_000);
     const { page, emulator } = ui;
-    if (!emulator) this.skip();
+    assert.ok(emulator, 'the scenario has its emulator (dist/emulator.js built)');
     const { ids } = await emulatorAdmin(emulator!).demo();
     // The palette lists the extension's commands once the workbench knows the extension.
     await activityBarEntry(page, 'Workspace Automation').waitFor({ timeout: 60_000 });

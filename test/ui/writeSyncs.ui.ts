@@ -59,7 +59,7 @@ describe('Editing write syncs in the workbench', () => {
   it('a write sync’s mapping and automatic switch edited and saved with Ctrl+S: one update, the explorer shows version 2', async function () {
     this.timeout(120_000);
     const { page, emulator } = ui;
-    if (!emulator) this.skip();
+    assert.ok(emulator, 'the scenario has its emulator (dist/emulator.js built)');
     const ids = (await emulatorAdmin(emulator!).demo()).ids as Record<string, string>;
     await openViewContainer(page, 'Workspace Automation');
     await expandTreeItem(viewPane(page, 'Explorer'), 'Write Syncs');
@@ -95,7 +95,7 @@ describe('Editing write syncs in the workbench', () => {
   it('a changed key column of a locked write sync is an Error in Problems at its line, and nothing is sent', async function () {
     this.timeout(120_000);
     const { page, emulator } = ui;
-    if (!emulator) this.skip();
+    assert.ok(emulator, 'the scenario has its emulator (dist/emulator.js built)');
     const ids = (await emulatorAdmin(emulator!).demo()).ids as Record<string, string>;
     await open(page, /^CRM contacts → Salesforce/, 'CRM contacts → Salesforce.json');
     const before = (await puts(`/write-syncs/${ids.identityLockedWriteSyncId}`)).length;

@@ -11,6 +11,8 @@ export interface SuiteSummary {
   readonly failed: number;
   readonly skipped: number;
   readonly failures: readonly { title: string; error: string }[];
+  /** Titles of the skipped tests (test/allowed-skips.json says which may be). */
+  readonly skips?: readonly string[];
   /** Set when the suite could not run its tests at all (server did not start, timeout...). */
   readonly error?: string;
   /** A stage of several passes (integration: default, then strict): each pass's counts and time. */
