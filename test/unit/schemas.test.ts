@@ -78,23 +78,59 @@ describe('schemas', () => {
   });
 
   test('no JSON value crashes parsing: it parses or becomes an invalidResponse', () => {
-    fc.assert(
-      fc.property(fc.jsonValue(), (data) => {
-        try {
-          parseSuccess(respond({ data }), s.Operation, req);
-        } catch (e) {
-          assert.ok(e instanceof ApiError && e.kind === 'invalidResponse');
-        }
-      }),
+    // Operations as a server might send them: whole, with a field of another JSON value, a field
+    // missing, or extra fields; and any JSON value at all. Both outcomes must occur often.
+    const field = fc.constantFrom(...Object.keys(operation));
+    const candidate = fc.oneof(
+      fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 })).map((extra) => ({ ...extra, ...operation })),
+      fc.tuple(field, fc.jsonValue({ maxDepth: 2 })).map(([k, v]) => ({ ...operation, [k]: v })),
+      field.map((k) => Object.fromEntries(Object.entries(operation).filter(([key]) => key !== k))),
+      fc.jsonValue(),
     );
+    const outcomes = { parsed: 0, refused: 0 };
     fc.assert(
-      fc.property(fc.string(), (text) => {
+      fc.property(candidate, (data) => {
+        let parsed: s.Operation | undefined;
         try {
-          parseSuccess(respond(undefined, text), s.RevisionHistory, req);
+          parsed = parseSuccess(respond({ data }), s.Operation, req);
         } catch (e) {
-          assert.ok(e instanceof ApiError && e.kind === 'invalidResponse');
+          assert.ok(e instanceof ApiError && e.kind === 'invalidResponse', String(e));
+          outcomes.refused++;
+          return;
         }
+        outcomes.parsed++;
+        assert.equal(parsed.id, (data as { id: unknown }).id, 'what parses is what was sent');
       }),
+      { numRuns: 300 },
     );
+    assert.ok(outcomes.parsed >= 50 && outcomes.refused >= 50, `both outcomes ran often: ${JSON.stringify(outcomes)}`);
+    const texts = { parsed: 0, refused: 0 };
+    const history = {
+      resourceId: 'oper_1',
+      version: 'v1',
+      draft: ref,
+      published: null,
+      capabilities: { history: true, restore: true, publish: true },
+      items: [],
+    };
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.string().map((t) => JSON.stringify({ data: { ...history, note: t } })),
+        ),
+        (text) => {
+          try {
+            parseSuccess(respond(undefined, text), s.RevisionHistory, req);
+            texts.parsed++;
+          } catch (e) {
+            assert.ok(e instanceof ApiError && e.kind === 'invalidResponse', String(e));
+            texts.refused++;
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+    assert.ok(texts.parsed >= 30 && texts.refused >= 30, `both outcomes ran often: ${JSON.stringify(texts)}`);
   });
 });
