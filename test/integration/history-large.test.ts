@@ -69,11 +69,19 @@ describe('Revision history of 5,000 revisions', function () {
   });
 
   it('repaints an open panel after one list request on Refresh', async () => {
-    const panel = api.history.get(large!.demo.ids.largeDashboardResourceId!)!;
+    const resourceId = large!.demo.ids.largeDashboardResourceId!;
+    const panel = api.history.get(resourceId)!;
     await panel.whenIdle();
+    const before = large!.requests().length;
     const painted = eventToPromise(panel.onDidRender);
     assert.ok(await panel.deliver({ type: 'refresh' }));
     const timings = await painted;
+    const requests = large!
+      .requests()
+      .slice(before)
+      .filter((r) => r.path.startsWith(`/v1/resources/${resourceId}`))
+      .map((r) => `${r.method} ${r.path}`);
+    assert.deepEqual(requests, [`GET /v1/resources/${resourceId}/revisions`], 'Refresh made one request of the history: the list');
     console.log(
       `      refresh of 5,000 revisions: list request ${timings.listMs?.toFixed(0)} ms, first paint ${timings.firstPaintMs?.toFixed(0)} ms after it (webview render ${timings.renderMs?.toFixed(0)} ms)`,
     );

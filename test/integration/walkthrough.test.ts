@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { waitUntil } from '../harness/lib/processes';
 import { activateExtension, EXTENSION_ID } from './helpers';
 
 interface Step {
@@ -46,7 +47,16 @@ describe('Getting Started walkthrough', () => {
   });
 
   it('opens in the Welcome editor', async () => {
+    const welcome = (tab: vscode.Tab | undefined) =>
+      !!tab && !(tab.input instanceof vscode.TabInputText) && /welcome|walkthrough|get(ting)? started/i.test(tab.label);
+    const active = () => vscode.window.tabGroups.activeTabGroup.activeTab;
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${EXTENSION_ID}#gettingStarted`, false);
+    assert.ok(
+      await waitUntil(() => welcome(active()), 10_000),
+      `the active tab is the Welcome editor, not ${JSON.stringify(active()?.label)}`,
+    );
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    assert.ok(await waitUntil(() => !welcome(active()), 10_000), 'and it closes');
   });
 });
