@@ -239,13 +239,28 @@ describe('explorer model when the connection fails', () => {
   });
 
   test('an unreachable server shows one Retry message; Retry loads again', async () => {
-    const connection = new TestConnection('http://127.0.0.1:9', emu.demo.apiKey, emu.demo.workspaceId);
-    const model = modelFor(connection);
+    const model = modelFor(TestConnection.forEmulator(emu));
+    // Every list request's connection is dropped: the service cannot be reached.
+    emu.injectFault({ match: { method: 'GET', path: '^/v1/(operations|dashboards|apps|databases|write-syncs|facts)$' }, kind: 'drop' });
     await groupItems(model, 'dashboards');
     const roots = await model.getChildren();
     assert.equal(roots.length, 1);
     assert.equal(roots[0]!.kind === 'message' && roots[0]!.action, 'retry');
     assert.match(roots[0]!.kind === 'message' ? roots[0]!.label : '', /Cannot reach Test service/);
+    // The service is back; the message's Retry (the tree's Refresh command) loads everything again.
+    emu.clearFaults();
+    const before = emu.requests().length;
+    await model.refresh();
+    assert.equal((await model.getChildren()).length, 6, 'the groups are back');
+    assert.ok((await resources(model, 'dashboards')).length > 0, 'and the dashboards load');
+    assert.ok(emu.requests().length > before, 'loaded from the service again');
+  });
+
+  test('a new connection clears an unreachable server’s message', async () => {
+    const connection = new TestConnection('http://127.0.0.1:9', emu.demo.apiKey, emu.demo.workspaceId);
+    const model = modelFor(connection);
+    await groupItems(model, 'dashboards');
+    assert.equal((await model.getChildren()).length, 1);
     await connection.change(TestConnection.make(emu.url, emu.demo.apiKey, emu.demo.workspaceId));
     assert.equal((await model.getChildren()).length, 6, 'a new connection clears the problem');
     assert.ok((await resources(model, 'dashboards')).length > 0);
