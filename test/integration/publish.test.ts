@@ -4,6 +4,7 @@
 // answer read back, and the status bar item of an open document following it all.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { SaveResult } from '../../src/model/saveTypes';
 import type { AdminClient } from '../../src/emulator/adminClient';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { OperationResult } from '../../src/publish/revisionOperationsUi';
@@ -198,15 +199,22 @@ describe('Publish and restore through the service', function () {
       oldestValue.tables.map((t) => t.name),
       'the clean document shows the restored draft',
     );
-    // Another resource's restore: the document with unsaved edits keeps them.
+    // The base of a document with unsaved edits moves under it (an older revision restored as the
+    // new draft): the edits stay as typed, and saving them meets the new draft instead of replacing it.
     const invHistory = await history(inv);
+    const older = invHistory.items.find((i) => i.id !== invHistory.draft.revisionId);
+    assert.ok(older, 'Inventory has an older revision to restore');
     const restoredInv = await api.publish.operations.restore(
       { workspaceId: emulator.workspaceId, kind: 'database', resourceId: inv, name: 'Inventory' },
-      invHistory.draft.revisionId,
+      older.id,
     );
     assert.equal(restoredInv.status, 'done');
+    assert.notEqual((await history(inv)).draft.revisionId, invHistory.draft.revisionId, 'the draft moved on the service');
     assert.equal(dirty.getText(), typed, 'unsaved edits are not overwritten');
     assert.ok(dirty.isDirty);
+    const saved = (await vscode.commands.executeCommand('workspaceAutomation.save', dirty.uri)) as SaveResult;
+    assert.equal(saved.status, 'conflict', 'a save of the edits meets the restored draft, it does not replace it unseen');
+    assert.equal(dirty.getText(), typed, 'and the edits are still as typed');
     await revertAndCloseAll();
   });
 
