@@ -281,7 +281,11 @@ describe('explorer model when the connection fails', () => {
     const connection = TestConnection.forEmulator(emu);
     const model = modelFor(connection);
     await connection.change(undefined);
+    const before = emu.requests().length;
     assert.deepEqual(await model.getChildren(), []);
     assert.deepEqual(await groupItems(model, 'operations'), []);
+    await model.refresh();
+    assert.deepEqual(await model.getChildren(), []);
+    assert.equal(emu.requests().length, before, 'no request reached the service');
   });
 });
