@@ -253,7 +253,47 @@ describe('Revision history panel', function () {
     panel.dispose();
   });
 
-  it('shows a save made elsewhere (an editor, another tool) as the new draft without a refresh click', async () => {
+  it('shows a revision another tool saved when the panel is shown again, after one list request', async () => {
+    const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', {
+      kind: 'dashboard',
+      id: ids.churnDashboardId,
+      name: 'Customer churn',
+    }))!;
+    const before = await stateOf(panel);
+    await panel.whenIdle();
+    // Another tab in front of the panel, then another tool saves the dashboard.
+    const other = await vscode.workspace.openTextDocument(vscode.Uri.file(__filename));
+    await vscode.window.showTextDocument(other, { viewColumn: panel.panel.viewColumn, preview: false });
+    assert.equal(panel.panel.visible, false, 'the panel is behind another tab');
+    const current = await serviceJson<{ source: string; revision: unknown; dataRunId: string }>(
+      `/v1/dashboards/${ids.churnDashboardId}/source`,
+    );
+    const put = await serviceFetch(emulator, `/v1/dashboards/${ids.churnDashboardId}/source`, {
+      method: 'PUT',
+      body: JSON.stringify({
+        source: `${current.source}\n// another tool\n`,
+        expectedRevision: current.revision,
+        expectedDataRunId: current.dataRunId,
+      }),
+    });
+    assert.ok(put.ok, `the other tool's save: ${put.status}`);
+    const since = await lastSeq();
+    const refreshed = eventToPromise(panel.onDidChangeState, (s) => s.header.draft.sequence === before.header.draft.sequence + 1);
+    // The user clicks the panel's tab.
+    panel.reveal();
+    const after = await refreshed;
+    assert.equal(after.items[0]!.id, after.header.draft.revisionId, 'the other tool’s revision is the draft, on top');
+    const reads = (await admin.requests(since)).filter((r) => r.path.startsWith(`/v1/resources/${before.header.resourceId}`));
+    assert.deepEqual(
+      reads.map((r) => `${r.method} ${r.path}`),
+      [`GET /v1/resources/${before.header.resourceId}/revisions`],
+      'one list request',
+    );
+    panel.dispose();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('shows a save made in an editor of this window as the new draft without a refresh click', async () => {
     const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', {
       kind: 'dashboard',
       id: ids.churnDashboardId,

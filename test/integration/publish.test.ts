@@ -177,8 +177,22 @@ describe('Publish and restore through the service', function () {
   it('a restore through the service reloads a clean open document and leaves one with unsaved edits as typed', async () => {
     const db = ids.databaseId!;
     const inv = ids.inventoryDatabaseId!;
+    // Inventory gets a second revision (a column more) from another tool, so that an older one differs.
+    const invBefore = await history(inv);
+    const invDraft = (
+      (await (await serviceFetch(emulator, `/v1/resources/${inv}/revisions/${invBefore.draft.revisionId}`)).json()) as {
+        data: { value: { tables: { columns: unknown[] }[] } };
+      }
+    ).data.value;
+    invDraft.tables[0]!.columns.push({ name: 'restore_marker', type: 'text', nullable: true });
+    const put = await serviceFetch(emulator, `/v1/databases/${inv}/definition`, {
+      method: 'PUT',
+      body: JSON.stringify({ expectedDraft: invBefore.draft, definition: invDraft }),
+    });
+    assert.ok(put.ok, `the other tool's save: ${put.status}`);
     const clean = await vscode.workspace.openTextDocument(wsaUri(emulator.workspaceId, 'database', db, 'Orders'));
     const dirty = await vscode.workspace.openTextDocument(wsaUri(emulator.workspaceId, 'database', inv, 'Inventory'));
+    assert.ok(dirty.getText().includes('restore_marker'), 'the document shows the latest draft');
     await vscode.window.showTextDocument(dirty);
     const typed = await editText(dirty, (t) => t.replace('"tables"', '"tables" ').replace('products', 'products_typed'));
     const oldest = (await history(db)).items.at(-1)!.id;
@@ -202,8 +216,8 @@ describe('Publish and restore through the service', function () {
     // The base of a document with unsaved edits moves under it (an older revision restored as the
     // new draft): the edits stay as typed, and saving them meets the new draft instead of replacing it.
     const invHistory = await history(inv);
-    const older = invHistory.items.find((i) => i.id !== invHistory.draft.revisionId);
-    assert.ok(older, 'Inventory has an older revision to restore');
+    const older = invHistory.items.find((i) => i.id === invBefore.draft.revisionId);
+    assert.ok(older, 'the revision before the other tool’s save');
     const restoredInv = await api.publish.operations.restore(
       { workspaceId: emulator.workspaceId, kind: 'database', resourceId: inv, name: 'Inventory' },
       older.id,

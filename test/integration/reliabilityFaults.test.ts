@@ -94,7 +94,9 @@ describe('Reliability: fault matrix @variants', function () {
         await admin.clearFaults();
         const requests = await admin.requests(since);
         const re = new RegExp(action.path);
-        const attempts = requests.filter((r) => r.method === action.method && re.test(r.path)).length;
+        const hits = requests.filter((r) => r.method === action.method && re.test(r.path));
+        const attempts = hits.length;
+        const faulted = hits.filter((r) => r.fault !== undefined).length;
         const puts = requests.filter((r) => r.method === 'PUT').length;
         const outcome: Outcome = !observed.ok ? 'error' : observed.readBack ? 'ok, read back' : attempts > 1 ? 'ok after retry' : 'ok';
         const message = observed.ok ? undefined : observed.message;
@@ -108,6 +110,7 @@ describe('Reliability: fault matrix @variants', function () {
           outcome,
           ...(message === undefined ? {} : { message, clear: action.says.test(message) && fault.cause.test(message) }),
           attempts,
+          faulted,
           puts,
           ...(action.saves ? { textKept: observed.textKept === true } : {}),
           usable: usable && api.connection.current !== undefined,

@@ -80,6 +80,8 @@ export class HistoryPanel extends Disposable {
   private readonly stats = new Map<string, StatsEntry>();
   private name: string;
   private loadStarted = 0;
+  private loadedAt = 0; // when the last read of the history started (epoch ms)
+  private loading = false;
   private pendingSelect: string[] | undefined;
   private readonly busyWith = new Set<Promise<unknown>>();
   private readonly actions: HistoryActions;
@@ -185,6 +187,11 @@ export class HistoryPanel extends Disposable {
     return this.track(this.load());
   }
 
+  /** Reads the history again if it shows and was last read `minAgeMs` ago: other tools' saves appear. */
+  refreshIfStale(minAgeMs: number): void {
+    if (this.host.panel.visible && !this.restoring && !this.loading && Date.now() - this.loadedAt >= minAgeMs) void this.refresh();
+  }
+
   /** A save of the resource reached the service elsewhere (an editor, the conflict resolver): show it. */
   noteSaved(): void {
     if (!this.restoring) void this.refresh();
@@ -214,6 +221,8 @@ export class HistoryPanel extends Disposable {
 
   private async load(): Promise<void> {
     this.loadStarted = performance.now();
+    this.loadedAt = Date.now();
+    this.loading = true;
     this.host.post({ type: 'busy', busy: true, label: 'Loading revisions…' });
     try {
       const history = await this.deps.client().listRevisions(this.target.resourceId);
@@ -237,6 +246,7 @@ export class HistoryPanel extends Disposable {
       this.deps.log.error(`[History] ${describeError(error, `Could not load the revision history of ${this.target.resourceId}`).message}`);
       this.host.post({ type: 'notice', level: 'error', message: describeError(error, 'Could not load the revision history').message });
     } finally {
+      this.loading = false;
       this.host.post({ type: 'busy', busy: false });
     }
   }

@@ -60,6 +60,9 @@ export interface HistoryPanelsOptions {
   readonly dialogs: HistoryDialogs;
 }
 
+/** A panel read this recently is not read again when the window regains focus. */
+const REFRESH_ON_FOCUS_AFTER_MS = 3_000;
+
 export class HistoryPanels extends Disposable {
   private readonly panels = new Map<string, HistoryPanel>();
   private names: ResourceNames;
@@ -78,6 +81,13 @@ export class HistoryPanels extends Disposable {
     if (deps.onDidSave) {
       this._register(deps.onDidSave((e) => (e.snapshot.revision ? this.get(e.snapshot.revision.resourceId)?.noteSaved() : undefined)));
     }
+    // Back in the window: what other tools saved meanwhile shows in the visible panels (one list
+    // request each, at most every few seconds).
+    this._register(
+      vscode.window.onDidChangeWindowState((s) => {
+        if (s.focused) for (const panel of this.panels.values()) panel.refreshIfStale(REFRESH_ON_FOCUS_AFTER_MS);
+      }),
+    );
     this._register(
       deps.connection.onDidChangeConnection((connection) => {
         this.names = this.newNames();
@@ -156,8 +166,15 @@ export class HistoryPanels extends Disposable {
       vscode.window.activeTextEditor?.viewColumn ?? vscode.ViewColumn.Active,
     );
     this.panels.set(key, panel);
+    // Shown again after another tab was in front: what other tools saved meanwhile appears.
+    let visible = panel.panel.visible;
+    const shown = panel.panel.onDidChangeViewState(({ webviewPanel }) => {
+      if (webviewPanel.visible && !visible) panel.refreshIfStale(0);
+      visible = webviewPanel.visible;
+    });
     const closed = panel.host.onDidDispose(() => {
       closed.dispose();
+      shown.dispose();
       if (this.panels.get(key) === panel) this.panels.delete(key);
     });
     this._onDidOpenPanel.fire(panel);

@@ -37,6 +37,8 @@ export interface Cell {
   clear?: boolean;
   /** Requests the action sent to the faulted endpoint (retries included). */
   attempts: number;
+  /** Of those, the ones the emulator served the cell's fault to (its request log says so). */
+  faulted: number;
   /** PUTs the action sent in all. */
   puts: number;
   /** Saves only: the user's text is on the service (saved) or still in the dirty editor (failed). */
@@ -49,6 +51,11 @@ export interface Cell {
 /** Why a cell fails the test; empty when it passes. */
 export function cellProblems(cell: Cell, saves: boolean): string[] {
   const problems: string[] = [];
+  // A cell whose fault never reached the action's request proves nothing about that fault.
+  if (cell.faulted === 0) problems.push('the fault was never served to the action’s request');
+  // Every fault here fails the request it is served to: succeeding at the first and only attempt
+  // means a failed answer was taken for a good one (a save must have been read back to count).
+  if (cell.faulted > 0 && cell.outcome === 'ok') problems.push('reported success from the faulted answer itself');
   if (saves && cell.textKept !== true) problems.push('lost the text');
   if (saves ? cell.puts > 1 : cell.puts > 0) problems.push(`${cell.puts} PUTs`);
   if (!cell.usable) problems.push('left the extension unusable');
