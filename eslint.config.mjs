@@ -75,6 +75,21 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
     },
   },
+  // Tests wait on events or conditions (waitUntil in test/harness/lib/processes.ts), never a fixed
+  // time: a sleep is too short on a loaded machine and too long everywhere else.
+  {
+    files: ['test/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "NewExpression[callee.name='Promise'] > ArrowFunctionExpression[body.callee.name='setTimeout'][body.arguments.0.type='Identifier']",
+          message: 'A fixed sleep in a test: wait for the condition (waitUntil) or the event instead.',
+        },
+      ],
+    },
+  },
   // The history page runs in a browser frame.
   { files: ['src/webview/**/*.ts'], languageOptions: { globals: { ...globals.browser } } },
   ...boundaries,

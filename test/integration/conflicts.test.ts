@@ -6,6 +6,7 @@
 // UI scenario clicks them).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { waitUntil } from '../harness/lib/processes';
 import { createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../src/api';
 import type { ConflictOutcome } from '../../src/conflicts/conflictResolver';
 import type { AdminClient } from '../../src/emulator/adminClient';
@@ -96,15 +97,8 @@ describe('Save conflicts: Compare, Merge and Overwrite keep every edit', functio
     return eventToPromise(vscode.workspace.onDidOpenTextDocument, match);
   }
 
-  /** Waits for a condition the extension reaches on its own (checked every 50 ms), up to `timeoutMs`. */
-  async function until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs;
-    while (!condition()) {
-      if (Date.now() > deadline) return false;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    return true;
-  }
+  /** Waits for a condition the extension reaches on its own, up to `timeoutMs`. */
+  const until = (condition: () => boolean, timeoutMs: number): Promise<boolean> => waitUntil(condition, timeoutMs);
 
   const textOf = async (uri: vscode.Uri) => (await vscode.workspace.openTextDocument(uri)).getText();
 

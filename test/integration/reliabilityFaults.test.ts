@@ -126,7 +126,10 @@ describe('Reliability: fault matrix @variants', function () {
     );
 
     const problems = cells.flatMap((cell) =>
-      cellProblems(cell, actions.find((a) => a.name === cell.action)!.saves).map((p) => `${cell.action} × ${cell.fault}: ${p}`),
+      cellProblems(
+        cell,
+        actions.find((a) => a.name === cell.action)!,
+      ).map((p) => `${cell.action} × ${cell.fault}: ${p}`),
     );
     assert.deepEqual(problems, [], 'every cell keeps the text, sends at most one PUT, explains itself and leaves the extension usable');
     // Only reads are repeated, never more often than the policy allows (4 attempts).

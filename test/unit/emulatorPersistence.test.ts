@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitUntil } from '../harness/lib/processes';
 import { startEmulator } from '../../src/emulator/server';
 import { AdminClient } from '../../src/emulator/adminClient';
 import { caller } from './emulatorSupport';
@@ -56,13 +57,11 @@ describe('emulator persistence', () => {
     const emu = await startEmulator({ quiet: true, dataDir: dir });
     try {
       await caller(emu)('PUT', `/v1/facts/${emu.demo.ids['factId']}`, { name: 'Written early' }, { workspace: null });
-      const deadline = Date.now() + 2000;
-      let text = '';
-      while (Date.now() < deadline && !text.includes('Written early')) {
-        await new Promise((r) => setTimeout(r, 50));
-        text = await readFile(join(dir, 'state.json'), 'utf8').catch(() => '');
-      }
-      assert.ok(text.includes('Written early'));
+      const written = await waitUntil(
+        async () => (await readFile(join(dir, 'state.json'), 'utf8').catch(() => '')).includes('Written early'),
+        2000,
+      );
+      assert.ok(written, 'the state file holds the save');
     } finally {
       await emu.close();
       await rm(dir, { recursive: true, force: true });

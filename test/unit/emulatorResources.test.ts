@@ -1,6 +1,7 @@
 // Database definitions, fact replacement, write syncs and app deployments.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { waitUntil } from '../harness/lib/processes';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
 import { AdminClient } from '../../src/emulator/adminClient';
 import { caller } from './emulatorSupport';
@@ -182,11 +183,7 @@ describe('emulator write syncs and apps', () => {
     assert.equal(first.deployment.status, 'deploying');
     const versionBefore = (await history(ids()['deployingAppId']!)).version;
     let app = first;
-    const deadline = Date.now() + 3000;
-    while (app.deployment.status === 'deploying' && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 25));
-      app = (await call('GET', path)).json.data;
-    }
+    await waitUntil(async () => (app = (await call('GET', path)).json.data).deployment.status !== 'deploying', 3000, 25);
     assert.equal(app.deployment.status, 'live');
     assert.notEqual(app.deployment.revisionId, first.deployment.revisionId);
     assert.equal(app.deployment.revisionId, ids()['deployingAppTargetRevisionId']);

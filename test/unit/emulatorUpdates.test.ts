@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitUntil } from '../harness/lib/processes';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
 import { caller } from './emulatorSupport';
 
@@ -206,8 +207,8 @@ describe('emulator app updates', () => {
     assert.equal(revision.parentRevisionId, app.draft.revisionId);
     assert.match(revision.message, /renamed to “Customer portal 2”; description changed/i);
     assert.deepEqual(revision.value, { name: 'Customer portal 2', description: 'Track orders.' });
-    await new Promise((r) => setTimeout(r, 200));
-    const live = await readApp();
+    let live = await readApp();
+    await waitUntil(async () => (live = await readApp()).deployment.status !== 'deploying', 5000, 25);
     assert.equal(live.deployment.status, 'live');
     assert.equal(live.deployment.revisionId, saved.draft.revisionId);
   });

@@ -103,4 +103,20 @@ describe('lint: the folder rules', () => {
       assert.match(errors[0]!, /src\/shared imports only src\/shared/, line);
     }
   });
+
+  test('a fixed sleep in a test is refused; waiting for a condition, a timeout that rejects and product code are not', async () => {
+    const lint = async (path: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath: join(root, path) });
+      return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+    };
+    const sleep = 'export async function f() {\n  await new Promise((r) => setTimeout(r, 200));\n}\n';
+    for (const path of ['test/unit/snippet.test.ts', 'test/integration/snippet.test.ts', 'test/ui/snippet.ui.ts']) {
+      const errors = await lint(path, sleep);
+      assert.equal(errors.length, 1, path);
+      assert.match(errors[0]!, /fixed sleep/);
+    }
+    const timeout = 'export const p = new Promise((_, reject) => setTimeout(() => reject(new Error("late")), 5000));\n';
+    assert.deepEqual(await lint('test/unit/snippet.test.ts', timeout), []);
+    assert.deepEqual(await lint('src/util/snippet.ts', sleep), []);
+  });
 });

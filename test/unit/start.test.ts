@@ -9,6 +9,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { waitUntil } from '../harness/lib/processes';
 
 const root = join(__dirname, '..', '..', '..');
 const FAKE_CODE = `#!${process.execPath}
@@ -64,11 +65,7 @@ async function ready(s: Started): Promise<void> {
 }
 
 async function until(condition: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  if (!(await waitUntil(condition, timeoutMs, 100))) throw new Error(`timed out waiting for ${what}`);
 }
 
 /** Processes (not zombies) whose command line names `marker`. */

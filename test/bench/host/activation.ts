@@ -41,6 +41,7 @@ async function hostQuiet(maxMs = 20_000): Promise<boolean> {
   while (Date.now() - started < maxMs) {
     const cpu = process.cpuUsage();
     const t = performance.now();
+    // eslint-disable-next-line no-restricted-syntax -- a poll for "nothing changed for a while", whose quiet time is the condition
     await new Promise((r) => setTimeout(r, 200));
     const used = process.cpuUsage(cpu);
     const busy = (used.user + used.system) / 1000 / (performance.now() - t);

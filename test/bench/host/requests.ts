@@ -30,6 +30,7 @@ export async function settledRequests(ctx: BenchContext, since: number, quietMs 
       changedAt = Date.now();
     }
     if (Date.now() - changedAt >= quietMs || Date.now() - started >= maxMs) return list;
+    // eslint-disable-next-line no-restricted-syntax -- a poll for "nothing changed for a while", whose quiet time is the condition
     await new Promise((r) => setTimeout(r, 50));
   }
 }

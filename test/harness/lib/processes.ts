@@ -105,6 +105,7 @@ export async function waitUntil(condition: () => boolean | Promise<boolean>, tim
   for (;;) {
     if (await condition()) return true;
     if (Date.now() >= deadline) return false;
+    // eslint-disable-next-line no-restricted-syntax -- the one poll interval every wait in the tests uses
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }

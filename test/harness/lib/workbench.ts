@@ -54,6 +54,7 @@ async function rowsStandStill(pane: Locator, quietMs: number): Promise<void> {
   let last = await rows();
   let since = Date.now();
   while (Date.now() - since < quietMs) {
+    // eslint-disable-next-line no-restricted-syntax -- a poll for "nothing changed for a while", whose quiet time is the condition
     await new Promise((resolve) => setTimeout(resolve, 50));
     const now = await rows();
     if (now !== last) [last, since] = [now, Date.now()];

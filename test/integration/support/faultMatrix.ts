@@ -11,6 +11,8 @@ export interface FaultCase {
   spec: Omit<FaultSpec, 'match' | 'count'>;
   /** What a failure message must say about the cause. */
   cause: RegExp;
+  /** The status stays a success and only the body is wrong: harmless to a call that reads no body. */
+  bodyOnly?: true;
 }
 
 export const FAULTS: readonly FaultCase[] = [
@@ -22,7 +24,7 @@ export const FAULTS: readonly FaultCase[] = [
   { name: 'dropped mid-body', spec: { kind: 'dropMidBody' }, cause: /dropped|connection|stopped answering/i },
   { name: 'malformed JSON', spec: { kind: 'malformedJson' }, cause: /not valid JSON/ },
   { name: 'HTML page', spec: { kind: 'html' }, cause: /HTML page|\(502\)|Bad Gateway/ },
-  { name: 'schema violation', spec: { kind: 'schemaViolation' }, cause: /unexpected shape/ },
+  { name: 'schema violation', spec: { kind: 'schemaViolation' }, cause: /unexpected shape/, bodyOnly: true },
 ];
 
 export type Outcome = 'ok' | 'ok after retry' | 'ok, read back' | 'error';
@@ -48,14 +50,18 @@ export interface Cell {
   ms: number;
 }
 
-/** Why a cell fails the test; empty when it passes. */
-export function cellProblems(cell: Cell, saves: boolean): string[] {
+/**
+ * Why a cell fails the test; empty when it passes. `ignoresBody`: the action reads nothing from a
+ * 2xx answer and verifies the outcome by reading again (publish, restore).
+ */
+export function cellProblems(cell: Cell, { saves, ignoresBody = false }: { saves: boolean; ignoresBody?: boolean }): string[] {
   const problems: string[] = [];
   // A cell whose fault never reached the action's request proves nothing about that fault.
   if (cell.faulted === 0) problems.push('the fault was never served to the action’s request');
   // Every fault here fails the request it is served to: succeeding at the first and only attempt
   // means a failed answer was taken for a good one (a save must have been read back to count).
-  if (cell.faulted > 0 && cell.outcome === 'ok') problems.push('reported success from the faulted answer itself');
+  const harmless = ignoresBody && FAULTS.find((f) => f.name === cell.fault)?.bodyOnly === true;
+  if (cell.faulted > 0 && cell.outcome === 'ok' && !harmless) problems.push('reported success from the faulted answer itself');
   if (saves && cell.textKept !== true) problems.push('lost the text');
   if (saves ? cell.puts > 1 : cell.puts > 0) problems.push(`${cell.puts} PUTs`);
   if (!cell.usable) problems.push('left the extension unusable');

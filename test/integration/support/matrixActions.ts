@@ -47,6 +47,8 @@ export interface MatrixAction {
   /** What a failure message must name: the action and its subject. */
   says: RegExp;
   saves: boolean;
+  /** A 2xx answer's body is not read: the outcome is verified by reading the resource again. */
+  ignoresBody?: boolean;
   /** The one endpoint the cell's fault applies to. */
   method: 'GET' | 'PUT' | 'POST';
   path: string;

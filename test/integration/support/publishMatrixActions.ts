@@ -36,6 +36,7 @@ function operationAction(c: MatrixContext, op: 'publish' | 'restore'): MatrixAct
     name: `${op} a database revision`,
     says: new RegExp(`Could not ${op} .*Orders`),
     saves: false,
+    ignoresBody: true,
     method: 'POST',
     path: `^/v1/resources/${esc(id)}/revisions/rvsn_[^/]+/${op}$`,
     async setup() {
