@@ -34,6 +34,24 @@ interface ExtensionCounts {
   resolutions: Record<string, number>;
 }
 
+/**
+ * How long both sides go on: the given time, and beyond it (up to twice as long again) until the
+ * extension has met a conflict, so that a slow machine still tests what a conflict does.
+ */
+interface Run {
+  running(): boolean;
+  conflicted(): void;
+}
+
+function runFor(ms: number): Run {
+  const deadline = Date.now() + ms;
+  let met = false;
+  return {
+    running: () => Date.now() < deadline || (!met && Date.now() < deadline + 2 * ms),
+    conflicted: () => void (met = true),
+  };
+}
+
 interface ColleagueCounts {
   saved: string[];
   conflicts: number;
@@ -57,7 +75,7 @@ async function typeEdit(doc: vscode.TextDocument, change: (text: string) => stri
 }
 
 describe('Reliability: two clients saving the same resources @variants', function () {
-  this.timeout(DURATION_MS * 2 + 120_000);
+  this.timeout(DURATION_MS * 4 + 120_000);
   let api: WorkspaceAutomationApi;
   let emulator: EmulatorInfo;
   let admin: AdminClient;
@@ -85,7 +103,7 @@ describe('Reliability: two clients saving the same resources @variants', functio
    */
   async function extensionLoop(
     uri: vscode.Uri,
-    deadline: number,
+    run: Run,
     edit: (text: string, n: number) => string,
     choice: 'Merge' | 'Overwrite',
   ): Promise<ExtensionCounts> {
@@ -103,7 +121,7 @@ describe('Reliability: two clients saving the same resources @variants', functio
     try {
       const doc = await vscode.workspace.openTextDocument(uri);
       await vscode.window.showTextDocument(doc, { preview: false });
-      for (let n = 1; Date.now() < deadline; n++) {
+      for (let n = 1; run.running(); n++) {
         await typeEdit(doc, (t) => edit(t, n));
         for (let attempt = 1; ; attempt++) {
           assert.ok(attempt <= MAX_ATTEMPTS_PER_EDIT, `edit ${n} was not stored after ${MAX_ATTEMPTS_PER_EDIT} attempts`);
@@ -116,6 +134,7 @@ describe('Reliability: two clients saving the same resources @variants', functio
             `attempt ${counts.attempts}: ${result.status === 'failed' ? String(result.error) : result.status}`,
           );
           counts.conflicts++;
+          run.conflicted();
           // As the notification's button does; Overwrite may meet yet another save and be offered again.
           let outcome = await api.conflicts.choose(uri.toString(), choice);
           while (outcome === 'conflictAgain') {
@@ -145,12 +164,12 @@ describe('Reliability: two clients saving the same resources @variants', functio
    * on it.
    */
   async function colleagueLoop(
-    deadline: number,
+    running: () => boolean,
     saveOnce: (m: number, edit: () => Promise<void>) => Promise<string>,
   ): Promise<ColleagueCounts> {
     const counts: ColleagueCounts = { saved: [], conflicts: 0 };
     const edit = () => thinkTime(Math.random() * 150);
-    for (let m = 1; Date.now() < deadline; m++) {
+    for (let m = 1; running(); m++) {
       try {
         counts.saved.push(await saveOnce(m, edit));
       } catch (e) {
@@ -208,16 +227,16 @@ describe('Reliability: two clients saving the same resources @variants', functio
     const colleague = client((await admin.demo()).editorApiKey);
     const before = (await colleague.listRevisions(resourceId)).items.length;
     const since = (await admin.requests()).at(-1)?.seq ?? 0;
-    const deadline = Date.now() + DURATION_MS;
+    const run = runFor(DURATION_MS);
     // The extension writes at the top, the colleague at the bottom: every conflict merges cleanly.
     const [ext, other] = await Promise.all([
       extensionLoop(
         wsaUri(emulator.workspaceId, 'dashboard', id, 'Customer churn (concurrency)'),
-        deadline,
+        run,
         (t, n) => `// extension edit ${n}\n${t}`,
         'Merge',
       ),
-      colleagueLoop(deadline, async (m, edit) => {
+      colleagueLoop(run.running, async (m, edit) => {
         const current = await colleague.getDashboardSource(id);
         await edit();
         const saved = await colleague.replaceDashboardSource(id, {
@@ -265,7 +284,7 @@ describe('Reliability: two clients saving the same resources @variants', functio
     const colleague = client(emulator.apiKey);
     const before = (await colleague.listRevisions(id)).items.length;
     const since = (await admin.requests()).at(-1)?.seq ?? 0;
-    const deadline = Date.now() + DURATION_MS;
+    const run = runFor(DURATION_MS);
     const mark = (definition: Definition, table: number, column: string): Definition => {
       const t = definition.tables[table]!;
       const prefix = column.replace(/\d+$/, '');
@@ -275,11 +294,11 @@ describe('Reliability: two clients saving the same resources @variants', functio
     const [ext, other] = await Promise.all([
       extensionLoop(
         wsaUri(emulator.workspaceId, 'database', id, 'Orders (concurrency)'),
-        deadline,
+        run,
         (t, n) => `${JSON.stringify(mark(JSON.parse(t) as Definition, 0, `extension_edit_${n}`), null, 2)}\n`,
         'Overwrite',
       ),
-      colleagueLoop(deadline, async (m, edit) => {
+      colleagueLoop(run.running, async (m, edit) => {
         const history = await colleague.listRevisions(id);
         const draft = await colleague.getRevision(id, history.draft.revisionId);
         await edit();
