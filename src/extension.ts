@@ -69,6 +69,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
       log,
       config,
       connection: manager,
+      secrets: context.secrets,
       revisions,
       explorer,
       localEmulator,

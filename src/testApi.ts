@@ -51,6 +51,8 @@ export interface WorkspaceAutomationApi {
   readonly log: vscode.LogOutputChannel;
   readonly config: Configuration;
   readonly connection: ConnectionManager;
+  /** The extension's SecretStorage, for the tests of where keys are stored (one per origin). */
+  readonly secrets: vscode.SecretStorage;
   readonly revisions: RevisionCache;
   /** The explorer: `model` (vscode-free), `provider` (TreeDataProvider), `view` (TreeView), `poller`. */
   readonly explorer: ExplorerView;

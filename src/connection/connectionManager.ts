@@ -61,7 +61,11 @@ export class ConnectionManager extends Disposable implements ConnectionProvider 
     this.requestLog = { debug: (m) => log.debug(m), error: (m) => log.error(m) };
     this._register(config.onDidChange(() => this.batching === 0 && void this.rebuild()));
     this._register(
-      secrets.onDidChange((e) => (e.key.startsWith(LEGACY_SECRET_KEY) && this.batching === 0 ? void this.rebuild() : undefined)),
+      secrets.onDidChange((e) => {
+        // A single key stored by an earlier version (another window of it) is moved again.
+        if (e.key === LEGACY_SECRET_KEY) this.migration = undefined;
+        if (e.key.startsWith(LEGACY_SECRET_KEY) && this.batching === 0) void this.rebuild();
+      }),
     );
     // Trusting the folder lets its settings apply (they were ignored in Restricted Mode).
     this._register(vscode.workspace.onDidGrantWorkspaceTrust(() => void this.rebuild()));
