@@ -1,6 +1,8 @@
 // Which key goes where: origins, the decision from the settings as inspect() reports them, and the
 // plain-http check. Plain data, no vscode.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { decideKey, type KeyDecision, type KeyInputs } from '../../src/connection/keyPolicy';
 import { isLoopbackHost, isPlainHttpRisk, originOf, secretKeyFor } from '../../src/connection/origins';
@@ -150,5 +152,23 @@ describe('which key goes with which origin', () => {
     assert.equal(decideKey(inputs({ baseUrl: {} })).kind, 'noService');
     const d = decideKey(inputs({ baseUrl: { user: A, folder: 'ftp://b.example.net' } }));
     assert.deepEqual(d, { kind: 'invalidUrl', baseUrl: 'ftp://b.example.net', fromFolder: true });
+  });
+});
+
+describe('Restricted Mode', () => {
+  test('package.json declares limited support: the folder’s values of every setting that steers the key are ignored', () => {
+    const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as {
+      capabilities?: {
+        untrustedWorkspaces?: { supported: unknown; restrictedConfigurations?: string[]; description?: string };
+        virtualWorkspaces?: unknown;
+      };
+    };
+    const untrusted = pkg.capabilities?.untrustedWorkspaces;
+    assert.equal(untrusted?.supported, 'limited');
+    assert.ok(untrusted?.description, 'it says what is limited');
+    for (const name of ['baseUrl', 'authHeader', 'authScheme', 'workspaceHeader']) {
+      assert.ok(untrusted?.restrictedConfigurations?.includes(`workspaceAutomation.${name}`), name);
+    }
+    assert.notEqual(pkg.capabilities?.virtualWorkspaces, undefined);
   });
 });
