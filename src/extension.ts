@@ -23,7 +23,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
   const config = own(new Configuration());
   const tunables = defaultTunables();
 
-  const connection = registerConnection(context, { log, config });
+  const connection = registerConnection(context, { log, config, options: tunables.connection });
   const files = registerFiles(context, { log, config, connection: connection.manager, options: tunables.files });
   const dashboards = registerDashboardLanguage(context, {
     log,
@@ -69,6 +69,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
       log,
       config,
       connection: manager,
+      secrets: context.secrets,
       revisions,
       explorer,
       localEmulator,

@@ -6,6 +6,7 @@ import type * as vscode from 'vscode';
 import type { Configuration } from './manifest/config';
 import type { ConflictMergeOptions } from './conflicts/conflictMerge';
 import type { ConflictResolver } from './conflicts/conflictResolver';
+import { VSCODE_CONNECTION_DIALOGS, type ConnectionDialogs, type ConnectionOptions } from './connection/connectionDialogs';
 import type { ConnectionManager } from './connection/connectionManager';
 import type { LocalEmulator } from './connection/emulatorLauncher';
 import type { ConnectionStatusBar } from './connection/statusBar';
@@ -31,6 +32,8 @@ export interface Tunables {
   readonly history: Mutable<HistoryPanelsOptions>;
   /** `dialogs`: the Publish… / Restore question (useOperationDialogs answers it). */
   readonly publish: { dialogs: OperationDialogs };
+  /** `dialogs`: the connection's modal questions (useConnectionDialogs answers them). */
+  readonly connection: ConnectionOptions;
 }
 
 /** The user's values. */
@@ -40,6 +43,7 @@ export function defaultTunables(): Tunables {
     conflicts: { useMergeEditor: true },
     history: { dialogs: VSCODE_DIALOGS },
     publish: { dialogs: VSCODE_OPERATION_DIALOGS },
+    connection: { dialogs: VSCODE_CONNECTION_DIALOGS },
   };
 }
 
@@ -47,6 +51,8 @@ export interface WorkspaceAutomationApi {
   readonly log: vscode.LogOutputChannel;
   readonly config: Configuration;
   readonly connection: ConnectionManager;
+  /** The extension's SecretStorage, for the tests of where keys are stored (one per origin). */
+  readonly secrets: vscode.SecretStorage;
   readonly revisions: RevisionCache;
   /** The explorer: `model` (vscode-free), `provider` (TreeDataProvider), `view` (TreeView), `poller`. */
   readonly explorer: ExplorerView;
@@ -75,6 +81,8 @@ export interface WorkspaceAutomationApi {
     useHistoryDialogs(dialogs: Partial<HistoryDialogs>): vscode.Disposable;
     /** Answers the Publish… / Restore question in the user's place until disposed. */
     useOperationDialogs(dialogs: OperationDialogs): vscode.Disposable;
+    /** Answers the connection's modal questions (plain http, a folder's service or headers) until disposed. */
+    useConnectionDialogs(dialogs: ConnectionDialogs): vscode.Disposable;
   };
 }
 
@@ -89,5 +97,10 @@ export function testApi(parts: Omit<WorkspaceAutomationApi, 'testing'>, tunables
     tunables.publish.dialogs = dialogs;
     return { dispose: () => (tunables.publish.dialogs = previous) };
   };
-  return { ...parts, testing: { ...tunables, useHistoryDialogs, useOperationDialogs } };
+  const useConnectionDialogs = (dialogs: ConnectionDialogs): vscode.Disposable => {
+    const previous = tunables.connection.dialogs;
+    tunables.connection.dialogs = dialogs;
+    return { dispose: () => (tunables.connection.dialogs = previous) };
+  };
+  return { ...parts, testing: { ...tunables, useHistoryDialogs, useOperationDialogs, useConnectionDialogs } };
 }

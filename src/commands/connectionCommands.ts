@@ -1,4 +1,6 @@
-// Sign In, Switch Workspace, Sign Out, Connect to Local Emulator and the status bar's menu.
+// Sign In, Switch Workspace, Sign Out, Connect to Local Emulator, the status bar's menu, and the
+// answers to what a folder's settings ask for (Sign In to its service, Use My Key for it, Use Its
+// Header Settings) and to a plain-http URL. Each of those asks a modal question first.
 import * as vscode from 'vscode';
 import type { ConnectionManager, SignInDetails } from '../connection/connectionManager';
 import type { LocalEmulator } from '../connection/emulatorLauncher';
@@ -26,6 +28,76 @@ export class ConnectionCommands extends Disposable {
     command(COMMANDS.signOut, () => this.signOut());
     command(COMMANDS.connectEmulator, () => this.connectEmulator());
     command(COMMANDS.showConnectionMenu, () => this.showMenu());
+    command(COMMANDS.signInToFolderService, (given?: Partial<SignInDetails>) => this.signInToFolderService(given));
+    command(COMMANDS.useMyKeyForFolderService, () => this.useMyKeyForFolderService());
+    command(COMMANDS.acceptFolderHeaders, () => this.acceptFolderHeaders());
+    command(COMMANDS.allowPlainHttp, () => this.allowPlainHttp());
+  }
+
+  private get dialogs() {
+    return this.flow.options.dialogs;
+  }
+
+  /** Sign In for the service the folder's settings name; `{apiKey, workspaceId}` signs in without prompts. */
+  async signInToFolderService(given?: Partial<SignInDetails>): Promise<SignInOutcome> {
+    const scripted = typeof given === 'object' && given !== null;
+    const outcome = await this.flow.signIn(scripted ? given : {}, { forFolder: true });
+    if (!outcome.signedIn && outcome.message && (scripted || !outcome.step))
+      void vscode.window.showErrorMessage(`Could not sign in: ${outcome.message}`);
+    return outcome;
+  }
+
+  /** The folder names a service without a key: after a modal yes, the user's own key is stored for it too. */
+  async useMyKeyForFolderService(): Promise<boolean> {
+    const status = this.connection.status;
+    if (status?.kind !== 'noKey' || !status.userOrigin || !status.userHasKey) {
+      void vscode.window.showInformationMessage('This folder’s settings name no service that needs your key.');
+      return false;
+    }
+    const use = `Use My Key for ${status.origin}`;
+    const answer = await this.dialogs.confirm(
+      `Send your API key for ${status.userOrigin} to ${status.origin}?`,
+      `This folder’s settings (.vscode/settings.json) send requests to ${status.origin}. Your key for ${status.userOrigin} will be stored for ${status.origin} as well and sent there from now on. Do this only if you trust ${status.origin} with that key; Sign Out while connected to it forgets it there.`,
+      [use],
+    );
+    if (answer !== use) return false;
+    await this.connection.copyKey(status.userOrigin, status.origin);
+    return true;
+  }
+
+  /** The folder asks for other header settings: after a modal yes, they are used for this folder and origin. */
+  async acceptFolderHeaders(): Promise<boolean> {
+    const status = this.connection.status;
+    const asked = status && 'ignoredFolder' in status ? Object.entries(status.ignoredFolder) : [];
+    if (!status || !('origin' in status) || asked.length === 0) {
+      void vscode.window.showInformationMessage('This folder’s settings ask for no other header settings.');
+      return false;
+    }
+    const accept = 'Use the Folder’s Header Settings';
+    const answer = await this.dialogs.confirm(
+      `Send your API key for ${status.origin} the way this folder’s settings say?`,
+      `This folder’s settings (.vscode/settings.json) set ${asked.map(([k, v]) => `${k} = “${v}”`).join(', ')}. ` +
+        `They decide which header carries your key and workspace. Your own settings are used until you accept these, for this folder and ${status.origin} only.`,
+      [accept],
+    );
+    if (answer !== accept) return false;
+    await this.connection.acceptFolderCarriers();
+    return true;
+  }
+
+  /** The URL in the settings is plain http to another machine: after a modal yes, the key is sent there. */
+  async allowPlainHttp(): Promise<boolean> {
+    const status = this.connection.status;
+    if (status?.kind !== 'plainHttp') return false;
+    const allow = `Send My Key Unencrypted to ${status.origin}`;
+    const answer = await this.dialogs.confirm(
+      `${status.origin} is plain http: it sends your API key unencrypted.`,
+      `Anyone on the network between this machine and ${new URL(status.origin).host} can read the key and act as you. Use https:// if the service offers it.`,
+      [allow],
+    );
+    if (answer !== allow) return false;
+    await this.connection.allowPlainHttp(status.origin);
+    return true;
   }
 
   /** Sign In; an argument `{baseUrl, apiKey, workspaceId}` signs in without prompts. */
@@ -45,10 +117,13 @@ export class ConnectionCommands extends Disposable {
     return outcome;
   }
 
+  /** Forgets the key of the origin requests go to now (keys of other services stay) and says which. */
   async signOut(): Promise<void> {
-    await this.connection.signOut();
+    const origin = await this.connection.signOut();
     if (this.emulator.running) await this.emulator.stop();
-    this.log.info('[Connection] Signed out: the stored API key is forgotten.');
+    const what = origin ? `Signed out of ${origin}: its stored API key is forgotten` : 'Signed out';
+    this.log.info(`[Connection] ${what}; the environment key is ignored until the next sign-in.`);
+    void vscode.window.showInformationMessage(`${what}.`);
   }
 
   async connectEmulator(): Promise<ConnectEmulatorResult> {
@@ -64,6 +139,34 @@ export class ConnectionCommands extends Disposable {
   async showMenu(): Promise<void> {
     type Item = vscode.QuickPickItem & { command: string };
     const current = this.connection.current;
+    const status = this.connection.status;
+    const asks: Item[] = [];
+    if (status?.kind === 'noKey' && status.fromFolder.includes('baseUrl')) {
+      asks.push({
+        label: `$(sign-in) Sign In to ${status.origin}`,
+        description: 'the service this folder’s settings name',
+        command: COMMANDS.signInToFolderService,
+      });
+      if (status.userHasKey)
+        asks.push({
+          label: `$(key) Use My Key for ${status.origin}`,
+          description: `your key for ${status.userOrigin}`,
+          command: COMMANDS.useMyKeyForFolderService,
+        });
+    }
+    if (status?.kind === 'plainHttp')
+      asks.push({
+        label: `$(unlock) Allow Plain HTTP to ${status.origin}…`,
+        description: 'sends your key unencrypted',
+        command: COMMANDS.allowPlainHttp,
+      });
+    if (status && 'ignoredFolder' in status && Object.keys(status.ignoredFolder).length) {
+      asks.push({
+        label: '$(settings) Use This Folder’s Header Settings…',
+        description: Object.keys(status.ignoredFolder).join(', '),
+        command: COMMANDS.acceptFolderHeaders,
+      });
+    }
     const items: Item[] = current
       ? [
           { label: '$(arrow-swap) Switch Workspace', description: current.workspaceId, command: COMMANDS.switchWorkspace },
@@ -81,9 +184,13 @@ export class ConnectionCommands extends Disposable {
           { label: '$(beaker) Connect to Local Emulator', description: 'demo workspace', command: COMMANDS.connectEmulator },
           { label: '$(output) Show Log', command: COMMANDS.showLog },
         ];
-    const picked = await vscode.window.showQuickPick(items, {
+    const picked = await vscode.window.showQuickPick([...asks, ...items], {
       title: 'Workspace Automation',
-      placeHolder: current ? `${current.label} · ${current.workspaceId}` : 'Signed out',
+      placeHolder: current
+        ? `${current.origin} · ${current.workspaceId}`
+        : status && 'origin' in status
+          ? `No key sent to ${status.origin}`
+          : 'Signed out',
     });
     if (picked) await vscode.commands.executeCommand(picked.command);
   }

@@ -1,6 +1,7 @@
 // What the rest of the extension knows of the connection: the signed-in client, or nothing.
 import type { ServiceClient } from '../api';
 import type { Event } from '../util/events';
+import type { GuardedSetting, KeyDecision } from './keyPolicy';
 
 export interface Connection {
   readonly client: ServiceClient;
@@ -8,6 +9,15 @@ export interface Connection {
   readonly workspaceId: string;
   /** A human label for the status bar, e.g. "Local emulator" or the host name. */
   readonly label: string;
+}
+
+/** What the connection manager builds: also where the key came from and what the folder chose. */
+export interface KeyedConnection extends Connection {
+  /** The origin requests go to; the key sent is the one stored for it (or the environment's, for its own origin). */
+  readonly origin: string;
+  /** The settings a folder sets that are in effect (baseUrl, or header settings the user accepted). */
+  readonly fromFolder: readonly GuardedSetting[];
+  readonly keyFrom: 'stored' | 'env';
 }
 
 export interface ConnectionProvider {
@@ -19,7 +29,13 @@ export interface ConnectionProvider {
 
 export class NotSignedInError extends Error {
   override readonly name = 'NotSignedInError';
-  constructor() {
-    super('You are not signed in to a Workspace Automation Service.');
+  constructor(status?: KeyDecision) {
+    super(
+      status?.kind === 'noKey' && status.fromFolder.includes('baseUrl')
+        ? `This folder's settings name ${status.origin}, and you have not signed in to it: no API key is sent there.`
+        : status?.kind === 'plainHttp'
+          ? `${status.origin} is plain http: requests would send your API key unencrypted. Use https, or allow it first.`
+          : 'You are not signed in to a Workspace Automation Service.',
+    );
   }
 }

@@ -3,6 +3,7 @@
 // request: the client connects on first use.
 import * as vscode from 'vscode';
 import type { Configuration } from '../manifest/config';
+import type { ConnectionOptions } from './connectionDialogs';
 import { ownedBy } from '../util/lifecycle';
 import { ConnectionManager } from './connectionManager';
 import { LocalEmulator } from './emulatorLauncher';
@@ -12,6 +13,8 @@ import { ConnectionStatusBar } from './statusBar';
 export interface ConnectionDeps {
   log: vscode.LogOutputChannel;
   config: Configuration;
+  /** The modal questions (plain http, a folder's service or headers); tests answer them. */
+  options: ConnectionOptions;
 }
 
 export interface ConnectionFeature {
@@ -22,9 +25,10 @@ export interface ConnectionFeature {
   readonly localEmulator: LocalEmulator;
   readonly signIn: SignInFlow;
   readonly statusBar: ConnectionStatusBar;
+  readonly options: ConnectionOptions;
 }
 
-export function registerConnection(context: vscode.ExtensionContext, { log, config }: ConnectionDeps): ConnectionFeature {
+export function registerConnection(context: vscode.ExtensionContext, { log, config, options }: ConnectionDeps): ConnectionFeature {
   const own = ownedBy(context.subscriptions);
   const manager = own(new ConnectionManager(context.secrets, config, log, context.globalState));
   // It tells its listeners after an await: the features registered after this one, in the same
@@ -33,5 +37,5 @@ export function registerConnection(context: vscode.ExtensionContext, { log, conf
   const emulatorScript = vscode.Uri.joinPath(context.extensionUri, 'dist', 'emulator.js').fsPath;
   const localEmulator = own(new LocalEmulator(emulatorScript, vscode.Uri.joinPath(context.globalStorageUri, 'emulator').fsPath, log));
   const statusBar = own(new ConnectionStatusBar(manager, ready));
-  return { manager, ready, localEmulator, signIn: new SignInFlow(manager, config, log), statusBar };
+  return { manager, ready, localEmulator, signIn: new SignInFlow(manager, config, log, options), statusBar, options };
 }

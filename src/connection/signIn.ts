@@ -1,9 +1,14 @@
 // Sign In (base URL → API key → workspace, with Back), and Switch Workspace. Each flow checks the
 // values with one request before anything is stored; a failed check reopens the step to correct,
 // with the reason as its validation message. Scripted callers pass the values as an argument.
+// The key is checked and stored for the origin that requests will use: when the folder's settings
+// name another service, the user chooses (modal) between signing in to the folder's service and
+// making the entered one this folder's; plain http to another machine needs a modal yes first.
 import * as vscode from 'vscode';
 import type { Configuration } from '../manifest/config';
+import type { ConnectionOptions } from './connectionDialogs';
 import type { ConnectionManager, SignInDetails } from './connectionManager';
+import { isPlainHttpRisk, originOf } from './origins';
 import { checkApiKey, checkBaseUrl, checkWorkspaceId, verifyConnection, type SignInStep, type Verification } from './verifyConnection';
 
 export type SignInOutcome = { signedIn: true; workspaceId: string } | { signedIn: false; step?: SignInStep; message?: string };
@@ -79,30 +84,59 @@ function ask(o: AskOptions): Promise<Asked> {
 
 const STEPS: SignInStep[] = ['baseUrl', 'apiKey', 'workspaceId'];
 
+/** Where a sign-in stores: the base URL to check and keep, and which setting to write it to. */
+interface Target {
+  baseUrl: string;
+  /** The folder's baseUrl names this origin: the user's own setting is left as it is. */
+  keepBaseUrl: boolean;
+  /** The user chose to make this URL the folder's (the folder's setting is what is in effect). */
+  writeFolderBaseUrl: boolean;
+}
+
 export class SignInFlow {
   constructor(
     private readonly connection: ConnectionManager,
     private readonly config: Configuration,
     private readonly log: vscode.LogOutputChannel,
+    /** The modal questions, shared with the connection commands. */
+    readonly options: ConnectionOptions,
   ) {}
 
-  /** Sign In. With all three values given, runs without prompts (scripts, tests). */
-  async signIn(given: Partial<SignInDetails> = {}): Promise<SignInOutcome> {
+  /** The folder's baseUrl when it overrides the user's (a cloned repository's .vscode/settings.json). */
+  private folderBaseUrl(): string | undefined {
+    const { user, folder } = this.config.guarded().baseUrl;
+    return folder?.trim() && folder.trim() !== user?.trim() ? folder.trim() : undefined;
+  }
+
+  /**
+   * Sign In. With all three values given, runs without prompts (scripts, tests) but for the modal
+   * questions about a folder's service and plain http. `forFolder` starts from the folder's service.
+   */
+  async signIn(given: Partial<SignInDetails> = {}, { forFolder = false } = {}): Promise<SignInOutcome> {
+    const folderUrl = this.folderBaseUrl();
+    if (forFolder && !folderUrl) return { signedIn: false, message: 'This folder’s settings name no service of their own.' };
+    if (forFolder) given = { ...given, baseUrl: folderUrl };
     if (given.baseUrl && given.apiKey && given.workspaceId) {
       const details = { baseUrl: given.baseUrl.trim(), apiKey: given.apiKey.trim(), workspaceId: given.workspaceId.trim() };
       const invalid = checkBaseUrl(details.baseUrl) ?? checkApiKey(details.apiKey) ?? checkWorkspaceId(details.workspaceId);
       if (invalid) return { signedIn: false, message: invalid };
-      const verdict = await this.verify(details);
+      const target = await this.chooseTarget(details.baseUrl);
+      if ('message' in target) return { signedIn: false, step: 'baseUrl', message: target.message };
+      const verdict = await this.verify({ ...details, baseUrl: target.baseUrl });
       if (!verdict.ok) return { signedIn: false, step: verdict.step, message: verdict.message };
-      await this.connection.signIn(details);
+      await this.connection.signIn({ ...details, baseUrl: target.baseUrl }, target);
       return { signedIn: true, workspaceId: details.workspaceId };
     }
     const settings = this.config.read();
+    const userUrl = this.config.guarded().baseUrl.user?.trim() ?? '';
     const values: Record<SignInStep, string> = {
-      baseUrl: given.baseUrl ?? settings.baseUrl,
+      // Never the folder's value unannounced: the box starts from the user's own URL (or, for
+      // Sign In to the Folder's Service, the folder's, and the prompt says where it comes from).
+      baseUrl: given.baseUrl ?? userUrl,
       apiKey: given.apiKey ?? '',
       workspaceId: given.workspaceId ?? settings.workspaceId,
     };
+    let target: Target | undefined;
     const errors: Partial<Record<SignInStep, string>> = {};
     const title = 'Workspace Automation: Sign In';
     let index = 0;
@@ -114,10 +148,21 @@ export class SignInFlow {
       if (step === 'baseUrl') {
         asked = await ask({
           ...common,
-          prompt: 'Base URL of the Workspace Automation Service (paths start at /v1 below it)',
+          prompt: folderUrl
+            ? forFolder
+              ? `The service this folder’s settings (.vscode/settings.json) name: ${originOf(folderUrl) ?? folderUrl}. Your key is stored for it only.`
+              : `Base URL of the service. Note: this folder’s settings (.vscode/settings.json) send requests to ${originOf(folderUrl) ?? folderUrl}, overriding yours.`
+            : 'Base URL of the Workspace Automation Service (paths start at /v1 below it)',
           placeholder: 'https://automation.example.com',
           validate: checkBaseUrl,
+          onAccept: async (baseUrl) => {
+            const chosen = await this.chooseTarget(baseUrl);
+            if ('message' in chosen) return { message: chosen.message };
+            target = chosen;
+            return undefined;
+          },
         });
+        if (asked && 'value' in asked && target) asked = { value: target.baseUrl };
       } else if (step === 'apiKey') {
         asked = await ask({
           ...common,
@@ -149,9 +194,57 @@ export class SignInFlow {
         index++;
       }
     }
-    await this.connection.signIn(values);
-    void vscode.window.showInformationMessage(`Signed in to ${values.baseUrl}, workspace ${values.workspaceId}.`);
+    target ??= { baseUrl: values.baseUrl, keepBaseUrl: false, writeFolderBaseUrl: false };
+    await this.connection.signIn(values, target);
+    const origin = originOf(values.baseUrl) ?? values.baseUrl;
+    void vscode.window.showInformationMessage(
+      `Signed in to ${origin}, workspace ${values.workspaceId}.${target.keepBaseUrl ? ' (This folder’s settings name this service.)' : ''}`,
+    );
     return { signedIn: true, workspaceId: values.workspaceId };
+  }
+
+  /**
+   * Where the key for `baseUrl` will be checked and stored, so that requests use the same origin:
+   * a folder that names another service makes the user choose, and plain http to another machine
+   * needs a yes. A message when the user declined.
+   */
+  private async chooseTarget(baseUrl: string): Promise<Target | { message: string }> {
+    const dialogs = this.options.dialogs;
+    let url = baseUrl.trim();
+    const folderUrl = this.folderBaseUrl();
+    let writeFolderBaseUrl = false;
+    if (folderUrl && originOf(folderUrl) !== originOf(url)) {
+      const folderOrigin = originOf(folderUrl) ?? folderUrl;
+      const origin = originOf(url) ?? url;
+      const useHere = `Use ${origin} in This Folder`;
+      const signInThere = `Sign In to ${folderOrigin}`;
+      const answer = await dialogs.confirm(
+        `This folder’s settings send requests to ${folderOrigin}, not to ${origin}.`,
+        `The folder’s .vscode/settings.json sets workspaceAutomation.baseUrl, which overrides your user setting. ` +
+          `Your key is stored for the service you sign in to and sent only there. ` +
+          `“${useHere}” changes the folder’s setting; “${signInThere}” signs in to the folder’s service instead.`,
+        [useHere, signInThere],
+      );
+      if (answer === useHere) writeFolderBaseUrl = true;
+      else if (answer === signInThere) url = folderUrl;
+      else
+        return {
+          message: `This folder’s settings send requests to ${folderOrigin}: sign in to it, or choose to change the folder’s setting.`,
+        };
+    }
+    const origin = originOf(url);
+    if (origin && isPlainHttpRisk(origin) && !this.connection.isPlainHttpAllowed(origin)) {
+      const allow = `Send My Key Unencrypted to ${origin}`;
+      const answer = await dialogs.confirm(
+        `${origin} is plain http: it sends your API key unencrypted.`,
+        `Anyone on the network between this machine and ${new URL(origin).host} can read the key and act as you. Use https:// if the service offers it. Loopback addresses (localhost, 127.0.0.1, [::1]) need no confirmation.`,
+        [allow],
+      );
+      if (answer !== allow) return { message: `${origin} is plain http, which would send your key unencrypted. Use https://.` };
+      await this.connection.allowPlainHttp(origin);
+    }
+    const keepBaseUrl = !writeFolderBaseUrl && !!folderUrl && originOf(folderUrl) === origin;
+    return { baseUrl: keepBaseUrl ? folderUrl! : url, keepBaseUrl, writeFolderBaseUrl };
   }
 
   /** Switch Workspace: the same key and service, another workspace, checked before it is kept. */
@@ -189,17 +282,18 @@ export class SignInFlow {
 
   private async verify(details: SignInDetails): Promise<Verification> {
     const s = this.config.read();
+    // The headers requests will use: the user's, or the folder's only when the user accepted them.
+    const carriers = this.connection.carriers();
     const verdict = await verifyConnection(
       {
         ...details,
-        authHeader: s.authHeader,
-        authScheme: s.authScheme,
-        workspaceHeader: s.workspaceHeader,
+        ...carriers,
         timeoutMs: s.requestTimeoutMs,
       },
       s.resources.find((id) => id.startsWith('oper_')),
     );
-    if (verdict.ok) this.log.info(`[Connection] Checked ${details.baseUrl} with workspace ${details.workspaceId}: the key is accepted.`);
+    if (verdict.ok)
+      this.log.info(`[Connection] Checked ${originOf(details.baseUrl)} with workspace ${details.workspaceId}: the key is accepted.`);
     else this.log.warn(`[Connection] Sign-in check failed at the ${verdict.step} step: ${verdict.message}`);
     return verdict;
   }

@@ -56,6 +56,27 @@ export class Configuration implements vscode.Disposable {
     };
   }
 
+  /**
+   * The settings that decide where a key goes, the user's value apart from the folder's (workspace
+   * settings, a `.vscode/settings.json` a cloned repository ships). In Restricted Mode VS Code
+   * applies no folder value of these (package.json's restrictedConfigurations); neither does this.
+   */
+  guarded(): Record<'baseUrl' | 'authHeader' | 'authScheme' | 'workspaceHeader', { user?: string; folder?: string }> {
+    const c = vscode.workspace.getConfiguration(SECTION);
+    const layered = (key: string) => {
+      const i = c.inspect<unknown>(key);
+      const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+      const folder = vscode.workspace.isTrusted ? (str(i?.workspaceFolderValue) ?? str(i?.workspaceValue)) : undefined;
+      return { user: str(i?.globalValue), folder };
+    };
+    return {
+      baseUrl: layered('baseUrl'),
+      authHeader: layered('authHeader'),
+      authScheme: layered('authScheme'),
+      workspaceHeader: layered('workspaceHeader'),
+    };
+  }
+
   async update<K extends keyof Settings>(key: K, value: Settings[K], target = vscode.ConfigurationTarget.Global): Promise<void> {
     await vscode.workspace.getConfiguration(SECTION).update(KEYS[key] ?? key, value, target);
   }

@@ -10,6 +10,10 @@ export const COMMANDS = {
   switchWorkspace: 'workspaceAutomation.switchWorkspace',
   connectEmulator: 'workspaceAutomation.connectEmulator',
   showConnectionMenu: 'workspaceAutomation.showConnectionMenu',
+  signInToFolderService: 'workspaceAutomation.signInToFolderService',
+  useMyKeyForFolderService: 'workspaceAutomation.useMyKeyForFolderService',
+  acceptFolderHeaders: 'workspaceAutomation.acceptFolderHeaders',
+  allowPlainHttp: 'workspaceAutomation.allowPlainHttp',
   addResource: 'workspaceAutomation.addResource',
   openResourceById: 'workspaceAutomation.openResourceById',
   removeResource: 'workspaceAutomation.removeResource',
@@ -36,6 +40,8 @@ export const INTERNAL_COMMANDS: readonly CommandId[] = [COMMANDS.loadMore];
 /** The context keys the extension sets with `setContext`. */
 export const CONTEXT_KEYS = {
   signedIn: 'workspaceAutomation.signedIn',
+  /** Why no key is sent: `folderService` (the folder names a service without a key), `plainHttp`, or empty. */
+  connectionBlocked: 'workspaceAutomation.connectionBlocked',
   hasHeldSaves: 'workspaceAutomation.hasHeldSaves',
   /** The active `wsa:` document's history says publish (issue 14). */
   activeCanPublish: 'workspaceAutomation.activeCanPublish',
