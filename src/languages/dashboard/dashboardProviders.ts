@@ -2,7 +2,9 @@
 // and converts the answer. The built-in TypeScript features do not act on the `wsa-dashboard`
 // language, so nothing is shown twice.
 import * as vscode from 'vscode';
+import { resolvedPath } from '../../fs/resolvedPath';
 import type { CompletionEntry, LineRange } from '../../tsx/dashboardProtocol';
+import { TYPE_ROOTS } from '../../tsx/typeFiles';
 import type { DashboardWorkerClient } from '../../tsx/workerClient';
 import type { DashboardDocuments } from './dashboardDocuments';
 
@@ -149,7 +151,9 @@ export function registerDashboardProviders(
 
   const declarations: vscode.TextDocumentContentProvider = {
     async provideTextDocumentContent(uri) {
-      return (await worker.request('declarationText', { path: uri.path })) ?? '';
+      // Resolved and confined to the virtual tree before the worker sees it (a FileSystemError if not).
+      const path = resolvedPath(uri, TYPE_ROOTS);
+      return (await worker.request('declarationText', { path })) ?? '';
     },
   };
 
