@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { resolvedPath } from '../../fs/resolvedPath';
 import type { CompletionEntry, LineRange } from '../../tsx/dashboardProtocol';
 import { TYPE_ROOTS } from '../../tsx/typeFiles';
+import { codeBlock, escapeMarkdown } from '../../util/markdown';
 import type { DashboardWorkerClient } from '../../tsx/workerClient';
 import type { DashboardDocuments } from './dashboardDocuments';
 
@@ -95,7 +96,8 @@ export function registerDashboardProviders(
       const details = await worker.request('completionDetails', { key: item.key, offset: item.offset, entry: item.entry });
       if (details) {
         item.detail = details.detail;
-        if (details.documentation) item.documentation = new vscode.MarkdownString(details.documentation);
+        // The docs of served declarations are the service's text: a plain string is shown as text.
+        if (details.documentation) item.documentation = details.documentation;
       }
       return item;
     },
@@ -105,8 +107,9 @@ export function registerDashboardProviders(
     async provideHover(document, position) {
       const info = await worker.request('hover', await at(document, position));
       if (!info) return undefined;
-      const contents = new vscode.MarkdownString().appendCodeblock(info.display, 'typescript');
-      if (info.documentation) contents.appendMarkdown(`\n\n${info.documentation}`);
+      // Served declarations' text: in a code block it cannot close, their docs escaped as text.
+      const contents = new vscode.MarkdownString(codeBlock(info.display, 'typescript'));
+      if (info.documentation) contents.appendMarkdown(`\n\n${escapeMarkdown(info.documentation)}`);
       return new vscode.Hover(contents, new vscode.Range(document.positionAt(info.start), document.positionAt(info.start + info.length)));
     },
   };
