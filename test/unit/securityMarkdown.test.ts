@@ -54,8 +54,7 @@ function assertShowsAsText(markdown: string, what: string): void {
   const text = outsideCodeSpans(markdown);
   // A character is escaped when an odd number of backslashes precedes it.
   const unescaped = (ch: string) => new RegExp(`(^|[^\\\\])(\\\\\\\\)*\\${ch}`).test(text);
-  for (const ch of ['[', ']', '!', '<', '>', '$', '&'])
-    assert.ok(!unescaped(ch), `${what}: an unescaped ${ch} in ${JSON.stringify(text)}`);
+  for (const ch of ['[', ']', '!', '<', '>', '$', '&']) assert.ok(!unescaped(ch), `${what}: an unescaped ${ch} in ${JSON.stringify(text)}`);
   assert.ok(!/https?:\/\/|www\./.test(text), `${what}: an autolink in ${JSON.stringify(text)}`);
 }
 
