@@ -19,7 +19,7 @@ import { parseFilePath } from '../../src/model/resourcePath';
 import type { HistoryPanel } from '../../src/views/history/historyPanel';
 import type { HistoryState } from '../../src/shared/history/protocol';
 import { escapeMarkdownLine } from '../../src/util/markdown';
-import { revertAndCloseAll } from './fileHelpers';
+import { editText, openFresh, revertAndCloseAll, wsaUri } from './fileHelpers';
 import { connectSuite, eventToPromise, serviceFetch, type EmulatorInfo } from './helpers';
 import { findItem, restoreHarnessConnection, treeItem, untilConnection } from './explorerSupport';
 
@@ -441,6 +441,49 @@ describe('Security: hostile input at the webview and the file systems', function
     } finally {
       assert.equal((await put(original)).status, 200);
       await api.explorer.model.refresh();
+    }
+  });
+
+  it('hover and completion docs of declarations show their links, images, icons and HTML as text', async () => {
+    const { ids } = demo;
+    const uri = wsaUri(emulator.workspaceId, 'dashboard', ids.dashboardId!, 'Revenue by region');
+    const doc = await openFresh(api, uri);
+    try {
+      const docs = 'Docs [link](https://x.example) ![img](http://x.example/p.png) $(alert) <b>html</b> www.auto.example';
+      const text = await editText(
+        doc,
+        (t) => `${t}\n/** ${docs} */\nexport const hostileDoc = "\`\`\`\\n![x](http://x.example/fence)" as const;\nvoid hostileDoc;\n`,
+      );
+      await api.dashboards.documents.whenChecked(uri);
+      const at = doc.positionAt(text.lastIndexOf('hostileDoc') + 3);
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, at);
+      assert.equal(hovers.length, 1);
+      const parts = hovers[0]!.contents.map((c) => (c instanceof vscode.MarkdownString ? c : new vscode.MarkdownString(String(c))));
+      for (const md of parts) assert.ok(!md.isTrusted && !md.supportHtml && !md.supportThemeIcons, 'untrusted, no HTML, no icons');
+      const value = parts.map((c) => c.value).join('\n');
+      assert.ok(value.includes('\\[link\\]\\(https\\:\\/\\/x\\.example\\)'), `the docs escaped: ${value}`);
+      for (const raw of ['[link](https://x.example)', '![img](http://x.example/p.png)', '$(alert)', '<b>', 'www.auto'])
+        assert.ok(!value.includes(raw), `${raw} is escaped in ${value}`);
+      // The declaration holds a fence of three backticks: the block around it is longer.
+      assert.match(value, /^````typescript\n[\s\S]*```[\s\S]*\n````/m, value);
+
+      const at2 = doc.positionAt(text.lastIndexOf('void hostileDoc') + 'void hostile'.length);
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        uri,
+        at2,
+        undefined,
+        200,
+      );
+      const item = list.items.find((i) => (typeof i.label === 'string' ? i.label : i.label.label) === 'hostileDoc');
+      assert.ok(item, 'hostileDoc is offered');
+      const documentation = item.documentation;
+      assert.ok(documentation !== undefined, 'its docs were resolved');
+      // Plain text: VS Code shows a string as it is.
+      assert.equal(typeof documentation, 'string', `plain text, not Markdown: ${JSON.stringify(documentation)}`);
+      assert.ok(String(documentation).includes(docs));
+    } finally {
+      await revertAndCloseAll();
     }
   });
 });
