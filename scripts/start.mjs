@@ -60,6 +60,8 @@ async function main() {
   const emulator = await startEmulator(runDir, 30_000, ['--data', dataDir]);
   stops.push(() => emulator.stop());
   console.log(`Emulator: ${emulator.url} (workspace ${emulator.workspaceId}, data in .emulator-data/, log ${emulator.logFile})`);
+  // The admin surface (reset, faults, request log) answers only requests with this run's token.
+  console.log(`Emulator admin: ${emulator.adminUrl} with -H "Authorization: Bearer ${emulator.adminToken}"`);
 
   const settings = {
     'workspaceAutomation.baseUrl': emulator.url,

@@ -95,6 +95,7 @@ try {
       WSA_API_KEY: emulator.apiKey,
       WSA_WORKSPACE_ID: emulator.workspaceId,
       WSA_ADMIN_URL: emulator.adminUrl,
+      WSA_ADMIN_TOKEN: emulator.adminToken,
       WSA_TEST_RESULTS_DIR: resultsDir,
       WSA_TEST_RESULTS_FILE: join(resultsDir, 'results.json'),
     },

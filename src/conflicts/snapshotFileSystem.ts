@@ -2,7 +2,9 @@
 // a conflict, a base or service version that has no `wsa-revision:` URI (facts), and the result of
 // a merge in the merge editor. Snapshots are read-only, except merge results, whose saves are handed
 // to their owner. They live as long as the extension (bounded), so "your text" stays readable.
+// Only paths this class made are ever found: a crafted one is resolved first and matched exactly.
 import * as vscode from 'vscode';
+import { resolvedPath } from '../fs/resolvedPath';
 import { Disposable } from '../util/lifecycle';
 
 export const SNAPSHOT_SCHEME = 'wsa-snapshot';
@@ -16,6 +18,12 @@ interface Entry {
 }
 
 const MAX_ENTRIES = 200;
+
+/** One path segment that is its own resolved form (resolvedPath refuses any other spelling). */
+function segment(text: string, fallback: string): string {
+  const cleaned = text.replace(/[/\\]/g, '-').replace(/%(?=[0-9A-Fa-f]{2})/g, '\uff05');
+  return cleaned === '' || cleaned === '.' || cleaned === '..' ? fallback : cleaned;
+}
 
 export class SnapshotFileSystem extends Disposable implements vscode.FileSystemProvider {
   private readonly _onDidChangeFile = this._register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
@@ -50,7 +58,10 @@ export class SnapshotFileSystem extends Disposable implements vscode.FileSystemP
   }
 
   private add(role: string, fileName: string, text: string, onWrite: ((text: string) => void) | undefined): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: SNAPSHOT_SCHEME, path: `/${++this.counter}/${role}/${fileName}` });
+    const uri = vscode.Uri.from({
+      scheme: SNAPSHOT_SCHEME,
+      path: `/${++this.counter}/${segment(role, 'Snapshot')}/${segment(fileName, 'document')}`,
+    });
     const now = Date.now();
     this.entries.set(uri.path, { bytes: this.encoder.encode(text), ctime: now, mtime: now, ...(onWrite ? { onWrite } : {}) });
     while (this.entries.size > MAX_ENTRIES) {
@@ -62,13 +73,13 @@ export class SnapshotFileSystem extends Disposable implements vscode.FileSystemP
   }
 
   private entry(uri: vscode.Uri): Entry {
-    const entry = this.entries.get(uri.path);
+    const entry = this.entries.get(resolvedPath(uri));
     if (!entry) throw vscode.FileSystemError.FileNotFound(uri);
     return entry;
   }
 
   stat(uri: vscode.Uri): vscode.FileStat {
-    const parts = uri.path.split('/').filter(Boolean);
+    const parts = resolvedPath(uri).split('/').filter(Boolean);
     if (parts.length < 3) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     const entry = this.entry(uri);
     return {

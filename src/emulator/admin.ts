@@ -1,5 +1,8 @@
 // The admin surface: a separate loopback-only server for tests and tools. It is never routed from
-// the public server. JSON in, `{data}` / `{error}` out, like the public API.
+// the public server. JSON in, `{data}` / `{error}` out, like the public API. Loopback is not enough
+// (any local process, or a web page the user visits posting to 127.0.0.1, could reset or fault the
+// emulator): every request must carry `Authorization: Bearer <token>`, the token made at start.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Fault } from './faults';
 import { HttpError, errorBody, readJsonBody, sendJson, sendRaw } from './core/http';
@@ -34,9 +37,37 @@ export interface EmulatorControl {
   snapshot(): StateSnapshot;
 }
 
-export function adminHandler(control: EmulatorControl, onError: (e: unknown) => void) {
+/** A fresh admin token: 256 random bits, URL- and header-safe. */
+export function newAdminToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/** Whether the request carries `Authorization: Bearer <token>`; compared in constant time. */
+export function hasAdminToken(req: Pick<IncomingMessage, 'headers'>, token: string): boolean {
+  const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(req.headers.authorization ?? '');
+  // Digests have one length, so timingSafeEqual neither throws nor tells the token's length.
+  return m !== null && timingSafeEqual(digest(m[1]!), digest(token));
+}
+
+export function adminHandler(control: EmulatorControl, token: string, onError: (e: unknown) => void) {
   const started = Date.now();
   return (req: IncomingMessage, res: ServerResponse): void => {
+    // Checked before anything is read or done: a request without the token changes nothing.
+    if (!hasAdminToken(req, token)) {
+      req.resume();
+      sendRaw(
+        res,
+        401,
+        errorBody(
+          'unauthorized',
+          'The emulator admin surface needs "Authorization: Bearer <token>" (WSA_ADMIN_TOKEN of its start banner).',
+        ),
+        { 'WWW-Authenticate': 'Bearer realm="emulator-admin"' },
+      );
+      return;
+    }
     route(control, req, started)
       .then((data) => sendJson(res, 200, { data }))
       .catch((e: unknown) => {

@@ -1,17 +1,24 @@
 // A tiny client for the admin surface. Used by unit tests and by the VS Code integration tests,
-// so it needs nothing but the global fetch.
+// so it needs nothing but the global fetch. Every call sends the emulator's admin token.
 import type { VariantReport } from './admin';
 import type { Fault, FaultSpec } from './faults';
 import type { RequestLogEntry } from './requestLog';
 import type { DemoInfo, StateSnapshot } from './core/records';
 
 export class AdminClient {
-  constructor(readonly adminUrl: string) {}
+  /** `adminToken`: the emulator's (RunningEmulator.adminToken, WSA_ADMIN_TOKEN of its banner). */
+  constructor(
+    readonly adminUrl: string,
+    private readonly adminToken: string,
+  ) {}
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await fetch(this.adminUrl + path, {
       method,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: `Bearer ${this.adminToken}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await res.text();

@@ -10,7 +10,8 @@ Usage: node dist/emulator.js [options]
 
   --port <n>               public API port (default 0 = any free port)
   --host <addr>            address to bind (default 127.0.0.1; anything else exposes demo keys)
-  --admin-port <n>         admin surface port, always bound to 127.0.0.1 (default 0)
+  --admin-port <n>         admin surface port, always bound to 127.0.0.1 (default 0);
+                           its requests need the WSA_ADMIN_TOKEN the emulator prints
   --data <dir>             persist state in <dir>/state.json and reload it on start
                            (once it holds state, it wins over --seed and --large)
   --seed <file>            start from a state snapshot (admin GET /snapshot writes one)
@@ -26,7 +27,10 @@ ${VARIANT_HELP}
   --quiet                  no request errors on stderr
   --help                   this text
 
-Prints WSA_EMULATOR_URL, WSA_API_KEY, WSA_WORKSPACE_ID and WSA_ADMIN_URL as its first four lines.
+Prints WSA_EMULATOR_URL, WSA_API_KEY, WSA_WORKSPACE_ID, WSA_ADMIN_URL and WSA_ADMIN_TOKEN as its
+first five lines. The admin surface answers only requests that send
+"Authorization: Bearer <WSA_ADMIN_TOKEN>" (a new random token at each start); any other request
+gets 401 and changes nothing.
 Stop it with Ctrl+C (SIGINT) or SIGTERM.
 `;
 

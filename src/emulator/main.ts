@@ -1,4 +1,4 @@
-// CLI: `node dist/emulator.js [--port 0] ...`. The first four stdout lines are machine-readable
+// CLI: `node dist/emulator.js [--port 0] ...`. The first five stdout lines are machine-readable
 // (scripts parse them); the rest is for people.
 import { isIP } from 'node:net';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from './server';
@@ -25,6 +25,7 @@ function summary(emu: RunningEmulator): string {
     ...(emu.variants.length ? [`  Variants:                  ${emu.variants.join(', ')}`] : []),
     `  Try: curl -H "${c.authHeader}: ${c.authScheme ? `${c.authScheme} ` : ''}${d.apiKey}" -H "${c.workspaceHeader}: ${d.workspaceId}" ${emu.url}/v1/${emu.variants.includes('no-lists') ? `operations/${d.ids.publishedOperationId}` : 'operations'}`,
     `  Admin: ${emu.adminUrl}/health, /requests, /faults, /reset, /snapshot, /variants`,
+    `         with -H "Authorization: Bearer ${emu.adminToken}" (a new token each start; without it: 401)`,
     '  Stop with Ctrl+C.',
     '',
   ];
@@ -54,7 +55,15 @@ async function main(): Promise<void> {
     );
   }
   const emu = await startEmulator(parsed);
-  process.stdout.write(bannerLines({ url: emu.url, apiKey: emu.demo.apiKey, workspaceId: emu.demo.workspaceId, adminUrl: emu.adminUrl }));
+  process.stdout.write(
+    bannerLines({
+      url: emu.url,
+      apiKey: emu.demo.apiKey,
+      workspaceId: emu.demo.workspaceId,
+      adminUrl: emu.adminUrl,
+      adminToken: emu.adminToken,
+    }),
+  );
   process.stdout.write(summary(emu));
   let stopping = false;
   const stop = (signal: string) => {

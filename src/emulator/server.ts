@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
-import { adminHandler, type EmulatorControl } from './admin';
+import { adminHandler, newAdminToken, type EmulatorControl } from './admin';
 import { Authenticator } from './auth';
 import { Faults, type Fault, type FaultSpec } from './faults';
 import { HttpError } from './core/http';
@@ -43,6 +43,8 @@ export interface EmulatorOptions {
 export interface RunningEmulator {
   url: string;
   adminUrl: string;
+  /** What every admin request must send as `Authorization: Bearer <adminToken>`; new at each start. */
+  adminToken: string;
   demo: DemoInfo;
   /** The variant profiles in effect (`strict` expanded); empty for our own choices. */
   variants: readonly WireVariant[];
@@ -130,7 +132,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     // A copy: callers must not reach into the live state.
     snapshot: () => JSON.parse(JSON.stringify(store.toSnapshot())) as StateSnapshot,
   };
-  const adminServer = createServer({ keepAlive: true }, adminHandler(control, onError));
+  const adminToken = newAdminToken();
+  const adminServer = createServer({ keepAlive: true }, adminHandler(control, adminToken, onError));
   // The admin surface is loopback only, whatever host the public server binds.
   const adminUrl = `http://127.0.0.1:${await listen(adminServer, options.adminPort ?? 0, '127.0.0.1')}`;
 
@@ -138,6 +141,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   return {
     url,
     adminUrl,
+    adminToken,
     variants: variants.active,
     carriers,
     get demo() {

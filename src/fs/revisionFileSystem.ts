@@ -7,6 +7,7 @@ import { parseRevisionPath, REVISION_SCHEME, ResourcePathError, revisionPath, ty
 import { revisionText } from '../model/serialize';
 import { Disposable } from '../util/lifecycle';
 import { toFileSystemError } from './fileSystemErrors';
+import { resolvedPath } from './resolvedPath';
 
 export function revisionUri(file: RevisionFile): vscode.Uri {
   return vscode.Uri.from({ scheme: REVISION_SCHEME, path: revisionPath(file) });
@@ -34,7 +35,7 @@ export class RevisionFileSystem extends Disposable implements vscode.FileSystemP
   async text(uri: vscode.Uri): Promise<{ text: string; createdAt: number }> {
     let file: RevisionFile;
     try {
-      file = parseRevisionPath(uri.path);
+      file = parseRevisionPath(resolvedPath(uri));
     } catch (e) {
       throw e instanceof ResourcePathError ? vscode.FileSystemError.FileNotFound(`${uri.toString()}: ${e.message}`) : e;
     }

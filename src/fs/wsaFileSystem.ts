@@ -1,11 +1,13 @@
 // `wsa:` — dashboards, database definitions and facts as editable documents, operations, handler
 // code, apps and write syncs as read-only ones. Reads and writes go through DocumentRegistry and
-// DocumentSaver; this class is the FileSystemProvider surface and never shows UI.
+// DocumentSaver; this class is the FileSystemProvider surface and never shows UI. Every call resolves
+// the path first (resolvedPath): one that leaves `/` or needed resolving is refused before any check.
 import * as vscode from 'vscode';
 import { FILE_SCHEME } from '../model/resourcePath';
 import { Disposable } from '../util/lifecycle';
 import type { DocumentRegistry } from './documentRegistry';
 import type { DocumentSaver } from './documentSaver';
+import { resolvedPath } from './resolvedPath';
 
 export type { SaveTarget } from './saveTarget';
 export { resourceUri } from './documentRegistry';
@@ -35,6 +37,7 @@ export class WsaFileSystem extends Disposable implements vscode.FileSystemProvid
   }
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    resolvedPath(uri);
     if (this.documents.isFolder(uri)) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     const resolved = this.documents.resolve(uri);
     const session = await this.documents.session(uri, resolved);
@@ -48,6 +51,7 @@ export class WsaFileSystem extends Disposable implements vscode.FileSystemProvid
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    resolvedPath(uri);
     const session = await this.documents.session(uri, this.documents.resolve(uri));
     // The model takes this text now: a reload offered to it is complete.
     session.reloadRead();
@@ -55,6 +59,7 @@ export class WsaFileSystem extends Disposable implements vscode.FileSystemProvid
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+    resolvedPath(uri);
     const resolved = this.documents.resolve(uri);
     const told = this.saveReasons.get(resolved.key);
     this.saveReasons.delete(resolved.key);
@@ -69,12 +74,14 @@ export class WsaFileSystem extends Disposable implements vscode.FileSystemProvid
   }
 
   readDirectory(uri: vscode.Uri): [string, vscode.FileType][] {
+    resolvedPath(uri);
     // The folders exist for paths only; resources are listed by the explorer, not here.
     if (this.documents.isFolder(uri)) return [];
     throw vscode.FileSystemError.FileNotADirectory('Workspace Automation files are opened one by one, from the explorer or by id.');
   }
 
   createDirectory(uri: vscode.Uri): never {
+    resolvedPath(uri);
     // VS Code creates the missing parents of a file it writes; every real file's parents exist
     // (isFolder), so only a path that names no resource file gets here.
     throw vscode.FileSystemError.NoPermissions(

@@ -5,7 +5,13 @@
 //   wsa-revision:/{workspaceId}/{folder}/{resourceId}/{revisionId}/{name}{suffix}
 //
 // The name segment is for the editor tab only; identity is the id.
+//
+// A path is resolved first (util/uriPath.ts: percent escapes decoded once, `\` as `/`, `.` and `..`
+// resolved), so the checks below judge what it really names. One that needed resolving is refused
+// too, even when it lands on a resource: a document's identity is its URI, and a second spelling of
+// one resource would be a second document with its own unsaved text and base.
 import { isIdOf } from '../api/ids';
+import { resolveUriPath, UriPathError } from '../util/uriPath';
 import { FILE_VIEWS, type FileView } from './resourceKinds';
 
 export type { FileView } from './resourceKinds';
@@ -40,9 +46,18 @@ const MAX_NAME = 80;
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
 const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f/\\:*?"<>|]+/g;
 
-/** A file name for the editor tab: no separators or control characters, bounded, never `.`/`..`. */
+/**
+ * A file name for the editor tab: no separators or control characters, bounded, never `.`/`..`, and
+ * no `%` that reads as an escape (`%2f`), which resolving the path would take for a separator.
+ */
 export function safeName(name: string, fallback: string): string {
-  const cleaned = name.replace(UNSAFE_IN_NAME, '-').replace(/\s+/g, ' ').trim().slice(0, MAX_NAME).trim();
+  const cleaned = name
+    .replace(UNSAFE_IN_NAME, '-')
+    .replace(/%(?=[0-9A-Fa-f]{2})/g, '\uff05')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_NAME)
+    .trim();
   return cleaned && !/^\.+$/.test(cleaned) ? cleaned : fallback;
 }
 
@@ -60,13 +75,20 @@ export function revisionPath(file: RevisionFile): string {
   return `/${file.workspaceId}/${spec.folder}/${file.resourceId}/${file.revisionId}/${safeName(file.name, file.revisionId)}${spec.suffix}`;
 }
 
+/** The segments of a path that is already in resolved form; any other is refused. */
 function segments(path: string): string[] {
-  if (!path.startsWith('/')) throw new ResourcePathError(`Not an absolute path: ${JSON.stringify(path)}.`);
-  const parts = path.slice(1).split('/');
-  if (parts.some((p) => p === '' || p === '.' || p === '..')) {
-    throw new ResourcePathError(`The path ${JSON.stringify(path)} has an empty, "." or ".." segment.`);
+  let resolved: string;
+  try {
+    resolved = resolveUriPath(path).path;
+  } catch (e) {
+    throw e instanceof UriPathError ? new ResourcePathError(e.message) : e;
   }
-  return parts;
+  if (resolved !== path) {
+    throw new ResourcePathError(
+      `The path ${JSON.stringify(path)} has an empty, "." or ".." segment, a backslash or a percent escape (it resolves to ${JSON.stringify(resolved)}).`,
+    );
+  }
+  return path.slice(1).split('/');
 }
 
 /** The view a folder + file name denote; the longest suffix wins (`.handler.ts` before `.ts`). */

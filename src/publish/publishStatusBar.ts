@@ -10,6 +10,7 @@ import { hasHistory } from '../model/resourceKinds';
 import { parseFilePath, VIEWS } from '../model/resourcePath';
 import { draftPublishedSummary } from '../model/revisionOperations';
 import { Disposable } from '../util/lifecycle';
+import { escapeMarkdown, escapeMarkdownLine } from '../util/markdown';
 import { activeWsaUri, type OperationTargets } from './operationTargets';
 import type { RevisionOperationsUi } from './revisionOperationsUi';
 
@@ -57,7 +58,7 @@ export class PublishStatusBar extends Disposable {
       this.shownResource = target.resourceId;
       this.item.text = `$(git-commit) ${draftPublishedSummary(h)}`;
       this.item.tooltip = new vscode.MarkdownString(
-        `**${target.name}**: ${draftPublishedSummary(h)}\n\n${h.published ? 'Click to compare the published revision with this document.' : 'Nothing is published yet.'}`,
+        `**${escapeMarkdownLine(target.name)}**: ${escapeMarkdown(draftPublishedSummary(h))}\n\n${h.published ? 'Click to compare the published revision with this document.' : 'Nothing is published yet.'}`,
       );
       this.item.command = h.published
         ? { title: 'Compare with Published', command: COMMANDS.compareWithPublished, arguments: [uri] }

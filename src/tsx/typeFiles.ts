@@ -4,10 +4,28 @@
 //   /node_modules/<runtime module>/index.d.ts  the runtime declarations the service serves
 //   /wsa/data-row.d.ts, /wsa/untyped.d.ts  generated: the data run's row type, shorthand modules
 // Pure apart from reading the shipped files from `typesDir`. No vscode.
+//
+// A path (from TypeScript, or from a `wsa-types:` URI someone crafted) is resolved before it is
+// checked: `/lib/../../../etc/passwd` starts with `/lib/` but is no shipped file.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { confineUriPath, UriPathError } from '../util/uriPath';
 
 export const LIB_DIR = '/lib';
+/** The folders of the virtual tree; a `wsa-types:` document outside them does not exist. */
+export const TYPE_ROOTS: readonly string[] = [LIB_DIR, '/node_modules', '/wsa'];
+/** The shipped part of the tree, read from `typesDir`. */
+const SHIPPED_ROOTS: readonly string[] = [LIB_DIR, '/node_modules/@types/react', '/node_modules/csstype'];
+
+/** `path` resolved and within `roots`, or undefined (traversal, escapes, anything outside). */
+export function typePath(path: string, roots: readonly string[] = TYPE_ROOTS): string | undefined {
+  try {
+    return confineUriPath(path, roots);
+  } catch (e) {
+    if (e instanceof UriPathError) return undefined;
+    throw e;
+  }
+}
 export const DATA_ROW_FILE = '/wsa/data-row.d.ts';
 export const UNTYPED_FILE = '/wsa/untyped.d.ts';
 
@@ -23,20 +41,21 @@ export class ShippedTypes {
   constructor(private readonly typesDir: string) {}
 
   read(path: string): string | undefined {
-    if (!this.isShipped(path)) return undefined;
-    if (this.cache.has(path)) return this.cache.get(path);
+    const shipped = typePath(path, SHIPPED_ROOTS);
+    if (shipped === undefined || SHIPPED_ROOTS.includes(shipped)) return undefined;
+    if (this.cache.has(shipped)) return this.cache.get(shipped);
+    // The resolved path cannot leave typesDir; checked again on disk terms all the same.
+    const file = resolve(this.typesDir, `.${shipped}`);
+    const inside = relative(resolve(this.typesDir), file);
+    if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return undefined;
     let text: string | undefined;
     try {
-      text = readFileSync(join(this.typesDir, path), 'utf8');
+      text = readFileSync(file, 'utf8');
     } catch {
       text = undefined;
     }
-    this.cache.set(path, text);
+    this.cache.set(shipped, text);
     return text;
-  }
-
-  private isShipped(path: string): boolean {
-    return path.startsWith(`${LIB_DIR}/`) || path.startsWith('/node_modules/@types/react/') || path.startsWith('/node_modules/csstype/');
   }
 }
 

@@ -7,7 +7,7 @@
 // Add an integration test: `test/integration/<feature>.test.ts` (Mocha BDD: describe/it). It runs
 // inside the extension host beside the extension. From `./helpers`:
 //   activateExtension()  the API object `activate()` returns (src/extension.ts)
-//   requireEmulator(this) the session's emulator {url, apiKey, workspaceId, adminUrl}
+//   requireEmulator(this) the session's emulator {url, apiKey, workspaceId, adminUrl, adminToken}
 //   serviceFetch(emu, path, init)  a request to the service as the demo user (the running variant's carriers)
 //   hasVariant(emu, name)  whether the emulator plays a variant profile (by itself or within `strict`)
 //   emulatorAdmin(emu)  the emulator's AdminClient (request log, faults, reset, data runs)
@@ -15,7 +15,7 @@
 //   eventToPromise(event, filter)  wait on an event instead of sleeping
 // The extension was given settings workspaceAutomation.baseUrl/workspaceId = the emulator and env
 // WORKSPACE_AUTOMATION_API_KEY = its key. Also in process.env: WSA_EMULATOR_URL, WSA_API_KEY,
-// WSA_WORKSPACE_ID, WSA_ADMIN_URL, WSA_EMULATOR_VARIANTS (e.g. `strict`; empty: our own choices),
+// WSA_WORKSPACE_ID, WSA_ADMIN_URL, WSA_ADMIN_TOKEN, WSA_EMULATOR_VARIANTS (e.g. `strict`; empty: our own choices),
 // WSA_TEST_RESULTS_DIR (test-results/integration/ or integration-strict/).
 //
 // Two passes (lib/passes.ts). The integration stage runs every test against the emulator's own

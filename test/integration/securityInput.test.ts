@@ -3,9 +3,14 @@
 // refused or ignored (nothing opened, asked or requested) and the panel keeps working. The `wsa:`
 // and `wsa-revision:` file systems: paths that traverse, carry a wrong id prefix, name another
 // workspace or no resource at all are refused with a clear FileSystemError, and no request reaches
-// the service.
+// the service. No crafted URI of any scheme we serve (`wsa:`, `wsa-revision:`, `wsa-types:`,
+// `wsa-snapshot:`) shows a local file, however it spells its way out. Explorer tooltips show
+// service text with links, images and theme icons as text.
 import * as assert from 'node:assert/strict';
-import { posix } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, posix } from 'node:path';
 import * as vscode from 'vscode';
 import type { AdminClient } from '../../src/emulator/adminClient';
 import type { DemoInfo } from '../../src/emulator/types';
@@ -13,9 +18,10 @@ import type { WorkspaceAutomationApi } from '../../src/extension';
 import { parseFilePath } from '../../src/model/resourcePath';
 import type { HistoryPanel } from '../../src/views/history/historyPanel';
 import type { HistoryState } from '../../src/shared/history/protocol';
-import { revertAndCloseAll } from './fileHelpers';
+import { escapeMarkdownLine } from '../../src/util/markdown';
+import { editText, openFresh, revertAndCloseAll, wsaUri } from './fileHelpers';
 import { connectSuite, eventToPromise, serviceFetch, type EmulatorInfo } from './helpers';
-import { restoreHarnessConnection, untilConnection } from './explorerSupport';
+import { findItem, restoreHarnessConnection, treeItem, untilConnection } from './explorerSupport';
 
 describe('Security: hostile input at the webview and the file systems', function () {
   this.timeout(60_000);
@@ -335,6 +341,149 @@ describe('Security: hostile input at the webview and the file systems', function
       assert.deepEqual(await admin.requests(since), []);
     } finally {
       await restoreHarnessConnection(api, emulator);
+    }
+  });
+
+  it('no crafted wsa:, wsa-revision:, wsa-types: or wsa-snapshot: URI shows a local file, however it spells its way out', async () => {
+    const marker = `MARKER ${randomBytes(8).toString('hex')}: a local file no crafted URI may show`;
+    const file = join(tmpdir(), `wsa-marker-${randomBytes(4).toString('hex')}.txt`);
+    writeFileSync(file, marker);
+    try {
+      const ws = emulator.workspaceId;
+      const { ids } = demo;
+      const up = '../'.repeat(16);
+      const upEncoded = '%2e%2e/'.repeat(16);
+      const upSlashEncoded = '..%2f'.repeat(16);
+      const upBackslash = '..\\'.repeat(16);
+      const upDouble = '%252e%252e%252f'.repeat(16);
+      const target = file.slice(1);
+      const spellings = (prefix: string): string[] => [
+        `${prefix}/${up}${target}`,
+        `${prefix}/${upEncoded}${target}`,
+        `${prefix}/${upSlashEncoded}${target.replace(/\//g, '%2f')}`,
+        `${prefix}/${upBackslash}${target.replace(/\//g, '\\')}`,
+        `${prefix}/${upDouble}${target}`,
+        `${prefix}/..%5c..%5c..%5c..%5c..%5c..%5c..%5c..%5c${target.replace(/\//g, '%5c')}`,
+        file,
+      ];
+      const crafted: vscode.Uri[] = [];
+      for (const [scheme, prefixes] of [
+        ['wsa-types', ['/lib', '/node_modules/@types/react', '/node_modules/csstype', '/wsa']],
+        ['wsa', [`/${ws}/dashboards/${ids.dashboardId}`, `/${ws}`]],
+        ['wsa-revision', [`/${ws}/dashboards/${ids.dashboardResourceId}`]],
+        ['wsa-snapshot', ['/1/Yours']],
+      ] as const) {
+        for (const prefix of prefixes)
+          for (const path of spellings(prefix)) {
+            // Both ways a URI is made: from a path as it stands, and parsed from text (escapes decoded once).
+            crafted.push(vscode.Uri.from({ scheme, path }));
+            crafted.push(vscode.Uri.parse(`${scheme}:${path}`));
+          }
+      }
+      const failures: string[] = [];
+      for (const uri of crafted) {
+        if (uri.scheme !== 'wsa-types') {
+          try {
+            const bytes = await vscode.workspace.fs.readFile(uri);
+            failures.push(`${uri.toString()}: readFile gave ${bytes.byteLength} bytes`);
+          } catch (e) {
+            if (!(e instanceof vscode.FileSystemError)) failures.push(`${uri.toString()}: readFile threw ${String(e)}`);
+          }
+        }
+        try {
+          const doc = await vscode.workspace.openTextDocument(uri);
+          // Refused, not an empty document: nothing outside the scheme's root exists.
+          failures.push(
+            `${uri.toString()}: opened (${doc.getText().includes(marker) ? 'THE LOCAL FILE' : `${doc.getText().length} characters`})`,
+          );
+        } catch {
+          // refused
+        }
+      }
+      assert.deepEqual(failures, []);
+      // A shipped declaration still opens.
+      const lib = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'wsa-types', path: '/lib/lib.es5.d.ts' }));
+      assert.match(lib.getText(), /interface Array<T>/);
+    } finally {
+      rmSync(file, { force: true });
+      await revertAndCloseAll();
+    }
+  });
+
+  it('explorer tooltips show a name and a definition with a link, an image and a theme icon as text', async () => {
+    const { ids } = demo;
+    const path = `/v1/facts/${ids.factId}`;
+    const original = ((await (await serviceFetch(emulator, path)).json()) as { data: Record<string, unknown> }).data;
+    const name = `Margin [link](https://x.example) ![img](http://x.example/p.png) $(alert) <b>html</b>`;
+    const definition = `See [docs](command:workbench.action.openSettings) and ![t](http://tracker.example/t.png) $(alert)`;
+    const put = (body: Record<string, unknown>) => serviceFetch(emulator, path, { method: 'PUT', body: JSON.stringify(body) });
+    assert.equal((await put({ ...original, name, definition })).status, 200);
+    try {
+      await api.explorer.model.refresh();
+      const item = treeItem(api, await findItem(api, 'facts', ids.factId!));
+      assert.equal(item.label, name, 'the label is the name as it is');
+      const tooltip = item.tooltip;
+      assert.ok(tooltip instanceof vscode.MarkdownString, 'a Markdown tooltip');
+      assert.ok(!tooltip.isTrusted && !tooltip.supportHtml && !tooltip.supportThemeIcons, 'untrusted, no HTML, no theme icons');
+      const value = tooltip.value;
+      assert.ok(value.startsWith(`**${escapeMarkdownLine(name)}**`), `the name, bold and escaped: ${value}`);
+      for (const raw of [
+        '[link](https://x.example)',
+        '![img](http://x.example/p.png)',
+        '$(alert)',
+        '<b>',
+        '[docs](command:',
+        '![t](http://tracker',
+      ])
+        assert.ok(!value.includes(raw), `${raw} is escaped in ${value}`);
+      assert.ok(value.includes('\\[link\\]\\(https\\:\\/\\/x\\.example\\)') && value.includes('\\$\\(alert\\)'), value);
+      assert.ok(value.includes(`\`${ids.factId}\``), 'the id still in a code span');
+    } finally {
+      assert.equal((await put(original)).status, 200);
+      await api.explorer.model.refresh();
+    }
+  });
+
+  it('hover and completion docs of declarations show their links, images, icons and HTML as text', async () => {
+    const { ids } = demo;
+    const uri = wsaUri(emulator.workspaceId, 'dashboard', ids.dashboardId!, 'Revenue by region');
+    const doc = await openFresh(api, uri);
+    try {
+      const docs = 'Docs [link](https://x.example) ![img](http://x.example/p.png) $(alert) <b>html</b> www.auto.example';
+      const text = await editText(
+        doc,
+        (t) => `${t}\n/** ${docs} */\nexport const hostileDoc = "\`\`\`\\n![x](http://x.example/fence)" as const;\nvoid hostileDoc;\n`,
+      );
+      await api.dashboards.documents.whenChecked(uri);
+      const at = doc.positionAt(text.lastIndexOf('hostileDoc') + 3);
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, at);
+      assert.equal(hovers.length, 1);
+      const parts = hovers[0]!.contents.map((c) => (c instanceof vscode.MarkdownString ? c : new vscode.MarkdownString(String(c))));
+      for (const md of parts) assert.ok(!md.isTrusted && !md.supportHtml && !md.supportThemeIcons, 'untrusted, no HTML, no icons');
+      const value = parts.map((c) => c.value).join('\n');
+      assert.ok(value.includes('\\[link\\]\\(https\\:\\/\\/x\\.example\\)'), `the docs escaped: ${value}`);
+      for (const raw of ['[link](https://x.example)', '![img](http://x.example/p.png)', '$(alert)', '<b>', 'www.auto'])
+        assert.ok(!value.includes(raw), `${raw} is escaped in ${value}`);
+      // The declaration holds a fence of three backticks: the block around it is longer.
+      assert.match(value, /^````typescript\n[\s\S]*```[\s\S]*\n````/m, value);
+
+      const at2 = doc.positionAt(text.lastIndexOf('void hostileDoc') + 'void hostile'.length);
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        uri,
+        at2,
+        undefined,
+        200,
+      );
+      const item = list.items.find((i) => (typeof i.label === 'string' ? i.label : i.label.label) === 'hostileDoc');
+      assert.ok(item, 'hostileDoc is offered');
+      const documentation = item.documentation;
+      assert.ok(documentation !== undefined, 'its docs were resolved');
+      // Plain text: VS Code shows a string as it is.
+      assert.equal(typeof documentation, 'string', `plain text, not Markdown: ${JSON.stringify(documentation)}`);
+      assert.ok(String(documentation).includes(docs));
+    } finally {
+      await revertAndCloseAll();
     }
   });
 });

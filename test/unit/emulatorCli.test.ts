@@ -1,5 +1,5 @@
-// The CLI other scripts start: `node dist/emulator.js --port 0` prints four machine-readable lines
-// first, serves until SIGTERM/SIGINT, and exits cleanly.
+// The CLI other scripts start: `node dist/emulator.js --port 0` prints five machine-readable lines
+// first (the admin surface wants the fifth, its token), serves until SIGTERM/SIGINT, and exits cleanly.
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -16,20 +16,20 @@ before(() => {
   assert.equal(built.status, 0, built.stderr);
 });
 
-/** Starts the CLI and resolves with its first four stdout lines. */
+/** Starts the CLI and resolves with its first five stdout lines. */
 function startCli(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; lines: string[]; stderr: () => string }> {
   const child = spawn(process.execPath, [cli, ...args], { cwd: root });
   let out = '';
   let err = '';
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
   return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`CLI printed no four lines: ${out} ${err}`)), 5000);
+    const timer = setTimeout(() => reject(new Error(`CLI printed no five lines: ${out} ${err}`)), 5000);
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       const lines = out.split('\n');
-      if (lines.length > 4) {
+      if (lines.length > 5) {
         clearTimeout(timer);
-        resolvePromise({ child, lines: lines.slice(0, 4), stderr: () => err });
+        resolvePromise({ child, lines: lines.slice(0, 5), stderr: () => err });
       }
     });
     child.on('exit', (code) => reject(new Error(`CLI exited with ${code}: ${err}`)));
@@ -44,19 +44,22 @@ function exitOf(child: ChildProcessWithoutNullStreams): Promise<number | null> {
 }
 
 describe('emulator CLI', () => {
-  test('prints URL, key, workspace and admin URL as its first four lines and serves them', async () => {
+  test('prints URL, key, workspace, admin URL and admin token as its first five lines and serves them', async () => {
     const { child, lines } = await startCli(['--port', '0', '--quiet']);
     try {
       assert.match(lines[0]!, /^WSA_EMULATOR_URL=http:\/\/127\.0\.0\.1:\d+$/);
       assert.match(lines[1]!, /^WSA_API_KEY=apik_[A-Za-z0-9]{24,}$/);
       assert.match(lines[2]!, /^WSA_WORKSPACE_ID=wksp_[A-Za-z0-9]+$/);
       assert.match(lines[3]!, /^WSA_ADMIN_URL=http:\/\/127\.0\.0\.1:\d+$/);
+      assert.match(lines[4]!, /^WSA_ADMIN_TOKEN=[A-Za-z0-9_-]{43}$/);
       const env = Object.fromEntries(lines.map((l) => l.split('=') as [string, string]));
       const r = await fetch(`${env['WSA_EMULATOR_URL']}/v1/operations?limit=1`, {
         headers: { Authorization: `Bearer ${env['WSA_API_KEY']}`, 'X-Workspace-Id': env['WSA_WORKSPACE_ID']! },
       });
       assert.equal(r.status, 200);
-      const health = (await (await fetch(`${env['WSA_ADMIN_URL']}/health`)).json()) as { data: { ok: boolean } };
+      assert.equal((await fetch(`${env['WSA_ADMIN_URL']}/health`)).status, 401, 'the admin surface wants its token');
+      const admin = { headers: { Authorization: `Bearer ${env['WSA_ADMIN_TOKEN']}` } };
+      const health = (await (await fetch(`${env['WSA_ADMIN_URL']}/health`, admin)).json()) as { data: { ok: boolean } };
       assert.equal(health.data.ok, true);
     } finally {
       child.kill('SIGTERM');
@@ -150,7 +153,9 @@ describe('emulator CLI --variant', () => {
     const { child, lines } = await startCli(['--port', '0', '--quiet', '--variant', 'no-lists,problem-json', '--variant', 'alt-carriers']);
     const env = Object.fromEntries(lines.map((l) => l.split('=') as [string, string]));
     try {
-      const report = (await (await fetch(`${env['WSA_ADMIN_URL']}/variants`)).json()) as { data: { names: string[]; active: string[] } };
+      const report = (await (
+        await fetch(`${env['WSA_ADMIN_URL']}/variants`, { headers: { Authorization: `Bearer ${env['WSA_ADMIN_TOKEN']}` } })
+      ).json()) as { data: { names: string[]; active: string[] } };
       assert.deepEqual(report.data.names, ['no-lists', 'problem-json', 'alt-carriers']);
       assert.deepEqual(report.data.active, ['problem-json', 'no-lists', 'alt-carriers']);
       const r = await fetch(`${env['WSA_EMULATOR_URL']}/v1/operations`, {

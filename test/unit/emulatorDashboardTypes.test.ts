@@ -51,7 +51,7 @@ describe('emulator dashboard runtime types and data runs', () => {
   });
 
   test('a new data run is readable at once, with the last run’s columns or the ones it was given', async () => {
-    const admin = new AdminClient(emu.adminUrl);
+    const admin = new AdminClient(emu.adminUrl, emu.adminToken);
     const dashboardId = emu.demo.ids['dashboardId']!;
     const rerun = await admin.startDataRun(dashboardId);
     assert.deepEqual((await call('GET', `/v1/operation-runs/${rerun}`)).json.data.columns, SEED_COLUMNS.revenue);
@@ -80,7 +80,7 @@ describe('emulator dashboard runtime types and data runs', () => {
   });
 
   test('data runs survive in the state snapshot', async () => {
-    const snapshot = await new AdminClient(emu.adminUrl).snapshot();
+    const snapshot = await new AdminClient(emu.adminUrl, emu.adminToken).snapshot();
     const runId = (await call('GET', `/v1/dashboards/${emu.demo.ids['dashboardId']}/source`)).json.data.dataRunId;
     assert.deepEqual(snapshot.dataRuns?.find((r) => r.id === runId)?.columns, SEED_COLUMNS.revenue);
     assert.equal(snapshot.dataRuns?.length, snapshot.dashboards.length, 'one run per dashboard');

@@ -13,7 +13,7 @@ let admin: AdminClient;
 before(async () => {
   emu = await startEmulator({ quiet: true });
   call = caller(emu);
-  admin = new AdminClient(emu.adminUrl);
+  admin = new AdminClient(emu.adminUrl, emu.adminToken);
 });
 beforeEach(() => admin.reset());
 after(() => emu.close());

@@ -83,7 +83,7 @@ describe('emulator persistence', () => {
     const dir = await tempDir();
     const source = await startEmulator({ quiet: true });
     try {
-      const snapshot = await new AdminClient(source.adminUrl).snapshot();
+      const snapshot = await new AdminClient(source.adminUrl, source.adminToken).snapshot();
       snapshot.facts[0]!.name = 'Seeded name';
       const file = join(dir, 'seed.json');
       await writeFile(file, JSON.stringify(snapshot));

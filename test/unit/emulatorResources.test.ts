@@ -193,7 +193,7 @@ describe('emulator write syncs and apps', () => {
   test('admin finish-deploy makes the deploying app live at once', async () => {
     const slow = await startEmulator({ quiet: true });
     try {
-      const app = await new AdminClient(slow.adminUrl).finishDeploy(slow.demo.ids['deployingAppId']!);
+      const app = await new AdminClient(slow.adminUrl, slow.adminToken).finishDeploy(slow.demo.ids['deployingAppId']!);
       assert.equal((app['deployment'] as { status: string }).status, 'live');
       const read = await caller(slow)('GET', `/v1/apps/${slow.demo.ids['deployingAppId']}`);
       assert.equal(read.json.data.deployment.status, 'live');

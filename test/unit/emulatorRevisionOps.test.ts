@@ -169,7 +169,10 @@ describe('emulator restore', () => {
   test('fault injection applies: a dropped answer still leaves the restore applied once', async () => {
     const db = ids()['databaseId']!;
     const h = await history(db);
-    await new AdminClient(emu.adminUrl).injectFault({ match: { method: 'POST', path: `/v1/resources/${db}/` }, kind: 'dropMidBody' });
+    await new AdminClient(emu.adminUrl, emu.adminToken).injectFault({
+      match: { method: 'POST', path: `/v1/resources/${db}/` },
+      kind: 'dropMidBody',
+    });
     await assert.rejects(call('POST', op(db, h.items[1].id, 'restore'), { expectedVersion: h.version }));
     assert.equal((await history(db)).draft.sequence, h.draft.sequence + 1);
   });

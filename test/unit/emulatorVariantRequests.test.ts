@@ -14,7 +14,7 @@ const started: RunningEmulator[] = [];
 async function emulator(variants: string[], options: EmulatorOptions = {}) {
   const emu = await startEmulator({ quiet: true, variants, ...options });
   started.push(emu);
-  return { emu, call: caller(emu), ids: emu.demo.ids, admin: new AdminClient(emu.adminUrl) };
+  return { emu, call: caller(emu), ids: emu.demo.ids, admin: new AdminClient(emu.adminUrl, emu.adminToken) };
 }
 after(() => Promise.all(started.map((e) => e.close())));
 

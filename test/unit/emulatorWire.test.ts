@@ -257,7 +257,7 @@ describe('emulator wire format', () => {
     );
     texts.push((await call('GET', `/v1/resources/${ids['dashboardResourceId']}/revisions`)).text);
     texts.push(JSON.stringify(emu.requests()));
-    texts.push(await (await fetch(`${emu.adminUrl}/requests`)).text());
+    texts.push(await (await fetch(`${emu.adminUrl}/requests`, { headers: { Authorization: `Bearer ${emu.adminToken}` } })).text());
     const secrets = [emu.demo.apiKey, emu.demo.editorApiKey, emu.demo.readOnlyApiKey, emu.demo.otherWorkspaceOnlyApiKey];
     for (const text of texts) for (const secret of secrets) assert.ok(!text.includes(secret), 'secret leaked');
     const history = JSON.parse(texts[6]!).data;

@@ -87,11 +87,11 @@ describe('explorer items', () => {
     const failed = present(app);
     assert.match(failed.description!, /^failed · draft #\d+$/);
     assert.deepEqual(failed.icon, { id: 'error', color: 'error' });
-    assert.match(failed.tooltip!, /Error: npm install failed \(build\\_failed\)/);
+    assert.match(failed.tooltip!, /Error: npm install failed \\\(build\\_failed\\\)/);
     app.data.value.deployment = { ...app.data.value.deployment, status: 'queued', error: [1, 2] };
     const queued = present(app);
     assert.match(queued.description!, /^queued · /);
-    assert.match(queued.tooltip!, /Error: \\\[1,2\\\]/, 'markdown-escaped JSON');
+    assert.match(queued.tooltip!, /Error: \\\[1\\,2\\\]/, 'markdown-escaped JSON');
 
     const fact = structuredClone(await item('facts', ids.factId!));
     if (fact.data.kind !== 'fact') throw new Error('fact');

@@ -2,7 +2,10 @@
 // and converts the answer. The built-in TypeScript features do not act on the `wsa-dashboard`
 // language, so nothing is shown twice.
 import * as vscode from 'vscode';
+import { resolvedPath } from '../../fs/resolvedPath';
 import type { CompletionEntry, LineRange } from '../../tsx/dashboardProtocol';
+import { TYPE_ROOTS } from '../../tsx/typeFiles';
+import { codeBlock, escapeMarkdown } from '../../util/markdown';
 import type { DashboardWorkerClient } from '../../tsx/workerClient';
 import type { DashboardDocuments } from './dashboardDocuments';
 
@@ -93,7 +96,8 @@ export function registerDashboardProviders(
       const details = await worker.request('completionDetails', { key: item.key, offset: item.offset, entry: item.entry });
       if (details) {
         item.detail = details.detail;
-        if (details.documentation) item.documentation = new vscode.MarkdownString(details.documentation);
+        // The docs of served declarations are the service's text: a plain string is shown as text.
+        if (details.documentation) item.documentation = details.documentation;
       }
       return item;
     },
@@ -103,8 +107,9 @@ export function registerDashboardProviders(
     async provideHover(document, position) {
       const info = await worker.request('hover', await at(document, position));
       if (!info) return undefined;
-      const contents = new vscode.MarkdownString().appendCodeblock(info.display, 'typescript');
-      if (info.documentation) contents.appendMarkdown(`\n\n${info.documentation}`);
+      // Served declarations' text: in a code block it cannot close, their docs escaped as text.
+      const contents = new vscode.MarkdownString(codeBlock(info.display, 'typescript'));
+      if (info.documentation) contents.appendMarkdown(`\n\n${escapeMarkdown(info.documentation)}`);
       return new vscode.Hover(contents, new vscode.Range(document.positionAt(info.start), document.positionAt(info.start + info.length)));
     },
   };
@@ -149,7 +154,9 @@ export function registerDashboardProviders(
 
   const declarations: vscode.TextDocumentContentProvider = {
     async provideTextDocumentContent(uri) {
-      return (await worker.request('declarationText', { path: uri.path })) ?? '';
+      // Resolved and confined to the virtual tree before the worker sees it (a FileSystemError if not).
+      const path = resolvedPath(uri, TYPE_ROOTS);
+      return (await worker.request('declarationText', { path })) ?? '';
     },
   };
 

@@ -1,15 +1,17 @@
 // How each explorer node looks: label, description, Markdown tooltip, codicon, context value and
 // what a click does. vscode-free and pure, so the wording is unit-tested; the tree provider only
-// maps it onto a TreeItem.
+// maps it onto a TreeItem. Every text from the service goes into a tooltip escaped (util/markdown.ts)
+// or as a code span: a name or description is shown, never followed as a link, image or icon.
 import type { Application, Fact, Operation, RevisionRef, WriteSync } from '../../api/schemas';
 import { hasHistory, isResourceKind, openView, RESOURCE_KINDS } from '../resourceKinds';
 import type { ResourceFile } from '../resourcePath';
+import { codeSpan, escapeMarkdown, escapeMarkdownLine } from '../../util/markdown';
 import type { DashboardInfo, DatabaseInfo, ExplorerNode, MessageAction, ResourceNode } from './nodes';
 
 export interface Presentation {
   label: string;
   description?: string;
-  /** Markdown. */
+  /** Markdown without theme icons, HTML or trusted links; service text in it is escaped. */
   tooltip?: string;
   icon?: { id: string; color?: 'warning' | 'error' | 'success' };
   /** Words the package.json menus test: group, resource, openable, history, added, message. */
@@ -36,7 +38,7 @@ export function present(node: ExplorerNode): Presentation {
       return {
         label: node.id,
         description: 'data source',
-        tooltip: `**Data source** \`${node.id}\`\n\nThe service has no read endpoint for data sources.`,
+        tooltip: `**Data source** ${codeSpan(node.id)}\n\nThe service has no read endpoint for data sources.`,
         icon: { id: 'plug' },
         contextValue: 'dataSource',
         collapsible: 'none',
@@ -48,7 +50,7 @@ export function present(node: ExplorerNode): Presentation {
         contextValue: 'file openable',
         collapsible: 'none',
         click: 'open',
-        tooltip: `Open the read-only JSON view of \`${node.id}\``,
+        tooltip: `Open the read-only JSON view of ${codeSpan(node.id)}`,
       };
     case 'loadMore':
       return { label: 'Load more…', icon: { id: 'ellipsis' }, contextValue: 'loadMore', collapsible: 'none', click: 'loadMore' };
@@ -63,7 +65,7 @@ export function present(node: ExplorerNode): Presentation {
       if (node.detail) p.description = node.detail;
       if (node.action) p.click = node.action;
       if (node.addedId)
-        p.tooltip = `\`${node.addedId}\` was added to the explorer but could not be read: ${node.detail ?? ''}.\n\nRemove it from the explorer, or refresh.`;
+        p.tooltip = `${codeSpan(node.addedId)} was added to the explorer but could not be read: ${escapeMarkdown(node.detail ?? '')}.\n\nRemove it from the explorer, or refresh.`;
       return p;
     }
     default:
@@ -92,10 +94,7 @@ export function errorText(error: unknown): string {
   return shown(error);
 }
 
-/** Markdown-safe text for tooltips. */
-function md(text: string): string {
-  return text.replace(/[\\`*_[\]<>#|]/g, '\\$&');
-}
+const md = escapeMarkdownLine;
 
 function seq(ref: RevisionRef | null | undefined): string {
   return ref ? `#${ref.sequence}` : '—';
@@ -139,7 +138,7 @@ function table(rows: [string, string][]): string {
 }
 
 function heading(name: string, what: string, id: string): string {
-  return `**${name.replace(/[*_`[\]]/g, '\\$&')}** — ${what}\n\n\`${id}\``;
+  return `**${md(name)}** — ${what}\n\n${codeSpan(id)}`;
 }
 
 function presentResource(node: ResourceNode): Presentation {
@@ -182,10 +181,11 @@ function operation(op: Operation, relation?: string): Look {
     ['Published', seq(op.published)],
     unpublishedRow(op.draft, op.published),
   ];
-  if (op.parentDataFlowId) rows.push(['Data flow', `\`${op.parentDataFlowId}\``]);
-  if (op.dataSourceIds.length) rows.push(['Data sources', op.dataSourceIds.map((d) => `\`${d}\``).join(', ')]);
-  const stale = op.codeStale ? '\n\n$(warning) **The handler code is stale**: regenerate it before running the operation.' : '';
-  const instructions = op.instructions ? `\n\n${op.instructions.slice(0, 500)}` : '';
+  if (op.parentDataFlowId) rows.push(['Data flow', codeSpan(op.parentDataFlowId)]);
+  if (op.dataSourceIds.length) rows.push(['Data sources', op.dataSourceIds.map(codeSpan).join(', ')]);
+  // A glyph, not `$(warning)`: a tooltip with service text in it renders no theme icons.
+  const stale = op.codeStale ? '\n\n⚠ **The handler code is stale**: regenerate it before running the operation.' : '';
+  const instructions = op.instructions ? `\n\n${escapeMarkdown(op.instructions.slice(0, 500))}` : '';
   return {
     description: parts.join(' · '),
     tooltip: `${heading(op.name, RESOURCE_KINDS.operation.singular, op.id)}${stale}${instructions}\n\n${table(rows)}`,
@@ -198,8 +198,8 @@ function dashboard(d: DashboardInfo): Look {
     description: `revision ${seq(d.revision)}`,
     tooltip: `${heading(d.name, `${RESOURCE_KINDS.dashboard.singular} (TSX)`, d.dashboardId)}\n\n${table([
       ['Revision', seq(d.revision)],
-      ['Resource', `\`${d.resourceId}\``],
-      ...(d.dataRunId ? ([['Data run', `\`${d.dataRunId}\``]] as [string, string][]) : []),
+      ['Resource', codeSpan(d.resourceId)],
+      ...(d.dataRunId ? ([['Data run', codeSpan(d.dataRunId)]] as [string, string][]) : []),
     ])}`,
     icon: { id: 'dashboard' },
   };
@@ -214,11 +214,12 @@ function app(a: Application): Look {
     ['Deployment', deploying ? 'deploying…' : md(status)],
     ['Draft', seq(a.draft)],
   ];
-  if (a.deployment.url) rows.push(['URL', a.deployment.url]);
+  // As text: a URL the service names is shown, not offered as a link to follow.
+  if (a.deployment.url) rows.push(['URL', codeSpan(a.deployment.url)]);
   if (failed) rows.push(['Error', md(errorText(a.deployment.error))]);
   return {
     description: `${deploying ? 'deploying…' : status} · draft ${seq(a.draft)}`,
-    tooltip: `${heading(a.name, RESOURCE_KINDS.app.singular, a.id)}${a.description ? `\n\n${a.description}` : ''}\n\n${table(rows)}`,
+    tooltip: `${heading(a.name, RESOURCE_KINDS.app.singular, a.id)}${a.description ? `\n\n${escapeMarkdown(a.description)}` : ''}\n\n${table(rows)}`,
     icon: deploying ? { id: 'loading~spin' } : failed || status === 'failed' ? { id: 'error', color: 'error' } : { id: 'rocket' },
   };
 }
@@ -241,12 +242,12 @@ function writeSync(w: WriteSync): Look {
   const rows: [string, string][] = [
     ['State', state],
     ['Version', String(w.version)],
-    ['Source', `${d.source.object} (\`${d.source.resourceId}\`)`],
-    ['Destination', `${d.destination.object} (\`${d.destination.resourceId}\`)`],
-    ['Key column', d.keyColumn],
+    ['Source', `${md(d.source.object)} (${codeSpan(d.source.resourceId)})`],
+    ['Destination', `${md(d.destination.object)} (${codeSpan(d.destination.resourceId)})`],
+    ['Key column', md(d.keyColumn)],
   ];
   const locked = w.identityLocked
-    ? '\n\n$(lock) **Identity locked**: source, destination, key, matching field and managed field names are fixed.'
+    ? '\n\n🔒 **Identity locked**: source, destination, key, matching field and managed field names are fixed.'
     : '';
   return {
     description: `${w.identityLocked ? 'locked · ' : ''}${state} · v${w.version}`,
@@ -257,14 +258,14 @@ function writeSync(w: WriteSync): Look {
 
 function fact(f: Fact): Look {
   const rows: [string, string][] = [
-    ['Key', `\`${f.key}\``],
+    ['Key', codeSpan(f.key)],
     ['Type', md(shown(f.type))],
   ];
   if (f.formulaType) rows.push(['Formula type', md(shown(f.formulaType))]);
-  if (f.formula) rows.push(['Formula', `\`${f.formula}\``]);
+  if (f.formula) rows.push(['Formula', codeSpan(f.formula)]);
   return {
     description: f.formula ? `${f.key} = ${f.formula}` : f.key,
-    tooltip: `${heading(f.name, RESOURCE_KINDS.fact.singular, f.id)}${f.definition ? `\n\n${f.definition}` : ''}\n\n${table(rows)}`,
+    tooltip: `${heading(f.name, RESOURCE_KINDS.fact.singular, f.id)}${f.definition ? `\n\n${escapeMarkdown(f.definition)}` : ''}\n\n${table(rows)}`,
     icon: { id: 'symbol-constant' },
   };
 }

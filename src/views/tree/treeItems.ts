@@ -41,11 +41,8 @@ export function treeItemFor(node: ExplorerNode): vscode.TreeItem {
   item.contextValue = p.contextValue;
   if (p.description !== undefined) item.description = p.description;
   if (p.icon) item.iconPath = new vscode.ThemeIcon(p.icon.id, p.icon.color ? new vscode.ThemeColor(COLORS[p.icon.color]) : undefined);
-  if (p.tooltip) {
-    const tooltip = new vscode.MarkdownString(p.tooltip);
-    tooltip.supportThemeIcons = true;
-    item.tooltip = tooltip;
-  }
+  // Untrusted, no HTML, no theme icons: the tooltip carries service text (escaped by present()).
+  if (p.tooltip) item.tooltip = new vscode.MarkdownString(p.tooltip);
   const command = clickCommand(node, p.click);
   if (command) item.command = command;
   if (node.kind === 'message') item.accessibilityInformation = { label: [p.label, p.description].filter(Boolean).join(', ') };

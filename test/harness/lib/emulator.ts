@@ -1,5 +1,5 @@
 // Starts the project's emulator (`dist/emulator.js --port 0`: the OS picks a free loopback port)
-// and reads the four lines it prints first.
+// and reads the five lines it prints first.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { BannerReader, type EmulatorEndpoint } from '../../../src/emulator/banner';
@@ -14,6 +14,8 @@ export interface Emulator {
   readonly workspaceId: string;
   /** Base URL of the emulator's admin endpoints (reset, request log, edits as another user). */
   readonly adminUrl: string;
+  /** What admin requests send as `Authorization: Bearer …`; new at each start. */
+  readonly adminToken: string;
   readonly logFile: string;
   /** The variant profiles given with `--variant` (as given: `strict` stays `strict`); empty: our own choices. */
   readonly variants: readonly string[];

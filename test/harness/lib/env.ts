@@ -19,6 +19,8 @@ export interface EmulatorInfo {
   readonly workspaceId: string;
   /** Base URL of the emulator's admin endpoints. */
   readonly adminUrl: string;
+  /** What admin requests send as `Authorization: Bearer …` (WSA_ADMIN_TOKEN); the emulator refuses others. */
+  readonly adminToken: string;
   /** The variant profiles it plays as given (`--variant`, e.g. ['strict']); empty: our own choices. */
   readonly variants: readonly string[];
   /** Where it wants the key and the workspace (the extension was given them as settings). */
@@ -27,10 +29,16 @@ export interface EmulatorInfo {
 
 /** The emulator of this session, or undefined while the project has no emulator build. */
 export function emulatorFromEnv(env: NodeJS.ProcessEnv = process.env): EmulatorInfo | undefined {
-  const { WSA_EMULATOR_URL: url, WSA_API_KEY: apiKey, WSA_WORKSPACE_ID: workspaceId, WSA_ADMIN_URL: adminUrl } = env;
-  if (!url || !apiKey || !workspaceId || !adminUrl) return undefined;
+  const {
+    WSA_EMULATOR_URL: url,
+    WSA_API_KEY: apiKey,
+    WSA_WORKSPACE_ID: workspaceId,
+    WSA_ADMIN_URL: adminUrl,
+    WSA_ADMIN_TOKEN: adminToken,
+  } = env;
+  if (!url || !apiKey || !workspaceId || !adminUrl || !adminToken) return undefined;
   const variants = (env.WSA_EMULATOR_VARIANTS ?? '').split(',').filter((v) => v !== '');
-  return { url, apiKey, workspaceId, adminUrl, variants, carriers: carriersFor(variants) };
+  return { url, apiKey, workspaceId, adminUrl, adminToken, variants, carriers: carriersFor(variants) };
 }
 
 /** Whether the emulator plays `variant` (by itself or as part of `strict`). */
@@ -48,16 +56,17 @@ export function serviceFetch(emulator: EmulatorInfo, path: string, init: Request
   return fetch(`${emulator.url}${path}`, { ...init, headers });
 }
 
-/** A request to the emulator's admin endpoints (`path` starts with `/`). */
+/** A request to the emulator's admin endpoints (`path` starts with `/`), with its token unless `init` sends an Authorization. */
 export function adminFetch(emulator: EmulatorInfo, path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
+  if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${emulator.adminToken}`);
   if (init.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   return fetch(`${emulator.adminUrl}${path}`, { ...init, headers });
 }
 
 /** The emulator's admin client: request log, faults, reset, data runs, snapshots. */
 export function emulatorAdmin(emulator: EmulatorInfo): AdminClient {
-  return new AdminClient(emulator.adminUrl);
+  return new AdminClient(emulator.adminUrl, emulator.adminToken);
 }
 
 /**

@@ -80,6 +80,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
         WSA_API_KEY: emulator.apiKey,
         WSA_WORKSPACE_ID: emulator.workspaceId,
         WSA_ADMIN_URL: emulator.adminUrl,
+        WSA_ADMIN_TOKEN: emulator.adminToken,
         WSA_EMULATOR_VARIANTS: emulator.variants.join(','),
       });
     }
