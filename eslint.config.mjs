@@ -75,6 +75,21 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
     },
   },
+  // Names and messages from the service reach notifications, where VS Code renders `[text](url)` as
+  // a link: every message goes through notificationText (src/ui/notify.ts).
+  {
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^show(Error|Warning|Information)Message$/][arguments.0.callee.name!='notificationText']",
+          message: 'A notification shows links in its text: pass the message through notificationText (src/ui/notify.ts).',
+        },
+      ],
+    },
+  },
   // Tests wait on events or conditions (waitUntil in test/harness/lib/processes.ts), never a fixed
   // time: a sleep is too short on a loaded machine and too long everywhere else.
   {

@@ -2,6 +2,7 @@
 // answers to what a folder's settings ask for (Sign In to its service, Use My Key for it, Use Its
 // Header Settings) and to a plain-http URL. Each of those asks a modal question first.
 import * as vscode from 'vscode';
+import { notificationText } from '../ui/notify';
 import type { ConnectionManager, SignInDetails } from '../connection/connectionManager';
 import type { LocalEmulator } from '../connection/emulatorLauncher';
 import type { SignInFlow, SignInOutcome } from '../connection/signIn';
@@ -43,7 +44,7 @@ export class ConnectionCommands extends Disposable {
     const scripted = typeof given === 'object' && given !== null;
     const outcome = await this.flow.signIn(scripted ? given : {}, { forFolder: true });
     if (!outcome.signedIn && outcome.message && (scripted || !outcome.step))
-      void vscode.window.showErrorMessage(`Could not sign in: ${outcome.message}`);
+      void vscode.window.showErrorMessage(notificationText(`Could not sign in: ${outcome.message}`));
     return outcome;
   }
 
@@ -51,7 +52,7 @@ export class ConnectionCommands extends Disposable {
   async useMyKeyForFolderService(): Promise<boolean> {
     const status = this.connection.status;
     if (status?.kind !== 'noKey' || !status.userOrigin || !status.userHasKey) {
-      void vscode.window.showInformationMessage('This folder’s settings name no service that needs your key.');
+      void vscode.window.showInformationMessage(notificationText('This folder’s settings name no service that needs your key.'));
       return false;
     }
     const use = `Use My Key for ${status.origin}`;
@@ -70,7 +71,7 @@ export class ConnectionCommands extends Disposable {
     const status = this.connection.status;
     const asked = status && 'ignoredFolder' in status ? Object.entries(status.ignoredFolder) : [];
     if (!status || !('origin' in status) || asked.length === 0) {
-      void vscode.window.showInformationMessage('This folder’s settings ask for no other header settings.');
+      void vscode.window.showInformationMessage(notificationText('This folder’s settings ask for no other header settings.'));
       return false;
     }
     const accept = 'Use the Folder’s Header Settings';
@@ -105,14 +106,15 @@ export class ConnectionCommands extends Disposable {
     const scripted = typeof given === 'object' && given !== null;
     const outcome = await this.flow.signIn(scripted ? given : {});
     // Interactive failures were shown in the input box; a scripted one has only this message.
-    if (!outcome.signedIn && scripted && outcome.message) void vscode.window.showErrorMessage(`Could not sign in: ${outcome.message}`);
+    if (!outcome.signedIn && scripted && outcome.message)
+      void vscode.window.showErrorMessage(notificationText(`Could not sign in: ${outcome.message}`));
     return outcome;
   }
 
   async switchWorkspace(workspaceId?: string): Promise<SignInOutcome> {
     const outcome = await this.flow.switchWorkspace(typeof workspaceId === 'string' ? workspaceId : undefined);
     if (!outcome.signedIn && typeof workspaceId === 'string' && outcome.message) {
-      void vscode.window.showErrorMessage(`Could not switch workspace: ${outcome.message}`);
+      void vscode.window.showErrorMessage(notificationText(`Could not switch workspace: ${outcome.message}`));
     }
     return outcome;
   }
@@ -123,7 +125,7 @@ export class ConnectionCommands extends Disposable {
     if (this.emulator.running) await this.emulator.stop();
     const what = origin ? `Signed out of ${origin}: its stored API key is forgotten` : 'Signed out';
     this.log.info(`[Connection] ${what}; the environment key is ignored until the next sign-in.`);
-    void vscode.window.showInformationMessage(`${what}.`);
+    void vscode.window.showInformationMessage(notificationText(`${what}.`));
   }
 
   async connectEmulator(): Promise<ConnectEmulatorResult> {

@@ -2,6 +2,7 @@
 // ID, and "Load more…". Each takes the tree node it was invoked on; Add and Open by ID also take the
 // id (or a URL) as an argument, for scripts and tests.
 import * as vscode from 'vscode';
+import { notificationText } from '../ui/notify';
 import { ApiError, ID_KIND_LABELS } from '../api';
 import type { Configuration } from '../manifest/config';
 import type { ConnectionProvider } from '../connection/connectionProvider';
@@ -79,7 +80,7 @@ export class ExplorerCommands extends Disposable {
   async addResource(input?: string): Promise<AddOutcome | undefined> {
     if (input !== undefined) {
       const outcome = await this.add(input);
-      if (!outcome.added) void vscode.window.showWarningMessage(outcome.message);
+      if (!outcome.added) void vscode.window.showWarningMessage(notificationText(outcome.message));
       return outcome;
     }
     let result: AddOutcome | undefined;
@@ -144,7 +145,7 @@ export class ExplorerCommands extends Disposable {
     if (input !== undefined) {
       const target = await this.targetFor(input, view);
       if ('message' in target) {
-        void vscode.window.showWarningMessage(target.message);
+        void vscode.window.showWarningMessage(notificationText(target.message));
         return undefined;
       }
       return this.open(target);

@@ -2,6 +2,7 @@
 // guarded save itself so a conflict gets the one Compare / Merge / Overwrite notification (VS Code's
 // own save path can only show an error). Also sending and discarding held auto saves.
 import * as vscode from 'vscode';
+import { notificationText } from '../ui/notify';
 import { COMMANDS } from '../manifest/contributions';
 import type { ConflictOffer } from '../fs/saveTarget';
 import type { DocumentSaver } from '../fs/documentSaver';
@@ -32,7 +33,7 @@ export function registerSaveCommands(
         conflicts.offer(result.conflict);
         return;
       case 'invalid':
-        void vscode.window.showErrorMessage(invalidMessage(file, result.problems));
+        void vscode.window.showErrorMessage(notificationText(invalidMessage(file, result.problems)));
         return;
       case 'failed':
         reportError(log, result.error, `Could not save «${file.name}»`);
@@ -83,7 +84,9 @@ export function registerSaveCommands(
     if (count === 0) return;
     const discard = 'Discard';
     const answer = await vscode.window.showWarningMessage(
-      `Discard ${count} held auto save${count === 1 ? '' : 's'}? ${count === 1 ? 'Its' : 'Their'} text was never sent to the service and will be lost.`,
+      notificationText(
+        `Discard ${count} held auto save${count === 1 ? '' : 's'}? ${count === 1 ? 'Its' : 'Their'} text was never sent to the service and will be lost.`,
+      ),
       { modal: true },
       discard,
     );

@@ -11,6 +11,7 @@
 //  - no merge editor (it is internal API): standard conflict markers in the editor; local
 //    validation refuses to save while any remain.
 import * as vscode from 'vscode';
+import { notificationText } from '../ui/notify';
 import { mergeTexts } from '../model/merge';
 import type { SaveConflict, ServerSnapshot } from '../model/saveTypes';
 import type { SaveTarget } from '../fs/saveTarget';
@@ -75,19 +76,19 @@ export class ConflictMerge extends Disposable {
     if (result.clean) {
       await this.apply(document, result.text, conflict);
       this.log.info(`[Conflicts] Merged ${conflict.uri} cleanly with ${conflict.latest.label}.`);
-      void vscode.window.showInformationMessage(cleanMergeMessage(conflict));
+      void vscode.window.showInformationMessage(notificationText(cleanMergeMessage(conflict)));
       this.onMerged(conflict, 'merged');
       return 'merged';
     }
     this.log.info(`[Conflicts] ${conflict.uri}: ${result.conflicts} conflicting change(s) with ${conflict.latest.label}.`);
     const mineUri = this.snapshots.put('Yours', fileNameOf(conflict), mine);
     if (this.options.useMergeEditor && (await this.openMergeEditor(conflict, document, mine, mineUri, result.text))) {
-      void vscode.window.showInformationMessage(mergeEditorMessage(conflict, result.conflicts));
+      void vscode.window.showInformationMessage(notificationText(mergeEditorMessage(conflict, result.conflicts)));
       return 'mergeEditor';
     }
     await this.apply(document, result.text, conflict);
     this.onMerged(conflict, 'markers');
-    void vscode.window.showWarningMessage(markersMessage(conflict, result.conflicts), 'Show Your Text').then((choice) => {
+    void vscode.window.showWarningMessage(notificationText(markersMessage(conflict, result.conflicts)), 'Show Your Text').then((choice) => {
       if (choice)
         void vscode.commands.executeCommand('vscode.diff', mineUri, uri, `«${conflict.file.name}»: Yours (before the merge) ↔ Merged`);
     });
@@ -146,7 +147,7 @@ export class ConflictMerge extends Disposable {
     if (current && current.getText() !== mine) {
       // Typed into the editor while merging: replacing that would lose it. Ask.
       const choice = await vscode.window.showWarningMessage(
-        `«${conflict.file.name}» changed in its editor while you were merging. Replace it with the merge result?`,
+        notificationText(`«${conflict.file.name}» changed in its editor while you were merging. Replace it with the merge result?`),
         'Replace',
       );
       if (choice !== 'Replace') return;
@@ -155,7 +156,7 @@ export class ConflictMerge extends Disposable {
     await this.apply(target, merged, conflict);
     await vscode.window.showTextDocument(target, { preview: false });
     this.log.info(`[Conflicts] Applied the merge editor's result to ${conflict.uri}.`);
-    void vscode.window.showInformationMessage(cleanMergeMessage(conflict));
+    void vscode.window.showInformationMessage(notificationText(cleanMergeMessage(conflict)));
     this.onMerged(conflict, 'merged');
   }
 

@@ -5,6 +5,7 @@
 // One conflict, one prompt: while a document's notification is showing, a newer conflict for it
 // (another save attempt) only replaces what the buttons act on.
 import * as vscode from 'vscode';
+import { notificationText } from '../ui/notify';
 import { reportError } from '../ui/reportError';
 import type { ProblemSink, SaveTarget } from '../fs/saveTarget';
 import type { SaveConflict } from '../model/saveTypes';
@@ -127,14 +128,14 @@ export class ConflictResolver extends Disposable implements vscode.Disposable {
     const id = ++this.promptCounter;
     pending.prompt = id;
     this._onDidPrompt.fire({ conflict: pending.conflict });
-    void vscode.window.showWarningMessage(conflictPrompt(pending.conflict), ...CHOICES).then((choice) => {
+    void vscode.window.showWarningMessage(notificationText(conflictPrompt(pending.conflict)), ...CHOICES).then((choice) => {
       const current = this.pendingByUri.get(uri);
       if (current?.prompt === id) delete current.prompt;
       // A button of an answered notification still acts on what is pending now, if anything.
       if (choice && current) void this.choose(uri, choice);
       else if (choice)
         void vscode.window.showInformationMessage(
-          `«${pending.conflict.file.name}» has no conflict to resolve any more: it was saved, merged or closed since.`,
+          notificationText(`«${pending.conflict.file.name}» has no conflict to resolve any more: it was saved, merged or closed since.`),
         );
     });
   }
@@ -208,7 +209,7 @@ export class ConflictResolver extends Disposable implements vscode.Disposable {
         return 'conflictAgain';
       case 'invalid':
         this.problems?.set(uri, result.problems);
-        void vscode.window.showErrorMessage(refusalMessage(conflict.file.name, result.problems));
+        void vscode.window.showErrorMessage(notificationText(refusalMessage(conflict.file.name, result.problems)));
         this.settle(conflict, 'refused', false);
         return 'refused';
       case 'failed':

@@ -5,6 +5,7 @@
 // name another service, the user chooses (modal) between signing in to the folder's service and
 // making the entered one this folder's; plain http to another machine needs a modal yes first.
 import * as vscode from 'vscode';
+import { notificationText } from '../ui/notify';
 import type { Configuration } from '../manifest/config';
 import type { ConnectionOptions } from './connectionDialogs';
 import type { ConnectionManager, SignInDetails } from './connectionManager';
@@ -198,7 +199,9 @@ export class SignInFlow {
     await this.connection.signIn(values, target);
     const origin = originOf(values.baseUrl) ?? values.baseUrl;
     void vscode.window.showInformationMessage(
-      `Signed in to ${origin}, workspace ${values.workspaceId}.${target.keepBaseUrl ? ' (This folder’s settings name this service.)' : ''}`,
+      notificationText(
+        `Signed in to ${origin}, workspace ${values.workspaceId}.${target.keepBaseUrl ? ' (This folder’s settings name this service.)' : ''}`,
+      ),
     );
     return { signedIn: true, workspaceId: values.workspaceId };
   }

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../manifest/contributions';
 import { Disposable } from '../util/lifecycle';
+import { codeSpan as md } from '../util/markdown';
 import type { KeyedConnection } from './connectionProvider';
 import type { ConnectionStatus } from './connectionManager';
 import type { Event } from '../util/events';
@@ -55,18 +56,19 @@ export class ConnectionStatusBar extends Disposable {
     const connection = this.connection.current;
     const ignored = status && 'ignoredFolder' in status ? Object.entries(status.ignoredFolder) : [];
     const ignoredNote = ignored.length
-      ? `\n\n$(warning) ${FOLDER_FILE} ask for ${ignored.map(([k, v]) => `\`${k}\` = \`${v || '(empty)'}\``).join(', ')}; yours are used until you accept them (Use This Folder’s Header Settings).`
+      ? `\n\n$(warning) ${FOLDER_FILE} ask for ${ignored.map(([k, v]) => `${md(k)} = ${md(v || '(empty)')}`).join(', ')}; yours are used until you accept them (Use This Folder’s Header Settings).`
       : '';
     if (connection) {
       const folderUrl = connection.fromFolder.includes('baseUrl');
       this.item.text = `$(cloud) ${connection.label} · ${connection.workspaceId}${folderUrl || ignored.length ? ' $(warning)' : ''}`;
-      const key = connection.keyFrom === 'env' ? 'from WORKSPACE_AUTOMATION_API_KEY' : `stored for ${connection.origin}`;
+      // Origins and the workspace may come from a folder's settings: in code spans, never as Markdown.
+      const key = connection.keyFrom === 'env' ? 'from WORKSPACE_AUTOMATION_API_KEY' : `stored for ${md(connection.origin)}`;
       const where = folderUrl
-        ? `Service: ${connection.origin} — from ${FOLDER_FILE}, which override yours${status && 'userOrigin' in status && status.userOrigin ? ` (${status.userOrigin})` : ''}`
-        : `Service: ${connection.origin}`;
+        ? `Service: ${md(connection.origin)} — from ${FOLDER_FILE}, which override yours${status && 'userOrigin' in status && status.userOrigin ? ` (${md(status.userOrigin)})` : ''}`
+        : `Service: ${md(connection.origin)}`;
       const carriers = connection.fromFolder.filter((s) => s !== 'baseUrl');
       this.item.tooltip = tooltip(
-        `**Workspace Automation**\n\n${where}  \nWorkspace: \`${connection.workspaceId}\`  \nAPI key: ${key}` +
+        `**Workspace Automation**\n\n${where}  \nWorkspace: ${md(connection.workspaceId)}  \nAPI key: ${key}` +
           (carriers.length ? `  \nHeader settings from ${FOLDER_FILE} (you accepted them): ${carriers.join(', ')}` : '') +
           ignoredNote +
           '\n\nClick to switch workspace, sign out or show the log.',
@@ -76,10 +78,10 @@ export class ConnectionStatusBar extends Disposable {
     if (status?.kind === 'noKey' && status.fromFolder.includes('baseUrl')) {
       this.item.text = `$(warning) Workspace Automation: folder asks for ${status.origin}`;
       this.item.tooltip = tooltip(
-        `**Workspace Automation** — ${FOLDER_FILE} name the service ${status.origin}` +
-          `${status.userOrigin ? `, overriding yours (${status.userOrigin})` : ''}. ` +
+        `**Workspace Automation** — ${FOLDER_FILE} name the service ${md(status.origin)}` +
+          `${status.userOrigin ? `, overriding yours (${md(status.userOrigin)})` : ''}. ` +
           `You have not signed in to it, so no API key is sent there.\n\n` +
-          `Click to Sign In to ${status.origin}${status.userHasKey ? ` or Use My Key for ${status.origin}` : ''}.` +
+          `Click to Sign In to ${md(status.origin)}${status.userHasKey ? ` or Use My Key for ${md(status.origin)}` : ''}.` +
           ignoredNote,
       );
       return;
@@ -87,7 +89,7 @@ export class ConnectionStatusBar extends Disposable {
     if (status?.kind === 'plainHttp') {
       this.item.text = `$(warning) Workspace Automation: ${status.origin} is plain http`;
       this.item.tooltip = tooltip(
-        `**Workspace Automation** — ${status.origin} is plain http to another machine: requests would send your API key unencrypted, so none is sent.\n\n` +
+        `**Workspace Automation** — ${md(status.origin)} is plain http to another machine: requests would send your API key unencrypted, so none is sent.\n\n` +
           'Use https://, or click to allow plain http for this origin.',
       );
       return;

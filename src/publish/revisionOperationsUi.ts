@@ -3,6 +3,7 @@
 // a stale token read again, said in words and asked again; the outcome told; and one event after a
 // success, on which the explorer, open documents, history panels and the status bar read again.
 import * as vscode from 'vscode';
+import { notificationText } from '../ui/notify';
 import type { RevisionHistory, RevisionRef } from '../api/schemas';
 import type { ConnectionProvider } from '../connection/connectionProvider';
 import { revisionUri } from '../fs/revisionFileSystem';
@@ -33,7 +34,7 @@ export interface OperationDialogs {
 
 export const VSCODE_OPERATION_DIALOGS: OperationDialogs = {
   async ask(message, detail, confirmLabel) {
-    const picked = await vscode.window.showWarningMessage(message, { modal: true, detail }, 'Compare', confirmLabel);
+    const picked = await vscode.window.showWarningMessage(notificationText(message), { modal: true, detail }, 'Compare', confirmLabel);
     return picked === 'Compare' ? 'compare' : picked === confirmLabel ? 'confirm' : undefined;
   },
 };
@@ -94,7 +95,9 @@ export class RevisionOperationsUi extends Disposable {
     const client = this.client();
     let seen = await client.revisionState(target.resourceId);
     if (!seen.capabilities[op]) {
-      void vscode.window.showInformationMessage(`The service does not offer ${op} for “${target.name}” (capabilities.${op} is false).`);
+      void vscode.window.showInformationMessage(
+        notificationText(`The service does not offer ${op} for “${target.name}” (capabilities.${op} is false).`),
+      );
       return { status: 'notOffered' };
     }
     let changed = '';
@@ -103,7 +106,7 @@ export class RevisionOperationsUi extends Disposable {
       // Nothing to do, and a read-back could not tell a lost answer from it.
       if (op === 'publish' && chosen.revisionId === seen.published?.revisionId) {
         const message = `${changed ? `${changed} ` : ''}${this.label(seen, chosen)} of “${target.name}” is already the published revision.`;
-        void vscode.window.showInformationMessage(message);
+        void vscode.window.showInformationMessage(notificationText(message));
         return { status: 'alreadyPublished', message };
       }
       const { message, detail, label } = this.question(op, target, seen, chosen);
@@ -125,19 +128,19 @@ export class RevisionOperationsUi extends Disposable {
         case 'done': {
           const done = this.doneMessage(op, target, seen, chosen, outcome.history, outcome.readBack);
           this.log.info(`[Publish] ${done}`);
-          void vscode.window.showInformationMessage(done);
+          void vscode.window.showInformationMessage(notificationText(done));
           this._onDidChangeHistory.fire({ target, op, history: outcome.history });
           return { status: 'done', history: outcome.history, readBack: outcome.readBack, message: done, questions };
         }
         case 'notApplied': {
           const message = `${describeError(outcome.error, what).message} Reading the history back shows it was not applied; nothing was sent again.`;
-          void vscode.window.showErrorMessage(message);
+          void vscode.window.showErrorMessage(notificationText(message));
           this.log.warn(`[Publish] ${message}`);
           return { status: 'failed', message, questions };
         }
         case 'unknown': {
           const message = `${describeError(outcome.error, what).message} Whether it was applied is not known yet; nothing was sent again. Refresh the history to see.`;
-          void vscode.window.showErrorMessage(message);
+          void vscode.window.showErrorMessage(notificationText(message));
           this.log.warn(`[Publish] ${message}`);
           return { status: 'failed', message, questions };
         }
@@ -147,7 +150,7 @@ export class RevisionOperationsUi extends Disposable {
       }
     }
     const message = `“${target.name}” kept changing on the service while you were asked; nothing was ${op === 'publish' ? 'published' : 'restored'}.`;
-    void vscode.window.showWarningMessage(message);
+    void vscode.window.showWarningMessage(notificationText(message));
     return { status: 'failed', message, questions: MAX_QUESTIONS };
   }
 

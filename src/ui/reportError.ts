@@ -2,6 +2,7 @@
 // trace); nothing waits on the notification. The command wrapper (src/commands/registerCommand.ts)
 // and the views that fail outside a command use it.
 import * as vscode from 'vscode';
+import { notificationText } from './notify';
 import { COMMANDS } from '../manifest/contributions';
 import { describeError, type AdviceAction } from './describeError';
 
@@ -18,7 +19,7 @@ export function reportError(log: vscode.LogOutputChannel, error: unknown, what?:
   log.error(advice.message);
   if (error instanceof Error && error.stack && !(error.name === 'ApiError')) log.debug(error.stack);
   const buttons = advice.actions.map((a) => ACTIONS[a].title);
-  void vscode.window.showErrorMessage(advice.message, ...buttons).then((picked) => {
+  void vscode.window.showErrorMessage(notificationText(advice.message), ...buttons).then((picked) => {
     const action = advice.actions.find((a) => ACTIONS[a].title === picked);
     if (action) void vscode.commands.executeCommand(ACTIONS[action].command);
   });

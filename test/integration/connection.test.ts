@@ -29,7 +29,7 @@ describe('Connection', function () {
     assert.match(api.statusBar.item.text, new RegExp(`^\\$\\(cloud\\) .+ · ${emulator.workspaceId}$`));
     assert.equal(api.statusBar.item.command, 'workspaceAutomation.showConnectionMenu');
     const tooltip = (api.statusBar.item.tooltip as vscode.MarkdownString).value;
-    assert.ok(tooltip.includes(`Service: ${new URL(emulator.url).origin}`), 'the tooltip names the origin requests go to');
+    assert.ok(tooltip.includes(`Service: \`${new URL(emulator.url).origin}\``), 'the tooltip names the origin requests go to');
     assert.match(tooltip, /API key: from WORKSPACE_AUTOMATION_API_KEY/);
     const secretsHoldNoKey = (await api.connection.apiKey()) === process.env.WORKSPACE_AUTOMATION_API_KEY;
     assert.ok(secretsHoldNoKey, 'the environment key is used');

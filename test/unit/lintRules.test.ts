@@ -119,4 +119,22 @@ describe('lint: the folder rules', () => {
     assert.deepEqual(await lint('test/unit/snippet.test.ts', timeout), []);
     assert.deepEqual(await lint('src/util/snippet.ts', sleep), []);
   });
+
+  test('a notification whose message does not go through notificationText is refused in src/', async () => {
+    const lint = async (code: string) => {
+      const [result] = await eslint.lintText(code, { filePath: join(root, 'src/commands/snippet.ts') });
+      return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+    };
+    const head = "import * as vscode from 'vscode';\nimport { notificationText } from '../ui/notify';\nconst name = 'x';\n";
+    for (const kind of ['Error', 'Warning', 'Information']) {
+      const errors = await lint(`${head}void vscode.window.show${kind}Message(\`Could not save “\${name}”\`);\n`);
+      assert.equal(errors.length, 1, kind);
+      assert.match(errors[0]!, /notificationText/);
+      assert.deepEqual(
+        await lint(`${head}void vscode.window.show${kind}Message(notificationText(\`Saved “\${name}”\`), 'OK');\n`),
+        [],
+        kind,
+      );
+    }
+  });
 });

@@ -2,6 +2,7 @@
 // reveals its panel); the Show Revision History command calls `show`. Panels of a workspace close
 // when the connection moves to another workspace or signs out.
 import * as vscode from 'vscode';
+import { notificationText } from '../../ui/notify';
 import type { ServiceClient } from '../../api';
 import type { ConnectionProvider } from '../../connection/connectionProvider';
 import { ResourceNames } from '../../model/history/resourceNames';
@@ -21,7 +22,7 @@ export interface HistoryDialogs {
 
 export const VSCODE_DIALOGS: HistoryDialogs = {
   async confirmRestore(message, detail) {
-    return (await vscode.window.showWarningMessage(message, { modal: true, detail }, 'Restore')) === 'Restore';
+    return (await vscode.window.showWarningMessage(notificationText(message), { modal: true, detail }, 'Restore')) === 'Restore';
   },
   askForId() {
     return Promise.resolve(

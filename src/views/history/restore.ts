@@ -3,6 +3,7 @@
 // confirmation that names the revision. Only dashboards and managed databases can be restored:
 // the spec has no restore or update endpoint for operations and apps.
 import * as vscode from 'vscode';
+import { notificationText } from '../../ui/notify';
 import { revisionLabel } from '../../model/history/items';
 import type { HistoryItem } from '../../shared/history/historyItem';
 import { FILE_SCHEME, filePath, type FileView } from '../../model/resourcePath';
@@ -172,14 +173,14 @@ export async function showRestoreOutcome(
       return;
     case 'saved':
       panel.log.info(`[History] ${outcome.message}`);
-      void vscode.window.showInformationMessage(outcome.message);
+      void vscode.window.showInformationMessage(notificationText(outcome.message));
       await panel.refresh(outcome.draftRevisionId ? [outcome.draftRevisionId] : undefined);
       return;
     case 'conflict':
     case 'invalid':
       panel.log.warn(`[History] ${outcome.message}`);
       panel.notice(outcome.message);
-      if (outcome.status === 'invalid' || !outcome.offered) void vscode.window.showErrorMessage(outcome.message);
+      if (outcome.status === 'invalid' || !outcome.offered) void vscode.window.showErrorMessage(notificationText(outcome.message));
       await panel.reload();
       return;
     case 'failed':

@@ -1,0 +1,7 @@
+// Text for a notification or a message dialog. VS Code shows `[text](https://…)`, `command:` and
+// `file:` links in them as links, and names and messages from the service reach every one: a zero
+// width space between `]` and `(` keeps each such pair plain text, and looks the same. Pure.
+
+export function notificationText(text: string): string {
+  return text.replaceAll('](', ']\u200b(');
+}
