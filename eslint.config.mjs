@@ -76,7 +76,7 @@ export default tseslint.config(
     },
   },
   // Names and messages from the service reach notifications, where VS Code renders `[text](url)` as
-  // a link: every message goes through notificationText (src/ui/notify.ts).
+  // a link: every message goes through notificationText (src/util/notify.ts).
   {
     files: ['src/**/*.ts'],
     rules: {
@@ -85,7 +85,7 @@ export default tseslint.config(
         {
           selector:
             "CallExpression[callee.property.name=/^show(Error|Warning|Information)Message$/][arguments.0.callee.name!='notificationText']",
-          message: 'A notification shows links in its text: pass the message through notificationText (src/ui/notify.ts).',
+          message: 'A notification shows links in its text: pass the message through notificationText (src/util/notify.ts).',
         },
       ],
     },

@@ -2,7 +2,7 @@
 // answers to what a folder's settings ask for (Sign In to its service, Use My Key for it, Use Its
 // Header Settings) and to a plain-http URL. Each of those asks a modal question first.
 import * as vscode from 'vscode';
-import { notificationText } from '../ui/notify';
+import { notificationText } from '../util/notify';
 import type { ConnectionManager, SignInDetails } from '../connection/connectionManager';
 import type { LocalEmulator } from '../connection/emulatorLauncher';
 import type { SignInFlow, SignInOutcome } from '../connection/signIn';

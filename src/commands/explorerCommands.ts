@@ -2,7 +2,7 @@
 // ID, and "Load more…". Each takes the tree node it was invoked on; Add and Open by ID also take the
 // id (or a URL) as an argument, for scripts and tests.
 import * as vscode from 'vscode';
-import { notificationText } from '../ui/notify';
+import { notificationText } from '../util/notify';
 import { ApiError, ID_KIND_LABELS } from '../api';
 import type { Configuration } from '../manifest/config';
 import type { ConnectionProvider } from '../connection/connectionProvider';

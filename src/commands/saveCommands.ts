@@ -2,7 +2,7 @@
 // guarded save itself so a conflict gets the one Compare / Merge / Overwrite notification (VS Code's
 // own save path can only show an error). Also sending and discarding held auto saves.
 import * as vscode from 'vscode';
-import { notificationText } from '../ui/notify';
+import { notificationText } from '../util/notify';
 import { COMMANDS } from '../manifest/contributions';
 import type { ConflictOffer } from '../fs/saveTarget';
 import type { DocumentSaver } from '../fs/documentSaver';

@@ -11,7 +11,7 @@
 //  - no merge editor (it is internal API): standard conflict markers in the editor; local
 //    validation refuses to save while any remain.
 import * as vscode from 'vscode';
-import { notificationText } from '../ui/notify';
+import { notificationText } from '../util/notify';
 import { mergeTexts } from '../model/merge';
 import type { SaveConflict, ServerSnapshot } from '../model/saveTypes';
 import type { SaveTarget } from '../fs/saveTarget';

@@ -5,7 +5,7 @@
 // One conflict, one prompt: while a document's notification is showing, a newer conflict for it
 // (another save attempt) only replaces what the buttons act on.
 import * as vscode from 'vscode';
-import { notificationText } from '../ui/notify';
+import { notificationText } from '../util/notify';
 import { reportError } from '../ui/reportError';
 import type { ProblemSink, SaveTarget } from '../fs/saveTarget';
 import type { SaveConflict } from '../model/saveTypes';

@@ -1,7 +1,7 @@
 // The connection's modal questions (plain http, a folder's service, a folder's header settings).
 // Passed in as an option so that tests answer them in the user's place.
 import * as vscode from 'vscode';
-import { notificationText } from '../ui/notify';
+import { notificationText } from '../util/notify';
 
 export interface ConnectionDialogs {
   /** A modal warning; resolves with the chosen action, or undefined for Cancel. */

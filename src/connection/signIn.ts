@@ -5,7 +5,7 @@
 // name another service, the user chooses (modal) between signing in to the folder's service and
 // making the entered one this folder's; plain http to another machine needs a modal yes first.
 import * as vscode from 'vscode';
-import { notificationText } from '../ui/notify';
+import { notificationText } from '../util/notify';
 import type { Configuration } from '../manifest/config';
 import type { ConnectionOptions } from './connectionDialogs';
 import type { ConnectionManager, SignInDetails } from './connectionManager';

@@ -3,7 +3,7 @@
 // a stale token read again, said in words and asked again; the outcome told; and one event after a
 // success, on which the explorer, open documents, history panels and the status bar read again.
 import * as vscode from 'vscode';
-import { notificationText } from '../ui/notify';
+import { notificationText } from '../util/notify';
 import type { RevisionHistory, RevisionRef } from '../api/schemas';
 import type { ConnectionProvider } from '../connection/connectionProvider';
 import { revisionUri } from '../fs/revisionFileSystem';

@@ -2,7 +2,7 @@
 // trace); nothing waits on the notification. The command wrapper (src/commands/registerCommand.ts)
 // and the views that fail outside a command use it.
 import * as vscode from 'vscode';
-import { notificationText } from './notify';
+import { notificationText } from '../util/notify';
 import { COMMANDS } from '../manifest/contributions';
 import { describeError, type AdviceAction } from './describeError';
 

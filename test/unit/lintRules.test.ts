@@ -125,7 +125,7 @@ describe('lint: the folder rules', () => {
       const [result] = await eslint.lintText(code, { filePath: join(root, 'src/commands/snippet.ts') });
       return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
     };
-    const head = "import * as vscode from 'vscode';\nimport { notificationText } from '../ui/notify';\nconst name = 'x';\n";
+    const head = "import * as vscode from 'vscode';\nimport { notificationText } from '../util/notify';\nconst name = 'x';\n";
     for (const kind of ['Error', 'Warning', 'Information']) {
       const errors = await lint(`${head}void vscode.window.show${kind}Message(\`Could not save “\${name}”\`);\n`);
       assert.equal(errors.length, 1, kind);

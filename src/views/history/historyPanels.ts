@@ -2,7 +2,7 @@
 // reveals its panel); the Show Revision History command calls `show`. Panels of a workspace close
 // when the connection moves to another workspace or signs out.
 import * as vscode from 'vscode';
-import { notificationText } from '../../ui/notify';
+import { notificationText } from '../../util/notify';
 import type { ServiceClient } from '../../api';
 import type { ConnectionProvider } from '../../connection/connectionProvider';
 import { ResourceNames } from '../../model/history/resourceNames';

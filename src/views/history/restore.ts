@@ -3,7 +3,7 @@
 // confirmation that names the revision. Only dashboards and managed databases can be restored:
 // the spec has no restore or update endpoint for operations and apps.
 import * as vscode from 'vscode';
-import { notificationText } from '../../ui/notify';
+import { notificationText } from '../../util/notify';
 import { revisionLabel } from '../../model/history/items';
 import type { HistoryItem } from '../../shared/history/historyItem';
 import { FILE_SCHEME, filePath, type FileView } from '../../model/resourcePath';
