@@ -91,19 +91,30 @@ const factDescriptiveFields = {
   metadata: z.nullish(z.unknown()),
 };
 
+/**
+ * A fact as read or as a replace answers it. Only what the client needs is required: `id`, `name`,
+ * and `updatedAt` (a string, when present) for the concurrency check. Every other field may hold
+ * null or another type than the spec's table shows (a service that clears an omitted `type` answers
+ * `type: null`): the document shows it as sent, and a stored save is never doubted because of it.
+ */
 export const Fact = z.looseObject({
   id: z.string(),
-  organizationId: z.string(),
-  ownerId: z.string(),
-  key: z.string(),
+  organizationId: z.optional(z.unknown()),
+  ownerId: z.optional(z.unknown()),
+  // Shown by the explorer only, never in the document or a body: text whatever the service sent.
+  key: z.catch(z.string(), (ctx) => (ctx.value === undefined || ctx.value === null ? '' : JSON.stringify(ctx.value))),
   name: z.string(),
-  type: z.string(),
-  definition: z.string(),
-  formula: z.string(),
-  formulaType: z.string(),
+  type: z.optional(z.unknown()),
+  definition: z.optional(z.unknown()),
+  formula: z.optional(z.unknown()),
+  formulaType: z.optional(z.unknown()),
   ...factDescriptiveFields,
-  createdAt: timestamp(),
-  updatedAt: timestamp(),
+  createdAt: z.optional(z.unknown()),
+  // The concurrency check's stand-in for a token (README, "fact concurrency"); "" when not sent.
+  updatedAt: z.pipe(
+    z.nullish(timestamp()),
+    z.transform((v) => v ?? ''),
+  ),
 });
 export type Fact = z.infer<typeof Fact>;
 
@@ -112,6 +123,7 @@ export const FactReplaceBody = z.looseObject({
   definition: z.optional(z.string()),
   formula: z.optional(z.string()),
   formulaType: z.optional(z.string()),
+  type: z.optional(z.unknown()),
   ...factDescriptiveFields,
 });
 export type FactReplaceBody = z.infer<typeof FactReplaceBody>;
