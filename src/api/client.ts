@@ -4,11 +4,11 @@ import { collections, endpoints, type Collection, type CollectionItem, type Endp
 import { ApiError, kindForStatus } from './errors';
 import { parseRetryAfter, readErrorBody } from './errorBody';
 import { assertId } from './ids';
+import { FactFieldMemory, type ReplaceFactOptions } from './factReplace';
 import {
   appUpdateBody,
   dashboardSourceBody,
   databaseDefinitionBody,
-  factBody,
   writeSyncUpdateBody,
   type AppUpdateBody,
   revisionOperationBody,
@@ -20,7 +20,6 @@ import {
 import { DEFAULT_RETRY, nextRetryDelay, sleep, type RetryPolicy } from './retry';
 import { readAllPages, type PagedHistory } from './revisionPages';
 import { schemas } from './lazySchemas';
-import { FACT_OPTIONAL_FIELDS } from './schemaConstants';
 import type { z } from './schemas';
 import type * as s from './schemas';
 import type { HttpTransport, RawRequest, RawResponse } from './transport';
@@ -33,17 +32,7 @@ export interface CallOptions {
 export type ReplaceDashboardSourceBody = DashboardSourceBody;
 export type SaveDatabaseDefinitionBody = DatabaseDefinitionBody;
 
-export interface ReplaceFactOptions extends CallOptions {
-  /**
-   * Optional fields whose value is the one the service sent: leaving one of them out loses no edit
-   * of the user's. Absent: every field may be left out.
-   */
-  unchanged?: ReadonlySet<string>;
-  /** Optional fields the user chose to send without; remembered for the connection once stored. */
-  leaveOut?: readonly string[];
-  /** Told which fields were left out and why, for the log (names only, never values). */
-  onLeftOut?: (fields: readonly string[], why: 'refused' | 'remembered' | 'chosen') => void;
-}
+export type { ReplaceFactOptions } from './factReplace';
 
 export type ListPage<T> = { supported: false } | { supported: true; items: T[]; nextCursor: string | null };
 
@@ -55,11 +44,8 @@ function listPageOf(collection: Collection): z.ZodMiniType {
 }
 
 export class ServiceClient {
-  /**
-   * Optional fact fields this service refused as fields it does not take: later replaces on this
-   * connection leave them out from the start (the client is rebuilt per connection).
-   */
-  private readonly factFieldsNotTaken = new Set<string>();
+  /** What this connection learnt of the fields a fact replace may hold. */
+  private readonly factFields = new FactFieldMemory();
   /** Collections whose list endpoint answered 404/405: listing stays off for them. */
   private readonly unlisted = new Set<Collection>();
 
@@ -118,39 +104,19 @@ export class ServiceClient {
   }
 
   /**
-   * Replaces the fact: every editable field not in `body` is cleared by the server. A service that
-   * refuses optional fields as ones it does not take (400/422 naming each) clears none of them: the
-   * replace is sent once more without exactly those, when each is an optional field the user did
-   * not change, and this connection's later replaces leave them out from the start.
+   * Replaces the fact: every editable field not in `body` is cleared by the server. Optional fields
+   * the service refuses as ones it does not take are left out (factReplace.ts).
    */
-  async replaceFact(factId: string, body: s.FactReplaceBody, o: ReplaceFactOptions = {}): Promise<s.Fact> {
-    const { unchanged, leaveOut: chosen = [], onLeftOut, ...callOptions } = o;
-    const sent = (f: string) => Object.hasOwn(body, f) && body[f] !== undefined;
-    const mayLeaveOut = (f: string) => isOptionalFactField(f) && sent(f) && (unchanged?.has(f) ?? true);
-    const remembered = [...this.factFieldsNotTaken].filter(mayLeaveOut);
-    const leaveOut = [...new Set([...remembered, ...chosen.filter((f) => isOptionalFactField(f) && sent(f))])];
-    if (remembered.length) onLeftOut?.(remembered, 'remembered');
-    if (leaveOut.length > remembered.length) onLeftOut?.(leaveOut.filter((f) => !remembered.includes(f)), 'chosen');
-    const send = (without: readonly string[]) =>
-      this.call(endpoints.replaceFact, { factId }, { ...callOptions, body: factBody(body, without) });
-    let fact: s.Fact;
-    try {
-      fact = await send(leaveOut);
-    } catch (e) {
-      const refused = refusedFields(e);
-      if (!refused.length || !refused.every((f) => mayLeaveOut(f) && !leaveOut.includes(f))) throw e;
-      for (const f of refused) this.factFieldsNotTaken.add(f);
-      onLeftOut?.(refused, 'refused');
-      fact = await send([...leaveOut, ...refused]);
-    }
-    // Stored without them: this service does without those fields.
-    for (const f of leaveOut) this.factFieldsNotTaken.add(f);
-    return fact;
+  replaceFact(factId: string, body: s.FactReplaceBody, o: ReplaceFactOptions = {}): Promise<s.Fact> {
+    const { unchanged, leaveOut, onLeftOut, ...callOptions } = o;
+    return this.factFields.replace(body, { unchanged, leaveOut, onLeftOut }, (sent) =>
+      this.call(endpoints.replaceFact, { factId }, { ...callOptions, body: sent }),
+    );
   }
 
   /** The optional fact fields this connection leaves out of a replace (refused before, or chosen). */
   factFieldsLeftOut(): readonly string[] {
-    return [...this.factFieldsNotTaken];
+    return this.factFields.leftOut();
   }
 
   // Issue 14: the revision operations, each guarded by the history's version token. Success is any
@@ -293,15 +259,6 @@ export class ServiceClient {
         });
     return attempt(1);
   }
-}
-
-function isOptionalFactField(field: string): boolean {
-  return (FACT_OPTIONAL_FIELDS as readonly string[]).includes(field);
-}
-
-/** The body fields a 400/422 refusal names; none for any other failure. */
-function refusedFields(e: unknown): readonly string[] {
-  return e instanceof ApiError && (e.status === 400 || e.status === 422) ? (e.bodyFields ?? []) : [];
 }
 
 /** Statuses that say "this service does not offer that read" for the assumed endpoints. */

@@ -24,7 +24,11 @@ export const FACT_READ_ONLY_KEY = READ_ONLY_KEY;
 export function factDocument(fact: Fact): Record<string, unknown> {
   const held = FACT_OPTIONAL_FIELDS.filter((f) => fact[f] !== undefined);
   // Listed as hidden, the optional fields it lacks are not taken for unknown ones.
-  return recordDocument(fact, { editable: [...FACT_BODY_FIELDS, ...held], shown: [], hidden: [...FACT_SERVER_FIELDS, ...FACT_EDITABLE_FIELDS] });
+  return recordDocument(fact, {
+    editable: [...FACT_BODY_FIELDS, ...held],
+    shown: [],
+    hidden: [...FACT_SERVER_FIELDS, ...FACT_EDITABLE_FIELDS],
+  });
 }
 
 export function factText(fact: Fact): string {

@@ -187,7 +187,7 @@ export interface FactRecord {
   ownerId: string;
   key: string;
   name: string;
-  /** Null once a replace under the fact-all-editable variant omitted it. */
+  /** Null once a replace under the fact-all-fields variant omitted it. */
   type: string | null;
   definition: string | null;
   formula: string | null;

@@ -1,7 +1,7 @@
 // Facts (spec §4.4 and README): organization-scoped; PUT replaces every editable field. Which fields
 // are editable the spec does not show: our choice is the body fields and the nullable ones, `type`
 // taken when sent and kept when omitted; `fact-four-fields` takes only the four body fields (and
-// refuses others), `fact-all-editable` replaces `type` too and clears any omitted field to null.
+// refuses others), `fact-all-fields` replaces `type` too and clears any omitted field to null.
 import { HttpError, isPlainObject } from '../core/http';
 import * as present from '../core/present';
 import type { Route, RouteContext } from './router';
@@ -27,7 +27,7 @@ export interface ReplaceReading {
   /** Only the four body fields are taken; every other field is refused (400 naming each). */
   fourFields?: boolean;
   /** Every field of the spec's table but ids, key and timestamps is editable; an omitted one is null. */
-  allEditable?: boolean;
+  allFields?: boolean;
 }
 
 function invalid(path: string, message: string): HttpError {
@@ -49,7 +49,7 @@ export function replacement(body: unknown, reading: ReplaceReading = {}): Partia
   const name = body['name'];
   if (typeof name !== 'string' || name.trim() === '') throw invalid('/name', 'A fact needs a non-empty name.');
   const out: Record<string, unknown> = { name };
-  const omitted = reading.allEditable ? null : '';
+  const omitted = reading.allFields ? null : '';
   for (const field of STRING_FIELDS) {
     const value = body[field];
     if (value === undefined || value === null) out[field] = omitted;
@@ -62,7 +62,7 @@ export function replacement(body: unknown, reading: ReplaceReading = {}): Partia
   }
   const type = body['type'];
   if (type !== undefined && type !== null && typeof type !== 'string') throw invalid('/type', 'type must be a string.');
-  if (reading.allEditable) out.type = type ?? null;
+  if (reading.allFields) out.type = type ?? null;
   else if (typeof type === 'string') out.type = type;
   if (reading.fourFields) return out as Partial<FactRecord>;
   for (const field of NULLABLE_FIELDS) out[field] = body[field] === undefined ? null : body[field];
@@ -96,7 +96,7 @@ export const factRoutes: Route[] = [
       const fields = replacement(await ctx.body(), {
         foreignTypes: ctx.variants.has('foreign-values'),
         fourFields: ctx.variants.has('fact-four-fields'),
-        allEditable: ctx.variants.has('fact-all-editable'),
+        allFields: ctx.variants.has('fact-all-fields'),
       });
       return { data: present.fact(ctx.store.replaceFact(fact, fields)) };
     },

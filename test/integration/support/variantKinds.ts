@@ -106,7 +106,10 @@ export function editableKinds(other: ServiceClient, ids: Record<string, string>)
       hasMine: (text, n) => (JSON.parse(text) as { name: string }).name.endsWith(`(mine ${n})`),
       async theirs(n) {
         const current = await other.getFact(factId);
-        await other.replaceFact(factId, { ...factBody(current), formula: `${String(current.formula).replace(/ \+ 0\*\d+$/, '')} + 0*${n}` });
+        await other.replaceFact(factId, {
+          ...factBody(current),
+          formula: `${String(current.formula).replace(/ \+ 0\*\d+$/, '')} + 0*${n}`,
+        });
       },
       hasTheirs: (text, n) => (JSON.parse(text) as { formula: string }).formula.endsWith(` + 0*${n}`),
       bodyKeys: [...FACT_EDITABLE_FIELDS],
