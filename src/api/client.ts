@@ -68,7 +68,7 @@ export class ServiceClient {
 
   // Each PUT body is rebuilt from the spec's list of its fields (requestBodies.ts): whatever the
   // caller hands in, response extras and unknown keys never leave the machine.
-  replaceDashboardSource(dashboardId: string, body: ReplaceDashboardSourceBody, o?: CallOptions): Promise<s.DashboardSource> {
+  replaceDashboardSource(dashboardId: string, body: ReplaceDashboardSourceBody, o?: CallOptions): Promise<s.DashboardSourceSaved> {
     return this.call(endpoints.replaceDashboardSource, { dashboardId }, { ...o, body: dashboardSourceBody(body) });
   }
 
@@ -154,12 +154,12 @@ export class ServiceClient {
   }
 
   /** Updates the write sync if its version is still `expectedVersion`; the answer has version + 1. */
-  updateWriteSync(writeSyncId: string, body: WriteSyncUpdateBody, o?: CallOptions): Promise<s.WriteSync> {
+  updateWriteSync(writeSyncId: string, body: WriteSyncUpdateBody, o?: CallOptions): Promise<s.WriteSyncSaved> {
     return this.call(endpoints.updateWriteSync, { writeSyncId }, { ...o, body: writeSyncUpdateBody(body) });
   }
 
   /** Updates the app if its draft is still `expectedDraft`; the answer carries the new draft. */
-  updateApp(applicationId: string, body: AppUpdateBody, o?: CallOptions): Promise<s.Application> {
+  updateApp(applicationId: string, body: AppUpdateBody, o?: CallOptions): Promise<s.ApplicationSaved> {
     return this.call(endpoints.updateApp, { applicationId }, { ...o, body: appUpdateBody(body) });
   }
 

@@ -162,6 +162,23 @@ export const Application = z.looseObject({
 });
 export type Application = z.infer<typeof Application>;
 
+// ---- What a save reads of its answer. The answer is the resource after the save (spec §4.4, §4.6,
+// README "write sync update", "app update"); a save needs only its new tokens from it. Any other
+// field may hold null or another type than the spec's table: it must not make a stored save look
+// like one that "may or may not have reached the service". The text saved is the user's.
+
+/** A dashboard source replace: the new revision, its resource (for history) and the data run. */
+export const DashboardSourceSaved = z.looseObject({ resourceId: z.string(), revision: RevisionRef, dataRunId: z.string() });
+export type DashboardSourceSaved = z.infer<typeof DashboardSourceSaved>;
+
+/** A write sync update: the new version, and whether the identity fields are locked now. */
+export const WriteSyncSaved = z.looseObject({ version: int(), identityLocked: z.boolean() });
+export type WriteSyncSaved = z.infer<typeof WriteSyncSaved>;
+
+/** An app update: the app's id and its new draft. */
+export const ApplicationSaved = z.looseObject({ id: z.string(), draft: RevisionRef });
+export type ApplicationSaved = z.infer<typeof ApplicationSaved>;
+
 export const Operation = z.looseObject({
   id: z.string(),
   name: z.string(),
