@@ -6,9 +6,14 @@
 // client, reader and SaveFlow over real HTTP.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { schemas } from '../../src/api/lazySchemas';
+import { groupForKind, groupNode, resourceNode } from '../../src/model/explorer/nodes';
+import { present } from '../../src/model/explorer/presentation';
+import { factBodyFromText, factText } from '../../src/model/factDocument';
 import { ResourceReader } from '../../src/model/resourceReader';
 import { SaveFlow } from '../../src/model/saveFlow';
 import type { SaveResult } from '../../src/model/saveTypes';
+import { factProblems } from '../../src/validation/factRules';
 import { caller } from './emulatorSupport';
 import { lineOf, useProfile, validate } from './variantSupport';
 
@@ -175,3 +180,53 @@ for (const variants of [[], ['fact-all-fields'], ['fact-four-fields'], ['strict'
       });
   });
 }
+
+describe('a fact the service answers with nulls', () => {
+  // As a service that cleared the fields an older client omitted answers it.
+  const answer = {
+    id: 'fact_nulls',
+    organizationId: 'org_1',
+    ownerId: null,
+    key: null,
+    name: 'Average order value',
+    type: null,
+    definition: null,
+    formula: null,
+    formulaType: null,
+    unit: 'USD',
+    updatedAt: '2026-11-25T10:00:00.000Z',
+  };
+  const fact = schemas().Fact.parse(answer);
+
+  test('the document shows each null as null, and only the optional fields the service returned', () => {
+    const doc = JSON.parse(factText(fact)) as Record<string, unknown>;
+    assert.deepEqual(doc, { name: 'Average order value', definition: null, formula: null, formulaType: null, type: null, unit: 'USD' });
+    assert.deepEqual(
+      factProblems(factText(fact)).filter((p) => p.severity === 'error'),
+      [],
+      'sent back as it came',
+    );
+    assert.deepEqual(Object.keys(factBodyFromText(factText(fact))).sort(), [
+      'definition',
+      'formula',
+      'formulaType',
+      'name',
+      'type',
+      'unit',
+    ]);
+  });
+
+  test('type is any string or null; another type is an error at its line', () => {
+    const text = (type: unknown) => `${JSON.stringify({ name: 'n', type }, null, 2)}\n`;
+    assert.deepEqual(factProblems(text('threshold-rule')), []);
+    const [problem] = factProblems(text(42));
+    assert.deepEqual([problem?.severity, problem?.line], ['error', 3]);
+  });
+
+  test('the explorer shows it without "undefined" or a failure', () => {
+    const node = resourceNode(groupNode(groupForKind('fact')), { kind: 'fact', value: fact }, false);
+    const look = present(node);
+    for (const text of [look.label, look.description, look.tooltip]) assert.doesNotMatch(String(text), /undefined/);
+    assert.match(String(look.tooltip), /Type/);
+  });
+});

@@ -80,12 +80,21 @@ for (const variants of [[], ['extra-fields'], ['strict-bodies'], ['foreign-value
 }
 
 describe('a save answer is read for what the save needs only', () => {
-  const ok = (data: unknown) => ({ status: 200, statusText: 'OK', headers: { 'content-type': 'application/json' }, text: JSON.stringify({ data }) });
+  const ok = (data: unknown) => ({
+    status: 200,
+    statusText: 'OK',
+    headers: { 'content-type': 'application/json' },
+    text: JSON.stringify({ data }),
+  });
   const req = { method: 'PUT' as const, path: '/v1/x', scope: 'workspace' as const, action: 'save' };
 
   test('fields the save does not need may be null or of another type', () => {
     const s = schemas();
-    const ws = parseSuccess(ok({ id: null, name: null, definition: null, version: 4, identityLocked: false, isEnabled: 'yes' }), s.WriteSyncSaved, req);
+    const ws = parseSuccess(
+      ok({ id: null, name: null, definition: null, version: 4, identityLocked: false, isEnabled: 'yes' }),
+      s.WriteSyncSaved,
+      req,
+    );
     assert.equal(ws.version, 4);
     const app = parseSuccess(
       ok({ id: 'appl_1', name: 7, description: null, deployment: null, draft: { revisionId: 'rvsn_1', sequence: 2 } }),
