@@ -18,7 +18,7 @@ export interface FactReplaceChoices {
    * of the user's. Absent: every field may be left out.
    */
   unchanged?: ReadonlySet<string> | undefined;
-  /** Optional fields the user chose to save without; remembered for the connection once stored. */
+  /** Optional fields the user chose to save this once without (a refusal named none). */
   leaveOut?: readonly string[] | undefined;
   /** Told which fields were left out and why, for the log (names only, never values). */
   onLeftOut?: ((fields: readonly string[], why: LeftOutReason) => void) | undefined;
@@ -68,8 +68,8 @@ export class FactFieldMemory {
       onLeftOut?.(refused, 'refused');
       fact = await send(factBody(body, [...leaveOut, ...refused]));
     }
-    // Stored without them: this service does without those fields.
-    for (const f of leaveOut) this.notTaken.add(f);
+    // Fields the user chose to leave out are not remembered: the refusal did not name them, so a
+    // later save leaving them out on its own could clear them on a service that takes them.
     return fact;
   }
 }
