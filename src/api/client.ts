@@ -4,11 +4,11 @@ import { collections, endpoints, type Collection, type CollectionItem, type Endp
 import { ApiError, kindForStatus } from './errors';
 import { parseRetryAfter, readErrorBody } from './errorBody';
 import { assertId } from './ids';
+import { FactFieldMemory, type ReplaceFactOptions } from './factReplace';
 import {
   appUpdateBody,
   dashboardSourceBody,
   databaseDefinitionBody,
-  factBody,
   writeSyncUpdateBody,
   type AppUpdateBody,
   revisionOperationBody,
@@ -32,6 +32,8 @@ export interface CallOptions {
 export type ReplaceDashboardSourceBody = DashboardSourceBody;
 export type SaveDatabaseDefinitionBody = DatabaseDefinitionBody;
 
+export type { ReplaceFactOptions } from './factReplace';
+
 export type ListPage<T> = { supported: false } | { supported: true; items: T[]; nextCursor: string | null };
 
 const listPages = new Map<Collection, z.ZodMiniType>();
@@ -42,6 +44,8 @@ function listPageOf(collection: Collection): z.ZodMiniType {
 }
 
 export class ServiceClient {
+  /** What this connection learnt of the fields a fact replace may hold. */
+  private readonly factFields = new FactFieldMemory();
   /** Collections whose list endpoint answered 404/405: listing stays off for them. */
   private readonly unlisted = new Set<Collection>();
 
@@ -64,7 +68,7 @@ export class ServiceClient {
 
   // Each PUT body is rebuilt from the spec's list of its fields (requestBodies.ts): whatever the
   // caller hands in, response extras and unknown keys never leave the machine.
-  replaceDashboardSource(dashboardId: string, body: ReplaceDashboardSourceBody, o?: CallOptions): Promise<s.DashboardSource> {
+  replaceDashboardSource(dashboardId: string, body: ReplaceDashboardSourceBody, o?: CallOptions): Promise<s.DashboardSourceSaved> {
     return this.call(endpoints.replaceDashboardSource, { dashboardId }, { ...o, body: dashboardSourceBody(body) });
   }
 
@@ -99,9 +103,20 @@ export class ServiceClient {
     return this.call(endpoints.getFact, { factId }, o);
   }
 
-  /** Replaces the fact: every editable field not in `body` is cleared by the server. */
-  replaceFact(factId: string, body: s.FactReplaceBody, o?: CallOptions): Promise<s.Fact> {
-    return this.call(endpoints.replaceFact, { factId }, { ...o, body: factBody(body) });
+  /**
+   * Replaces the fact: every editable field not in `body` is cleared by the server. Optional fields
+   * the service refuses as ones it does not take are left out (factReplace.ts).
+   */
+  replaceFact(factId: string, body: s.FactReplaceBody, o: ReplaceFactOptions = {}): Promise<s.Fact> {
+    const { unchanged, leaveOut, onLeftOut, ...callOptions } = o;
+    return this.factFields.replace(body, { unchanged, leaveOut, onLeftOut }, (sent) =>
+      this.call(endpoints.replaceFact, { factId }, { ...callOptions, body: sent }),
+    );
+  }
+
+  /** The optional fact fields this connection leaves out of a replace (refused before, or chosen). */
+  factFieldsLeftOut(): readonly string[] {
+    return this.factFields.leftOut();
   }
 
   // Issue 14: the revision operations, each guarded by the history's version token. Success is any
@@ -139,12 +154,12 @@ export class ServiceClient {
   }
 
   /** Updates the write sync if its version is still `expectedVersion`; the answer has version + 1. */
-  updateWriteSync(writeSyncId: string, body: WriteSyncUpdateBody, o?: CallOptions): Promise<s.WriteSync> {
+  updateWriteSync(writeSyncId: string, body: WriteSyncUpdateBody, o?: CallOptions): Promise<s.WriteSyncSaved> {
     return this.call(endpoints.updateWriteSync, { writeSyncId }, { ...o, body: writeSyncUpdateBody(body) });
   }
 
   /** Updates the app if its draft is still `expectedDraft`; the answer carries the new draft. */
-  updateApp(applicationId: string, body: AppUpdateBody, o?: CallOptions): Promise<s.Application> {
+  updateApp(applicationId: string, body: AppUpdateBody, o?: CallOptions): Promise<s.ApplicationSaved> {
     return this.call(endpoints.updateApp, { applicationId }, { ...o, body: appUpdateBody(body) });
   }
 
@@ -359,6 +374,7 @@ export function errorFromResponse(response: RawResponse, req: RawRequest): ApiEr
     conflict: facts.conflict,
     position: facts.position,
     pointer: facts.pointer,
+    bodyFields: facts.bodyFields,
     permission: facts.permission,
     // A 5xx answer to a PUT leaves open whether the change was stored.
     maybeApplied: req.method !== 'GET' && response.status >= 500,

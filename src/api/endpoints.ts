@@ -105,7 +105,7 @@ export const endpoints = {
     action: 'save dashboard source',
     params: { dashboardId: ['operation'] as IdKind[] },
     path: (p: { dashboardId: string }) => `/v1/dashboards/${e(p.dashboardId)}/source`,
-    response: () => s().DashboardSource,
+    response: () => s().DashboardSourceSaved,
   }),
   getApp: endpoint({
     method: 'GET',
@@ -124,7 +124,7 @@ export const endpoints = {
     action: 'save write sync',
     params: { writeSyncId: ['writeSync'] as IdKind[] },
     path: (p: { writeSyncId: string }) => `/v1/write-syncs/${e(p.writeSyncId)}`,
-    response: () => s().WriteSync,
+    response: () => s().WriteSyncSaved,
   }),
   updateApp: endpoint({
     method: 'PUT',
@@ -133,7 +133,7 @@ export const endpoints = {
     action: 'save app',
     params: { applicationId: ['application'] as IdKind[] },
     path: (p: { applicationId: string }) => `/v1/apps/${e(p.applicationId)}`,
-    response: () => s().Application,
+    response: () => s().ApplicationSaved,
   }),
   getOperation: endpoint({
     method: 'GET',

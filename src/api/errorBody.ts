@@ -8,6 +8,8 @@ export interface ErrorBodyFacts {
   code?: string;
   position?: SourcePosition;
   pointer?: string;
+  /** The top-level body fields the refusal names, each once (see `namedBodyFields`). */
+  bodyFields?: string[];
   permission?: string;
   conflict?: ConflictState;
 }
@@ -66,6 +68,33 @@ function firstProblemEntry(top: Record<string, unknown>): { entry: Record<string
   return errors[0] ? { entry: errors[0], count: errors.length } : undefined;
 }
 
+/**
+ * A top-level field of a request body named by a JSON pointer (`/unit`, `#/unit`) or by its name
+ * (`unit`); a pointer into a nested value names no top-level field.
+ */
+function topLevelField(v: unknown): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  const s = v.trim().replace(/^#/, '');
+  if (!s) return undefined;
+  if (!s.startsWith('/')) return /^[A-Za-z_$][\w$-]*$/.test(s) ? s : undefined;
+  const rest = s.slice(1);
+  if (rest === '' || rest.includes('/')) return undefined;
+  return rest.replaceAll('~1', '/').replaceAll('~0', '~');
+}
+
+/**
+ * Every top-level body field a refusal names: our `details.unknownFields` (pointers), a `fields`
+ * list, `details.path`/`pointer`/`field`, and problem+json `errors[].pointer`/`path`/`field`.
+ */
+function namedBodyFields(details: Record<string, unknown>, top: Record<string, unknown>): string[] {
+  const names: unknown[] = [];
+  for (const list of [details.unknownFields, details.fields, top.unknownFields]) if (Array.isArray(list)) names.push(...list);
+  names.push(details.path, details.pointer, details.field);
+  const errors = Array.isArray(top.errors) ? top.errors.filter(isRecord) : [];
+  for (const entry of errors) names.push(entry.pointer ?? entry.path ?? entry.field);
+  return [...new Set(names.map(topLevelField).filter((f): f is string => f !== undefined))];
+}
+
 /** Whatever a body tells about an error: `{error:{message}}`, `{message}`, problem+json, or text. */
 export function readErrorBody(bodyText: string, contentType: string | undefined): ErrorBodyFacts {
   const trimmed = bodyText.trim();
@@ -104,6 +133,8 @@ export function readErrorBody(bodyText: string, contentType: string | undefined)
   if (position) facts.position = position;
   const pointer = text(details.path) ?? text(details.pointer) ?? text(problem?.entry.pointer) ?? text(problem?.entry.path);
   if (pointer) facts.pointer = pointer;
+  const bodyFields = namedBodyFields(details, top);
+  if (bodyFields.length) facts.bodyFields = bodyFields;
   const permission = text(details.permission) ?? text(error?.permission);
   if (permission) facts.permission = permission;
   const conflict = findConflict(details);

@@ -41,6 +41,8 @@ export interface ApiErrorInit {
   position?: SourcePosition;
   /** JSON pointer of the offending part of a request body, when the server names it. */
   pointer?: string;
+  /** The top-level body fields a refusal names (by pointer or name), e.g. fields it does not take. */
+  bodyFields?: readonly string[];
   /** The permission a 403 says is missing. */
   permission?: string;
   /** For invalidResponse: the path of the field that failed the schema. */
@@ -62,6 +64,7 @@ export class ApiError extends Error {
   readonly conflict: ConflictState | undefined;
   readonly position: SourcePosition | undefined;
   readonly pointer: string | undefined;
+  readonly bodyFields: readonly string[] | undefined;
   readonly permission: string | undefined;
   readonly field: string | undefined;
   readonly maybeApplied: boolean;
@@ -78,6 +81,7 @@ export class ApiError extends Error {
     this.conflict = init.conflict;
     this.position = init.position;
     this.pointer = init.pointer;
+    this.bodyFields = init.bodyFields;
     this.permission = init.permission;
     this.field = init.field;
     this.maybeApplied = init.maybeApplied ?? false;

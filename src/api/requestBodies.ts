@@ -2,12 +2,13 @@
 // README's documented choice for an open point) names for that request. Responses are parsed
 // loosely and keep fields the spec does not list; none of those is ever echoed back: a revision
 // reference is exactly {revisionId, sequence}, a definition holds only the request shape, a fact
-// only its documented editable fields. Pure.
+// only the fields of the spec's fact table the service does not plainly manage. Pure.
 import {
   APP_EDITABLE_FIELDS,
   DATABASE_COLUMN_FIELDS,
   DATABASE_DEFINITION_FIELDS,
   DATABASE_TABLE_FIELDS,
+  FACT_BODY_FIELDS,
   FACT_EDITABLE_FIELDS,
   WRITE_SYNC_DEFINITION_FIELDS,
   WRITE_SYNC_EDITABLE_FIELDS,
@@ -51,9 +52,15 @@ export function definitionBody(definition: unknown): DatabaseDefinition {
   return body as DatabaseDefinition;
 }
 
-/** A fact replace body: the documented editable fields `doc` holds, and nothing else. */
-export function factBody(doc: Record<string, unknown>): FactReplaceBody {
-  return pick(doc, FACT_EDITABLE_FIELDS) as FactReplaceBody;
+/**
+ * A fact replace body: the fields of the spec's fact table that `doc` holds and that the service
+ * does not plainly manage, and nothing else. `leaveOut` names optional fields the service does not
+ * take; the four body fields the spec names are always sent.
+ */
+export function factBody(doc: Record<string, unknown>, leaveOut: Iterable<string> = []): FactReplaceBody {
+  const out = new Set(leaveOut);
+  const fields = FACT_EDITABLE_FIELDS.filter((f) => !out.has(f) || (FACT_BODY_FIELDS as readonly string[]).includes(f));
+  return pick(doc, fields) as FactReplaceBody;
 }
 
 export interface DashboardSourceBody {

@@ -1,16 +1,18 @@
 // Plain lists that go with the schemas, kept apart from them so that code which needs only a list
 // does not load zod and build every schema (see lazySchemas.ts).
 
+/** The four body fields spec §4.4 names for a fact replace: always sent. */
+export const FACT_BODY_FIELDS = ['name', 'definition', 'formula', 'formulaType'] as const;
+
 /**
- * The editable fields of a fact, as this project decided (the spec does not list them): the four
- * body fields it shows plus the nullable descriptive fields. A replace sends exactly those of them
- * the document holds, and nothing else.
+ * The other fields of the spec's fact table that are not plainly managed by the service. The spec
+ * does not show which are editable, and a replace clears an omitted editable field: each is sent,
+ * as read or as the user changed it, whenever the service returned it. A service that refuses one
+ * as a field it does not take does not clear it either, so the client then leaves it out
+ * (ServiceClient.replaceFact).
  */
-export const FACT_EDITABLE_FIELDS = [
-  'name',
-  'definition',
-  'formula',
-  'formulaType',
+export const FACT_OPTIONAL_FIELDS = [
+  'type',
   'aliases',
   'usualValue',
   'usualValueMin',
@@ -21,10 +23,13 @@ export const FACT_EDITABLE_FIELDS = [
   'scope',
   'metadata',
 ] as const;
+
+/** What a fact replace may send (README, "fact replacement"): the body fields, then the others. */
+export const FACT_EDITABLE_FIELDS = [...FACT_BODY_FIELDS, ...FACT_OPTIONAL_FIELDS] as const;
 export type FactEditableField = (typeof FACT_EDITABLE_FIELDS)[number];
 
-/** Fields of a fact the service manages (spec §2): shown in responses, never sent. */
-export const FACT_SERVER_FIELDS = ['id', 'organizationId', 'ownerId', 'key', 'type', 'createdAt', 'updatedAt'] as const;
+/** Fields of a fact the service plainly manages (spec §2): shown in responses, never sent. */
+export const FACT_SERVER_FIELDS = ['id', 'organizationId', 'ownerId', 'key', 'createdAt', 'updatedAt'] as const;
 
 /** `formulaType` values the extension knows (the spec shows `math`); the service decides the others. */
 export const KNOWN_FORMULA_TYPES = ['math'] as const;

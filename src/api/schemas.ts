@@ -91,19 +91,30 @@ const factDescriptiveFields = {
   metadata: z.nullish(z.unknown()),
 };
 
+/**
+ * A fact as read or as a replace answers it. Only what the client needs is required: `id`, `name`,
+ * and `updatedAt` (a string, when present) for the concurrency check. Every other field may hold
+ * null or another type than the spec's table shows (a service that clears an omitted `type` answers
+ * `type: null`): the document shows it as sent, and a stored save is never doubted because of it.
+ */
 export const Fact = z.looseObject({
   id: z.string(),
-  organizationId: z.string(),
-  ownerId: z.string(),
-  key: z.string(),
+  organizationId: z.optional(z.unknown()),
+  ownerId: z.optional(z.unknown()),
+  // Shown by the explorer only, never in the document or a body: text whatever the service sent.
+  key: z.catch(z.string(), (ctx) => (ctx.value === undefined || ctx.value === null ? '' : JSON.stringify(ctx.value))),
   name: z.string(),
-  type: z.string(),
-  definition: z.string(),
-  formula: z.string(),
-  formulaType: z.string(),
+  type: z.optional(z.unknown()),
+  definition: z.optional(z.unknown()),
+  formula: z.optional(z.unknown()),
+  formulaType: z.optional(z.unknown()),
   ...factDescriptiveFields,
-  createdAt: timestamp(),
-  updatedAt: timestamp(),
+  createdAt: z.optional(z.unknown()),
+  // The concurrency check's stand-in for a token (README, "fact concurrency"); "" when not sent.
+  updatedAt: z.pipe(
+    z.nullish(timestamp()),
+    z.transform((v) => v ?? ''),
+  ),
 });
 export type Fact = z.infer<typeof Fact>;
 
@@ -112,6 +123,7 @@ export const FactReplaceBody = z.looseObject({
   definition: z.optional(z.string()),
   formula: z.optional(z.string()),
   formulaType: z.optional(z.string()),
+  type: z.optional(z.unknown()),
   ...factDescriptiveFields,
 });
 export type FactReplaceBody = z.infer<typeof FactReplaceBody>;
@@ -149,6 +161,23 @@ export const Application = z.looseObject({
   updatedAt: timestamp(),
 });
 export type Application = z.infer<typeof Application>;
+
+// ---- What a save reads of its answer. The answer is the resource after the save (spec §4.4, §4.6,
+// README "write sync update", "app update"); a save needs only its new tokens from it. Any other
+// field may hold null or another type than the spec's table: it must not make a stored save look
+// like one that "may or may not have reached the service". The text saved is the user's.
+
+/** A dashboard source replace: the new revision, its resource (for history) and the data run. */
+export const DashboardSourceSaved = z.looseObject({ resourceId: z.string(), revision: RevisionRef, dataRunId: z.string() });
+export type DashboardSourceSaved = z.infer<typeof DashboardSourceSaved>;
+
+/** A write sync update: the new version, and whether the identity fields are locked now. */
+export const WriteSyncSaved = z.looseObject({ version: int(), identityLocked: z.boolean() });
+export type WriteSyncSaved = z.infer<typeof WriteSyncSaved>;
+
+/** An app update: the app's id and its new draft. */
+export const ApplicationSaved = z.looseObject({ id: z.string(), draft: RevisionRef });
+export type ApplicationSaved = z.infer<typeof ApplicationSaved>;
 
 export const Operation = z.looseObject({
   id: z.string(),

@@ -7,9 +7,10 @@ import { COMMANDS } from '../manifest/contributions';
 import type { ConflictOffer } from '../fs/saveTarget';
 import type { DocumentSaver } from '../fs/documentSaver';
 import type { HeldSaves } from '../fs/heldSaves';
-import { invalidMessage, readOnlyMessage, savedMessage } from '../fs/saveMessages';
+import { invalidMessage, readOnlyMessage, savedMessage, saveWithoutLabel, unkeptMessage } from '../fs/saveMessages';
 import { FILE_SCHEME, isEditable, parseFilePath, type ResourceFile } from '../model/resourcePath';
 import type { SaveResult } from '../model/saveTypes';
+import { describeError } from '../ui/describeError';
 import { reportError } from '../ui/reportError';
 import { registerCommand } from './registerCommand';
 
@@ -36,9 +37,22 @@ export function registerSaveCommands(
         void vscode.window.showErrorMessage(notificationText(invalidMessage(file, result.problems)));
         return;
       case 'failed':
+        if (result.unkept?.length) return offerSaveWithout(uri, file, result.unkept, result.error);
         reportError(log, result.error, `Could not save «${file.name}»`);
         return;
     }
+  };
+
+  /** A fact refused without a field named: the user decides whether to save without the optional ones. */
+  const offerSaveWithout = (uri: vscode.Uri, file: ResourceFile, fields: readonly string[], error: unknown): void => {
+    const without = saveWithoutLabel(fields);
+    const message = unkeptMessage(file.name, fields, describeError(error).message);
+    log.error(`[Files] ${message}`);
+    void vscode.window.showErrorMessage(message, without, 'Keep Editing').then(async (picked) => {
+      const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      if (picked !== without || !document) return;
+      report(uri, file, await saving(file, () => files.saveText(uri, document.getText(), undefined, fields)));
+    });
   };
 
   const saving = <T>(file: ResourceFile, task: () => Promise<T>): Thenable<T> =>

@@ -16,7 +16,15 @@ import { Disposable } from '../util/lifecycle';
 import type { DocumentRegistry, RefreshOutcome, ResolvedFile } from './documentRegistry';
 import { toFileSystemError } from './fileSystemErrors';
 import type { HeldSaves } from './heldSaves';
-import { autoSaveHeldMessage, conflictMessage, heldFailureReason, invalidMessage, readOnlyMessage, savedMessage } from './saveMessages';
+import {
+  autoSaveHeldMessage,
+  conflictMessage,
+  heldFailureReason,
+  invalidMessage,
+  readOnlyMessage,
+  savedMessage,
+  unkeptMessage,
+} from './saveMessages';
 import { SaveNotices } from './saveNotices';
 import type { ProblemSink, SaveTarget } from './saveTarget';
 
@@ -69,7 +77,8 @@ export class DocumentSaver extends Disposable implements SaveTarget {
 
   // ---- SaveTarget
 
-  async saveText(uri: vscode.Uri, text: string, basedOn?: ServerSnapshot): Promise<SaveResult> {
+  /** `leaveOut`: fact fields the user chose to save without (saveMessages.ts `unkeptMessage`). */
+  async saveText(uri: vscode.Uri, text: string, basedOn?: ServerSnapshot, leaveOut?: readonly string[]): Promise<SaveResult> {
     let resolved: ResolvedFile;
     try {
       resolved = this.documents.resolve(uri);
@@ -87,7 +96,7 @@ export class DocumentSaver extends Disposable implements SaveTarget {
           return { status: 'failed', error };
         }
       }
-      const r = await this.guardedSave(uri, resolved, text, base);
+      const r = await this.guardedSave(uri, resolved, text, base, leaveOut);
       if (r.status === 'saved') this.adopt(uri, resolved, text, r.snapshot, 'external');
       return r;
     });
@@ -183,6 +192,8 @@ export class DocumentSaver extends Disposable implements SaveTarget {
       case 'invalid':
         throw new vscode.FileSystemError(invalidMessage(file, result.problems));
       case 'failed':
+        if (result.unkept?.length)
+          throw new vscode.FileSystemError(unkeptMessage(file.name, result.unkept, describeError(result.error).message));
         throw toFileSystemError(result.error, uri, `Could not save «${file.name}»`);
     }
   }
@@ -256,10 +267,16 @@ export class DocumentSaver extends Disposable implements SaveTarget {
     return session.base;
   }
 
-  private async guardedSave(uri: vscode.Uri, { file, key }: ResolvedFile, text: string, base: ServerSnapshot): Promise<SaveResult> {
+  private async guardedSave(
+    uri: vscode.Uri,
+    { file, key }: ResolvedFile,
+    text: string,
+    base: ServerSnapshot,
+    leaveOut?: readonly string[],
+  ): Promise<SaveResult> {
     let result: SaveResult;
     try {
-      result = await this.flow.save({ file, uri: key, text, base });
+      result = await this.flow.save({ file, uri: key, text, base, ...(leaveOut ? { leaveOut } : {}) });
     } catch (error) {
       this.log.error(`[Files] Saving «${file.name}» failed: ${error instanceof Error ? error.message : String(error)}`);
       result = { status: 'failed', error };

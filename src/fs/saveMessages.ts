@@ -40,6 +40,22 @@ export function invalidMessage(file: ResourceFile, problems: readonly TextProble
   return `${refusalMessage(file.name, problems)} Fix it (see Problems) and save again.`;
 }
 
+/** The action that saves a fact without the optional fields a refusal may have been about. */
+export function saveWithoutLabel(fields: readonly string[]): string {
+  return `Save Without ${fields.join(', ')}`;
+}
+
+/**
+ * A fact save refused without a field named, after optional fields were sent to keep their values:
+ * which could not be kept, and the choice, never made for the user.
+ */
+export function unkeptMessage(name: string, fields: readonly string[], reason: string): string {
+  return (
+    `The service refused «${name}» without naming a field (${reason.replace(/[.]$/, '')}). It may not take ${fields.join(', ')}, ` +
+    `sent to keep their values. Your text is kept: save without them (a service that takes them clears them), or keep editing.`
+  );
+}
+
 export function readOnlyMessage(file: ResourceFile): string {
   return `«${file.name}» is read-only: ${readOnlyReason(file.view) ?? 'it cannot be saved'}.`;
 }

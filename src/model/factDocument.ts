@@ -1,11 +1,13 @@
 // A fact as the text of its document, and that text as a replace body again. Pure.
 //
-// The document holds the fact's documented editable fields (README, "fact editable fields") at its
-// top level: those, and only those, are sent. Fields of the response that the spec does not list
-// are shown under "$readOnly" (readOnlyGroup.ts) for reference. The fields the service manages (id,
-// key, type, timestamps…) stay out of the document; the explorer's tooltip shows them.
+// The document holds, at its top level, the four body fields spec §4.4 names and every other field
+// of the spec's fact table the service returned and does not plainly manage, `type` included
+// (README, "fact replacement"): those, and only those, are sent, so that a replace keeps what the
+// user did not change. Fields of the response that the spec does not list are shown under
+// "$readOnly" (readOnlyGroup.ts) for reference. The fields the service manages (id, key, ownerId,
+// timestamps…) stay out of the document; the explorer's tooltip shows them.
 import { factBody } from '../api/requestBodies';
-import { FACT_EDITABLE_FIELDS, FACT_SERVER_FIELDS } from '../api/schemaConstants';
+import { FACT_BODY_FIELDS, FACT_EDITABLE_FIELDS, FACT_OPTIONAL_FIELDS, FACT_SERVER_FIELDS } from '../api/schemaConstants';
 import type { Fact, FactReplaceBody } from '../api/schemas';
 import { isRecord, READ_ONLY_KEY, recordDocument } from './readOnlyGroup';
 import { DocumentParseError, jsonText, parseJsonDocument } from './serialize';
@@ -15,11 +17,18 @@ export { readOnlyEdits } from './readOnlyGroup';
 /** The key the document shows the response's unknown fields under. */
 export const FACT_READ_ONLY_KEY = READ_ONLY_KEY;
 
-const FIELDS = { editable: FACT_EDITABLE_FIELDS, shown: [], hidden: FACT_SERVER_FIELDS };
-
-/** The document of a fact: its editable fields in a stable order, then any unknown ones, read-only. */
+/**
+ * The document of a fact: the body fields, the other fields of the spec's table it holds (a field
+ * the service did not return is not sent either), in a stable order; then any unknown ones, read-only.
+ */
 export function factDocument(fact: Fact): Record<string, unknown> {
-  return recordDocument(fact, FIELDS);
+  const held = FACT_OPTIONAL_FIELDS.filter((f) => fact[f] !== undefined);
+  // Listed as hidden, the optional fields it lacks are not taken for unknown ones.
+  return recordDocument(fact, {
+    editable: [...FACT_BODY_FIELDS, ...held],
+    shown: [],
+    hidden: [...FACT_SERVER_FIELDS, ...FACT_EDITABLE_FIELDS],
+  });
 }
 
 export function factText(fact: Fact): string {
@@ -27,8 +36,8 @@ export function factText(fact: Fact): string {
 }
 
 /**
- * The replace body for a fact document: the documented editable fields it holds, nothing else. A
- * field the user deleted is omitted (and so cleared by the service).
+ * The replace body for a fact document: the fields of the spec's table it holds, nothing else. A
+ * field the user deleted is omitted (and so cleared by a service that takes it).
  */
 export function factBodyFromText(text: string): FactReplaceBody {
   const doc = parseJsonDocument(text);

@@ -28,6 +28,7 @@ export interface RevisionSource {
 
 /** A fact's `updatedAt` for messages: "updated 2026-11-22 10:00 UTC". */
 export function factLabel(updatedAt: string): string {
+  if (!updatedAt) return 'no update time given';
   const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(updatedAt);
   return m ? `updated ${m[1]} ${m[2]} UTC` : `updated ${updatedAt}`;
 }

@@ -1,9 +1,10 @@
-// One guarded save: the user's text and the snapshot it is based on in, a SaveResult out. Exactly
-// one PUT per call, never repeated; a PUT whose answer was lost is settled by reading the resource
-// again, never by sending it twice. vscode-free.
+// One guarded save: the user's text and the snapshot it is based on in, a SaveResult out. One PUT
+// per call, never repeated; a PUT whose answer was lost is settled by reading the resource again,
+// never by sending it twice. (A fact replace that the service refused for optional fields it does
+// not take is sent once more without them: the refused one stored nothing.) vscode-free.
 import { ApiError, type ServiceClient } from '../api';
 import { definitionBody, factBody } from '../api/requestBodies';
-import { FACT_EDITABLE_FIELDS } from '../api/schemaConstants';
+import { FACT_BODY_FIELDS, FACT_OPTIONAL_FIELDS } from '../api/schemaConstants';
 import type { DatabaseDefinition, FactReplaceBody } from '../api/schemas';
 import { factBodyFromText, readOnlyEdits } from './factDocument';
 import { appEditFromText, writeSyncEditFromText, type AppEdit, type WriteSyncEdit } from './recordDocuments';
@@ -24,6 +25,8 @@ export interface SaveRequest {
   text: string;
   /** The server state `text` is an edit of: its tokens go with the PUT. */
   base: ServerSnapshot;
+  /** Fact fields the user chose to save without (after a refusal that named none). */
+  leaveOut?: readonly string[];
 }
 
 export interface SaveLog {
@@ -92,7 +95,7 @@ export class SaveFlow {
         }
       }
       this.log.debug(`[Files] Saving ${describe(file)} based on ${base.label}.`);
-      const snapshot = await this.send(file, text, base.tokens, body);
+      const snapshot = await this.send(request, body);
       this.log.debug(`[Files] Saved ${describe(file)}: now ${snapshot.label}.`);
       return { status: 'saved', snapshot, confirmedBy: 'answer', warnings };
     } catch (error) {
@@ -101,7 +104,9 @@ export class SaveFlow {
   }
 
   /** The one PUT, and the snapshot the text is based on afterwards. */
-  private async send(file: ResourceFile, text: string, tokens: SaveTokens, body: unknown): Promise<ServerSnapshot> {
+  private async send(request: SaveRequest, body: unknown): Promise<ServerSnapshot> {
+    const { file, text } = request;
+    const tokens: SaveTokens = request.base.tokens;
     const client = this.client();
     switch (tokens.kind) {
       case 'dashboard': {
@@ -135,7 +140,11 @@ export class SaveFlow {
         };
       }
       case 'fact': {
-        const fact = await client.replaceFact(file.id, body as FactReplaceBody);
+        const fact = await client.replaceFact(file.id, body as FactReplaceBody, {
+          unchanged: unchangedFactFields(request.base.text, body as FactReplaceBody),
+          ...(request.leaveOut ? { leaveOut: request.leaveOut } : {}),
+          onLeftOut: (fields, why) => this.log.debug(`[Files] ${describe(file)}: ${LEFT_OUT[why]}: ${fields.join(', ')}.`),
+        });
         return { text, tokens: { kind: 'fact', updatedAt: fact.updatedAt }, label: factLabel(fact.updatedAt) };
       }
       case 'writeSync': {
@@ -193,12 +202,26 @@ export class SaveFlow {
     // The service is the judge: any refusal that says where (400 or 422, our error body or
     // problem+json) is shown at that place, beside the local warnings.
     if (error.kind === 'validation') {
-      const problem = serviceProblem(file.view, text, error);
+      const problem = serviceProblem(file.view, text, error, file.view === 'fact' ? changedFactFields(base.text, body) : undefined);
       if (problem) return { status: 'invalid', problems: [problem, ...warnings] };
+      // A refusal that names nothing, of a replace that held optional fields: maybe the service does
+      // not take them. Leaving them out could clear them, so the user decides; nothing is dropped here.
+      const unkept = file.view === 'fact' && !error.bodyFields?.length ? this.optionalFieldsSent(body) : [];
+      if (unkept.length) {
+        this.log.error(`[Files] Saving ${describe(file)} was refused without a field named; optional fields sent: ${unkept.join(', ')}.`);
+        return { status: 'failed', error, unkept };
+      }
     }
     if (error.maybeApplied) return this.settleMaybeApplied(request, body, error, warnings);
     this.log.error(`[Files] Saving ${describe(file)} failed: ${error.kind}: ${error.message}`);
     return { status: 'failed', error };
+  }
+
+  /** The optional fields a fact body held that the client did not leave out: the ones it sent. */
+  private optionalFieldsSent(body: unknown): string[] {
+    const leftOut = new Set(this.client().factFieldsLeftOut());
+    const sent = body as Record<string, unknown>;
+    return FACT_OPTIONAL_FIELDS.filter((f) => sent[f] !== undefined && !leftOut.has(f));
   }
 
   /** The answer was lost after the PUT was sent: whether it was stored is read, not guessed. */
@@ -225,6 +248,23 @@ export class SaveFlow {
   }
 }
 
+const LEFT_OUT = {
+  refused: 'the service refused optional fields it does not take; sent again without them, and left out of later saves',
+  remembered: 'left out, as this service does not take them',
+  chosen: 'left out, as chosen',
+} as const;
+
+/** The optional fields of a fact body whose value is the one in the text the save is based on. */
+function unchangedFactFields(baseText: string, body: FactReplaceBody): Set<string> {
+  let base: Record<string, unknown>;
+  try {
+    base = factBodyFromText(baseText) as Record<string, unknown>;
+  } catch {
+    return new Set();
+  }
+  return new Set(FACT_OPTIONAL_FIELDS.filter((f) => Object.hasOwn(base, f) && sameJson(base[f], body[f])));
+}
+
 /** The request body the text becomes (dashboards send the text itself). */
 function requestBody(view: FileView, text: string): unknown {
   switch (view) {
@@ -248,8 +288,23 @@ function requestBody(view: FileView, text: string): unknown {
   }
 }
 
-/** A refusal as a problem at its place in the text, when the service names the place. */
-function serviceProblem(view: FileView, text: string, error: ApiError): TextProblem | undefined {
+/** The optional fields of a fact body the user changed from the text the save is based on. */
+function changedFactFields(baseText: string, body: unknown): string[] {
+  const sent = body as FactReplaceBody;
+  const unchanged = unchangedFactFields(baseText, sent);
+  return FACT_OPTIONAL_FIELDS.filter((f) => sent[f] !== undefined && !unchanged.has(f));
+}
+
+/**
+ * A refusal as a problem at its place in the text, when the service names the place; of several
+ * named body fields, at the first one the user changed (`changed`), the likely cause.
+ */
+function serviceProblem(view: FileView, text: string, error: ApiError, changed: readonly string[] = []): TextProblem | undefined {
+  const mine = error.bodyFields?.find((f) => changed.includes(f));
+  if (mine) {
+    const at = locatePointer(text, `/${mine}`);
+    if (at) return { message: error.message, ...at, severity: 'error', source: 'service' };
+  }
   if (error.position)
     return { message: error.message, line: error.position.line, column: error.position.column, severity: 'error', source: 'service' };
   if (error.pointer && (view === 'database' || view === 'fact' || view === 'writeSync' || view === 'app')) {
@@ -272,9 +327,11 @@ export function holdsText(view: FileView, latest: ServerSnapshot, text: string, 
     case 'fact': {
       const server = factBody(JSON.parse(latest.text) as Record<string, unknown>) as Record<string, unknown>;
       const sent = body as Record<string, unknown>;
-      // The service clears an omitted string to "" and an omitted nullable field to null.
+      // A service clears an omitted string to "" or null; one that does not take an optional field
+      // neither stores nor returns it: that one is compared when the service holds it.
       const cleared = (v: unknown) => (v === undefined || v === null || v === '' ? null : v);
-      return FACT_EDITABLE_FIELDS.every((k) => sameJson(cleared(server[k]), cleared(sent[k])));
+      const compared = [...FACT_BODY_FIELDS, ...FACT_OPTIONAL_FIELDS.filter((k) => Object.hasOwn(server, k))];
+      return compared.every((k) => sameJson(cleared(server[k]), cleared(sent[k])));
     }
     // The editable part of what the service holds, in the request's shape, against what was sent.
     case 'writeSync':

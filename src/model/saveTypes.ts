@@ -79,7 +79,11 @@ export type SaveResult =
   | { status: 'conflict'; conflict: SaveConflict }
   /** At least one problem is an error; the others are shown with it. */
   | { status: 'invalid'; problems: TextProblem[] }
-  | { status: 'failed'; error: unknown };
+  /**
+   * `unkept`: a fact replace refused without a field named, whose body held these optional fields;
+   * the user may save without them (SaveRequest.leaveOut), which could clear them, or keep editing.
+   */
+  | { status: 'failed'; error: unknown; unkept?: readonly string[] };
 
 export function isError(problem: TextProblem): boolean {
   return problem.severity === 'error';

@@ -1,6 +1,6 @@
 // What is checked in a fact document before it replaces the fact. Errors, which refuse the save,
-// only where the spec states a type (§4.4: name, definition, formula and formulaType are strings;
-// null clears them, the README's choice). Everything else is shown and left to the service: a
+// only where the spec states a type (§2, §4.4: name, type, definition, formula and formulaType are
+// strings; null, which a service may answer for one it cleared, goes back as it came). Everything else is shown and left to the service: a
 // missing or empty name (required-ness is not shown), a formulaType outside the extension's list,
 // and keys that are not sent (neither a documented editable field nor the "$readOnly" group).
 // vscode-free.
@@ -9,8 +9,8 @@ import { FACT_READ_ONLY_KEY } from '../model/factDocument';
 import type { TextProblem } from '../model/saveTypes';
 import { isProblem, isRecord, keyAt, missingAt, parseJson, problemAt } from './jsonLocation';
 
-/** Fields the spec types as strings; null is accepted too (the replace clears them to ""). */
-const STRING_FIELDS = ['definition', 'formula', 'formulaType'] as const;
+/** Fields the spec types as strings, of any value (the service judges); null is accepted too. */
+const STRING_FIELDS = ['type', 'definition', 'formula', 'formulaType'] as const;
 const EDITABLE: readonly string[] = FACT_EDITABLE_FIELDS;
 const SERVER: readonly string[] = FACT_SERVER_FIELDS;
 const FORMULA_TYPES: readonly string[] = KNOWN_FORMULA_TYPES;

@@ -8,6 +8,7 @@ import type { RequestLogEntry } from '../../src/emulator/requestLog';
 import type { AdminClient } from '../../src/emulator/adminClient';
 import type { FileView } from '../../src/model/resourcePath';
 import type { SaveResult } from '../../src/model/saveTypes';
+import { factBody } from '../../src/api/requestBodies';
 import { editText, openFresh, revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
 import { eventToPromise, serviceFetch, type EmulatorInfo, connectSuite } from './helpers';
 
@@ -114,6 +115,55 @@ describe('Files: editing resources as wsa: documents', function () {
     const fact = ((await (await serviceFetch(emulator, `/v1/facts/${ids.factId}`)).json()) as { data: Record<string, unknown> }).data;
     for (const [field, value] of Object.entries(JSON.parse(text) as Record<string, unknown>))
       assert.deepEqual(fact[field], value, `${field} kept`);
+  });
+
+  it('@variants renaming a fact and saving leaves it clean and every other field unchanged on the service', async () => {
+    const uri = uriOf('fact', ids.factId!, 'Gross margin');
+    const raw = async () =>
+      ((await (await serviceFetch(emulator, `/v1/facts/${ids.factId}`)).json()) as { data: Record<string, unknown> }).data;
+    // What every save changes; `etag` (an extra field of some services) follows the content.
+    const rest = ({ name: _n, updatedAt: _u, etag: _e, ...others }: Record<string, unknown>) => others;
+    const before = await raw();
+    assert.ok(before.type !== undefined && before.unit !== null && before.aliases !== null && before.metadata !== null);
+    const doc = await open(uri);
+    const name = `${String(before.name).replace(/ \(renamed \d+\)$/, '')} (renamed ${Date.now()})`;
+    await edit(doc, (t) => {
+      const d = JSON.parse(t) as Record<string, unknown>;
+      d.name = name;
+      return `${JSON.stringify(d, null, 2)}\n`;
+    });
+    const result = (await vscode.commands.executeCommand(SAVE, uri)) as SaveResult;
+    assert.equal(result.status, 'saved', JSON.stringify(result));
+    assert.equal((result as { confirmedBy?: string }).confirmedBy, 'answer');
+    assert.equal(doc.isDirty, false);
+    const after = await raw();
+    assert.equal(after.name, name);
+    assert.deepEqual(rest(after), rest(before));
+  });
+
+  it('a fact save refused without a field named names the fields it could not keep; saving without them is the user’s choice', async () => {
+    const uri = uriOf('fact', ids.churnFactId!, 'Monthly churn rate');
+    const path = `/v1/facts/${ids.churnFactId}`;
+    const before = ((await (await serviceFetch(emulator, path)).json()) as { data: Record<string, unknown> }).data;
+    const doc = await open(uri);
+    const text = await edit(doc, (t) => t.replace('Customers lost', 'Customers churned'));
+    await admin.injectFault({ match: { method: 'PUT', path: `/v1/facts/${ids.churnFactId}` }, kind: 'status', status: 400 });
+    const refused = (await vscode.commands.executeCommand(SAVE, uri)) as SaveResult;
+    assert.equal(refused.status, 'failed');
+    const unkept = (refused as { unkept?: readonly string[] }).unkept ?? [];
+    assert.ok(unkept.includes('type') && unkept.includes('unit'), `named: ${unkept.join(', ')}`);
+    assert.equal(doc.isDirty, true);
+    assert.equal(doc.getText(), text, 'the text stays');
+    // What "Save Without …" does.
+    const since = await lastSeq();
+    assert.equal((await api.files.saveText(uri, doc.getText(), undefined, unkept)).status, 'saved');
+    const puts = await putsSince(since);
+    assert.equal(puts.length, 1);
+    for (const f of unkept) assert.ok(!Object.hasOwn(puts[0]!.body as object, f), `${f} left out`);
+    assert.equal(doc.isDirty, false);
+    // This service takes them, so they were cleared, as the choice said: put them back for the suites after.
+    const restored = await serviceFetch(emulator, path, { method: 'PUT', body: JSON.stringify(factBody(before)) });
+    assert.equal(restored.status, 200);
   });
 
   it('read-only files refuse edits and say why', async () => {

@@ -116,9 +116,9 @@ describe('service client against the emulator', () => {
     const fact = await client.getFact(ids().factId!);
     await client.replaceFact(fact.id, {
       name: fact.name,
-      definition: fact.definition,
-      formula: fact.formula,
-      formulaType: fact.formulaType,
+      definition: String(fact.definition),
+      formula: String(fact.formula),
+      formulaType: String(fact.formulaType),
     });
     for (const r of emu.requests()) assert.equal(r.workspace, null, `${r.method} ${r.path}`);
   });

@@ -137,8 +137,13 @@ describe('emulator CLI --variant', () => {
 
   test('strict means every profile; carriersFor tells where the key and workspace go', () => {
     const strict = new VariantSet(['strict']);
-    assert.equal(strict.active.length, VARIANT_NAMES.length - 1);
-    assert.ok(strict.has('problem-json') && strict.has('alt-carriers'));
+    // All but strict itself and fact-all-fields, which takes the opposite reading of fact-four-fields.
+    assert.equal(strict.active.length, VARIANT_NAMES.length - 2);
+    assert.ok(strict.has('problem-json') && strict.has('alt-carriers') && strict.has('fact-four-fields'));
+    assert.ok(!strict.has('fact-all-fields'));
+    const both = new VariantSet(['strict', 'fact-all-fields']);
+    assert.ok(both.has('fact-all-fields') && !both.has('fact-four-fields'), 'named beside strict, it wins over its opposite');
+    assert.throws(() => new VariantSet(['fact-all-fields', 'fact-four-fields']), /opposite readings/);
     assert.equal(new VariantSet([]).active.length, 0);
     assert.deepEqual(carriersFor(['strict']), { authHeader: 'X-Api-Key', authScheme: '', workspaceHeader: 'X-WSA-Workspace' });
     assert.deepEqual(carriersFor(['problem-json']), {

@@ -99,15 +99,7 @@ describe('emulator variant strict-bodies', () => {
     const fact = (await e.call('GET', path, undefined, { workspace: null })).json.data;
     const echoed = await e.call('PUT', path, fact, { workspace: null });
     assert.equal(echoed.status, 400, 'sending the read fact back is refused');
-    assert.deepEqual(echoed.json.error.details.unknownFields, [
-      '/id',
-      '/organizationId',
-      '/ownerId',
-      '/key',
-      '/type',
-      '/createdAt',
-      '/updatedAt',
-    ]);
+    assert.deepEqual(echoed.json.error.details.unknownFields, ['/id', '/organizationId', '/ownerId', '/key', '/createdAt', '/updatedAt']);
   });
 
   test('in problem-json form each unknown field is an errors item with a pointer', async () => {
@@ -218,7 +210,8 @@ describe('emulator variant strict', () => {
     const e = await emulator(['strict']);
     const report = await e.admin.variants();
     assert.deepEqual(report.names, ['strict']);
-    assert.equal(report.active.length, 12);
+    assert.equal(report.active.length, 13);
+    assert.ok(!report.active.includes('fact-all-fields'), 'the opposite reading of fact-four-fields stays out');
     assert.deepEqual(report.carriers, e.emu.carriers);
     const { call, ids } = e;
     assert.equal(e.emu.carriers.authHeader, 'X-Api-Key', 'alt-carriers');
@@ -244,6 +237,13 @@ describe('emulator variant strict', () => {
       unknown.json.errors.map((x: { pointer: string }) => x.pointer),
       ['/message'],
       'strict-bodies',
+    );
+    // strict-bodies takes the fact's documented fields, fact-four-fields only the four body fields.
+    const fact = await call('PUT', `/v1/facts/${ids.factId}`, { name: 'n', formula: 'a', unit: 'x', type: 'formula' }, { workspace: null });
+    assert.equal(fact.status, 400, 'fact-four-fields');
+    assert.deepEqual(
+      fact.json.errors.map((x: { pointer: string }) => x.pointer),
+      ['/unit', '/type'],
     );
     assert.equal(
       (await putDatabase(e, ids.foreignDatabaseId!, { tables: [{ name: 'p', columns: [col('id', 'uuid')], primaryKey: ['id'] }] })).status,

@@ -45,6 +45,28 @@ describe('error bodies', () => {
     assert.deepEqual(readErrorBody('[1,2]', 'application/json'), {});
   });
 
+  test('a refusal names the top-level body fields it does not take, by pointer or by name', () => {
+    const ours = JSON.stringify({
+      error: {
+        code: 'bad_request',
+        message: 'The request body holds fields this request does not take.',
+        details: { path: '/unit', unknownFields: ['/unit', '/type', '/metadata/owner'] },
+      },
+    });
+    assert.deepEqual(readErrorBody(ours, 'application/json').bodyFields, ['unit', 'type']);
+    const problem = JSON.stringify({
+      title: 'Bad Request',
+      status: 400,
+      errors: [
+        { detail: 'Unknown field.', pointer: '#/aliases' },
+        { detail: 'Unknown field.', field: 'scope' },
+      ],
+    });
+    assert.deepEqual(readErrorBody(problem, 'application/problem+json').bodyFields, ['aliases', 'scope']);
+    assert.deepEqual(readErrorBody('{"message":"unknown fields","details":{"fields":["unit"]}}', 'application/json').bodyFields, ['unit']);
+    assert.equal(readErrorBody('{"error":{"message":"Bad request"}}', 'application/json').bodyFields, undefined, 'names nothing');
+  });
+
   test('problem+json validation details in errors[] give the entry’s words and its place', () => {
     const pointed = JSON.stringify({
       type: 'https://example.com/problems/validation',
@@ -60,6 +82,8 @@ describe('error bodies', () => {
       message: 'Unknown column type "uuidd" (and 1 more).',
       code: 'https://example.com/problems/validation',
       pointer: '/definition/tables/0/columns/2/type',
+      // Only a pointer at the body's top level names a body field.
+      bodyFields: ['x'],
     });
     const placed = JSON.stringify({
       title: 'Unprocessable',

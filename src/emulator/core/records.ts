@@ -187,10 +187,11 @@ export interface FactRecord {
   ownerId: string;
   key: string;
   name: string;
-  type: string;
-  definition: string;
-  formula: string;
-  formulaType: string;
+  /** Null once a replace under the fact-all-fields variant omitted it. */
+  type: string | null;
+  definition: string | null;
+  formula: string | null;
+  formulaType: string | null;
   aliases: unknown;
   usualValue: unknown;
   usualValueMin: unknown;

@@ -17,7 +17,9 @@ export const VARIANTS = {
   'foreign-values': "seed values outside the extension's lists (column types, …); saves accept them",
   'alt-carriers': 'the key bare in X-Api-Key, the workspace in X-WSA-Workspace',
   'no-types': 'no dashboard types or data-run read (404); runtime imported under other names',
-  strict: 'all of the above together',
+  'fact-four-fields': 'a fact PUT takes only name, definition, formula, formulaType; others: 400',
+  'fact-all-fields': 'a fact PUT replaces all but ids, key and times, type too; omitted: null',
+  strict: 'all of the above together, but fact-all-fields',
 } as const;
 
 export type VariantName = keyof typeof VARIANTS;
@@ -26,6 +28,8 @@ export type WireVariant = Exclude<VariantName, 'strict'>;
 
 export const VARIANT_NAMES = Object.keys(VARIANTS) as VariantName[];
 const WIRE_VARIANTS = VARIANT_NAMES.filter((n): n is WireVariant => n !== 'strict');
+/** Profiles `strict` leaves out: they take the opposite reading of a point another one takes. */
+const NOT_IN_STRICT: ReadonlySet<WireVariant> = new Set(['fact-all-fields']);
 
 export class UnknownVariantError extends Error {
   constructor(readonly unknown: readonly string[]) {
@@ -57,7 +61,12 @@ export class VariantSet {
   constructor(names: readonly string[] = []) {
     this.names = parseVariantNames(names);
     const strict = this.names.includes('strict');
-    this.active = WIRE_VARIANTS.filter((n) => strict || this.names.includes(n));
+    const named = (n: WireVariant) => this.names.includes(n);
+    // A named profile wins over the opposite one `strict` would bring; both named cannot be played.
+    if (named('fact-all-fields') && named('fact-four-fields'))
+      throw new Error('The variants fact-all-fields and fact-four-fields take opposite readings of a fact PUT; name one.');
+    const opposed = (n: WireVariant) => n === 'fact-four-fields' && named('fact-all-fields');
+    this.active = WIRE_VARIANTS.filter((n) => named(n) || (strict && !NOT_IN_STRICT.has(n) && !opposed(n)));
   }
 
   has(name: WireVariant): boolean {

@@ -35,7 +35,12 @@ export interface EditableKind {
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-export function editableKinds(other: ServiceClient, ids: Record<string, string>): EditableKind[] {
+/** `factBodyKeys`: what a fact save's accepted body holds (the four body fields where the service takes only those). */
+export function editableKinds(
+  other: ServiceClient,
+  ids: Record<string, string>,
+  factBodyKeys: readonly string[] = FACT_EDITABLE_FIELDS,
+): EditableKind[] {
   const dashboardId = ids.dashboardId!;
   const databaseId = ids.inventoryDatabaseId!;
   const factId = ids.factId!;
@@ -106,10 +111,13 @@ export function editableKinds(other: ServiceClient, ids: Record<string, string>)
       hasMine: (text, n) => (JSON.parse(text) as { name: string }).name.endsWith(`(mine ${n})`),
       async theirs(n) {
         const current = await other.getFact(factId);
-        await other.replaceFact(factId, { ...factBody(current), formula: `${current.formula.replace(/ \+ 0\*\d+$/, '')} + 0*${n}` });
+        await other.replaceFact(factId, {
+          ...factBody(current),
+          formula: `${String(current.formula).replace(/ \+ 0\*\d+$/, '')} + 0*${n}`,
+        });
       },
       hasTheirs: (text, n) => (JSON.parse(text) as { formula: string }).formula.endsWith(` + 0*${n}`),
-      bodyKeys: [...FACT_EDITABLE_FIELDS],
+      bodyKeys: [...factBodyKeys],
       async holds(text) {
         const stored = factBody(await other.getFact(factId)) as Record<string, unknown>;
         const sent = factBody(JSON.parse(text) as Record<string, unknown>) as Record<string, unknown>;
@@ -123,8 +131,15 @@ export function editableKinds(other: ServiceClient, ids: Record<string, string>)
 export function onePut(
   kind: EditableKind,
   requests: readonly { method: string; status?: number | null; body?: unknown }[],
+  refusedFirst = false,
 ): Record<string, unknown> {
-  const puts = requests.filter((r) => r.method === 'PUT');
+  let puts = requests.filter((r) => r.method === 'PUT');
+  if (refusedFirst) {
+    // A fact's first save to a service that refuses optional fields: refused naming them, then
+    // sent again without them (README, "fact replacement").
+    assert.equal(puts[0]?.status, 400, 'refused for the fields it does not take');
+    puts = puts.slice(1);
+  }
   assert.equal(puts.length, 1, 'one PUT');
   assert.equal(puts[0]!.status, 200, 'the service took the body (strict bodies refuse any field it does not take)');
   const body = puts[0]!.body as Record<string, unknown>;
