@@ -48,7 +48,7 @@ export function registerSaveCommands(
     const without = saveWithoutLabel(fields);
     const message = unkeptMessage(file.name, fields, describeError(error).message);
     log.error(`[Files] ${message}`);
-    void vscode.window.showErrorMessage(message, without, 'Keep Editing').then(async (picked) => {
+    void vscode.window.showErrorMessage(notificationText(message), without, 'Keep Editing').then(async (picked) => {
       const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
       if (picked !== without || !document) return;
       report(uri, file, await saving(file, () => files.saveText(uri, document.getText(), undefined, fields)));

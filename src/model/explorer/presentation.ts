@@ -262,10 +262,12 @@ function fact(f: Fact): Look {
     ['Type', md(shown(f.type))],
   ];
   if (f.formulaType) rows.push(['Formula type', md(shown(f.formulaType))]);
-  if (f.formula) rows.push(['Formula', codeSpan(f.formula)]);
+  // Any of these may be null or of another type on a service that decides so: shown as text.
+  const formula = f.formula ? shown(f.formula) : '';
+  if (formula) rows.push(['Formula', codeSpan(formula)]);
   return {
-    description: f.formula ? `${f.key} = ${f.formula}` : f.key,
-    tooltip: `${heading(f.name, RESOURCE_KINDS.fact.singular, f.id)}${f.definition ? `\n\n${escapeMarkdown(f.definition)}` : ''}\n\n${table(rows)}`,
+    description: formula ? `${f.key} = ${formula}` : f.key,
+    tooltip: `${heading(f.name, RESOURCE_KINDS.fact.singular, f.id)}${f.definition ? `\n\n${escapeMarkdown(shown(f.definition))}` : ''}\n\n${table(rows)}`,
     icon: { id: 'symbol-constant' },
   };
 }
