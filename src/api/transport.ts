@@ -28,7 +28,7 @@ export interface ConnectionSettings {
   maxResponseBytes?: number | undefined;
 }
 
-/** The largest answer the host holds: a revision list of 20,000 items is about 6 MB (README, Security). */
+/** The largest answer the host holds: a history of 20,000 revisions is about 7 MB (343 bytes each in the emulator). */
 export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 /** A request's total time, whatever the setting says: past 2^31 ms Node's timer would fire at once. */
 export const MIN_TIMEOUT_MS = 1_000;
