@@ -3,7 +3,7 @@
 // them; caches what it loaded; drops results that a refresh or a new connection made outdated; and
 // fires one change event that drives the tree. How a group fills is in groupLoad.ts.
 import { ApiError, type ServiceClient } from '../../api';
-import { CursorTrail, listStopMessage, MAX_LIST_ITEMS, MAX_LIST_PAGES, type ListStop } from '../../api/listPaging';
+import { CursorTrail, listStopMessage, type ListStop } from '../../api/listPaging';
 import type { Operation } from '../../api/schemas';
 import type { ConnectionProvider } from '../../connection/connectionProvider';
 import { PromiseCache } from '../../util/async';
@@ -57,8 +57,7 @@ export class ExplorerModel extends Disposable {
   private readonly listing = new Map<GroupId, boolean>();
 
   private readonly pageSize: number;
-  private readonly maxPages: number;
-  private readonly maxItems: number;
+  private readonly newTrail: () => CursorTrail;
   /** The cursors each group's "Load more…" followed, for as long as its state lives. */
   private readonly trails = new WeakMap<GroupState, CursorTrail>();
   private readonly log: ExplorerLog;
@@ -81,8 +80,7 @@ export class ExplorerModel extends Disposable {
   ) {
     super();
     this.pageSize = options.pageSize ?? 200;
-    this.maxPages = options.maxPages ?? MAX_LIST_PAGES;
-    this.maxItems = options.maxItems ?? MAX_LIST_ITEMS;
+    this.newTrail = () => new CursorTrail(options.maxPages, options.maxItems);
     this.log = options.log ?? silentLog;
     this._register(
       connection.onDidChangeConnection(() => {
@@ -216,7 +214,7 @@ export class ExplorerModel extends Disposable {
     if (!state?.cursor) return;
     state.loadingMore ??= (async () => {
       try {
-        const trail = this.trails.get(state) ?? new CursorTrail(this.maxPages, this.maxItems);
+        const trail = this.trails.get(state) ?? this.newTrail();
         this.trails.set(state, trail);
         const stop = trail.stopBefore(state.cursor!, state.resources.length);
         if (stop) return this.stopListing(group, state, trail, stop);
@@ -233,7 +231,7 @@ export class ExplorerModel extends Disposable {
         this.log.debug(`[Explorer] Loaded ${page.items.length} more ${group.group.noun}.`);
         const next = state.cursor ? trail.stopBefore(state.cursor, state.resources.length) : undefined;
         if (next) this.stopListing(group, state, trail, next);
-        else if (state.resources.length > this.maxItems) this.stopListing(group, state, trail, 'items');
+        else if (state.resources.length > trail.maxItems) this.stopListing(group, state, trail, 'items');
       } catch (e) {
         if (this.groups.get(group.group.id) === state) this.fail(group, state, e);
       } finally {
@@ -246,14 +244,11 @@ export class ExplorerModel extends Disposable {
 
   /** Ends a group's listing at a bound: no more "Load more…", and a message that says why. */
   private stopListing(group: GroupNode, state: GroupState, trail: CursorTrail, stop: ListStop): void {
-    for (const node of state.resources.splice(this.maxItems)) this.untrack(node);
+    for (const node of state.resources.splice(trail.maxItems)) this.untrack(node);
     state.cursor = null;
     state.loadMore = undefined;
     const label = listStopMessage(stop, group.group.noun, state.resources.length, trail);
-    state.messages = [
-      ...state.messages.filter((m) => !m.key.endsWith('/message:listStopped')),
-      messageNode(group, 'listStopped', { label, severity: 'warning' }),
-    ];
+    state.messages.push(messageNode(group, 'listStopped', { label, severity: 'warning' }));
     this.log.info(`[Explorer] ${label}`);
   }
 
@@ -314,8 +309,8 @@ export class ExplorerModel extends Disposable {
       });
       if (!current()) return;
       // One first page may hold more than the bound too (a service that ignores `limit`).
-      if (state.listed && state.resources.length > this.maxItems)
-        this.stopListing(group, state, new CursorTrail(this.maxPages, this.maxItems), 'items');
+      const trail = this.newTrail();
+      if (state.listed && state.resources.length > trail.maxItems) this.stopListing(group, state, trail, 'items');
       if (this.listing.get(group.group.id) !== state.listed) {
         this.listing.set(group.group.id, state.listed);
         this._onDidChangeListing.fire();
