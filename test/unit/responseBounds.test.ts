@@ -17,6 +17,7 @@ import {
   type ServiceClient,
 } from '../../src/api';
 import { RUNTIME_TYPES_MAX_BYTES } from '../../src/api/client';
+import { describeError } from '../../src/ui/describeError';
 
 const NO_RETRY = { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 50, budgetMs: 2_000 };
 const MB = 1024 * 1024;
@@ -117,6 +118,7 @@ describe('hostile answers stay bounded', () => {
         assert.equal(e.code, 'responseTooLarge');
         assert.equal(e.message, 'The service answered more than 32 MB for read operation oper_huge; the answer was not read.');
         assert.equal(e.maybeApplied, false);
+        assert.deepEqual(describeError(e), { message: e.message, actions: ['showLog'] });
         return true;
       });
     } finally {
