@@ -18,6 +18,7 @@ import {
   type WriteSyncUpdateBody,
 } from './requestBodies';
 import { DEFAULT_RETRY, nextRetryDelay, sleep, type RetryPolicy } from './retry';
+import { CursorTrail, type ListStop } from './listPaging';
 import { readAllPages, type PagedHistory } from './revisionPages';
 import { schemas } from './lazySchemas';
 import type { z } from './schemas';
@@ -33,6 +34,12 @@ export type ReplaceDashboardSourceBody = DashboardSourceBody;
 export type SaveDatabaseDefinitionBody = DatabaseDefinitionBody;
 
 export type { ReplaceFactOptions } from './factReplace';
+
+/**
+ * The runtime declarations' answer, on the wire: their 2 MB bound (src/tsx/dashboardProject.ts) with
+ * room for JSON's escapes. Larger, it is not read and the runtime stays untyped.
+ */
+export const RUNTIME_TYPES_MAX_BYTES = 4 * 1024 * 1024;
 
 export type ListPage<T> = { supported: false } | { supported: true; items: T[]; nextCursor: string | null };
 
@@ -142,7 +149,7 @@ export class ServiceClient {
    * (404, 405, 501): then the runtime's modules stay untyped, which is no error for the user.
    */
   dashboardRuntimeTypes(signal?: AbortSignal): Promise<s.RuntimeTypes | undefined> {
-    return absentAsUndefined(this.call(endpoints.dashboardRuntimeTypes, {}, { signal }));
+    return absentAsUndefined(this.call(endpoints.dashboardRuntimeTypes, {}, { signal, maxBytes: RUNTIME_TYPES_MAX_BYTES }));
   }
 
   /**
@@ -194,18 +201,30 @@ export class ServiceClient {
     }
   }
 
-  /** Every item of a collection, following cursors up to `maxItems`. */
-  async listAll<C extends Collection>(collection: C, o?: CallOptions & { maxItems?: number }): Promise<ListPage<CollectionItem<C>>> {
-    const maxItems = o?.maxItems ?? 10_000;
-    const items: CollectionItem<C>[] = [];
-    let cursor: string | null = null;
-    do {
+  /**
+   * Every item of a collection, following cursors up to `maxItems` and a page bound; a cursor that
+   * comes back ends it. `stopped` says why a list stopped early.
+   */
+  async listAll<C extends Collection>(
+    collection: C,
+    o?: CallOptions & { maxItems?: number; maxPages?: number },
+  ): Promise<ListPage<CollectionItem<C>> & { stopped?: ListStop }> {
+    const trail = new CursorTrail(o?.maxPages, o?.maxItems);
+    const first = await this.list(collection, { limit: 500 }, o);
+    if (!first.supported) return first;
+    const items = [...first.items];
+    let cursor = first.nextCursor;
+    let stopped: ListStop | undefined;
+    while (cursor && !(stopped = trail.stopBefore(cursor, items.length))) {
+      trail.follow(cursor);
       const page: ListPage<CollectionItem<C>> = await this.list(collection, { cursor, limit: 500 }, o);
       if (!page.supported) return page;
       items.push(...page.items);
       cursor = page.nextCursor;
-    } while (cursor && items.length < maxItems);
-    return { supported: true, items: items.slice(0, maxItems), nextCursor: cursor };
+    }
+    if (items.length > trail.maxItems) stopped = 'items';
+    const result = { supported: true as const, items: items.slice(0, trail.maxItems), nextCursor: cursor };
+    return stopped ? { ...result, stopped } : result;
   }
 
   async close(): Promise<void> {
@@ -215,7 +234,7 @@ export class ServiceClient {
   private async call<P extends Record<string, string>, R>(
     ep: Endpoint<P, R>,
     params: P,
-    o: CallOptions & { body?: unknown; query?: Record<string, string> } = {},
+    o: CallOptions & { body?: unknown; query?: Record<string, string>; maxBytes?: number } = {},
   ): Promise<R> {
     for (const name of Object.keys(ep.params) as (keyof P & string)[]) assertId(ep.params[name], params[name]);
     const subject = Object.values(params)[0];
@@ -223,6 +242,7 @@ export class ServiceClient {
     const action = subject === undefined ? ep.action : `${ep.action} ${subject}`;
     const req: RawRequest = { method: ep.method, path: ep.path(params) + qs, scope: ep.scope, action };
     if (o.body !== undefined) req.body = o.body;
+    if (o.maxBytes !== undefined) req.maxBytes = o.maxBytes;
     return ep.ignoresAnswer ? this.execute(req, undefined, ep.idempotent, o) : this.execute(req, ep.response(), ep.idempotent, o);
   }
 

@@ -1,6 +1,16 @@
 // The service client's public surface. Nothing here imports `vscode`.
 export { ServiceClient, type CallOptions, type ListPage, type ReplaceDashboardSourceBody, type SaveDatabaseDefinitionBody } from './client';
-export { HttpTransport, DEFAULT_CONNECTION, type ConnectionSettings, type RequestLogger } from './transport';
+export {
+  HttpTransport,
+  DEFAULT_CONNECTION,
+  MAX_RESPONSE_BYTES,
+  MAX_TIMEOUT_MS,
+  MIN_TIMEOUT_MS,
+  boundedTimeout,
+  type ConnectionSettings,
+  type RequestLogger,
+} from './transport';
+export { CursorTrail, MAX_LIST_ITEMS, MAX_LIST_PAGES, listStopMessage, type ListStop } from './listPaging';
 export { ApiError, isApiError, type ApiErrorKind, type ConflictState, type SourcePosition } from './errors';
 export { DEFAULT_RETRY, type RetryPolicy } from './retry';
 export * from './ids';

@@ -24,6 +24,20 @@ export interface ConnectionSettings {
   authScheme: string;
   workspaceHeader: string;
   timeoutMs: number;
+  /** The largest answer read, in bytes (default MAX_RESPONSE_BYTES). */
+  maxResponseBytes?: number | undefined;
+}
+
+/** The largest answer the host holds: a history of 20,000 revisions is about 7 MB (343 bytes each in the emulator). */
+export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+/** A request's total time, whatever the setting says: past 2^31 ms Node's timer would fire at once. */
+export const MIN_TIMEOUT_MS = 1_000;
+export const MAX_TIMEOUT_MS = 300_000;
+
+/** The connection's timeout within its bounds; a value that is not a number is the default. */
+export function boundedTimeout(ms: number): number {
+  if (!Number.isFinite(ms)) return DEFAULT_CONNECTION.timeoutMs;
+  return Math.min(MAX_TIMEOUT_MS, Math.max(MIN_TIMEOUT_MS, Math.round(ms)));
 }
 
 export const DEFAULT_CONNECTION: Omit<ConnectionSettings, 'baseUrl' | 'apiKey'> = {
@@ -47,6 +61,8 @@ export interface RawRequest {
   action: string;
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
+  /** A smaller byte limit than the connection's, for an answer that must stay small. */
+  maxBytes?: number | undefined;
 }
 
 export interface RawResponse {
@@ -81,6 +97,8 @@ export class HttpTransport {
   private _pool: UndiciPool | undefined;
   private closed = false;
   private readonly basePath: string;
+  private readonly timeoutMs: number;
+  private readonly maxBytes: number;
   /** Request headers by scope and body: built once, they never change for a connection. */
   private readonly headerSets: Record<'workspace' | 'organization', { get: Record<string, string>; put: Record<string, string> }>;
   readonly origin: string;
@@ -100,6 +118,8 @@ export class HttpTransport {
     }
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, '');
+    this.timeoutMs = boundedTimeout(settings.timeoutMs);
+    this.maxBytes = settings.maxResponseBytes ?? MAX_RESPONSE_BYTES;
     this.headerSets = { workspace: headerSet(settings, 'workspace'), organization: headerSet(settings, 'organization') };
   }
 
@@ -107,9 +127,18 @@ export class HttpTransport {
     return this.settings.workspaceId;
   }
 
-  /** A small keep-alive pool, made for the first request: few requests at a time, but repeated often. */
+  /**
+   * A small keep-alive pool, made for the first request: few requests at a time, but repeated often.
+   * undici's `maxResponseSize` ends an answer past the byte limit as its bytes arrive (the handler
+   * below counts too, for a request with a smaller limit).
+   */
   private get pool(): UndiciPool {
-    return (this._pool ??= new (loadPool())(this.origin, { connections: 6, keepAliveTimeout: 30_000, pipelining: 1 }));
+    return (this._pool ??= new (loadPool())(this.origin, {
+      connections: 6,
+      keepAliveTimeout: 30_000,
+      pipelining: 1,
+      maxResponseSize: this.maxBytes,
+    }));
   }
 
   /**
@@ -119,7 +148,9 @@ export class HttpTransport {
    * most of the client's overhead over a bare request (measured in `npm run bench`).
    */
   send(req: RawRequest): Promise<RawResponse> {
-    const timeoutMs = req.timeoutMs ?? this.settings.timeoutMs;
+    // A caller's own timeout may be shorter than a second (a quick probe), never longer than the bound.
+    const timeoutMs = req.timeoutMs === undefined ? this.timeoutMs : Math.min(MAX_TIMEOUT_MS, Math.max(1, req.timeoutMs));
+    const maxBytes = req.maxBytes === undefined ? this.maxBytes : Math.min(req.maxBytes, this.maxBytes);
     const started = performance.now();
     const failure = (kind: 'timeout' | 'cancelled' | 'network', message: string, cause?: unknown) =>
       new ApiError({
@@ -143,6 +174,8 @@ export class HttpTransport {
       let status = 0;
       let headers: Record<string, string | undefined> = {};
       const chunks: Buffer[] = [];
+      let bytes = 0;
+      const tooLarge = () => tooLargeError(req, maxBytes);
 
       const settle = (error: ApiError | undefined, response?: RawResponse) => {
         if (settled) return;
@@ -180,6 +213,13 @@ export class HttpTransport {
           headers = flattenHeaders(responseHeaders);
         },
         onResponseData(_c, chunk) {
+          bytes += chunk.length;
+          if (bytes > maxBytes) {
+            // Dropped at once: the host never holds more than the limit of one answer.
+            chunks.length = 0;
+            giveUp(tooLarge());
+            return;
+          }
           chunks.push(chunk);
         },
         onResponseEnd: () => {
@@ -187,7 +227,10 @@ export class HttpTransport {
           settle(undefined, { status, statusText: statusLine(status), headers, text });
         },
         onResponseError: (_c, cause) => {
-          settle(givenUp ?? (cause instanceof ApiError ? cause : failure('network', describeNetworkError(cause, this.origin), cause)));
+          if (givenUp) return settle(givenUp);
+          if (cause instanceof ApiError) return settle(cause);
+          if ((cause as { code?: string } | undefined)?.code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') return settle(tooLarge());
+          settle(failure('network', describeNetworkError(cause, this.origin), cause));
         },
       };
       this.pool.dispatch(
@@ -208,6 +251,28 @@ export class HttpTransport {
     this.closed = true;
     await this._pool?.destroy();
   }
+}
+
+/**
+ * An answer past the byte limit. Not retried (no status: the next answer would be as large). A PUT reached the
+ * server, which answered: whether it applied the change is unknown, so the caller reads back, as
+ * for a lost answer.
+ */
+function tooLargeError(req: RawRequest, maxBytes: number): ApiError {
+  return new ApiError({
+    kind: 'invalidResponse',
+    code: 'responseTooLarge',
+    message: `The service answered more than ${formatBytes(maxBytes)} for ${req.action}; the answer was not read.`,
+    action: req.action,
+    method: req.method,
+    path: req.path,
+    maybeApplied: req.method !== 'GET',
+  });
+}
+
+function formatBytes(n: number): string {
+  const mb = n / (1024 * 1024);
+  return mb >= 1 ? `${+mb.toFixed(1)} MB` : `${Math.round(n / 1024)} KB`;
 }
 
 function headerSet(

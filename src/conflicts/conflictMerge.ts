@@ -10,6 +10,8 @@
 //    into the editor like a clean merge.
 //  - no merge editor (it is internal API): standard conflict markers in the editor; local
 //    validation refuses to save while any remain.
+//  - texts too large to merge on the extension host's thread (model/merge.ts): the merge editor,
+//    whose diff runs outside the host, or else one conflict block of all of yours against all of theirs.
 import * as vscode from 'vscode';
 import { notificationText } from '../util/notify';
 import { mergeTexts } from '../model/merge';
@@ -80,7 +82,9 @@ export class ConflictMerge extends Disposable {
       this.onMerged(conflict, 'merged');
       return 'merged';
     }
-    this.log.info(`[Conflicts] ${conflict.uri}: ${result.conflicts} conflicting change(s) with ${conflict.latest.label}.`);
+    if (result.tooLarge)
+      this.log.info(`[Conflicts] ${conflict.uri}: ${result.tooLarge}; the merge editor (or one block of markers) instead.`);
+    else this.log.info(`[Conflicts] ${conflict.uri}: ${result.conflicts} conflicting change(s) with ${conflict.latest.label}.`);
     const mineUri = this.snapshots.put('Yours', fileNameOf(conflict), mine);
     if (this.options.useMergeEditor && (await this.openMergeEditor(conflict, document, mine, mineUri, result.text))) {
       void vscode.window.showInformationMessage(notificationText(mergeEditorMessage(conflict, result.conflicts)));

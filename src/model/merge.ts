@@ -13,7 +13,18 @@ export type TextMerge =
       /** The merged text with standard conflict markers (`<<<<<<<`, `=======`, `>>>>>>>`). */
       text: string;
       conflicts: number;
+      /** Set when the texts were too large to merge here: `text` is one block, all of yours against all of theirs. */
+      tooLarge?: string;
     };
+
+/**
+ * Beyond these the 3-way merge is not run on the extension host, whose thread it would hold: a side
+ * of more than 1 MB, or more than 2,000 × 2,000 lines left to compare once the lines all three
+ * share at the start and the end are set aside (diff3 is quadratic there: 5,000 × 5,000 repetitive
+ * lines took 5 s). Such a conflict goes to the merge editor, or to one block of conflict markers.
+ */
+export const MAX_MERGE_SIDE_CHARS = 1024 * 1024;
+export const MAX_MERGE_LINE_PAIRS = 2_000 * 2_000;
 
 export interface MergeLabels {
   /** After `<<<<<<<`, above the user's lines. */
@@ -55,11 +66,20 @@ export function mergeTexts(base: string, mine: string, theirs: string, labels: M
   if (theirs === base) return { clean: true, text: mine };
 
   const eol = dominantEol(mine) ?? dominantEol(theirs) ?? dominantEol(base) ?? '\n';
+  const largest = Math.max(base.length, mine.length, theirs.length);
+  if (largest > MAX_MERGE_SIDE_CHARS) return wholeConflict(mine, theirs, eol, labels, `a side has ${largest} characters`);
   const a = splitLines(mine);
   const b = splitLines(theirs);
-  const regions = diff3Merge(a, splitLines(base), b, { excludeFalseConflicts: true });
+  const o = splitLines(base);
+  // diff3 runs on what lies between the lines all three share at the start and at the end: its
+  // work is quadratic in what it is given, and a shared line merges to itself.
+  const { start, end } = sharedEnds(a, o, b);
+  const [am, om, bm] = [a, o, b].map((lines) => lines.slice(start, lines.length - end)) as [string[], string[], string[]];
+  const pairs = Math.max(am.length, bm.length) * om.length;
+  if (pairs > MAX_MERGE_LINE_PAIRS) return wholeConflict(mine, theirs, eol, labels, `${pairs} pairs of lines to compare`);
+  const regions = diff3Merge(am, om, bm, { excludeFalseConflicts: true });
 
-  const out: string[] = [];
+  const out: string[] = a.slice(0, start);
   let conflicts = 0;
   for (const region of regions) {
     if (region.ok) {
@@ -74,12 +94,12 @@ export function mergeTexts(base: string, mine: string, theirs: string, labels: M
     const mineLines = c.a.slice();
     const theirLines = c.b.slice();
     let finalNewline = false;
-    if (region === regions.at(-1)) {
-      if (c.aIndex + c.a.length === a.length && mineLines.at(-1) === '') {
+    if (region === regions.at(-1) && end === 0) {
+      if (c.aIndex + c.a.length === am.length && mineLines.at(-1) === '') {
         mineLines.pop();
         finalNewline = true;
       }
-      if (c.bIndex + c.b.length === b.length && theirLines.at(-1) === '') {
+      if (c.bIndex + c.b.length === bm.length && theirLines.at(-1) === '') {
         theirLines.pop();
         finalNewline = true;
       }
@@ -87,8 +107,27 @@ export function mergeTexts(base: string, mine: string, theirs: string, labels: M
     out.push(`${CONFLICT_START} ${labels.mine}`, ...mineLines, CONFLICT_SEPARATOR, ...theirLines, `${CONFLICT_END} ${labels.theirs}`);
     if (finalNewline) out.push('');
   }
+  out.push(...a.slice(a.length - end));
   const text = out.join(eol);
   return conflicts === 0 ? { clean: true, text } : { clean: false, text, conflicts };
+}
+
+/** How many lines all three texts share at the start, and then at the end. */
+function sharedEnds(a: readonly string[], o: readonly string[], b: readonly string[]): { start: number; end: number } {
+  const shortest = Math.min(a.length, o.length, b.length);
+  let start = 0;
+  while (start < shortest && a[start] === o[start] && b[start] === o[start]) start++;
+  let end = 0;
+  while (end < shortest - start && a[a.length - 1 - end] === o[o.length - 1 - end] && b[b.length - 1 - end] === o[o.length - 1 - end])
+    end++;
+  return { start, end };
+}
+
+/** All of yours against all of theirs in one conflict block: nothing is lost, and it costs one pass. */
+function wholeConflict(mine: string, theirs: string, eol: string, labels: MergeLabels, why: string): TextMerge {
+  const body = (text: string) => (text === '' || /(\r\n|\r|\n)$/.test(text) ? text : text + eol);
+  const text = `${CONFLICT_START} ${labels.mine}${eol}${body(mine)}${CONFLICT_SEPARATOR}${eol}${body(theirs)}${CONFLICT_END} ${labels.theirs}${eol}`;
+  return { clean: false, text, conflicts: 1, tooLarge: `too large to merge here (${why})` };
 }
 
 /** Whether `text` still holds a conflict block (a line starting with the start marker). */

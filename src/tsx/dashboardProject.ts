@@ -9,6 +9,29 @@ export interface RuntimeModule {
   readonly declarations: string;
 }
 
+/** The runtime declarations TypeScript is given at most, in all and per module (characters)… */
+export const MAX_RUNTIME_DECLARATIONS = 2 * 1024 * 1024;
+export const MAX_RUNTIME_MODULE_DECLARATIONS = 1024 * 1024;
+
+/**
+ * …past them, why the runtime stays untyped: declarations that large would hold the type checker
+ * for long on every keystroke, and untyped means no false errors (its modules are `any`).
+ */
+export function runtimeTypesTooLarge(modules: readonly RuntimeModule[]): string | undefined {
+  let total = 0;
+  for (const m of modules) {
+    const size = typeof m.declarations === 'string' ? m.declarations.length : 0;
+    if (size > MAX_RUNTIME_MODULE_DECLARATIONS)
+      return `the declarations of ${JSON.stringify(m.name)} have ${mb(size)}, more than ${mb(MAX_RUNTIME_MODULE_DECLARATIONS)} for one module`;
+    total += size;
+  }
+  if (total > MAX_RUNTIME_DECLARATIONS)
+    return `the runtime declarations have ${mb(total)}, more than ${mb(MAX_RUNTIME_DECLARATIONS)} in all`;
+  return undefined;
+}
+
+const mb = (chars: number) => `${+(chars / (1024 * 1024)).toFixed(1)} MB`;
+
 /** What the worker shares among the projects: shipped files, runtime declarations, the registry. */
 export class TypeUniverse {
   readonly registry = ts.createDocumentRegistry(true, '/');

@@ -84,9 +84,14 @@ export interface RuntimeTypes {
   readonly modules: readonly { readonly name: string; readonly declarations: string }[];
 }
 
+/** Why the runtime stays untyped although declarations were served (they are too large). */
+export interface ConfigureResult {
+  readonly untypedBecause?: string;
+}
+
 /** The requests the worker answers, by method name: params and result. */
 export interface WorkerMethods {
-  configure: [{ runtime: RuntimeTypes | null }, void];
+  configure: [{ runtime: RuntimeTypes | null }, ConfigureResult];
   update: [DashboardUpdate, void];
   close: [{ key: string }, void];
   diagnostics: [{ key: string }, TypeDiagnostic[]];

@@ -1,7 +1,7 @@
 // The language features for wsa: dashboards, over one DashboardProject per open dashboard.
 // Runs in the worker (src/tsx/dashboardWorker.ts) and in plain Node for the unit tests and the bench. No vscode.
 import * as ts from 'typescript';
-import { DashboardProject, TypeUniverse } from './dashboardProject';
+import { DashboardProject, runtimeTypesTooLarge, TypeUniverse } from './dashboardProject';
 import type * as p from './dashboardProtocol';
 import { ShippedTypes } from './typeFiles';
 
@@ -63,10 +63,15 @@ export class DashboardLanguageService {
     this.universe = new TypeUniverse(new ShippedTypes(options.typesDir));
   }
 
-  /** The runtime declarations the service serves; null when it serves none (its modules are untyped). */
-  configure(runtime: p.RuntimeTypes | null): void {
-    this.universe.setRuntime(runtime?.modules);
+  /**
+   * The runtime declarations the service serves; null when it serves none (its modules are untyped).
+   * Declarations past the size bound are not used either: the answer says why, for the log.
+   */
+  configure(runtime: p.RuntimeTypes | null): p.ConfigureResult {
+    const tooLarge = runtime ? runtimeTypesTooLarge(runtime.modules) : undefined;
+    this.universe.setRuntime(tooLarge ? undefined : runtime?.modules);
     this.baselines.clear();
+    return tooLarge ? { untypedBecause: tooLarge } : {};
   }
 
   update(u: p.DashboardUpdate): void {

@@ -32,13 +32,15 @@ export function handlersFor(service: DashboardLanguageService): Handlers {
 
 if (parentPort) {
   const port = parentPort;
-  const { typesDir } = workerData as { typesDir: string };
+  const { typesDir, stall } = workerData as { typesDir: string; stall?: string };
   const handlers = handlersFor(new DashboardLanguageService({ typesDir })) as Record<string, (params: unknown) => unknown>;
   port.on('message', (req: WorkerRequest) => {
     let response: WorkerResponse;
     try {
       const handler = handlers[req.method];
       if (!handler) throw new Error(`Unknown method ${req.method}`);
+      // Tests only (WorkerClientOptions.stallOnceOn): hang as a type check that never ends would.
+      if (req.method === stall) for (;;);
       response = { id: req.id, result: handler(req.params) };
     } catch (err) {
       response = { id: req.id, error: err instanceof Error ? err.message : String(err) };

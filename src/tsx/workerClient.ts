@@ -1,23 +1,56 @@
 // The extension's side of the dashboard language service worker: starts dist/ts-worker.js the first
 // time it is asked (the first dashboard opening), sends typed requests, and ends the worker on
-// dispose. No vscode: the bench and the unit tests drive it in plain Node.
+// dispose. A watchdog restarts a worker that holds one request too long, and the client hands the
+// new worker the state the old one had, so language features come back by themselves. No vscode:
+// the bench and the unit tests drive it in plain Node.
 import { Worker } from 'node:worker_threads';
-import type { WorkerMethod, WorkerMethods, WorkerResponse } from './dashboardProtocol';
+import type { DashboardUpdate, RuntimeTypes, WorkerMethod, WorkerMethods, WorkerResponse } from './dashboardProtocol';
+
+/** How long the worker may take for one request before it is restarted… */
+export const WORKER_REQUEST_LIMIT_MS = 10_000;
+/** …and how many restarts in a row, without one answer between them, before it stays stopped. */
+export const MAX_WORKER_RESTARTS = 3;
 
 export interface WorkerClientOptions {
   /** dist/ts-worker.js. */
   readonly script: string;
   /** dist/ts-types. */
   readonly typesDir: string;
+  /** The watchdog's limit for one request (until a worker has loaded TypeScript's program, three times it). */
+  readonly requestLimitMs?: number;
+  /** Tests only: the first worker hangs on this method, as a type check that never ends would. */
+  readonly stallOnceOn?: WorkerMethod;
 }
+
+interface Waiting {
+  readonly method: WorkerMethod;
+  resolve(v: unknown): void;
+  reject(e: Error): void;
+}
+
+/** Requests that only hand the worker state: answering them does not load TypeScript's program. */
+const STATE_METHODS: ReadonlySet<WorkerMethod> = new Set(['configure', 'update', 'close', 'memory']);
 
 export class DashboardWorkerClient {
   private worker: Worker | undefined;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  private readonly pending = new Map<number, Waiting>();
   private disposed = false;
+  /** Why the client stopped for good (the worker hung too often), or undefined. */
+  private stopped: string | undefined;
+  private watchdog: NodeJS.Timeout | undefined;
+  /** Whether the current worker answered a language request once (it has loaded TypeScript and the libs). */
+  private warm = false;
+  private restartsInARow = 0;
+  private stalled = false;
+  /** What the worker was told, to tell a replacement: the runtime and each open dashboard. */
+  private runtime: { runtime: RuntimeTypes | null } | undefined;
+  private readonly documents = new Map<string, DashboardUpdate>();
+  private readonly limitMs: number;
 
-  constructor(private readonly options: WorkerClientOptions) {}
+  constructor(private readonly options: WorkerClientOptions) {
+    this.limitMs = options.requestLimitMs ?? WORKER_REQUEST_LIMIT_MS;
+  }
 
   get started(): boolean {
     return this.worker !== undefined;
@@ -25,47 +58,103 @@ export class DashboardWorkerClient {
 
   request<M extends WorkerMethod>(method: M, params: WorkerMethods[M][0]): Promise<WorkerMethods[M][1]> {
     if (this.disposed) return Promise.reject(new Error('The dashboard language service has stopped'));
+    if (this.stopped) return Promise.reject(new Error(this.stopped));
+    // Started first: a replacement is told the state as it was before this request.
     const worker = this.start();
-    const id = this.nextId++;
+    this.remember(method, params);
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      worker.ref();
-      worker.postMessage({ id, method, params });
+      this.post(worker, method, params, { method, resolve: resolve as (v: unknown) => void, reject });
     });
   }
 
   dispose(): void {
     this.disposed = true;
+    clearTimeout(this.watchdog);
     void this.worker?.terminate();
     this.worker = undefined;
     this.failAll(new Error('The dashboard language service has stopped'));
   }
 
+  private post(worker: Worker, method: WorkerMethod, params: unknown, waiting: Waiting = { method, resolve() {}, reject() {} }): void {
+    const id = this.nextId++;
+    this.pending.set(id, waiting);
+    if (this.pending.size === 1) this.arm();
+    worker.ref();
+    worker.postMessage({ id, method, params });
+  }
+
+  /** The state a replacement worker needs: the last runtime and every open dashboard's latest update. */
+  private remember(method: WorkerMethod, params: unknown): void {
+    if (method === 'configure') this.runtime = params as { runtime: RuntimeTypes | null };
+    else if (method === 'update') {
+      const u = params as DashboardUpdate;
+      this.documents.set(u.key, { ...this.documents.get(u.key), ...u });
+    } else if (method === 'close') this.documents.delete((params as { key: string }).key);
+  }
+
+  /** The worker answers in order: the oldest pending request is the one it works on now. */
+  private arm(): void {
+    clearTimeout(this.watchdog);
+    if (!this.pending.size || !this.worker) return;
+    const limit = this.warm ? this.limitMs : 3 * this.limitMs;
+    const worker = this.worker;
+    this.watchdog = setTimeout(() => this.restart(worker, limit), limit);
+    // The watchdog must not keep the extension host (or a test run) alive by itself.
+    this.watchdog.unref();
+  }
+
+  private restart(worker: Worker, limit: number): void {
+    if (this.worker !== worker) return;
+    this.worker = undefined;
+    this.restartsInARow++;
+    const seconds = `${+(limit / 1000).toFixed(1)} s`;
+    if (this.restartsInARow >= MAX_WORKER_RESTARTS) {
+      this.stopped = `The dashboard language service stopped: it took longer than ${seconds} ${MAX_WORKER_RESTARTS} times in a row`;
+    }
+    void worker.terminate();
+    this.failAll(new Error(`The dashboard language service took longer than ${seconds} and was restarted`));
+  }
+
   private start(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(this.options.script, { workerData: { typesDir: this.options.typesDir } });
+    const stall = this.options.stallOnceOn && !this.stalled ? this.options.stallOnceOn : undefined;
+    this.stalled ||= stall !== undefined;
+    const worker = new Worker(this.options.script, { workerData: { typesDir: this.options.typesDir, stall } });
+    this.worker = worker;
+    this.warm = false;
     // An idle worker must not keep the extension host (or a test run) alive by itself.
     worker.on('message', (res: WorkerResponse) => {
+      if (this.worker !== worker) return;
       const waiting = this.pending.get(res.id);
       if (!waiting) return;
       this.pending.delete(res.id);
+      if (!STATE_METHODS.has(waiting.method)) {
+        this.warm = true;
+        this.restartsInARow = 0;
+      }
+      this.arm();
       if (!this.pending.size) worker.unref();
       if (res.error !== undefined) waiting.reject(new Error(res.error));
       else waiting.resolve(res.result);
     });
-    // A crashed worker fails what it owed; the next request starts a fresh one (the adapter re-sends state).
+    // A crashed worker fails what it owed; the next request starts a fresh one, told the state first.
     const lost = (err: Error) => {
-      if (this.worker === worker) this.worker = undefined;
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      clearTimeout(this.watchdog);
       this.failAll(err);
     };
     worker.on('error', lost);
     worker.on('exit', (code) => lost(new Error(`The dashboard language service stopped (exit code ${code})`)));
-    this.worker = worker;
+    if (this.runtime) this.post(worker, 'configure', this.runtime);
+    for (const u of this.documents.values()) this.post(worker, 'update', u);
     return worker;
   }
 
   private failAll(err: Error): void {
-    for (const waiting of this.pending.values()) waiting.reject(err);
+    clearTimeout(this.watchdog);
+    const waiting = [...this.pending.values()];
     this.pending.clear();
+    for (const w of waiting) w.reject(err);
   }
 }

@@ -78,6 +78,8 @@ export function describeError(error: unknown, what?: string): ErrorAdvice {
     case 'timeout':
       return { message: say(error.message), actions: ['showLog'] };
     case 'invalidResponse':
+      // An answer past the byte limit names its action already.
+      if (error.code === 'responseTooLarge' && !what) return { message: sentence(error.message), actions: ['showLog'] };
       return { message: say(error.message), actions: ['showLog'] };
     case 'cancelled':
       return { message: say('cancelled'), actions: [] };

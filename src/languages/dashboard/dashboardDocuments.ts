@@ -143,9 +143,16 @@ export class DashboardDocuments extends Disposable {
   private ensureRuntime(): Promise<void> {
     this.runtime ??= (async () => {
       const client = this.deps.connection.current?.client;
-      const types = client ? await client.dashboardRuntimeTypes().catch(() => undefined) : undefined;
+      // A read that fails (an answer past its byte limit among them) leaves the runtime untyped: no false errors.
+      const types = client
+        ? await client.dashboardRuntimeTypes().catch((err: unknown) => {
+            this.deps.log.warn(`[DashboardTypes] runtime declarations not used: ${err instanceof Error ? err.message : String(err)}`);
+            return undefined;
+          })
+        : undefined;
       this.deps.log.debug(`[DashboardTypes] runtime declarations: ${types ? types.modules.map((m) => m.name).join(', ') : 'none served'}`);
-      await this.deps.worker.request('configure', { runtime: types ? { modules: types.modules } : null });
+      const configured = await this.deps.worker.request('configure', { runtime: types ? { modules: types.modules } : null });
+      if (configured?.untypedBecause) this.deps.log.warn(`[DashboardTypes] runtime declarations not used: ${configured.untypedBecause}`);
     })();
     return this.runtime;
   }

@@ -3,6 +3,7 @@
 // them; caches what it loaded; drops results that a refresh or a new connection made outdated; and
 // fires one change event that drives the tree. How a group fills is in groupLoad.ts.
 import { ApiError, type ServiceClient } from '../../api';
+import { CursorTrail, listStopMessage, type ListStop } from '../../api/listPaging';
 import type { Operation } from '../../api/schemas';
 import type { ConnectionProvider } from '../../connection/connectionProvider';
 import { PromiseCache } from '../../util/async';
@@ -17,6 +18,7 @@ import {
   groupNode,
   groupOf,
   idOf,
+  messageNode,
   resourceNode,
   type ExplorerNode,
   type GroupId,
@@ -36,6 +38,9 @@ export interface ExplorerLog {
 export interface ExplorerModelOptions {
   /** Items per list request; a "Load more…" item follows when the server has more. */
   pageSize?: number;
+  /** Bounds of one group's listing (tests make them small). */
+  maxPages?: number;
+  maxItems?: number;
   log?: ExplorerLog;
 }
 
@@ -52,6 +57,9 @@ export class ExplorerModel extends Disposable {
   private readonly listing = new Map<GroupId, boolean>();
 
   private readonly pageSize: number;
+  private readonly newTrail: () => CursorTrail;
+  /** The cursors each group's "Load more…" followed, for as long as its state lives. */
+  private readonly trails = new WeakMap<GroupState, CursorTrail>();
   private readonly log: ExplorerLog;
   private readonly groupNodes: readonly GroupNode[] = GROUPS.map(groupNode);
   /** Bumped by every full refresh and connection change: results of older loads are dropped. */
@@ -72,6 +80,7 @@ export class ExplorerModel extends Disposable {
   ) {
     super();
     this.pageSize = options.pageSize ?? 200;
+    this.newTrail = () => new CursorTrail(options.maxPages, options.maxItems);
     this.log = options.log ?? silentLog;
     this._register(
       connection.onDidChangeConnection(() => {
@@ -196,12 +205,20 @@ export class ExplorerModel extends Disposable {
     return data;
   }
 
-  /** Appends the next page of a listed group. */
+  /**
+   * Appends the next page of a listed group. A cursor that comes back, or a group past the page or
+   * item bound, ends the group with a message instead of another "Load more…".
+   */
   async loadMore(group: GroupNode): Promise<void> {
     const state = this.groups.get(group.group.id);
     if (!state?.cursor) return;
     state.loadingMore ??= (async () => {
       try {
+        const trail = this.trails.get(state) ?? this.newTrail();
+        this.trails.set(state, trail);
+        const stop = trail.stopBefore(state.cursor!, state.resources.length);
+        if (stop) return this.stopListing(group, state, trail, stop);
+        trail.follow(state.cursor!);
         const page = await this.client().list(group.group.collection, { cursor: state.cursor, limit: this.pageSize });
         if (this.groups.get(group.group.id) !== state || !page.supported) return;
         const known = new Set(state.resources.map((r) => r.id));
@@ -212,6 +229,9 @@ export class ExplorerModel extends Disposable {
         state.cursor = page.nextCursor;
         state.loadMore = state.cursor ? loadMoreNode(group) : undefined;
         this.log.debug(`[Explorer] Loaded ${page.items.length} more ${group.group.noun}.`);
+        const next = state.cursor ? trail.stopBefore(state.cursor, state.resources.length) : undefined;
+        if (next) this.stopListing(group, state, trail, next);
+        else if (state.resources.length > trail.maxItems) this.stopListing(group, state, trail, 'items');
       } catch (e) {
         if (this.groups.get(group.group.id) === state) this.fail(group, state, e);
       } finally {
@@ -220,6 +240,16 @@ export class ExplorerModel extends Disposable {
       this._onDidChange.fire(group);
     })();
     await state.loadingMore;
+  }
+
+  /** Ends a group's listing at a bound: no more "Load more…", and a message that says why. */
+  private stopListing(group: GroupNode, state: GroupState, trail: CursorTrail, stop: ListStop): void {
+    for (const node of state.resources.splice(trail.maxItems)) this.untrack(node);
+    state.cursor = null;
+    state.loadMore = undefined;
+    const label = listStopMessage(stop, group.group.noun, state.resources.length, trail);
+    state.messages.push(messageNode(group, 'listStopped', { label, severity: 'warning' }));
+    this.log.info(`[Explorer] ${label}`);
   }
 
   /** Resolves an id with one read (two for `oper_`), shared with the explorer's own reads. */
@@ -278,6 +308,9 @@ export class ExplorerModel extends Disposable {
         rethrowProblem: (e) => this.rethrowProblem(e),
       });
       if (!current()) return;
+      // One first page may hold more than the bound too (a service that ignores `limit`).
+      const trail = this.newTrail();
+      if (state.listed && state.resources.length > trail.maxItems) this.stopListing(group, state, trail, 'items');
       if (this.listing.get(group.group.id) !== state.listed) {
         this.listing.set(group.group.id, state.listed);
         this._onDidChangeListing.fire();
