@@ -5,17 +5,13 @@ import { ApiError, kindForStatus } from './errors';
 import { parseRetryAfter, readErrorBody } from './errorBody';
 import { assertId } from './ids';
 import { FactFieldMemory, type ReplaceFactOptions } from './factReplace';
-import {
-  appUpdateBody,
-  dashboardSourceBody,
-  databaseDefinitionBody,
-  writeSyncUpdateBody,
-  type AppUpdateBody,
-  revisionOperationBody,
-  type DashboardSourceBody,
-  type RevisionOperationBody,
-  type DatabaseDefinitionBody,
-  type WriteSyncUpdateBody,
+import { appUpdateBody, dashboardSourceBody, databaseDefinitionBody, revisionOperationBody, writeSyncUpdateBody } from './requestBodies';
+import type {
+  AppUpdateBody,
+  DashboardSourceBody,
+  DatabaseDefinitionBody,
+  RevisionOperationBody,
+  WriteSyncUpdateBody,
 } from './requestBodies';
 import { DEFAULT_RETRY, nextRetryDelay, sleep, type RetryPolicy } from './retry';
 import { CursorTrail, type ListStop } from './listPaging';
