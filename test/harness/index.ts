@@ -69,3 +69,4 @@ export {
   viewPane,
 } from './lib/workbench';
 export { waitUntil } from './lib/processes';
+export { axe, axeReport, type AxeViolation } from './lib/axe';

@@ -6,11 +6,22 @@ import { isLinear, layoutLanes, type LaneLayout } from '../../shared/history/lan
 import type { HistoryHeader, HistoryItem, HostMessage, StatsEntry, WebviewMessage } from '../../shared/history/protocol';
 import { MAX_STATS_REQUEST, unpackItems } from '../../shared/history/protocol';
 import { actionMessage, actionStates, type ActionId } from './actions';
+import { actionAnnouncement, filterAnnouncement, headerAnnouncement, selectionAnnouncement } from './announce';
 import { restoredViewState, showNotice, statusText, toolbar, type ViewState } from './chrome';
 import { h, icon } from './dom';
 import { renderHeader } from './header';
 import { ROW_HEIGHT, graphWidth, renderRow } from './rows';
-import { EMPTY_SELECTION, focus, navigate, retain, selectedIds, toggleMark, toggleMarkFocused, type SelectionState } from './selection';
+import {
+  EMPTY_SELECTION,
+  extendTo,
+  focus,
+  navigate,
+  retain,
+  selectedIds,
+  toggleMark,
+  toggleMarkFocused,
+  type SelectionState,
+} from './selection';
 import { VirtualList } from './virtualList';
 
 export interface Host {
@@ -21,6 +32,8 @@ export interface Host {
 
 const STATS_DELAY_MS = 150;
 const PERSIST_DELAY_MS = 100;
+/** The filter's result count is said once typing pauses, not for every key. */
+const FILTER_ANNOUNCE_DELAY_MS = 500;
 
 export class HistoryApp {
   private header: HistoryHeader | undefined;
@@ -37,10 +50,13 @@ export class HistoryApp {
   private readonly stats = new Map<string, StatsEntry>();
   private readonly statsAsked = new Set<string>();
   private selection: SelectionState = EMPTY_SELECTION;
+  /** The selection last said by the live region (ids joined), so a redraw does not repeat it. */
+  private lastSaidSelection = '';
   private filter = '';
   private pendingScrollTop: number | undefined;
   private statsTimer: ReturnType<typeof setTimeout> | undefined;
   private persistTimer: ReturnType<typeof setTimeout> | undefined;
+  private filterAnnounceTimer: ReturnType<typeof setTimeout> | undefined;
 
   private readonly headerEl = h('header', { class: 'header' });
   private readonly progress = h('div', { class: 'progress', role: 'progressbar', 'aria-label': 'Working', hidden: true });
@@ -55,6 +71,7 @@ export class HistoryApp {
   private readonly toolbar = toolbar(
     (id) => this.run(id),
     () => this.host.post({ type: 'refresh' }),
+    () => this.listEl.focus(),
   );
   private readonly listEl = h('div', {
     class: 'list',
@@ -62,9 +79,12 @@ export class HistoryApp {
     tabindex: '0',
     'aria-multiselectable': 'true',
     'aria-label': 'Revisions, newest first',
+    'aria-keyshortcuts': 'Space Shift+ArrowDown Shift+ArrowUp Enter Control+C Escape /',
   });
   private readonly emptyEl = h('div', { class: 'empty', hidden: true });
-  private readonly statusEl = h('footer', { class: 'status', 'aria-live': 'polite' });
+  // The footer repeats the count and a hint; what an action did is said once, by the live region.
+  private readonly statusEl = h('footer', { class: 'status' });
+  private readonly liveEl = h('div', { class: 'sr-only', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
   private readonly list: VirtualList;
 
   constructor(
@@ -77,14 +97,20 @@ export class HistoryApp {
     this.pendingScrollTop = saved.scrollTop;
     this.filterInput.value = this.filter;
 
+    // Landmarks: the header (banner), the main part and the footer (contentinfo).
     root.replaceChildren(
       this.progress,
       this.headerEl,
-      h('div', { class: 'filter-row' }, icon('filter'), this.filterInput),
-      this.toolbar.element,
-      this.noticeEl,
-      this.listEl,
-      this.emptyEl,
+      h(
+        'main',
+        { class: 'main' },
+        h('div', { class: 'filter-row', role: 'search' }, icon('filter'), this.filterInput),
+        this.toolbar.element,
+        this.noticeEl,
+        this.listEl,
+        this.emptyEl,
+        this.liveEl,
+      ),
       this.statusEl,
     );
     this.list = new VirtualList({
@@ -101,12 +127,19 @@ export class HistoryApp {
     });
     this.filterInput.addEventListener('input', () => this.setFilter(this.filterInput.value));
     this.filterInput.addEventListener('keydown', (e) => {
-      if (e.key === 'ArrowDown') {
+      // Escape leaves the filter as typed: only the focus goes back to the list.
+      if (e.key === 'ArrowDown' || e.key === 'Escape') {
         e.preventDefault();
         this.listEl.focus();
       }
     });
     this.listEl.addEventListener('keydown', (e) => this.onKey(e));
+    document.addEventListener('keydown', (e) => this.onPageKey(e));
+    // The panel taking the keyboard focus (opened, or Ctrl+1 back from a diff) lands on the list,
+    // not on the page's body, where nothing would answer the keys.
+    window.addEventListener('focus', () => {
+      if (document.activeElement === document.body || document.activeElement === null) this.listEl.focus();
+    });
     this.renderChrome();
   }
 
@@ -127,6 +160,7 @@ export class HistoryApp {
         break;
       }
       case 'header':
+        this.announceHeader(message.header);
         this.header = message.header;
         this.renderChrome();
         this.list.refresh();
@@ -154,6 +188,7 @@ export class HistoryApp {
 
   private setState(header: HistoryHeader, items: HistoryItem[], total: number, stats: StatsEntry[], select?: string[]): void {
     const started = performance.now();
+    this.announceHeader(header);
     this.header = header;
     this.items = items;
     this.total = Math.max(total, items.length);
@@ -214,6 +249,21 @@ export class HistoryApp {
     this.filter = text;
     this.applyFilter();
     this.persist();
+    clearTimeout(this.filterAnnounceTimer);
+    this.filterAnnounceTimer = setTimeout(() => {
+      const said = filterAnnouncement(this.filter, this.shown.length, this.total);
+      if (said) this.announce(said);
+    }, FILTER_ANNOUNCE_DELAY_MS);
+  }
+
+  private announceHeader(header: HistoryHeader): void {
+    const said = headerAnnouncement(this.header, header);
+    if (said) this.announce(said);
+  }
+
+  /** Says `text` through the polite live region (the same text twice is still said twice). */
+  private announce(text: string): void {
+    this.liveEl.textContent = this.liveEl.textContent === text ? `${text}\u00a0` : text;
   }
 
   private applyFilter(): void {
@@ -250,6 +300,8 @@ export class HistoryApp {
       row,
       {
         item,
+        position,
+        setSize: this.shown.length,
         lane: this.layout?.rows[index],
         isDraft: item.id === this.header?.draft.revisionId,
         isPublished: item.id === this.header?.published?.revisionId,
@@ -295,7 +347,10 @@ export class HistoryApp {
     const selected = this.selectedItems();
     if (!actionStates(this.header, selected)[id].enabled) return;
     const message = actionMessage(id, selected);
-    if (message) this.host.post(message);
+    if (!message) return;
+    this.host.post(message);
+    const said = actionAnnouncement(id, selected);
+    if (said) this.announce(said);
   }
 
   private onRowClick(row: HTMLElement, e: MouseEvent): void {
@@ -303,7 +358,26 @@ export class HistoryApp {
     if (!id) return;
     this.selection = e.ctrlKey || e.metaKey ? toggleMark(this.selection, id) : focus(this.selection, id, false);
     this.listEl.focus();
+    this.selectionChanged();
+  }
+
+  /** Redraws, and says a new pair of selected revisions. */
+  private selectionChanged(): void {
+    const before = selectedIds(this.selection).join();
     this.changed();
+    if (before !== this.lastSaidSelection) {
+      this.lastSaidSelection = before;
+      const said = selectionAnnouncement(this.selectedItems());
+      if (said) this.announce(said);
+    }
+  }
+
+  /** Keys anywhere in the page: `/` focuses the filter (outside a text field, where it is typed). */
+  private onPageKey(e: KeyboardEvent): void {
+    if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || e.target === this.filterInput) return;
+    e.preventDefault();
+    this.filterInput.focus();
+    this.filterInput.select();
   }
 
   private onKey(e: KeyboardEvent): void {
@@ -311,23 +385,26 @@ export class HistoryApp {
     const next = navigate(e.key, current, this.shown.length, this.list.pageSize);
     if (next !== undefined) {
       e.preventDefault();
-      this.selection = focus(this.selection, this.items[this.shown[next]!]!.id, true);
+      const id = this.items[this.shown[next]!]!.id;
+      // Shift+arrow selects the range's two ends: the row left and the row reached.
+      this.selection = e.shiftKey && this.selection.focused ? extendTo(this.selection, id) : focus(this.selection, id, true);
       this.list.reveal(next);
-      this.changed();
+      this.selectionChanged();
       return;
     }
     if (e.key === ' ') {
+      // Space or Ctrl+Space: mark (or unmark) the focused revision as the second one.
       e.preventDefault();
       if (!this.selection.focused && this.shown.length) this.selection = focus(this.selection, this.items[this.shown[0]!]!.id, false);
       else this.selection = toggleMarkFocused(this.selection);
-      this.changed();
+      this.selectionChanged();
     } else if (e.key === 'Enter') {
       e.preventDefault();
       this.run(selectedIds(this.selection).length === 2 ? 'compare' : 'open');
     } else if (e.key === 'Escape' && this.selection.marked) {
       e.preventDefault();
       this.selection = { ...this.selection, marked: undefined };
-      this.changed();
+      this.selectionChanged();
     } else if ((e.ctrlKey || e.metaKey) && e.key === 'c' && this.selection.focused && !this.selection.marked) {
       this.run('copyId');
     }
