@@ -10,6 +10,7 @@ import {
   selectionAnnouncement,
   toolbarMove,
 } from '../../src/webview/history/announce';
+import { listKeyIntent } from '../../src/webview/history/keys';
 import { rowDetails } from '../../src/webview/history/rows';
 import { EMPTY_SELECTION, extendTo, focus, selectedIds } from '../../src/webview/history/selection';
 import { historyHeader, historyItem } from './historySupport';
@@ -75,6 +76,30 @@ describe('history keys', () => {
     assert.deepEqual(selectedIds(s), ['c', 'a']);
     s = extendTo(s, 'a');
     assert.deepEqual(selectedIds(s), ['a']);
+  });
+
+  test('list keys: arrows move, Shift+arrow extends, Space and Ctrl+Space mark, Enter, Escape, Ctrl+C', () => {
+    const key = (k: string, mods: { shiftKey?: boolean; ctrlKey?: boolean } = {}) => ({
+      key: k,
+      shiftKey: false,
+      ctrlKey: false,
+      metaKey: false,
+      ...mods,
+    });
+    const one = { focused: 'a', marked: undefined };
+    const two = { focused: 'a', marked: 'b' };
+    assert.deepEqual(listKeyIntent(key('ArrowDown'), one, 0, 10, 5), { type: 'move', to: 1, extend: false });
+    assert.deepEqual(listKeyIntent(key('ArrowDown', { shiftKey: true }), one, 0, 10, 5), { type: 'move', to: 1, extend: true });
+    // Nothing focused yet: Shift+arrow only moves.
+    assert.deepEqual(listKeyIntent(key('Home', { shiftKey: true }), EMPTY_SELECTION, -1, 10, 5), { type: 'move', to: 0, extend: false });
+    assert.deepEqual(listKeyIntent(key(' '), one, 0, 10, 5), { type: 'mark' });
+    assert.deepEqual(listKeyIntent(key(' ', { ctrlKey: true }), one, 0, 10, 5), { type: 'mark' });
+    assert.deepEqual(listKeyIntent(key('Enter'), two, 0, 10, 5), { type: 'enter' });
+    assert.deepEqual(listKeyIntent(key('Escape'), two, 0, 10, 5), { type: 'unmark' });
+    assert.equal(listKeyIntent(key('Escape'), one, 0, 10, 5), undefined, 'Escape with one selected is left to VS Code');
+    assert.deepEqual(listKeyIntent(key('c', { ctrlKey: true }), one, 0, 10, 5), { type: 'copyId' });
+    assert.equal(listKeyIntent(key('c', { ctrlKey: true }), two, 0, 10, 5), undefined);
+    assert.equal(listKeyIntent(key('x'), one, 0, 10, 5), undefined);
   });
 
   test('the toolbar’s arrows wrap around, Home and End go to the ends, other keys are left alone', () => {

@@ -6,22 +6,14 @@ import { isLinear, layoutLanes, type LaneLayout } from '../../shared/history/lan
 import type { HistoryHeader, HistoryItem, HostMessage, StatsEntry, WebviewMessage } from '../../shared/history/protocol';
 import { MAX_STATS_REQUEST, unpackItems } from '../../shared/history/protocol';
 import { actionMessage, actionStates, type ActionId } from './actions';
-import { actionAnnouncement, filterAnnouncement, headerAnnouncement, selectionAnnouncement } from './announce';
-import { restoredViewState, showNotice, statusText, toolbar, type ViewState } from './chrome';
-import { h, icon } from './dom';
+import { actionAnnouncement, filterAnnouncement, headerAnnouncement } from './announce';
+import { layOutPage, restoredViewState, showNotice, statusText, toolbar, type ViewState } from './chrome';
+import { h } from './dom';
 import { renderHeader } from './header';
+import { listKeyIntent, wireFocusKeys } from './keys';
+import { LiveRegion } from './liveRegion';
 import { ROW_HEIGHT, graphWidth, renderRow } from './rows';
-import {
-  EMPTY_SELECTION,
-  extendTo,
-  focus,
-  navigate,
-  retain,
-  selectedIds,
-  toggleMark,
-  toggleMarkFocused,
-  type SelectionState,
-} from './selection';
+import { EMPTY_SELECTION, extendTo, focus, retain, selectedIds, toggleMark, toggleMarkFocused, type SelectionState } from './selection';
 import { VirtualList } from './virtualList';
 
 export interface Host {
@@ -32,8 +24,6 @@ export interface Host {
 
 const STATS_DELAY_MS = 150;
 const PERSIST_DELAY_MS = 100;
-/** The filter's result count is said once typing pauses, not for every key. */
-const FILTER_ANNOUNCE_DELAY_MS = 500;
 
 export class HistoryApp {
   private header: HistoryHeader | undefined;
@@ -50,13 +40,10 @@ export class HistoryApp {
   private readonly stats = new Map<string, StatsEntry>();
   private readonly statsAsked = new Set<string>();
   private selection: SelectionState = EMPTY_SELECTION;
-  /** The selection last said by the live region (ids joined), so a redraw does not repeat it. */
-  private lastSaidSelection = '';
   private filter = '';
   private pendingScrollTop: number | undefined;
   private statsTimer: ReturnType<typeof setTimeout> | undefined;
   private persistTimer: ReturnType<typeof setTimeout> | undefined;
-  private filterAnnounceTimer: ReturnType<typeof setTimeout> | undefined;
 
   private readonly headerEl = h('header', { class: 'header' });
   private readonly progress = h('div', { class: 'progress', role: 'progressbar', 'aria-label': 'Working', hidden: true });
@@ -84,7 +71,7 @@ export class HistoryApp {
   private readonly emptyEl = h('div', { class: 'empty', hidden: true });
   // The footer repeats the count and a hint; what an action did is said once, by the live region.
   private readonly statusEl = h('footer', { class: 'status' });
-  private readonly liveEl = h('div', { class: 'sr-only', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
+  private readonly live = new LiveRegion();
   private readonly list: VirtualList;
 
   constructor(
@@ -97,22 +84,11 @@ export class HistoryApp {
     this.pendingScrollTop = saved.scrollTop;
     this.filterInput.value = this.filter;
 
-    // Landmarks: the header (banner), the main part and the footer (contentinfo).
-    root.replaceChildren(
-      this.progress,
-      this.headerEl,
-      h(
-        'main',
-        { class: 'main' },
-        h('div', { class: 'filter-row', role: 'search' }, icon('filter'), this.filterInput),
-        this.toolbar.element,
-        this.noticeEl,
-        this.listEl,
-        this.emptyEl,
-        this.liveEl,
-      ),
-      this.statusEl,
-    );
+    layOutPage(root, {
+      top: [this.progress, this.headerEl],
+      main: [this.filterInput, this.toolbar.element, this.noticeEl, this.listEl, this.emptyEl, this.live.element],
+      footer: this.statusEl,
+    });
     this.list = new VirtualList({
       viewport: this.listEl,
       rowHeight: ROW_HEIGHT,
@@ -126,20 +102,8 @@ export class HistoryApp {
       onDidRender: () => this.afterRender(),
     });
     this.filterInput.addEventListener('input', () => this.setFilter(this.filterInput.value));
-    this.filterInput.addEventListener('keydown', (e) => {
-      // Escape leaves the filter as typed: only the focus goes back to the list.
-      if (e.key === 'ArrowDown' || e.key === 'Escape') {
-        e.preventDefault();
-        this.listEl.focus();
-      }
-    });
     this.listEl.addEventListener('keydown', (e) => this.onKey(e));
-    document.addEventListener('keydown', (e) => this.onPageKey(e));
-    // The panel taking the keyboard focus (opened, or Ctrl+1 back from a diff) lands on the list,
-    // not on the page's body, where nothing would answer the keys.
-    window.addEventListener('focus', () => {
-      if (document.activeElement === document.body || document.activeElement === null) this.listEl.focus();
-    });
+    wireFocusKeys(this.filterInput, this.listEl);
     this.renderChrome();
   }
 
@@ -160,7 +124,7 @@ export class HistoryApp {
         break;
       }
       case 'header':
-        this.announceHeader(message.header);
+        this.live.say(headerAnnouncement(this.header, message.header));
         this.header = message.header;
         this.renderChrome();
         this.list.refresh();
@@ -188,7 +152,7 @@ export class HistoryApp {
 
   private setState(header: HistoryHeader, items: HistoryItem[], total: number, stats: StatsEntry[], select?: string[]): void {
     const started = performance.now();
-    this.announceHeader(header);
+    this.live.say(headerAnnouncement(this.header, header));
     this.header = header;
     this.items = items;
     this.total = Math.max(total, items.length);
@@ -249,21 +213,7 @@ export class HistoryApp {
     this.filter = text;
     this.applyFilter();
     this.persist();
-    clearTimeout(this.filterAnnounceTimer);
-    this.filterAnnounceTimer = setTimeout(() => {
-      const said = filterAnnouncement(this.filter, this.shown.length, this.total);
-      if (said) this.announce(said);
-    }, FILTER_ANNOUNCE_DELAY_MS);
-  }
-
-  private announceHeader(header: HistoryHeader): void {
-    const said = headerAnnouncement(this.header, header);
-    if (said) this.announce(said);
-  }
-
-  /** Says `text` through the polite live region (the same text twice is still said twice). */
-  private announce(text: string): void {
-    this.liveEl.textContent = this.liveEl.textContent === text ? `${text}\u00a0` : text;
+    this.live.filterSoon(() => filterAnnouncement(this.filter, this.shown.length, this.total));
   }
 
   private applyFilter(): void {
@@ -349,8 +299,7 @@ export class HistoryApp {
     const message = actionMessage(id, selected);
     if (!message) return;
     this.host.post(message);
-    const said = actionAnnouncement(id, selected);
-    if (said) this.announce(said);
+    this.live.say(actionAnnouncement(id, selected));
   }
 
   private onRowClick(row: HTMLElement, e: MouseEvent): void {
@@ -363,51 +312,36 @@ export class HistoryApp {
 
   /** Redraws, and says a new pair of selected revisions. */
   private selectionChanged(): void {
-    const before = selectedIds(this.selection).join();
     this.changed();
-    if (before !== this.lastSaidSelection) {
-      this.lastSaidSelection = before;
-      const said = selectionAnnouncement(this.selectedItems());
-      if (said) this.announce(said);
-    }
-  }
-
-  /** Keys anywhere in the page: `/` focuses the filter (outside a text field, where it is typed). */
-  private onPageKey(e: KeyboardEvent): void {
-    if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || e.target === this.filterInput) return;
-    e.preventDefault();
-    this.filterInput.focus();
-    this.filterInput.select();
+    this.live.selection(this.selectedItems());
   }
 
   private onKey(e: KeyboardEvent): void {
-    const current = this.selection.focused ? this.shown.indexOf(this.index.get(this.selection.focused) ?? -1) : -1;
-    const next = navigate(e.key, current, this.shown.length, this.list.pageSize);
-    if (next !== undefined) {
-      e.preventDefault();
-      const id = this.items[this.shown[next]!]!.id;
-      // Shift+arrow selects the range's two ends: the row left and the row reached.
-      this.selection = e.shiftKey && this.selection.focused ? extendTo(this.selection, id) : focus(this.selection, id, true);
-      this.list.reveal(next);
-      this.selectionChanged();
-      return;
+    const s = this.selection;
+    const current = s.focused ? this.shown.indexOf(this.index.get(s.focused) ?? -1) : -1;
+    const intent = listKeyIntent(e, s, current, this.shown.length, this.list.pageSize);
+    if (!intent) return;
+    // Ctrl+C keeps its default too (a text selection in the page still copies).
+    if (intent.type !== 'copyId') e.preventDefault();
+    switch (intent.type) {
+      case 'move': {
+        const id = this.items[this.shown[intent.to]!]!.id;
+        this.selection = intent.extend ? extendTo(s, id) : focus(s, id, true);
+        this.list.reveal(intent.to);
+        break;
+      }
+      case 'mark':
+        this.selection = !s.focused && this.shown.length ? focus(s, this.items[this.shown[0]!]!.id, false) : toggleMarkFocused(s);
+        break;
+      case 'unmark':
+        this.selection = { ...s, marked: undefined };
+        break;
+      case 'enter':
+        return this.run(selectedIds(s).length === 2 ? 'compare' : 'open');
+      case 'copyId':
+        return this.run('copyId');
     }
-    if (e.key === ' ') {
-      // Space or Ctrl+Space: mark (or unmark) the focused revision as the second one.
-      e.preventDefault();
-      if (!this.selection.focused && this.shown.length) this.selection = focus(this.selection, this.items[this.shown[0]!]!.id, false);
-      else this.selection = toggleMarkFocused(this.selection);
-      this.selectionChanged();
-    } else if (e.key === 'Enter') {
-      e.preventDefault();
-      this.run(selectedIds(this.selection).length === 2 ? 'compare' : 'open');
-    } else if (e.key === 'Escape' && this.selection.marked) {
-      e.preventDefault();
-      this.selection = { ...this.selection, marked: undefined };
-      this.selectionChanged();
-    } else if ((e.ctrlKey || e.metaKey) && e.key === 'c' && this.selection.focused && !this.selection.marked) {
-      this.run('copyId');
-    }
+    this.selectionChanged();
   }
 
   private select(ids: string[]): void {

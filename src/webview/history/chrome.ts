@@ -1,5 +1,5 @@
-// The page's parts around the revision list: the toolbar of actions, the dismissible notice, the
-// status line, and the view state VS Code keeps while the panel is hidden.
+// The page's parts around the revision list: its landmarks, the toolbar of actions, the dismissible
+// notice, the status line, and the view state VS Code keeps while the panel is hidden.
 import type { HistoryHeader, HistoryItem } from '../../shared/history/protocol';
 import { ACTIONS, actionStates, hiddenAction, type ActionId } from './actions';
 import { toolbarMove } from './announce';
@@ -9,6 +9,17 @@ export interface Toolbar {
   readonly element: HTMLElement;
   /** Enables and titles each action button for the selected revisions. */
   update(header: HistoryHeader | undefined, selected: readonly HistoryItem[]): void;
+}
+
+/**
+ * The page in landmarks: the header (banner) on `top`, the main part (the filter, which gets its
+ * search landmark, then the rest) and the footer (contentinfo). Content outside them is missed
+ * by landmark navigation.
+ */
+export function layOutPage(root: HTMLElement, parts: { top: Node[]; main: [HTMLInputElement, ...Node[]]; footer: Node }): void {
+  const [filter, ...rest] = parts.main;
+  const main = h('main', { class: 'main' }, h('div', { class: 'filter-row', role: 'search' }, icon('filter'), filter), ...rest);
+  root.replaceChildren(...parts.top, main, parts.footer);
 }
 
 /**
