@@ -96,6 +96,13 @@ describe('Revision history accessibility', () => {
       await listFocused(frame);
     }
 
+    // Less motion asked for: the progress bar's animation is off.
+    const progressAnimation = () => frame.locator('.progress').evaluate((el) => getComputedStyle(el, '::before').animationName);
+    assert.equal(await progressAnimation(), 'progress');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    assert.ok(await waitUntil(async () => (await progressAnimation()) === 'none', 5_000), 'no animation under reduced motion');
+    await page.emulateMedia({ reducedMotion: null });
+
     // An empty history: the emulator's data flow operation lists no revisions (its capabilities say no history).
     await showHistory(page, ids.dataFlowOperationId!);
     await frame.locator('h1', { hasText: 'Nightly sales pipeline' }).waitFor({ timeout: 30_000 });
