@@ -44,6 +44,8 @@
 // --install-extension; WSA_TEST_VSIX=1 makes 'vsix' the default for every scenario), variants
 // (e.g. ['strict']: the emulator's profiles, with the carrier settings the extension needs for them).
 // WSA_UPDATE_SCREENSHOTS=1 also writes the README's screenshots (lib/screenshots.ts) to media/screenshots/.
+// `axe(frameLocator)` runs axe-core in a webview's frame (the page's CSP as it ships) and returns its
+// violations; `axeReport(violations)` prints them (id, impact, nodes).
 // Page helpers below: openViewContainer, viewPane, runCommand, notificationToasts. Wait on
 // conditions (locator.waitFor, expect-like polling, the emulator's request log), never sleeps.
 //
@@ -69,3 +71,4 @@ export {
   viewPane,
 } from './lib/workbench';
 export { waitUntil } from './lib/processes';
+export { axe, axeReport, type AxeViolation } from './lib/axe';

@@ -6,11 +6,14 @@ import { isLinear, layoutLanes, type LaneLayout } from '../../shared/history/lan
 import type { HistoryHeader, HistoryItem, HostMessage, StatsEntry, WebviewMessage } from '../../shared/history/protocol';
 import { MAX_STATS_REQUEST, unpackItems } from '../../shared/history/protocol';
 import { actionMessage, actionStates, type ActionId } from './actions';
-import { restoredViewState, showNotice, statusText, toolbar, type ViewState } from './chrome';
-import { h, icon } from './dom';
+import { actionAnnouncement, filterAnnouncement, headerAnnouncement } from './announce';
+import { layOutPage, restoredViewState, showNotice, statusText, toolbar, type ViewState } from './chrome';
+import { h } from './dom';
 import { renderHeader } from './header';
+import { listKeyIntent, wireFocusKeys } from './keys';
+import { LiveRegion } from './liveRegion';
 import { ROW_HEIGHT, graphWidth, renderRow } from './rows';
-import { EMPTY_SELECTION, focus, navigate, retain, selectedIds, toggleMark, toggleMarkFocused, type SelectionState } from './selection';
+import { EMPTY_SELECTION, extendTo, focus, retain, selectedIds, toggleMark, toggleMarkFocused, type SelectionState } from './selection';
 import { VirtualList } from './virtualList';
 
 export interface Host {
@@ -55,6 +58,7 @@ export class HistoryApp {
   private readonly toolbar = toolbar(
     (id) => this.run(id),
     () => this.host.post({ type: 'refresh' }),
+    () => this.listEl.focus(),
   );
   private readonly listEl = h('div', {
     class: 'list',
@@ -62,9 +66,12 @@ export class HistoryApp {
     tabindex: '0',
     'aria-multiselectable': 'true',
     'aria-label': 'Revisions, newest first',
+    'aria-keyshortcuts': 'Space Shift+ArrowDown Shift+ArrowUp Enter Control+C Escape /',
   });
   private readonly emptyEl = h('div', { class: 'empty', hidden: true });
-  private readonly statusEl = h('footer', { class: 'status', 'aria-live': 'polite' });
+  // The footer repeats the count and a hint; what an action did is said once, by the live region.
+  private readonly statusEl = h('footer', { class: 'status' });
+  private readonly live = new LiveRegion();
   private readonly list: VirtualList;
 
   constructor(
@@ -77,16 +84,11 @@ export class HistoryApp {
     this.pendingScrollTop = saved.scrollTop;
     this.filterInput.value = this.filter;
 
-    root.replaceChildren(
-      this.progress,
-      this.headerEl,
-      h('div', { class: 'filter-row' }, icon('filter'), this.filterInput),
-      this.toolbar.element,
-      this.noticeEl,
-      this.listEl,
-      this.emptyEl,
-      this.statusEl,
-    );
+    layOutPage(root, {
+      top: [this.progress, this.headerEl],
+      main: [this.filterInput, this.toolbar.element, this.noticeEl, this.listEl, this.emptyEl, this.live.element],
+      footer: this.statusEl,
+    });
     this.list = new VirtualList({
       viewport: this.listEl,
       rowHeight: ROW_HEIGHT,
@@ -100,13 +102,8 @@ export class HistoryApp {
       onDidRender: () => this.afterRender(),
     });
     this.filterInput.addEventListener('input', () => this.setFilter(this.filterInput.value));
-    this.filterInput.addEventListener('keydown', (e) => {
-      if (e.key === 'ArrowDown') {
-        e.preventDefault();
-        this.listEl.focus();
-      }
-    });
     this.listEl.addEventListener('keydown', (e) => this.onKey(e));
+    wireFocusKeys(this.filterInput, this.listEl);
     this.renderChrome();
   }
 
@@ -127,6 +124,7 @@ export class HistoryApp {
         break;
       }
       case 'header':
+        this.live.say(headerAnnouncement(this.header, message.header));
         this.header = message.header;
         this.renderChrome();
         this.list.refresh();
@@ -154,6 +152,7 @@ export class HistoryApp {
 
   private setState(header: HistoryHeader, items: HistoryItem[], total: number, stats: StatsEntry[], select?: string[]): void {
     const started = performance.now();
+    this.live.say(headerAnnouncement(this.header, header));
     this.header = header;
     this.items = items;
     this.total = Math.max(total, items.length);
@@ -214,6 +213,7 @@ export class HistoryApp {
     this.filter = text;
     this.applyFilter();
     this.persist();
+    this.live.filterSoon(() => filterAnnouncement(this.filter, this.shown.length, this.total));
   }
 
   private applyFilter(): void {
@@ -250,6 +250,8 @@ export class HistoryApp {
       row,
       {
         item,
+        position,
+        setSize: this.shown.length,
         lane: this.layout?.rows[index],
         isDraft: item.id === this.header?.draft.revisionId,
         isPublished: item.id === this.header?.published?.revisionId,
@@ -295,7 +297,9 @@ export class HistoryApp {
     const selected = this.selectedItems();
     if (!actionStates(this.header, selected)[id].enabled) return;
     const message = actionMessage(id, selected);
-    if (message) this.host.post(message);
+    if (!message) return;
+    this.host.post(message);
+    this.live.say(actionAnnouncement(id, selected));
   }
 
   private onRowClick(row: HTMLElement, e: MouseEvent): void {
@@ -303,34 +307,41 @@ export class HistoryApp {
     if (!id) return;
     this.selection = e.ctrlKey || e.metaKey ? toggleMark(this.selection, id) : focus(this.selection, id, false);
     this.listEl.focus();
+    this.selectionChanged();
+  }
+
+  /** Redraws, and says a new pair of selected revisions. */
+  private selectionChanged(): void {
     this.changed();
+    this.live.selection(this.selectedItems());
   }
 
   private onKey(e: KeyboardEvent): void {
-    const current = this.selection.focused ? this.shown.indexOf(this.index.get(this.selection.focused) ?? -1) : -1;
-    const next = navigate(e.key, current, this.shown.length, this.list.pageSize);
-    if (next !== undefined) {
-      e.preventDefault();
-      this.selection = focus(this.selection, this.items[this.shown[next]!]!.id, true);
-      this.list.reveal(next);
-      this.changed();
-      return;
+    const s = this.selection;
+    const current = s.focused ? this.shown.indexOf(this.index.get(s.focused) ?? -1) : -1;
+    const intent = listKeyIntent(e, s, current, this.shown.length, this.list.pageSize);
+    if (!intent) return;
+    // Ctrl+C keeps its default too (a text selection in the page still copies).
+    if (intent.type !== 'copyId') e.preventDefault();
+    switch (intent.type) {
+      case 'move': {
+        const id = this.items[this.shown[intent.to]!]!.id;
+        this.selection = intent.extend ? extendTo(s, id) : focus(s, id, true);
+        this.list.reveal(intent.to);
+        break;
+      }
+      case 'mark':
+        this.selection = !s.focused && this.shown.length ? focus(s, this.items[this.shown[0]!]!.id, false) : toggleMarkFocused(s);
+        break;
+      case 'unmark':
+        this.selection = { ...s, marked: undefined };
+        break;
+      case 'enter':
+        return this.run(selectedIds(s).length === 2 ? 'compare' : 'open');
+      case 'copyId':
+        return this.run('copyId');
     }
-    if (e.key === ' ') {
-      e.preventDefault();
-      if (!this.selection.focused && this.shown.length) this.selection = focus(this.selection, this.items[this.shown[0]!]!.id, false);
-      else this.selection = toggleMarkFocused(this.selection);
-      this.changed();
-    } else if (e.key === 'Enter') {
-      e.preventDefault();
-      this.run(selectedIds(this.selection).length === 2 ? 'compare' : 'open');
-    } else if (e.key === 'Escape' && this.selection.marked) {
-      e.preventDefault();
-      this.selection = { ...this.selection, marked: undefined };
-      this.changed();
-    } else if ((e.ctrlKey || e.metaKey) && e.key === 'c' && this.selection.focused && !this.selection.marked) {
-      this.run('copyId');
-    }
+    this.selectionChanged();
   }
 
   private select(ids: string[]): void {

@@ -1,7 +1,8 @@
-// The page's parts around the revision list: the toolbar of actions, the dismissible notice, the
-// status line, and the view state VS Code keeps while the panel is hidden.
+// The page's parts around the revision list: its landmarks, the toolbar of actions, the dismissible
+// notice, the status line, and the view state VS Code keeps while the panel is hidden.
 import type { HistoryHeader, HistoryItem } from '../../shared/history/protocol';
 import { ACTIONS, actionStates, hiddenAction, type ActionId } from './actions';
+import { toolbarMove } from './announce';
 import { h, icon } from './dom';
 
 export interface Toolbar {
@@ -10,13 +11,29 @@ export interface Toolbar {
   update(header: HistoryHeader | undefined, selected: readonly HistoryItem[]): void;
 }
 
-export function toolbar(run: (id: ActionId) => void, refresh: () => void): Toolbar {
+/**
+ * The page in landmarks: the header (banner) on `top`, the main part (the filter, which gets its
+ * search landmark, then the rest) and the footer (contentinfo). Content outside them is missed
+ * by landmark navigation.
+ */
+export function layOutPage(root: HTMLElement, parts: { top: Node[]; main: [HTMLInputElement, ...Node[]]; footer: Node }): void {
+  const [filter, ...rest] = parts.main;
+  const main = h('main', { class: 'main' }, h('div', { class: 'filter-row', role: 'search' }, icon('filter'), filter), ...rest);
+  root.replaceChildren(...parts.top, main, parts.footer);
+}
+
+/**
+ * The toolbar is one Tab stop (the ARIA toolbar pattern): arrows, Home and End move between its
+ * buttons, Escape goes back to the list. Buttons are named by their visible label (a screen
+ * reader user and a voice-control user say the same words).
+ */
+export function toolbar(run: (id: ActionId) => void, refresh: () => void, escape: () => void): Toolbar {
   const element = h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Revision actions' });
   const buttons = new Map<ActionId, HTMLButtonElement>();
   for (const action of ACTIONS) {
     const button = h(
       'button',
-      { class: `action action-${action.id}`, type: 'button', 'data-action': action.id, 'aria-label': action.label },
+      { class: `action action-${action.id}`, type: 'button', 'data-action': action.id, tabindex: '-1' },
       icon(action.icon),
       h('span', { class: 'label' }, action.label),
     );
@@ -26,28 +43,61 @@ export function toolbar(run: (id: ActionId) => void, refresh: () => void): Toolb
   }
   const refreshButton = h(
     'button',
-    { class: 'action action-refresh', type: 'button', title: 'Reload the history from the service', 'aria-label': 'Refresh' },
+    { class: 'action action-refresh', type: 'button', title: 'Reload the history from the service', tabindex: '-1' },
     icon('refresh'),
+    h('span', { class: 'sr-only' }, 'Refresh'),
   );
   refreshButton.addEventListener('click', refresh);
   element.append(refreshButton);
+  const all = [...buttons.values(), refreshButton];
+  let current: HTMLButtonElement = all[0]!;
+  const shown = () => all.filter((b) => !b.hidden);
+  const rove = (to: HTMLButtonElement) => {
+    current.tabIndex = -1;
+    current = to;
+    current.tabIndex = 0;
+  };
+  rove(current);
+  element.addEventListener('focusin', (e) => {
+    if (e.target instanceof HTMLButtonElement) rove(e.target);
+  });
+  element.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      escape();
+      return;
+    }
+    const visible = shown();
+    const next = toolbarMove(e.key, visible.indexOf(current), visible.length);
+    if (next === undefined) return;
+    e.preventDefault();
+    rove(visible[next]!);
+    current.focus();
+  });
   return {
     element,
     update(header, selected) {
       const states = actionStates(header, [...selected]);
       for (const [id, button] of buttons) {
         const state = states[id];
-        // aria-disabled rather than disabled: the button keeps its tooltip saying why.
+        // aria-disabled rather than disabled: the button keeps its tooltip saying why, and its focus.
         button.setAttribute('aria-disabled', String(!state.enabled));
         button.title = state.title;
         button.hidden = hiddenAction(id, header);
       }
+      // The Tab stop never rests on a hidden button.
+      if (current.hidden) rove(shown()[0] ?? refreshButton);
     },
   };
 }
 
 export function showNotice(noticeEl: HTMLElement, level: 'error' | 'info', text: string): void {
-  const close = h('button', { class: 'notice-close', type: 'button', title: 'Dismiss', 'aria-label': 'Dismiss' }, icon('close'));
+  const close = h(
+    'button',
+    { class: 'notice-close', type: 'button', title: 'Dismiss' },
+    icon('close'),
+    h('span', { class: 'sr-only' }, 'Dismiss'),
+  );
   close.addEventListener('click', () => (noticeEl.hidden = true));
   noticeEl.className = `notice ${level}`;
   noticeEl.replaceChildren(icon(level === 'error' ? 'error' : 'info'), h('span', { class: 'notice-text' }, text), close);

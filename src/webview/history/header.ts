@@ -8,6 +8,8 @@ function capability(name: string, on: boolean): HTMLElement {
     { class: `chip ${on ? 'on' : 'off'}`, title: `${name}: ${on ? 'yes' : 'no'} (from the service’s capabilities)` },
     icon(on ? 'check' : 'circle-slash'),
     name,
+    // The icon says yes or no to the eye; this says it to a screen reader.
+    h('span', { class: 'sr-only' }, on ? ': yes' : ': no'),
   );
 }
 

@@ -12,6 +12,9 @@ const LANE_COLORS = 6;
 
 export interface RowModel {
   item: HistoryItem;
+  /** Where the row is in the (filtered) list, from 0, and how long that list is: only visible rows are drawn. */
+  position: number;
+  setSize: number;
   lane: LaneRow | undefined;
   isDraft: boolean;
   isPublished: boolean;
@@ -50,15 +53,19 @@ function graph(row: LaneRow, width: number, draft: boolean): SVGElement {
   return el;
 }
 
-export function rowLabel(m: Pick<RowModel, 'item' | 'isDraft' | 'isPublished' | 'now'>): string {
-  const parts = [
-    m.item.sequence !== null ? `Revision ${m.item.sequence}` : m.item.id,
-    m.item.message || '(no message)',
-    `by ${m.item.actorId}`,
-    relativeTime(m.item.createdAt, m.now),
-  ];
-  if (m.isDraft) parts.push('current draft');
-  if (m.isPublished) parts.push('published');
+/**
+ * What a screen reader hears after the row's visible text (the row is named by its content, so a
+ * voice-control user can say what they see): what the columns shorten or leave out.
+ */
+export function rowDetails(m: Pick<RowModel, 'item' | 'isDraft' | 'isPublished' | 'stats'>): string {
+  const { item } = m;
+  const parts = [item.sequence !== null ? `revision ${item.sequence}` : `revision ${item.id}`];
+  if (m.isDraft) parts.push('the current draft');
+  if (m.isPublished) parts.push('the published revision');
+  if (!item.message) parts.push('no message');
+  parts.push(`by ${item.actorId.trim() || 'an unknown actor'}${item.actorType.trim() ? ` (${item.actorType})` : ''}`);
+  parts.push(absoluteUtc(item.createdAt));
+  if (m.stats) parts.push(`${m.stats.added} line${m.stats.added === 1 ? '' : 's'} added, ${m.stats.removed} removed`);
   return parts.join(', ');
 }
 
@@ -68,7 +75,8 @@ export function renderRow(el: HTMLElement, m: RowModel, graphColumns: number): v
   el.dataset.id = item.id;
   el.className = `row${m.selected ? ' selected' : ''}${m.focused ? ' focused' : ''}`;
   el.setAttribute('aria-selected', String(m.selected));
-  el.setAttribute('aria-label', rowLabel(m));
+  el.setAttribute('aria-posinset', String(m.position + 1));
+  el.setAttribute('aria-setsize', String(m.setSize));
   const cells: Node[] = [];
   // Always a graph cell, empty for a straight history: the row's grid has a column for it.
   cells.push(h('span', { class: 'cell graph-cell' }, graphColumns > 0 && m.lane ? graph(m.lane, graphWidth(graphColumns), m.isDraft) : ''));
@@ -97,6 +105,7 @@ export function renderRow(el: HTMLElement, m: RowModel, graphColumns: number): v
       shortActor(item.actorId) || '(unknown)',
     ),
     h('span', { class: 'cell time', title: absoluteUtc(item.createdAt) }, relativeTime(item.createdAt, m.now)),
+    h('span', { class: 'sr-only' }, `; ${rowDetails(m)}`),
   );
   el.replaceChildren(...cells);
 }

@@ -37,6 +37,15 @@ export function toggleMark(s: SelectionState, id: string): SelectionState {
   return { ...s, marked: s.marked === id ? undefined : id };
 }
 
+/**
+ * Shift+arrow: move the focus to `id` and keep the revision it leaves (or the one already marked)
+ * selected, so two revisions are picked in one gesture.
+ */
+export function extendTo(s: SelectionState, id: string): SelectionState {
+  const marked = s.marked ?? s.focused;
+  return { focused: id, marked: marked === id ? undefined : marked };
+}
+
 /** Keeps only ids that still exist (after a refresh or a filter). */
 export function retain(s: SelectionState, exists: (id: string) => boolean): SelectionState {
   return {

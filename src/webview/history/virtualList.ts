@@ -25,6 +25,8 @@ export class VirtualList {
   constructor(private readonly options: VirtualListOptions) {
     this.spacer = document.createElement('div');
     this.spacer.className = 'virtual-spacer';
+    // Only a sizer: the rows inside belong to the viewport's role (a listbox's options).
+    this.spacer.setAttribute('role', 'none');
     options.viewport.append(this.spacer);
     options.viewport.addEventListener('scroll', () => this.schedule(), { passive: true });
     this.resizeObserver = new ResizeObserver(() => this.schedule());

@@ -32,6 +32,8 @@ export interface WorkbenchOptions {
    * settings they need, as a user of such a service sets them (see session.ts).
    */
   readonly variants?: readonly string[];
+  /** More arguments for the emulator's CLI (e.g. `['--large', '1']` for a 5,000-revision history). */
+  readonly emulatorArgs?: readonly string[];
 }
 
 export interface Workbench {

@@ -1,0 +1,76 @@
+// What the page says to a screen reader after an action (the polite live region), and the rules
+// that are pure enough to unit-test: the toolbar's arrow-key movement among its buttons.
+import type { HistoryHeader, HistoryItem } from '../../shared/history/protocol';
+import type { ActionId } from './actions';
+
+/** "#12", or the id of a revision the service gave no sequence. */
+export function revisionName(item: Pick<HistoryItem, 'id' | 'sequence'>): string {
+  return item.sequence !== null ? `#${item.sequence}` : item.id;
+}
+
+/** A new selection of two (the focused first) is worth saying; one is read from the row itself. */
+export function selectionAnnouncement(selected: readonly Pick<HistoryItem, 'id' | 'sequence'>[]): string | undefined {
+  const [a, b] = selected;
+  if (!a || !b) return undefined;
+  return `2 revisions selected: ${revisionName(a)} and ${revisionName(b)}. Enter compares them.`;
+}
+
+/** What an action the page just asked the extension for is doing. */
+export function actionAnnouncement(id: ActionId, selected: readonly Pick<HistoryItem, 'id' | 'sequence'>[]): string | undefined {
+  const [a, b] = selected.map(revisionName);
+  switch (id) {
+    case 'compare':
+      return a && b ? `Comparing ${b} with ${a}.` : undefined;
+    case 'open':
+      return a && `Opening ${a}.`;
+    case 'compareWithDraft':
+      return a && `Comparing ${a} with the draft.`;
+    case 'compareWithPublished':
+      return a && `Comparing ${a} with the published revision.`;
+    case 'showChanges':
+      return a && `Showing the changes of ${a}.`;
+    case 'copyId':
+      return a && `Copying the id of ${a}.`;
+    // Both ask first in a dialog; what happened is said when the new history arrives.
+    case 'restore':
+    case 'publish':
+      return undefined;
+  }
+}
+
+/**
+ * What changed between two headers of the same history: a publish moves `published`, a restore (or
+ * any save) makes a new draft. Undefined for the first header or another resource's.
+ */
+export function headerAnnouncement(before: HistoryHeader | undefined, after: HistoryHeader): string | undefined {
+  if (!before || before.resourceId !== after.resourceId) return undefined;
+  const parts: string[] = [];
+  if (after.draft.revisionId !== before.draft.revisionId) parts.push(`The draft is now #${after.draft.sequence}.`);
+  if ((after.published?.revisionId ?? null) !== (before.published?.revisionId ?? null))
+    parts.push(after.published ? `Published #${after.published.sequence}.` : 'Nothing is published now.');
+  return parts.length ? parts.join(' ') : undefined;
+}
+
+/** "12 of 150 revisions match" while filtering, undefined otherwise. */
+export function filterAnnouncement(filter: string, shown: number, total: number): string | undefined {
+  if (!filter.trim()) return undefined;
+  if (shown === 0) return 'No revision matches the filter.';
+  return `${shown} of ${total} revision${total === 1 ? '' : 's'} match${shown === 1 ? 'es' : ''}.`;
+}
+
+/** The toolbar button a key moves to (ARIA toolbar: arrows, Home, End), or undefined for other keys. */
+export function toolbarMove(key: string, current: number, count: number): number | undefined {
+  if (count === 0) return undefined;
+  switch (key) {
+    case 'ArrowRight':
+      return (current + 1) % count;
+    case 'ArrowLeft':
+      return (current - 1 + count) % count;
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return undefined;
+  }
+}
