@@ -1,5 +1,6 @@
-// A service whose fact list repeats its cursor, in the real extension host: the explorer's Facts
-// group shows what was listed and says the list stopped, instead of offering "Load more…" forever.
+// A service whose fact list or revision list repeats its cursor, in the real extension host: the
+// explorer's Facts group and the history panel show what was listed and say the list stopped,
+// instead of offering "Load more…" forever or asking again without end.
 // The service is a private emulator behind a loopback proxy (in this test) that rewrites the fact
 // list's `nextCursor`; everything else passes through unchanged.
 import * as assert from 'node:assert/strict';
@@ -9,10 +10,11 @@ import * as vscode from 'vscode';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import { isResourceNode } from '../../src/model/explorer/nodes';
-import { activateExtension, requireEmulator, type EmulatorInfo } from './helpers';
+import type { HistoryPanel } from '../../src/views/history/historyPanel';
+import { activateExtension, eventToPromise, requireEmulator, type EmulatorInfo } from './helpers';
 import { groupChildren, restoreHarnessConnection, treeItem, untilConnection } from './explorerSupport';
 
-/** Forwards every request to `target`; a fact list page comes back with `nextCursor: "again"`. */
+/** Forwards every request to `target`; a fact list or revision list page comes back with `nextCursor: "again"`. */
 function repeatingCursorProxy(target: string): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -22,7 +24,7 @@ function repeatingCursorProxy(target: string): Promise<{ url: string; server: Se
       for (const [name, value] of Object.entries(req.headers))
         if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) headers[name] = value;
       const body = chunks.length ? Buffer.concat(chunks) : undefined;
-      const facts = req.method === 'GET' && /^\/v1\/facts(\?|$)/.test(req.url ?? '');
+      const facts = req.method === 'GET' && /^\/v1\/(facts|resources\/[^/]+\/revisions)(\?|$)/.test(req.url ?? '');
       // The emulator knows no cursor "again": every fact page is its first page.
       const url = facts ? (req.url ?? '').replace(/([?&])cursor=again(&|$)/, '$1') : (req.url ?? '/');
       void fetch(target + url, { method: req.method, headers, ...(body ? { body } : {}) })
@@ -30,8 +32,9 @@ function repeatingCursorProxy(target: string): Promise<{ url: string; server: Se
           let text = await answer.text();
           if (facts && answer.ok) {
             const json = JSON.parse(text) as { data: unknown[] | { items: unknown[] } };
-            const items = Array.isArray(json.data) ? json.data : json.data.items;
-            text = JSON.stringify({ data: { items, nextCursor: 'again' } });
+            text = Array.isArray(json.data)
+              ? JSON.stringify({ data: { items: json.data, nextCursor: 'again' } })
+              : JSON.stringify({ data: { ...json.data, nextCursor: 'again' } });
           }
           res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(text);
         })
@@ -93,5 +96,25 @@ describe('Bounded lists in the explorer', function () {
     const message = after.find((n) => n.kind === 'message');
     assert.ok(message, 'the group says why it stopped');
     assert.equal(treeItem(api, message).label, `The service listed a page of facts twice; showing the ${listed} listed before it.`);
+  });
+
+  it('a revision history that repeats its cursor shows what was read and says the service lists more', async function () {
+    this.timeout(30_000);
+    const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', {
+      kind: 'database',
+      id: own.demo.ids.databaseId,
+      resourceId: own.demo.ids.databaseId,
+      name: 'Orders',
+    }))!;
+    try {
+      const notice = eventToPromise(panel.host.onDidPostMessage, (m) => m.type === 'notice');
+      const state = panel.state ?? (await eventToPromise(panel.onDidChangeState));
+      const told = await notice;
+      assert.ok(state.items.length > 0, 'the revisions read are listed');
+      assert.equal(told.type === 'notice' && told.level, 'info');
+      assert.match(told.type === 'notice' ? told.message : '', new RegExp(`Showing the newest ${state.items.length} revisions`));
+    } finally {
+      panel.dispose();
+    }
   });
 });

@@ -73,22 +73,35 @@ describe('resource paths', () => {
   });
 
   test('any hostile path either parses to a well-formed resource or is refused', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.oneof(fc.constantFrom('..', '.', '', 'wksp_1', 'dashboards', 'oper_1', 'x.tsx', '%2e%2e'), fc.string()), {
-          maxLength: 6,
-        }),
-        (parts) => {
-          const path = `/${parts.join('/')}`;
-          try {
-            const f = parseFilePath(path);
-            assert.ok(!path.includes('/../') && !path.endsWith('/..'));
-            assert.match(f.workspaceId, /^wksp_/);
-          } catch (e) {
-            assert.ok(e instanceof ResourcePathError);
-          }
-        },
-      ),
+    // A dashboard path's parts, traversal and escapes, and arbitrary text, in any order: some parse.
+    const part = fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom('..', '.', '', 'wksp_1', 'dashboards', 'oper_1', 'x.tsx', '%2e%2e', '%2f', '..%2f', '\\..') },
+      fc.string({ maxLength: 6 }),
     );
+    const path = fc.oneof(
+      fc.array(part, { maxLength: 6 }).map((parts) => `/${parts.join('/')}`),
+      fc.tuple(part, part).map(([a, b]) => `/wksp_1/dashboards/oper_1/${a}${b}.tsx`),
+    );
+    const outcomes = { parsed: 0, refused: 0 };
+    fc.assert(
+      fc.property(path, (p) => {
+        let f;
+        try {
+          f = parseFilePath(p);
+        } catch (e) {
+          assert.ok(e instanceof ResourcePathError);
+          outcomes.refused++;
+          return;
+        }
+        outcomes.parsed++;
+        assert.match(f.workspaceId, /^wksp_/);
+        // What parses names a resource whose own path holds no traversal.
+        const own = filePath(f);
+        assert.ok(!own.split('/').some((s) => s === '..' || s === '.'), own);
+        assert.deepEqual({ ...parseFilePath(own), name: '' }, { ...f, name: '' }, 'the same resource again');
+      }),
+      { numRuns: 600 },
+    );
+    assert.ok(outcomes.parsed >= 50 && outcomes.refused >= 50, `both outcomes ran often: ${JSON.stringify(outcomes)}`);
   });
 });

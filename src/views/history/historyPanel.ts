@@ -241,6 +241,8 @@ export class HistoryPanel extends Disposable {
         this.host.setContent([firstScreenMessage({ header, items: this.items, stats: [] })]);
       }
       this.postState();
+      const more = `Showing the newest ${this.items.length} revisions: the service lists more than are read (a repeated cursor, or past 20,000).`;
+      if (history.nextCursor) this.host.post({ type: 'notice', level: 'info', message: more });
     } catch (error) {
       this.host.setContent();
       this.deps.log.error(`[History] ${describeError(error, `Could not load the revision history of ${this.target.resourceId}`).message}`);
