@@ -253,12 +253,15 @@ describe('Revision history panel', function () {
     panel.dispose();
   });
 
-  it('shows a revision another tool saved when the panel is shown again, after one list request', async () => {
-    const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', {
+  const churnHistory = async (): Promise<HistoryPanel> =>
+    (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', {
       kind: 'dashboard',
       id: ids.churnDashboardId,
       name: 'Customer churn',
     }))!;
+
+  it('shows a revision another tool saved when the panel is shown again, after one list request', async () => {
+    const panel = await churnHistory();
     const before = await stateOf(panel);
     await panel.whenIdle();
     // Another tab in front of the panel, then another tool saves the dashboard.
@@ -294,11 +297,7 @@ describe('Revision history panel', function () {
   });
 
   it('shows a save made in an editor of this window as the new draft without a refresh click', async () => {
-    const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', {
-      kind: 'dashboard',
-      id: ids.churnDashboardId,
-      name: 'Customer churn',
-    }))!;
+    const panel = await churnHistory();
     const before = await stateOf(panel);
     const uri = vscode.Uri.from({ scheme: 'wsa', path: `/${emulator.workspaceId}/dashboards/${ids.churnDashboardId}/Customer churn.tsx` });
     const { source } = await serviceJson<{ source: string }>(`/v1/dashboards/${ids.churnDashboardId}/source`);
