@@ -9,7 +9,7 @@ import type { AdminClient } from '../../src/emulator/adminClient';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { OperationResult } from '../../src/publish/revisionOperationsUi';
 import type { HistoryPanel } from '../../src/views/history/historyPanel';
-import { editText, openFresh, revertAndCloseAll, wsaUri } from './fileHelpers';
+import { editText, revertAndCloseAll, wsaUri } from './fileHelpers';
 import { connectSuite, eventToPromise, serviceFetch, type EmulatorInfo } from './helpers';
 
 interface History {
@@ -166,6 +166,9 @@ describe('Publish and restore through the service', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const id = ids.churnDashboardId!;
     const uri = wsaUri(emulator.workspaceId, 'dashboard', id, 'Customer churn');
+    // An earlier suite may have opened it already (VS Code keeps the document) on an older state:
+    // brought up to date first, so that the save below is not a conflict.
+    if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) await api.files.refresh(uri);
     const since = await lastSeq();
     const shown = eventToPromise(api.publish.statusBar.onDidUpdate, (t) => !!t && t.startsWith('$(git-commit) draft #'));
     const doc = await vscode.workspace.openTextDocument(uri);
@@ -176,9 +179,6 @@ describe('Publish and restore through the service', function () {
     // dashboard's resource from it instead of reading the source again.
     assert.ok(sources.length <= 1, `the source is read at most once, not ${sources.length} times`);
     const sequence = Number(/draft #(\d+)/.exec(opened!)![1]);
-    // An earlier suite may have left the document open on an older state: brought up to date (and
-    // its reload landed) before the edit, so that the save below is not a conflict.
-    await openFresh(api, uri);
     const saveSince = await lastSeq();
     const followed = eventToPromise(api.publish.statusBar.onDidUpdate, (t) => !!t && t.includes(`draft #${sequence + 1}`));
     await editText(doc, (t) => `${t}\n// status bar follows\n`);
