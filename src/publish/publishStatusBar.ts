@@ -10,24 +10,9 @@ import { hasHistory } from '../model/resourceKinds';
 import { parseFilePath, VIEWS } from '../model/resourcePath';
 import { draftPublishedSummary } from '../model/revisionOperations';
 import { Disposable } from '../util/lifecycle';
-import type { RevisionHistory } from '../api/schemas';
-import type { SaveTokens, ServerSnapshot } from '../model/saveTypes';
 import { escapeMarkdown, escapeMarkdownLine } from '../util/markdown';
 import { activeWsaUri, type OperationTargets } from './operationTargets';
 import type { RevisionOperationsUi } from './revisionOperationsUi';
-
-interface Shown {
-  uri: string;
-  name: string;
-  state: Pick<RevisionHistory, 'draft' | 'published' | 'capabilities'>;
-}
-
-/** The draft a save's tokens name (dashboards, databases, apps), if any. */
-function draftSequence(tokens: SaveTokens): number | undefined {
-  if (tokens.kind === 'dashboard') return tokens.expectedRevision.sequence;
-  if (tokens.kind === 'database' || tokens.kind === 'app') return tokens.expectedDraft?.sequence;
-  return undefined;
-}
 
 export class PublishStatusBar extends Disposable {
   private readonly item = this._register(
@@ -35,8 +20,6 @@ export class PublishStatusBar extends Disposable {
   );
   private generation = 0;
   private shownResource: string | undefined;
-  /** What the item shows: the document, its name and the history state last read or followed. */
-  private shown: Shown | undefined;
   private readonly _onDidUpdate = this._register(new vscode.EventEmitter<string | undefined>());
   /** The item was updated: its text, or undefined when it is hidden. */
   readonly onDidUpdate = this._onDidUpdate.event;
@@ -45,15 +28,13 @@ export class PublishStatusBar extends Disposable {
     private readonly connection: ConnectionProvider,
     private readonly targets: OperationTargets,
     operations: RevisionOperationsUi,
-    onDidSave: vscode.Event<{ uri: vscode.Uri; snapshot: ServerSnapshot }>,
+    onDidSave: vscode.Event<{ uri: vscode.Uri }>,
     private readonly log: vscode.LogOutputChannel,
   ) {
     super();
     this.item.name = 'Workspace Automation: Draft and Published';
     this._register(vscode.window.onDidChangeActiveTextEditor(() => void this.update()));
-    this._register(
-      onDidSave(({ uri, snapshot }) => (uri.toString() === activeWsaUri()?.toString() ? void this.saved(uri, snapshot) : undefined)),
-    );
+    this._register(onDidSave(({ uri }) => (uri.toString() === activeWsaUri()?.toString() ? void this.update() : undefined)));
     this._register(operations.onDidChangeHistory((e) => (e.target.resourceId === this.shownResource ? void this.update() : undefined)));
     this._register(connection.onDidChangeConnection(() => void this.update()));
     void this.update();
@@ -74,8 +55,17 @@ export class PublishStatusBar extends Disposable {
       if (!target) return this.hide();
       const h = await this.connection.require().client.revisionState(target.resourceId);
       if (generation !== this.generation) return;
-      this.shown = { uri: uri.toString(), name: target.name, state: h };
-      await this.render(uri, target.resourceId, h);
+      this.shownResource = target.resourceId;
+      this.item.text = `$(git-commit) ${draftPublishedSummary(h)}`;
+      this.item.tooltip = new vscode.MarkdownString(
+        `**${escapeMarkdownLine(target.name)}**: ${escapeMarkdown(draftPublishedSummary(h))}\n\n${h.published ? 'Click to compare the published revision with this document.' : 'Nothing is published yet.'}`,
+      );
+      this.item.command = h.published
+        ? { title: 'Compare with Published', command: COMMANDS.compareWithPublished, arguments: [uri] }
+        : undefined;
+      this.item.show();
+      await setContext(h.capabilities.publish, !!h.published);
+      this._onDidUpdate.fire(this.item.text);
     } catch (e) {
       if (generation !== this.generation) return;
       this.log.debug(
@@ -85,38 +75,7 @@ export class PublishStatusBar extends Disposable {
     }
   }
 
-  /**
-   * A save of the shown document: its answer names the new draft, and the published revision and
-   * capabilities are as last read, so the item follows without reading the history again.
-   */
-  private async saved(uri: vscode.Uri, snapshot: ServerSnapshot): Promise<void> {
-    const shown = this.shown;
-    const draft = snapshot.revision && draftSequence(snapshot.tokens);
-    if (!shown || shown.uri !== uri.toString() || draft === undefined || snapshot.revision?.resourceId !== this.shownResource)
-      return this.update();
-    this.generation++;
-    const state = { ...shown.state, draft: { revisionId: snapshot.revision!.revisionId, sequence: draft } };
-    this.shown = { ...shown, state };
-    await this.render(uri, snapshot.revision!.resourceId, state);
-  }
-
-  private async render(uri: vscode.Uri, resourceId: string, h: Shown['state']): Promise<void> {
-    this.shownResource = resourceId;
-    const name = this.shown?.name ?? resourceId;
-    this.item.text = `$(git-commit) ${draftPublishedSummary(h)}`;
-    this.item.tooltip = new vscode.MarkdownString(
-      `**${escapeMarkdownLine(name)}**: ${escapeMarkdown(draftPublishedSummary(h))}\n\n${h.published ? 'Click to compare the published revision with this document.' : 'Nothing is published yet.'}`,
-    );
-    this.item.command = h.published
-      ? { title: 'Compare with Published', command: COMMANDS.compareWithPublished, arguments: [uri] }
-      : undefined;
-    this.item.show();
-    await setContext(h.capabilities.publish, !!h.published);
-    this._onDidUpdate.fire(this.item.text);
-  }
-
   private async hide(): Promise<void> {
-    this.shown = undefined;
     this.shownResource = undefined;
     this.item.hide();
     await setContext(false, false);

@@ -8,7 +8,6 @@ import type { DocumentRegistry } from '../fs/documentRegistry';
 import type { ExplorerModel } from '../model/explorer/explorerModel';
 import { FILE_SCHEME, parseFilePath, VIEWS } from '../model/resourcePath';
 import type { RevisionCache } from '../model/revisionCache';
-import type { ServerSnapshot } from '../model/saveTypes';
 import { ownedBy } from '../util/lifecycle';
 import type { HistoryPanels } from '../views/history/historyPanels';
 import { OperationTargets } from './operationTargets';
@@ -22,7 +21,7 @@ export interface PublishDeps {
   documents: DocumentRegistry;
   explorer: ExplorerModel;
   history: HistoryPanels;
-  onDidSave: vscode.Event<{ uri: vscode.Uri; snapshot: ServerSnapshot }>;
+  onDidSave: vscode.Event<{ uri: vscode.Uri }>;
   /** Read at each question, so that the integration tests can answer in the user's place. */
   dialogs?: () => OperationDialogs;
 }
@@ -35,7 +34,7 @@ export interface PublishFeature {
 
 export function registerPublish(context: vscode.ExtensionContext, deps: PublishDeps): PublishFeature {
   const own = ownedBy(context.subscriptions);
-  const targets = new OperationTargets(deps.connection, (uri) => deps.documents.sessions.get(uri)?.base?.revision?.resourceId);
+  const targets = new OperationTargets(deps.connection);
   own(deps.connection.onDidChangeConnection(() => targets.clear()));
   const operations = own(
     new RevisionOperationsUi(deps.connection, deps.revisions, deps.log, deps.dialogs ?? (() => VSCODE_OPERATION_DIALOGS)),

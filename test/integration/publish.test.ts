@@ -162,30 +162,6 @@ describe('Publish and restore through the service', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('opening a dashboard reads its source once, and the status bar follows a save without reading the history again', async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const id = ids.churnDashboardId!;
-    const uri = wsaUri(emulator.workspaceId, 'dashboard', id, 'Customer churn');
-    const since = await lastSeq();
-    const shown = eventToPromise(api.publish.statusBar.onDidUpdate, (t) => !!t && t.startsWith('$(git-commit) draft #'));
-    const doc = await vscode.workspace.openTextDocument(uri);
-    await vscode.window.showTextDocument(doc);
-    const opened = await shown;
-    const sources = (await admin.requests(since)).filter((r) => r.path === `/v1/dashboards/${id}/source`);
-    assert.equal(sources.length, 1, 'the source is read once: the status bar knows the dashboard’s resource from that read');
-    const sequence = Number(/draft #(\d+)/.exec(opened!)![1]);
-    const saveSince = await lastSeq();
-    const followed = eventToPromise(api.publish.statusBar.onDidUpdate, (t) => !!t && t.includes(`draft #${sequence + 1}`));
-    await editText(doc, (t) => `${t}\n// status bar follows\n`);
-    const result = (await vscode.commands.executeCommand('workspaceAutomation.save', uri)) as SaveResult;
-    assert.equal(result.status, 'saved');
-    await followed;
-    const mine = [`/v1/dashboards/${id}/source`, `/v1/resources/${ids.churnDashboardResourceId}/revisions`];
-    const after = (await admin.requests(saveSince)).filter((r) => mine.includes(r.path)).map((r) => `${r.method} ${r.path}`);
-    assert.deepEqual(after, [`PUT /v1/dashboards/${id}/source`], 'a save is one request: the status bar follows its answer');
-    await revertAndCloseAll();
-  });
-
   it('the status bar names draft, published and unpublished revisions of the open document, and follows a publish from its editor', async () => {
     const uri = wsaUri(emulator.workspaceId, 'database', ids.databaseId!, 'Orders');
     const h = await history(ids.databaseId!);
