@@ -59,7 +59,10 @@ export function registerDashboardLanguage(context: vscode.ExtensionContext, deps
   const adopt = (document: vscode.TextDocument) => {
     if (!isDashboardDocument(document.uri)) return;
     if (document.languageId === language) void documents.open(document);
-    else if (document.languageId === 'typescriptreact') void vscode.languages.setTextDocumentLanguage(document, language);
+    else if (document.languageId === 'typescriptreact')
+      // A document closed while its language changes (a diff opened and shut at once) is no longer
+      // ours to adopt; VS Code rejects the change then, and there is nothing to report.
+      vscode.languages.setTextDocumentLanguage(document, language).then(undefined, () => undefined);
   };
   vscode.workspace.textDocuments.forEach(adopt);
   own(vscode.workspace.onDidOpenTextDocument(adopt));
