@@ -24,6 +24,8 @@ const STAGES = ['typecheck', 'lint', 'unit', 'integration', 'ui'];
 /** Stages run only when named. */
 const EXTRA_STAGES = ['reliability'];
 const MINUTE = 60_000;
+/** How many lines of each failure the final summary repeats (an assertion's message and diff). */
+const FAILURE_EXCERPT_LINES = 14;
 const LIMITS = {
   typecheck: 10 * MINUTE,
   lint: 10 * MINUTE,
@@ -247,7 +249,7 @@ async function runStage(stage) {
   }
   for (const f of summary.failures ?? []) console.log(`  FAILED: ${f.title}`);
   // The runner printed its own error already.
-  return settle(r, summary, summary.error?.split('\n')[0], false);
+  return { ...settle(r, summary, summary.error?.split('\n')[0], false), failures: summary.failures ?? [] };
 }
 
 /**
@@ -397,6 +399,15 @@ function finish() {
       r.note ?? '',
     ]);
   }
+  // CI keeps the tail of the output: each failure's first lines are repeated here, where it is kept.
+  for (const [stage, r] of rows)
+    for (const f of r.failures ?? []) {
+      console.log(`\n${stageLabel(stage)} FAILED: ${f.title}`);
+      for (const l of String(f.error ?? '')
+        .split('\n')
+        .slice(0, FAILURE_EXCERPT_LINES))
+        console.log(`    ${l}`);
+    }
   if (total.failed > 0) console.log(`Screenshots and logs of failures: ${relative(process.cwd(), resultsDir) || '.'}/`);
   console.log(`${total.passed} passed, ${total.failed} failed`);
   return interrupted ? 130 : total.failed > 0 || rows.some(([, r]) => r.status === 'failed') ? 1 : 0;
