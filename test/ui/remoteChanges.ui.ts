@@ -1,6 +1,7 @@
 // A colleague saves a dashboard with their own tool (the service's HTTP API) while it is open here.
 // The person switches to another browser tab and back: a clean editor then shows the colleague's
 // text, read once; an editor with unsaved edits is left as typed, and its save offers the choices.
+// Bringing a clean editor's tab to the front again reads it again too.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import {
@@ -17,7 +18,8 @@ import {
 } from '../harness';
 
 describe('A dashboard a colleague changed while it is open', () => {
-  const ui = useWorkbench({ settings: { 'files.autoSave': 'off' } });
+  // Saved by hand; each dashboard keeps its own tab (a preview tab would be replaced by the next one opened).
+  const ui = useWorkbench({ settings: { 'files.autoSave': 'off', 'workbench.editor.enablePreview': false } });
 
   const editorOf = (page: Page, dashboardId: string) =>
     page.locator(`.editor-group-container .monaco-editor[data-uri*="${dashboardId}"]`).first();
@@ -46,17 +48,20 @@ describe('A dashboard a colleague changed while it is open', () => {
   }
 
   /**
-   * Switches away and back until `done` holds. The extension reads a file again at most every few
-   * seconds (and not right after opening it), so the first switches may rightly do nothing.
+   * Does what the person does (`step`) until `done` holds. The extension reads a file again at most
+   * every few seconds (and not right after opening it), so the first steps may rightly do nothing.
    */
-  async function switchBackUntil(page: Page, done: () => Promise<boolean>, what: string, timeoutMs = 45_000): Promise<void> {
+  async function repeatUntil(step: () => Promise<void>, done: () => Promise<boolean>, what: string, timeoutMs = 45_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      await switchAwayAndBack(page);
+      await step();
       if (await waitUntil(done, 2_500, 100)) return;
     }
-    throw new Error(`${what}: not within ${timeoutMs} ms of switching back to the window`);
+    throw new Error(`${what}: not within ${timeoutMs} ms`);
   }
+
+  const switchBackUntil = (page: Page, done: () => Promise<boolean>, what: string) =>
+    repeatUntil(() => switchAwayAndBack(page), done, `${what} after switching back to the window`);
 
   async function openDashboard(page: Page, name: string, dashboardId: string): Promise<void> {
     const explorer = viewPane(page, 'Explorer');
@@ -138,5 +143,32 @@ describe('A dashboard a colleague changed while it is open', () => {
     await page.locator('.tabs-container .tab.dirty', { hasText: 'Revenue by region.tsx' }).first().waitFor();
     await revenue.locator('.view-line', { hasText: 'My note on the regions' }).first().waitFor();
     await ui.screenshot('remote-change-offered');
+  });
+
+  it('a clean editor shown again from its tab shows the colleague’s text: one read of the file', async function () {
+    this.timeout(150_000);
+    const { page, emulator } = ui;
+    const { ids } = await emulatorAdmin(emulator!).demo();
+    const tab = (name: string) => page.locator('.tabs-container .tab', { hasText: name }).first();
+    // Another dashboard in front of Customer churn, in its group.
+    await tab('Customer churn.tsx').click();
+    await openDashboard(page, 'Inventory alerts', ids.longHistoryDashboardId!);
+    await colleagueSaves(ids.churnDashboardId!, '// Colleague: churn by plan added');
+    const since = await lastSeq();
+    const churn = editorOf(page, ids.churnDashboardId!);
+    await repeatUntil(
+      async () => {
+        await tab('Inventory alerts.tsx').click();
+        await editorOf(page, ids.longHistoryDashboardId!).waitFor();
+        await tab('Customer churn.tsx').click();
+        await churn.waitFor();
+      },
+      async () => (await sourceReads(ids.churnDashboardId!, since)).length > 0,
+      'Customer churn was read again after its tab was shown',
+    );
+    await churn.locator('.view-line', { hasText: 'Colleague: churn by plan added' }).first().waitFor({ timeout: 15_000 });
+    await page.locator('.tabs-container .tab:not(.dirty)', { hasText: 'Customer churn.tsx' }).first().waitFor();
+    assert.equal((await sourceReads(ids.churnDashboardId!, since)).length, 1, 'one read of the file');
+    await ui.screenshot('remote-change-tab-shown');
   });
 });
