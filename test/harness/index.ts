@@ -46,7 +46,8 @@
 // WSA_UPDATE_SCREENSHOTS=1 also writes the README's screenshots (lib/screenshots.ts) to media/screenshots/.
 // `axe(frameLocator)` runs axe-core in a webview's frame (the page's CSP as it ships) and returns its
 // violations; `axeReport(violations)` prints them (id, impact, nodes).
-// Page helpers below: openViewContainer, viewPane, runCommand, notificationToasts. Wait on
+// Page helpers below: openViewContainer, viewPane, runCommand, notificationToasts, switchAwayAndBack
+// (another browser tab and back: the window loses and regains focus). Wait on
 // conditions (locator.waitFor, expect-like polling, the emulator's request log), never sleeps.
 //
 // Run one suite: `npm run test:integration` / `npm run test:ui`; WSA_TEST_GREP=<regex> filters tests.
@@ -68,6 +69,7 @@ export {
   openViewContainer,
   openWorkbench,
   runCommand,
+  switchAwayAndBack,
   viewPane,
 } from './lib/workbench';
 export { waitUntil } from './lib/processes';

@@ -11,7 +11,7 @@ import type { SaveResult } from '../../src/model/saveTypes';
 import type { HistoryPanel } from '../../src/views/history/historyPanel';
 import { editText, openFresh, revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
 import { connectSuite, eventToPromise, type EmulatorInfo } from './helpers';
-import { LogCapture } from './support/logCapture';
+import { NotificationCapture } from './support/notificationCapture';
 import { StatusBarCapture } from './support/statusBarCapture';
 
 const SAVE = 'workspaceAutomation.save';
@@ -108,7 +108,7 @@ describe('Save outcomes: every save is told, a read-back one says so', function 
 
   it('a history Restore through the service whose answer is lost says it was confirmed by reading it back, and is sent once', async () => {
     const dialogs = api.testing.useOperationDialogs({ ask: async () => 'confirm' });
-    const log = new LogCapture(api.log);
+    const notifications = new NotificationCapture();
     const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', {
       kind: 'database',
       id: ids.inventoryDatabaseId,
@@ -118,18 +118,17 @@ describe('Save outcomes: every save is told, a read-back one says so', function 
       const refreshed = eventToPromise(panel.onDidChangeState, (s) => s.header.draft.revisionId !== before.header.draft.revisionId);
       await admin.injectFault({ kind: 'dropMidBody', match: { method: 'POST', path: `/v1/resources/${ids.inventoryDatabaseId}/` } });
       const since = (await admin.requests()).at(-1)?.seq ?? 0;
-      const mark = log.mark();
+      const mark = notifications.mark();
       assert.ok(await panel.deliver({ type: 'restore', revisionId: before.items.at(-1)!.id }));
       await refreshed;
-      const told = log.since(mark).find((l) => l.text.startsWith('[Publish] Restored'));
-      assert.match(
-        told?.text ?? '(nothing told)',
-        /^\[Publish\] Restored revision #\d+ of .* as draft #\d+ \(the answer was lost; confirmed by reading it back\)\.$/,
-      );
+      // What the user is told: the notification, not the log.
+      const told = notifications.since(mark).filter((m) => m.level === 'info' && !m.modal);
+      assert.equal(told.length, 1, JSON.stringify(told));
+      assert.match(told[0]!.text, /^Restored revision #\d+ of .* as draft #\d+ \(the answer was lost; confirmed by reading it back\)\.$/);
       assert.equal((await admin.requests(since)).filter((r) => r.method === 'POST').length, 1, 'sent once');
     } finally {
       panel.dispose();
-      log.dispose();
+      notifications.dispose();
       dialogs.dispose();
     }
   });

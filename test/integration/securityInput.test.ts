@@ -295,7 +295,11 @@ describe('Security: hostile input at the webview and the file systems', function
     }
     const typesOf = (path: string) =>
       path === '/v1/dashboard-runtime/types' || dataRuns.some((run) => path === `/v1/operation-runs/${run}`);
-    for (const r of await admin.requests(opened))
+    // Else the loop below would pass on nothing: some paths resolve into the workspace and are read.
+    assert.ok(allowedIds.length > 0, 'some paths resolve to a resource of the signed-in workspace and open');
+    const openedRequests = await admin.requests(opened);
+    assert.ok(openedRequests.length > 0, 'opening them read from the service');
+    for (const r of openedRequests)
       assert.ok(
         allowedIds.some((id) => r.path.includes(id)) || (dataRuns.length > 0 && typesOf(r.path)) || background(r),
         `${r.method} ${r.path} is for a resource a resolved path names`,

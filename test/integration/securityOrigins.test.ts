@@ -18,7 +18,7 @@ import type { WorkspaceAutomationApi } from '../../src/extension';
 import { connectSuite, type EmulatorInfo } from './helpers';
 import { restoreHarnessConnection, untilConnection } from './explorerSupport';
 import { revertAndCloseAll, wsaUri } from './fileHelpers';
-import { LogCapture } from './support/logCapture';
+import { NotificationCapture } from './support/notificationCapture';
 
 const SECTION = 'workspaceAutomation';
 
@@ -295,7 +295,7 @@ describe('Security: a key goes only to the origin it was entered for', function 
   });
 
   it('Sign Out forgets the current origin’s key only and says which', async () => {
-    const log = new LogCapture(api.log);
+    const notifications = new NotificationCapture();
     try {
       await api.connection.storeApiKey('apik_otherOriginKey00000000', originOf(folderService.url));
       await vscode.commands.executeCommand(`${SECTION}.signIn`, {
@@ -307,12 +307,11 @@ describe('Security: a key goes only to the origin it was entered for', function 
       await untilConnection(api, (c) => c === undefined);
       assert.equal(await api.connection.hasKeyFor(A), false);
       assert.equal(await api.connection.hasKeyFor(originOf(folderService.url)!), true, 'another origin keeps its key');
-      assert.ok(
-        log.lines.some((l) => l.text.includes(`Signed out of ${A}`)),
-        'the origin is named',
-      );
+      // Said in the notification the user reads (the log's line is not what they see).
+      const said = notifications.shown.filter((m) => m.level === 'info' && m.text.includes(`Signed out of ${A}`));
+      assert.equal(said.length, 1, `the origin is named: ${JSON.stringify(notifications.shown)}`);
     } finally {
-      log.dispose();
+      notifications.dispose();
     }
   });
 

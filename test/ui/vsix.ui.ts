@@ -7,7 +7,7 @@ import { openViewContainer, useWorkbench, viewPane } from '../harness';
 describe('The installed VSIX', () => {
   const ui = useWorkbench({ extension: 'vsix' });
 
-  it('is installed from the package, signs in, lists the workspace and opens a dashboard', async function () {
+  it('is installed from the package, connects to the service its settings name, lists the workspace and opens a dashboard', async function () {
     this.timeout(120_000);
     const { page } = ui;
     await openViewContainer(page, 'Workspace Automation');

@@ -49,6 +49,24 @@ describe('Editing write syncs in the workbench', () => {
     await page.locator('.part.statusbar').getByText(`(${text.length} selected)`).waitFor();
   }
 
+  /** The line of the only match of `text`, as the status bar reports it once the find widget selected it. */
+  async function lineOf(page: Page, text: string): Promise<number> {
+    await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('Control+F');
+    const widget = page.locator('.editor-instance .find-widget.visible');
+    const find = widget.locator('textarea, input').first();
+    await find.waitFor();
+    await find.fill(text);
+    await widget.locator('.matchesCount', { hasText: '1 of 1' }).waitFor();
+    const position = page.locator('.part.statusbar').getByText(`(${text.length} selected)`);
+    const line = /Ln (\d+), Col \d+/.exec(await position.innerText());
+    assert.ok(line, `the status bar shows the cursor's line: ${await position.innerText()}`);
+    await widget.getByRole('button', { name: /^Close/ }).click();
+    await widget.waitFor({ state: 'hidden' });
+    return Number(line[1]);
+  }
+
   async function open(page: Page, name: RegExp, tabName: string): Promise<void> {
     const explorer = viewPane(page, 'Explorer');
     await row(explorer, name).click();
@@ -106,8 +124,13 @@ describe('Editing write syncs in the workbench', () => {
 
     await runCommand(page, 'View: Toggle Problems');
     const problems = page.locator('.markers-panel');
-    await problems.locator('.monaco-list-row', { hasText: 'The key column cannot change' }).first().waitFor({ timeout: 30_000 });
+    const problem = problems.locator('.monaco-list-row', { hasText: 'The key column cannot change' }).first();
+    await problem.waitFor({ timeout: 30_000 });
     assert.ok(await problems.locator('.monaco-list-row .codicon-error').count(), 'shown as an error');
+    // At its line: the one the edited key column is on, as the editor's cursor position reports it.
+    const shownAt = /\[Ln (\d+), Col \d+\]/.exec(await problem.innerText());
+    assert.ok(shownAt, `Problems shows where: ${await problem.innerText()}`);
+    assert.equal(Number(shownAt[1]), await lineOf(page, '"keyColumn": "email"'), 'the Error is at the key column’s line');
     assert.equal((await puts(`/write-syncs/${ids.identityLockedWriteSyncId}`)).length, before, 'nothing was sent');
     await page.locator('.tabs-container .tab.dirty', { hasText: 'CRM contacts → Salesforce.json' }).waitFor();
     await page.keyboard.press('Escape');

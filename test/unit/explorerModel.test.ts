@@ -280,6 +280,10 @@ describe('explorer model when the connection fails', () => {
   test('signed out: no groups, no requests', async () => {
     const connection = TestConnection.forEmulator(emu);
     const model = modelFor(connection);
+    // Loaded while signed in first: the request log sees the model's reads, and a loaded group is there to be kept.
+    const signedIn = emu.requests().length;
+    assert.ok((await resources(model, 'operations')).length > 0);
+    assert.ok(emu.requests().length > signedIn, 'the request log shows the model’s reads');
     await connection.change(undefined);
     const before = emu.requests().length;
     assert.deepEqual(await model.getChildren(), []);

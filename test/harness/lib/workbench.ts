@@ -78,3 +78,26 @@ export function notificationToasts(page: Page): Locator {
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/**
+ * Switches to another browser tab and back, as a person does: the workbench's window loses focus,
+ * then regains it. Playwright makes every page think it has focus whatever is in front; that is
+ * turned off for the switch, else VS Code would never see the window lose focus.
+ */
+export async function switchAwayAndBack(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false });
+    const other = await page.context().newPage();
+    try {
+      await other.bringToFront();
+      await page.waitForFunction(() => !document.hasFocus());
+    } finally {
+      await other.close();
+    }
+    await page.bringToFront();
+    await page.waitForFunction(() => document.hasFocus());
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}

@@ -1,6 +1,6 @@
 // Records what the extension writes to its output channel (`api.log`), every level included, so a
-// test can read exactly what the user was told (reportError logs the notification's sentence) and
-// check that no secret ever reaches the channel. The channel object is the one the extension
+// test can check what is logged (and that no secret ever reaches the channel). What the user was
+// told is read from the notification itself: NotificationCapture. The channel object is the one the extension
 // holds, so wrapping its methods sees every line; dispose() puts the originals back.
 import type * as vscode from 'vscode';
 
