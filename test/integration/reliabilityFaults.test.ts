@@ -12,6 +12,7 @@ import { revertAndCloseAll, setAutoSave } from './fileHelpers';
 import { connectSuite, eventToPromise, type EmulatorInfo } from './helpers';
 import { cellProblems, FAULTS, formatMatrix, MATRIX_TIMEOUT_MS, type Cell, type Outcome } from './support/faultMatrix';
 import { LogCapture } from './support/logCapture';
+import { NotificationCapture } from './support/notificationCapture';
 import {
   compareAction,
   openDashboardAction,
@@ -33,6 +34,7 @@ describe('Reliability: fault matrix @variants', function () {
   let emulator: EmulatorInfo;
   let admin: AdminClient;
   let log: LogCapture;
+  let notifications: NotificationCapture;
   let ids: Record<string, string>;
   const rejections: unknown[] = [];
   const onRejection = (reason: unknown) => rejections.push(reason);
@@ -52,12 +54,14 @@ describe('Reliability: fault matrix @variants', function () {
     // The client is rebuilt with a short time limit: "latency beyond the timeout" costs 2.5 s, not 15.
     await setTimeoutSetting(MATRIX_TIMEOUT_MS);
     log = new LogCapture(api.log);
+    notifications = new NotificationCapture();
     process.on('unhandledRejection', onRejection);
   });
 
   after(async () => {
     process.off('unhandledRejection', onRejection);
     log?.dispose();
+    notifications?.dispose();
     await admin?.clearFaults();
     if (api) await setTimeoutSetting(undefined);
     await setAutoSave(undefined);
@@ -65,7 +69,7 @@ describe('Reliability: fault matrix @variants', function () {
   });
 
   it('every action × every fault: a clear message, retries only for reads, the text kept, one PUT per save, usable afterwards', async () => {
-    const context: MatrixContext = { api, emulator, admin, ids, log };
+    const context: MatrixContext = { api, emulator, admin, ids, log, notifications };
     const actions: MatrixAction[] = [
       treeGroupAction(context),
       openDashboardAction(context),

@@ -16,6 +16,7 @@ import type { HistoryState, HostMessage } from '../../../src/shared/history/prot
 import { editText, wsaUri } from '../fileHelpers';
 import { eventToPromise, hasVariant, serviceFetch, type EmulatorInfo } from '../helpers';
 import type { LogCapture } from './logCapture';
+import type { NotificationCapture } from './notificationCapture';
 
 export const SAVE = 'workspaceAutomation.save';
 
@@ -25,6 +26,8 @@ export interface MatrixContext {
   admin: AdminClient;
   ids: Record<string, string>;
   log: LogCapture;
+  /** What the user is shown: a failed cell's message is the notification's text. */
+  notifications: NotificationCapture;
 }
 
 /** One cell's run: a short tag for tab names and edit markers. */
@@ -283,10 +286,12 @@ export function saveAction(c: MatrixContext, t: SaveTarget): MatrixAction {
     async run(cell) {
       const text = await editText(doc, (s) => t.edit(s, cell.tag));
       const mark = c.log.mark();
+      const shown = c.notifications.mark();
       const result = await saveNow();
       const readBack = c.log.since(mark).some((l) => /may or may not have reached the service/.test(l.text));
       if (result.status === 'saved') return { ok: true, readBack, textKept: !doc.isDirty && (await t.holds(text)) };
-      const message = c.log.lastError(mark, /^Could not save/) ?? `(nothing shown; status ${result.status})`;
+      const told = c.notifications.since(shown).filter((m) => m.level === 'error' && /^Could not save/.test(m.text));
+      const message = told.at(-1)?.text ?? `(nothing shown; status ${result.status})`;
       return { ok: false, message, readBack, textKept: doc.isDirty && doc.getText() === text };
     },
     async usable(cell) {
