@@ -41,6 +41,8 @@ export class DashboardDocuments extends Disposable {
   private readonly collection = this._register(vscode.languages.createDiagnosticCollection(TYPES_DIAGNOSTIC_SOURCE));
   private readonly tracked = new Map<string, Tracked>();
   private runtime: Promise<void> | undefined;
+  /** Row types by data run: a run's columns do not change, so each is read once per connection. */
+  private readonly dataRuns = new Map<string, Promise<string | null>>();
   private readonly _onDidUpdateDiagnostics = this._register(new vscode.EventEmitter<vscode.Uri>());
   /** Fires when a dashboard's type diagnostics were computed (tests and the bench wait on it). */
   readonly onDidUpdateDiagnostics = this._onDidUpdateDiagnostics.event;
@@ -52,6 +54,7 @@ export class DashboardDocuments extends Disposable {
     this._register(
       deps.connection.onDidChangeConnection(() => {
         this.runtime = undefined;
+        this.dataRuns.clear();
         for (const t of this.tracked.values()) t.rows = undefined;
         for (const [key, t] of this.tracked) t.ready = this.refresh(key);
       }),
@@ -158,11 +161,26 @@ export class DashboardDocuments extends Disposable {
   }
 
   /** The row type of a data run's columns; null (no contract) when the service does not tell them. */
-  private async rowMembers(dataRunId: string | undefined): Promise<string | null> {
+  private rowMembers(dataRunId: string | undefined): Promise<string | null> {
     const client = this.deps.connection.current?.client;
-    if (!client || !dataRunId) return null;
-    const run = await client.dataRun(dataRunId).catch(() => undefined);
-    return run?.columns ? rowTypeFromColumns(run.columns) : null;
+    if (!client || !dataRunId) return Promise.resolve(null);
+    let members = this.dataRuns.get(dataRunId);
+    if (!members) {
+      members = client.dataRun(dataRunId).then(
+        (run) => {
+          if (run?.columns) return rowTypeFromColumns(run.columns);
+          // A run that names no columns (yet) is not remembered: the next change asks again.
+          this.dataRuns.delete(dataRunId);
+          return null;
+        },
+        () => {
+          this.dataRuns.delete(dataRunId);
+          return null;
+        },
+      );
+      this.dataRuns.set(dataRunId, members);
+    }
+    return members;
   }
 
   private schedule(key: string, delay: number): void {
