@@ -15,6 +15,8 @@ export interface HostBenchOptions {
   readonly extensionDir: string;
   /** The bundled test/bench/host/index.ts. */
   readonly hostEntry: string;
+  /** The floor extension (scripts/bench.mjs), loaded beside it when given. */
+  readonly floorDir?: string;
   readonly runs: number;
   /** Operations the emulator generates (`--large n`; it adds the 5,000-revision dashboard too). */
   readonly large: number;
@@ -106,6 +108,7 @@ async function oneRun(o: HostBenchOptions, traced: readonly string[]): Promise<H
     const remote = (path: string) => `vscode-remote://${server.authority}${path}`;
     const payload = [
       ['extensionDevelopmentPath', remote(o.extensionDir)],
+      ...(o.floorDir ? [['extensionDevelopmentPath', remote(o.floorDir)]] : []),
       ['extensionTestsPath', remote(o.hostEntry)],
     ];
     await page.goto(

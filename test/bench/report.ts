@@ -30,6 +30,18 @@ export function hostRows(runs: readonly HostRun[]): { rows: Row[]; details: stri
           met: total <= 15,
         },
   );
+  const floor = med('activation.floorTotalMs');
+  if (total !== undefined)
+    rows.push(
+      floor === undefined
+        ? missing('  activation against the floor (an empty extension, same activation events, same host and run)', 'floor + 5 ms')
+        : {
+            what: '  the floor, same host and run: an empty extension with the same activation events, timed the same way (after ours)',
+            figure: `${fmt.ms(floor)} (CPU ${fmt.ms(med('activation.floorTotalCpuMs') ?? NaN)}; VS Code's marks ${fmt.ms(med('activation.floorVscodeTotalMs') ?? NaN)}); ours is floor + ${fmt.ms(total - floor)}`,
+            target: '≤ floor + 5 ms',
+            met: total <= floor + 5,
+          },
+    );
   const cpu = med('activation.totalCpuMs');
   if (cpu !== undefined) {
     rows.push({
