@@ -174,6 +174,8 @@ async function typingRun(worker: DashboardWorkerClient, big: string): Promise<Ty
     failed: () => undefined,
   });
   const cpu = process.cpuUsage();
+  // The typist's pace is the input of this benchmark, not a wait for a condition.
+  // eslint-disable-next-line no-restricted-syntax -- keystrokes 50 ms apart and a reading pause after a burst
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   for (let k = 0; k < KEYS; k++) {
     generation++;
