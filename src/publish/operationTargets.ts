@@ -12,7 +12,11 @@ export class OperationTargets {
   /** `oper_` → `rept_` of dashboards: fixed for a dashboard. */
   private readonly dashboardResources = new PromiseCache<string, string>();
 
-  constructor(private readonly connection: ConnectionProvider) {}
+  constructor(
+    private readonly connection: ConnectionProvider,
+    /** The history resource an open `wsa:` document's read already named (a dashboard's `rept_`). */
+    private readonly knownResource: (uri: string) => string | undefined = () => undefined,
+  ) {}
 
   clear(): void {
     this.dashboardResources.clear();
@@ -23,14 +27,18 @@ export class OperationTargets {
     const connection = this.connection.require();
     const subject = arg ?? activeWsaUri();
     if (subject === undefined) return undefined;
+    // An open dashboard's source read named its resource: asking the service again costs a request.
+    const known = subject instanceof vscode.Uri ? this.knownResource(subject.toString()) : undefined;
     const target = await resolveHistoryTarget(subject, {
       dashboardResource: (id) =>
-        this.dashboardResources.get(id, () =>
-          this.connection
-            .require()
-            .client.getDashboardSource(id)
-            .then((s) => s.resourceId),
-        ),
+        known !== undefined
+          ? Promise.resolve(known)
+          : this.dashboardResources.get(id, () =>
+              this.connection
+                .require()
+                .client.getDashboardSource(id)
+                .then((s) => s.resourceId),
+            ),
       askForId: () => Promise.resolve(undefined),
       pickDashboardOrOperation: () => Promise.resolve(undefined),
     });

@@ -1,18 +1,35 @@
 // The status bar item of the active `wsa:` document of a resource with history: "draft #12 ·
-// published #9 · 3 unpublished revisions", Compare with Published on click. It reads the history's
-// first page when the active editor changes, after a save of it, and after a publish or restore;
-// never on a timer. It also sets the context keys the editor title's Publish… and Compare with
-// Published are offered by, from the service's capabilities.
+// published #9 · 3 unpublished revisions", Compare with Published on click. A dashboard's own read
+// names its resource and draft, and a save's answer the new draft: the item shows them without a
+// request, with the published revision and capabilities as last seen (this item's own read of the
+// history, or a publish or restore). Other kinds read the history's first page when the active
+// editor changes, after a save of it, and after a publish or restore; never on a timer. It also sets
+// the context keys the editor title's Publish… and Compare with Published are offered by, from the
+// service's capabilities (offered while not known: the service judges).
 import * as vscode from 'vscode';
 import type { ConnectionProvider } from '../connection/connectionProvider';
 import { COMMANDS, CONTEXT_KEYS } from '../manifest/contributions';
 import { hasHistory } from '../model/resourceKinds';
 import { parseFilePath, VIEWS } from '../model/resourcePath';
 import { draftPublishedSummary } from '../model/revisionOperations';
+import type { RevisionHistory, RevisionRef } from '../api/schemas';
+import type { ServerSnapshot } from '../model/saveTypes';
 import { Disposable } from '../util/lifecycle';
 import { escapeMarkdown, escapeMarkdownLine } from '../util/markdown';
 import { activeWsaUri, type OperationTargets } from './operationTargets';
 import type { RevisionOperationsUi } from './revisionOperationsUi';
+
+/** What the item knows of a history: the draft always; published and capabilities once seen. */
+type Known = Pick<RevisionHistory, 'draft'> & Partial<Pick<RevisionHistory, 'published' | 'capabilities'>>;
+
+/** The resource and draft an open document's own read named (dashboards: the source read). */
+export type DocumentRevision = (uri: vscode.Uri) => { resourceId: string; draft: RevisionRef } | undefined;
+
+/** A dashboard snapshot's resource and draft: the source read and a save's answer carry both. */
+export function dashboardRevision(snapshot: ServerSnapshot | undefined): { resourceId: string; draft: RevisionRef } | undefined {
+  if (snapshot?.tokens.kind !== 'dashboard' || !snapshot.revision) return undefined;
+  return { resourceId: snapshot.revision.resourceId, draft: snapshot.tokens.expectedRevision };
+}
 
 export class PublishStatusBar extends Disposable {
   private readonly item = this._register(
@@ -20,6 +37,8 @@ export class PublishStatusBar extends Disposable {
   );
   private generation = 0;
   private shownResource: string | undefined;
+  /** Per resource, the published revision and capabilities last seen, so a dashboard's open or save reads no history. */
+  private readonly seen = new Map<string, Pick<RevisionHistory, 'published' | 'capabilities'>>();
   private readonly _onDidUpdate = this._register(new vscode.EventEmitter<string | undefined>());
   /** The item was updated: its text, or undefined when it is hidden. */
   readonly onDidUpdate = this._onDidUpdate.event;
@@ -28,15 +47,33 @@ export class PublishStatusBar extends Disposable {
     private readonly connection: ConnectionProvider,
     private readonly targets: OperationTargets,
     operations: RevisionOperationsUi,
-    onDidSave: vscode.Event<{ uri: vscode.Uri }>,
+    onDidSave: vscode.Event<{ uri: vscode.Uri; snapshot: ServerSnapshot }>,
     private readonly log: vscode.LogOutputChannel,
+    private readonly documentRevision: DocumentRevision = () => undefined,
   ) {
     super();
     this.item.name = 'Workspace Automation: Draft and Published';
     this._register(vscode.window.onDidChangeActiveTextEditor(() => void this.update()));
-    this._register(onDidSave(({ uri }) => (uri.toString() === activeWsaUri()?.toString() ? void this.update() : undefined)));
-    this._register(operations.onDidChangeHistory((e) => (e.target.resourceId === this.shownResource ? void this.update() : undefined)));
-    this._register(connection.onDidChangeConnection(() => void this.update()));
+    this._register(
+      onDidSave(({ uri, snapshot }) => {
+        if (uri.toString() !== activeWsaUri()?.toString()) return;
+        // The save's answer names the new draft: nothing to read.
+        const saved = dashboardRevision(snapshot);
+        void (saved ? this.update(saved) : this.update());
+      }),
+    );
+    this._register(
+      operations.onDidChangeHistory((e) => {
+        this.seen.set(e.target.resourceId, e.history);
+        if (e.target.resourceId === this.shownResource) void this.update();
+      }),
+    );
+    this._register(
+      connection.onDidChangeConnection(() => {
+        this.seen.clear();
+        void this.update();
+      }),
+    );
     void this.update();
   }
 
@@ -45,7 +82,8 @@ export class PublishStatusBar extends Disposable {
     return this.shownResource ? this.item.text : undefined;
   }
 
-  async update(): Promise<void> {
+  /** Shows the active document's state; `own` is its resource and draft when a save's answer named them. */
+  async update(own?: { resourceId: string; draft: RevisionRef }): Promise<void> {
     const generation = ++this.generation;
     const uri = activeWsaUri();
     const view = uri && viewOf(uri);
@@ -53,18 +91,30 @@ export class PublishStatusBar extends Disposable {
     try {
       const target = await this.targets.of(uri);
       if (!target) return this.hide();
-      const h = await this.connection.require().client.revisionState(target.resourceId);
+      own ??= this.documentRevision(uri);
+      let h: Known;
+      if (own?.resourceId === target.resourceId) h = { ...this.seen.get(target.resourceId), draft: own.draft };
+      else {
+        const read = await this.connection.require().client.revisionState(target.resourceId);
+        this.seen.set(target.resourceId, read);
+        h = read;
+      }
       if (generation !== this.generation) return;
       this.shownResource = target.resourceId;
-      this.item.text = `$(git-commit) ${draftPublishedSummary(h)}`;
-      this.item.tooltip = new vscode.MarkdownString(
-        `**${escapeMarkdownLine(target.name)}**: ${escapeMarkdown(draftPublishedSummary(h))}\n\n${h.published ? 'Click to compare the published revision with this document.' : 'Nothing is published yet.'}`,
-      );
-      this.item.command = h.published
-        ? { title: 'Compare with Published', command: COMMANDS.compareWithPublished, arguments: [uri] }
-        : undefined;
+      const summary =
+        h.published === undefined ? `draft #${h.draft.sequence}` : draftPublishedSummary({ draft: h.draft, published: h.published });
+      this.item.text = `$(git-commit) ${summary}`;
+      const click =
+        h.published === undefined
+          ? 'Click to compare the published revision, if any, with this document.'
+          : h.published
+            ? 'Click to compare the published revision with this document.'
+            : 'Nothing is published yet.';
+      this.item.tooltip = new vscode.MarkdownString(`**${escapeMarkdownLine(target.name)}**: ${escapeMarkdown(summary)}\n\n${click}`);
+      this.item.command =
+        h.published !== null ? { title: 'Compare with Published', command: COMMANDS.compareWithPublished, arguments: [uri] } : undefined;
       this.item.show();
-      await setContext(h.capabilities.publish, !!h.published);
+      await setContext(h.capabilities?.publish ?? true, h.published !== null);
       this._onDidUpdate.fire(this.item.text);
     } catch (e) {
       if (generation !== this.generation) return;

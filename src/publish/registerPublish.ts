@@ -8,10 +8,11 @@ import type { DocumentRegistry } from '../fs/documentRegistry';
 import type { ExplorerModel } from '../model/explorer/explorerModel';
 import { FILE_SCHEME, parseFilePath, VIEWS } from '../model/resourcePath';
 import type { RevisionCache } from '../model/revisionCache';
+import type { ServerSnapshot } from '../model/saveTypes';
 import { ownedBy } from '../util/lifecycle';
 import type { HistoryPanels } from '../views/history/historyPanels';
 import { OperationTargets } from './operationTargets';
-import { PublishStatusBar } from './publishStatusBar';
+import { dashboardRevision, PublishStatusBar } from './publishStatusBar';
 import { RevisionOperationsUi, VSCODE_OPERATION_DIALOGS, type HistoryChange, type OperationDialogs } from './revisionOperationsUi';
 
 export interface PublishDeps {
@@ -21,7 +22,7 @@ export interface PublishDeps {
   documents: DocumentRegistry;
   explorer: ExplorerModel;
   history: HistoryPanels;
-  onDidSave: vscode.Event<{ uri: vscode.Uri }>;
+  onDidSave: vscode.Event<{ uri: vscode.Uri; snapshot: ServerSnapshot }>;
   /** Read at each question, so that the integration tests can answer in the user's place. */
   dialogs?: () => OperationDialogs;
 }
@@ -34,12 +35,14 @@ export interface PublishFeature {
 
 export function registerPublish(context: vscode.ExtensionContext, deps: PublishDeps): PublishFeature {
   const own = ownedBy(context.subscriptions);
-  const targets = new OperationTargets(deps.connection);
+  // An open dashboard's source read named its resource and draft: the status bar reads neither again.
+  const ownRevision = (uri: vscode.Uri) => dashboardRevision(deps.documents.sessions.get(uri.toString())?.base);
+  const targets = new OperationTargets(deps.connection, (uri) => dashboardRevision(deps.documents.sessions.get(uri)?.base)?.resourceId);
   own(deps.connection.onDidChangeConnection(() => targets.clear()));
   const operations = own(
     new RevisionOperationsUi(deps.connection, deps.revisions, deps.log, deps.dialogs ?? (() => VSCODE_OPERATION_DIALOGS)),
   );
-  const statusBar = own(new PublishStatusBar(deps.connection, targets, operations, deps.onDidSave, deps.log));
+  const statusBar = own(new PublishStatusBar(deps.connection, targets, operations, deps.onDidSave, deps.log, ownRevision));
   own(operations.onDidChangeHistory((change) => void showChange(deps, change)));
   deps.history.useOperations(operations);
   return { operations, targets, statusBar };

@@ -77,12 +77,53 @@ export const COMPILER_OPTIONS: ts.CompilerOptions = {
 
 const UNTYPED_RUNTIME_OPTIONS: ts.CompilerOptions = { ...COMPILER_OPTIONS, noImplicitAny: false };
 
+/**
+ * A dashboard text that tells TypeScript what changed since the one before it (the span between the
+ * common prefix and suffix), so that a keystroke re-parses the edited statements, not the file.
+ */
+class EditedSnapshot implements ts.IScriptSnapshot {
+  constructor(
+    private readonly text: string,
+    private previous: EditedSnapshot | undefined,
+  ) {}
+
+  /** TypeScript has parsed this one: the text before it is no longer asked for. */
+  forgetPrevious(): void {
+    this.previous = undefined;
+  }
+
+  getText(start: number, end: number): string {
+    return this.text.substring(start, end);
+  }
+
+  getLength(): number {
+    return this.text.length;
+  }
+
+  getChangeRange(old: ts.IScriptSnapshot): ts.TextChangeRange | undefined {
+    if (old !== this.previous || !this.previous) return undefined;
+    const a = this.previous.text;
+    const b = this.text;
+    const max = Math.min(a.length, b.length);
+    let start = 0;
+    while (start < max && a.charCodeAt(start) === b.charCodeAt(start)) start++;
+    let tail = 0;
+    while (tail < max - start && a.charCodeAt(a.length - 1 - tail) === b.charCodeAt(b.length - 1 - tail)) tail++;
+    return ts.createTextChangeRange(ts.createTextSpan(start, a.length - start - tail), b.length - start - tail);
+  }
+}
+
 export class DashboardProject {
   readonly path: string;
   private readonly rowPath: string;
   private readonly untypedPath: string;
   private text = '';
+  private snapshot: EditedSnapshot | undefined;
+  /** The snapshot TypeScript was last given: the next text's change is told against it. */
+  private handed: EditedSnapshot | undefined;
   private version = 0;
+  /** Whether the check under way should stop (its text changed, or a user request waits). */
+  cancelled: () => boolean = () => false;
   private rowMembers: string | undefined;
   private rowVersion = 0;
   private untyped: string[] = [];
@@ -101,7 +142,11 @@ export class DashboardProject {
   }
 
   setText(text: string): void {
+    if (text === this.text && this.snapshot) return;
     this.text = text;
+    // Against the one TypeScript parsed last, which may be several keystrokes back; three texts at most are kept.
+    this.handed?.forgetPrevious();
+    this.snapshot = new EditedSnapshot(text, this.handed);
     this.version++;
   }
 
@@ -162,7 +207,9 @@ export class DashboardProject {
         if (p === this.untypedPath) return String(this.untypedVersion);
         return p.startsWith('/node_modules/@types/') || p.startsWith(LIB_DIR) ? '0' : String(this.universe.generation);
       },
+      getCancellationToken: () => ({ isCancellationRequested: () => this.cancelled() }),
       getScriptSnapshot: (p) => {
+        if (p === this.path) return (this.handed = this.snapshot ??= new EditedSnapshot(this.text, undefined));
         const text = this.read(p);
         return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
       },

@@ -89,13 +89,29 @@ export interface ConfigureResult {
   readonly untypedBecause?: string;
 }
 
+/**
+ * What a cancellable check was asked for (the client fills it in): the document's text version and
+ * the interrupt count when posted. The client bumps both in memory the worker shares, so a check
+ * whose text changed, or that a completion or hover is waiting behind, stops instead of finishing.
+ */
+export interface Freshness {
+  readonly slot?: number;
+  readonly version?: number;
+  readonly interrupts?: number;
+}
+
+/** Shared Int32 cells: [0] interrupts, [1..] a text version per document slot. */
+export const FRESHNESS_SLOTS = 256;
+
 /** The requests the worker answers, by method name: params and result. */
 export interface WorkerMethods {
   configure: [{ runtime: RuntimeTypes | null }, ConfigureResult];
   update: [DashboardUpdate, void];
   close: [{ key: string }, void];
   diagnostics: [{ key: string }, TypeDiagnostic[]];
-  syntaxDiagnostics: [{ key: string }, TypeDiagnostic[]];
+  syntaxDiagnostics: [{ key: string } & Freshness, TypeDiagnostic[] | null];
+  /** Syntax and type errors as `diagnostics`, or null when the text changed (or the user asked for something) meanwhile. */
+  semanticDiagnostics: [{ key: string } & Freshness, TypeDiagnostic[] | null];
   completions: [{ key: string; offset: number; trigger?: string }, CompletionEntry[]];
   completionDetails: [{ key: string; offset: number; entry: CompletionEntry }, CompletionDetails | undefined];
   hover: [{ key: string; offset: number }, HoverInfo | undefined];

@@ -123,6 +123,23 @@ export class DashboardLanguageService {
       .map(toDiagnostic);
   }
 
+  /**
+   * `diagnostics`, stopped (null) as soon as `cancelled` says so: TypeScript asks between the
+   * statements it checks, so a check of a text already typed over ends within milliseconds.
+   */
+  semanticDiagnostics(key: string, cancelled: () => boolean): p.TypeDiagnostic[] | null {
+    const project = this.project(key);
+    project.cancelled = cancelled;
+    try {
+      return this.diagnostics(key);
+    } catch (err) {
+      if (err instanceof ts.OperationCanceledException) return null;
+      throw err;
+    } finally {
+      project.cancelled = () => false;
+    }
+  }
+
   private semantic(project: DashboardProject): ts.Diagnostic[] {
     return project.service.getSemanticDiagnostics(project.path).filter((d) => !SILENCED_CODES.has(d.code));
   }

@@ -1,19 +1,31 @@
 // The worker_threads entry of the dashboard language service (bundled as dist/ts-worker.js with
 // TypeScript inside). It answers one request at a time: TypeScript is synchronous, so the order of
-// the messages is the order of the answers. No vscode.
+// the messages is the order of the answers. A check reads shared memory the client writes as the
+// user types, so one that fell behind is dropped or stopped rather than finished. No vscode.
 import { parentPort, workerData } from 'node:worker_threads';
 import { DashboardLanguageService } from './dashboardService';
-import type { WorkerMethods, WorkerRequest, WorkerResponse } from './dashboardProtocol';
+import type { Freshness, WorkerMethods, WorkerRequest, WorkerResponse } from './dashboardProtocol';
 
 type Handlers = { [M in keyof WorkerMethods]: (params: WorkerMethods[M][0]) => WorkerMethods[M][1] };
 
-export function handlersFor(service: DashboardLanguageService): Handlers {
+/** Whether a check is stale, read from the cells the client bumps (FRESHNESS_SLOTS); never without them. */
+export function stalenessOf(cells: Int32Array | undefined): (f: Freshness) => boolean {
+  return (f) =>
+    !!cells &&
+    f.slot !== undefined &&
+    ((f.version !== undefined && Atomics.load(cells, f.slot) !== f.version) ||
+      (f.interrupts !== undefined && Atomics.load(cells, 0) !== f.interrupts));
+}
+
+export function handlersFor(service: DashboardLanguageService, stale: (f: Freshness) => boolean = () => false): Handlers {
   return {
     configure: ({ runtime }) => service.configure(runtime),
     update: (u) => service.update(u),
     close: ({ key }) => service.close(key),
     diagnostics: ({ key }) => service.diagnostics(key),
-    syntaxDiagnostics: ({ key }) => service.syntaxDiagnostics(key),
+    // A check that fell behind the typing is dropped before it starts, and stops if it goes stale.
+    syntaxDiagnostics: (f) => (stale(f) ? null : service.syntaxDiagnostics(f.key)),
+    semanticDiagnostics: (f) => (stale(f) ? null : service.semanticDiagnostics(f.key, () => stale(f))),
     completions: ({ key, offset, trigger }) => service.completions(key, offset, trigger),
     completionDetails: ({ key, offset, entry }) => service.completionDetails(key, offset, entry),
     hover: ({ key, offset }) => service.hover(key, offset),
@@ -32,8 +44,12 @@ export function handlersFor(service: DashboardLanguageService): Handlers {
 
 if (parentPort) {
   const port = parentPort;
-  const { typesDir, stall } = workerData as { typesDir: string; stall?: string };
-  const handlers = handlersFor(new DashboardLanguageService({ typesDir })) as Record<string, (params: unknown) => unknown>;
+  const { typesDir, stall, freshness } = workerData as { typesDir: string; stall?: string; freshness?: SharedArrayBuffer };
+  const cells = freshness ? new Int32Array(freshness) : undefined;
+  const handlers = handlersFor(new DashboardLanguageService({ typesDir }), stalenessOf(cells)) as Record<
+    string,
+    (params: unknown) => unknown
+  >;
   port.on('message', (req: WorkerRequest) => {
     let response: WorkerResponse;
     try {

@@ -4,7 +4,14 @@
 // new worker the state the old one had, so language features come back by themselves. No vscode:
 // the bench and the unit tests drive it in plain Node.
 import { Worker } from 'node:worker_threads';
-import type { DashboardUpdate, RuntimeTypes, WorkerMethod, WorkerMethods, WorkerResponse } from './dashboardProtocol';
+import {
+  FRESHNESS_SLOTS,
+  type DashboardUpdate,
+  type RuntimeTypes,
+  type WorkerMethod,
+  type WorkerMethods,
+  type WorkerResponse,
+} from './dashboardProtocol';
 
 /** How long the worker may take for one request before it is restarted… */
 export const WORKER_REQUEST_LIMIT_MS = 10_000;
@@ -30,6 +37,17 @@ interface Waiting {
 
 /** Requests that only hand the worker state: answering them does not load TypeScript's program. */
 const STATE_METHODS: ReadonlySet<WorkerMethod> = new Set(['configure', 'update', 'close', 'memory']);
+/** Checks that stop when their text changes or the user asks for something meanwhile. */
+const CHECKS: ReadonlySet<WorkerMethod> = new Set(['syntaxDiagnostics', 'semanticDiagnostics']);
+/** What the user waits for: a check in the way stops for it (as the built-in TypeScript's interrupt does). */
+const INTERACTIVE: ReadonlySet<WorkerMethod> = new Set([
+  'completions',
+  'completionDetails',
+  'hover',
+  'signatureHelp',
+  'highlights',
+  'definition',
+]);
 
 export class DashboardWorkerClient {
   private worker: Worker | undefined;
@@ -47,6 +65,13 @@ export class DashboardWorkerClient {
   private runtime: { runtime: RuntimeTypes | null } | undefined;
   private readonly documents = new Map<string, DashboardUpdate>();
   private readonly limitMs: number;
+  /** Shared with every worker: [0] interrupts, [slot] the text version of a document (dashboardProtocol.ts). */
+  private readonly freshness = new SharedArrayBuffer(FRESHNESS_SLOTS * Int32Array.BYTES_PER_ELEMENT);
+  private readonly cells = new Int32Array(this.freshness);
+  private readonly slots = new Map<string, number>();
+  private nextSlot = 1;
+  /** Checks posted and not yet answered. */
+  private checksPending = 0;
 
   constructor(private readonly options: WorkerClientOptions) {
     this.limitMs = options.requestLimitMs ?? WORKER_REQUEST_LIMIT_MS;
@@ -62,9 +87,30 @@ export class DashboardWorkerClient {
     // Started first: a replacement is told the state as it was before this request.
     const worker = this.start();
     this.remember(method, params);
-    return new Promise((resolve, reject) => {
+    const key = (params as { key?: string }).key;
+    if (method === 'update' && key !== undefined && (params as DashboardUpdate).text !== undefined)
+      Atomics.add(this.cells, this.slotOf(key), 1);
+    if (INTERACTIVE.has(method) && this.checksPending > 0) Atomics.add(this.cells, 0, 1);
+    if (CHECKS.has(method) && key !== undefined) {
+      const slot = this.slotOf(key);
+      params = { ...params, slot, version: Atomics.load(this.cells, slot), interrupts: Atomics.load(this.cells, 0) };
+      this.checksPending++;
+    }
+    return new Promise<WorkerMethods[M][1]>((resolve, reject) => {
       this.post(worker, method, params, { method, resolve: resolve as (v: unknown) => void, reject });
+    }).finally(() => {
+      if (CHECKS.has(method)) this.checksPending--;
     });
+  }
+
+  /** The shared cell of a document's text version; documents past the cells share them (a check then stops more often, never less). */
+  private slotOf(key: string): number {
+    let slot = this.slots.get(key);
+    if (slot === undefined) {
+      slot = 1 + ((this.nextSlot++ - 1) % (FRESHNESS_SLOTS - 1));
+      this.slots.set(key, slot);
+    }
+    return slot;
   }
 
   dispose(): void {
@@ -89,7 +135,10 @@ export class DashboardWorkerClient {
     else if (method === 'update') {
       const u = params as DashboardUpdate;
       this.documents.set(u.key, { ...this.documents.get(u.key), ...u });
-    } else if (method === 'close') this.documents.delete((params as { key: string }).key);
+    } else if (method === 'close') {
+      this.documents.delete((params as { key: string }).key);
+      this.slots.delete((params as { key: string }).key);
+    }
   }
 
   /** The worker answers in order: the oldest pending request is the one it works on now. */
@@ -119,7 +168,7 @@ export class DashboardWorkerClient {
     if (this.worker) return this.worker;
     const stall = this.options.stallOnceOn && !this.stalled ? this.options.stallOnceOn : undefined;
     this.stalled ||= stall !== undefined;
-    const worker = new Worker(this.options.script, { workerData: { typesDir: this.options.typesDir, stall } });
+    const worker = new Worker(this.options.script, { workerData: { typesDir: this.options.typesDir, stall, freshness: this.freshness } });
     this.worker = worker;
     this.warm = false;
     // An idle worker must not keep the extension host (or a test run) alive by itself.

@@ -2,7 +2,7 @@
 // --large, code-server, headless Chromium) per run, with the staged production build loaded as the
 // development extension and test/bench/host/index.ts as its test entry. Each run activates the
 // extension once, so activation is measured once per run; the rest repeats inside each run.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'node:util';
 import { resultsDir } from '../harness/lib/paths';
@@ -15,6 +15,8 @@ export interface HostBenchOptions {
   readonly extensionDir: string;
   /** The bundled test/bench/host/index.ts. */
   readonly hostEntry: string;
+  /** The floor extension (scripts/bench.mjs), loaded beside it when given. */
+  readonly floorDir?: string;
   readonly runs: number;
   /** Operations the emulator generates (`--large n`; it adds the 5,000-revision dashboard too). */
   readonly large: number;
@@ -104,6 +106,12 @@ async function oneRun(o: HostBenchOptions, traced: readonly string[]): Promise<H
     // A trace being written is finished before the session closes.
     await page.exposeFunction('codeAutomationExit', (code: number) => void traceWork.then(() => finish(code)));
     const remote = (path: string) => `vscode-remote://${server.authority}${path}`;
+    // The floor as an installed extension of this session (code-server loads one development path):
+    // it is scanned when the extension host starts, which the page below makes happen.
+    if (o.floorDir)
+      cpSync(o.floorDir, join(session.runDir, 'extensions', 'workspace-automation.workspace-automation-bench-floor-0.1.0'), {
+        recursive: true,
+      });
     const payload = [
       ['extensionDevelopmentPath', remote(o.extensionDir)],
       ['extensionTestsPath', remote(o.hostEntry)],

@@ -11,15 +11,20 @@ import { installExitHandlers } from '../harness/lib/processes';
 import { runHostBench, stopHostBench } from './hostBench';
 import { runDashboardTypesBench } from './dashboardTypesBench';
 import { runNodeBench } from './nodeBench';
+import { runTypingBench } from './typingBench';
 import { hostRows } from './report';
 import { formatTable, type Row } from './support';
 
 interface Args {
   extensionDir: string;
+  /** An empty extension with the same activation events: the activation floor. */
+  floorDir: string | undefined;
   hostEntry: string;
   runs: number;
   large: number;
   node: boolean;
+  /** The dashboard language service benchmarks (part of node; `--only=typing` runs them alone). */
+  typing: boolean;
   host: boolean;
   /** Host steps to CPU-profile (host/profile.ts). */
   profile: string | undefined;
@@ -35,16 +40,18 @@ function parseArgs(argv: string[]): Args {
   const hostEntry = value('host-entry');
   if (!extensionDir || !hostEntry)
     throw new Error(
-      'usage: main.js --extension=<staged extension> --host-entry=<bundled host/index.js> [--runs=3] [--large=2000] [--only=node|host] [--profile=activation,history,...] [--steps=requests,tree,...] [--browser-trace=history,...]',
+      'usage: main.js --extension=<staged extension> --host-entry=<bundled host/index.js> [--runs=3] [--large=2000] [--only=node|typing|host] [--profile=activation,history,...] [--steps=requests,tree,...] [--browser-trace=history,...]',
     );
   const only = value('only');
   return {
     extensionDir,
+    floorDir: value('floor-extension'),
     hostEntry,
     runs: Number(value('runs') ?? 3),
     large: Number(value('large') ?? 2000),
-    node: only !== 'host',
-    host: only !== 'node',
+    node: only === undefined || only === 'node',
+    typing: only === undefined || only === 'node' || only === 'typing',
+    host: only === undefined || only === 'host',
     profile: value('profile'),
     steps: value('steps'),
     browserTrace: value('browser-trace'),
@@ -70,10 +77,17 @@ async function main(): Promise<number> {
     } catch (e) {
       details.push(`Node-side benchmarks: ${e instanceof Error ? e.message : String(e)}`);
     }
+  }
+  if (args.typing) {
     try {
       await runDashboardTypesBench({ dist: join(args.extensionDir, 'dist'), say }, rows);
     } catch (e) {
       details.push(`Dashboard types benchmarks: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    try {
+      await runTypingBench({ dist: join(args.extensionDir, 'dist'), say }, rows);
+    } catch (e) {
+      details.push(`Typing benchmarks: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
   let hostOk = true;
@@ -83,6 +97,7 @@ async function main(): Promise<number> {
     const browserTrace = args.browserTrace?.split(',').map((s) => s.trim());
     const runs = await runHostBench({
       extensionDir: args.extensionDir,
+      floorDir: args.floorDir,
       hostEntry: args.hostEntry,
       runs: args.runs,
       large: args.large,
@@ -116,7 +131,7 @@ async function main(): Promise<number> {
   writeFileSync(join(out, 'table.md'), `${title}\n\n${table}\n${details.map((d) => `\n- ${d}`).join('')}\n`);
   writeFileSync(join(out, 'results.json'), JSON.stringify({ started, rows, details }, null, 2));
   say(`table written to ${join(out, 'table.md')}`);
-  return (args.node && !rows.length) || !hostOk ? 1 : 0;
+  return ((args.node || args.typing) && !rows.length) || !hostOk ? 1 : 0;
 }
 
 main().then(

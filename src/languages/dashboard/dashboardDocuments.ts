@@ -1,19 +1,20 @@
 // Keeps the language service worker in step with the open wsa: dashboards: their text, the text the
 // service gave (while equal, the service compiled it), the runtime's declarations and the data run's
-// row type; and shows its type errors in a diagnostic collection of their own. Type errors are
-// information for the user only: nothing here takes part in a save.
+// row type; and shows its type errors in a diagnostic collection of their own, as the user types:
+// syntax errors at once, type errors after a pause, a stale check stopped (DiagnosticsScheduler).
+// Type errors are information for the user only: nothing here takes part in a save.
 import * as vscode from 'vscode';
 import { rowTypeFromColumns } from '../../api/dataContract';
 import type { ConnectionProvider } from '../../connection/connectionProvider';
 import type { ServerSnapshot } from '../../model/saveTypes';
 import type { TypeDiagnostic } from '../../tsx/dashboardProtocol';
+import { DiagnosticsScheduler } from '../../tsx/diagnosticsScheduler';
 import type { DashboardWorkerClient } from '../../tsx/workerClient';
 import { eventToPromise } from '../../util/events';
 import { Disposable } from '../../util/lifecycle';
 
 export const DASHBOARD_LANGUAGE = 'wsa-dashboard';
 export const TYPES_DIAGNOSTIC_SOURCE = 'dashboard types';
-const DIAGNOSTICS_DELAY_MS = 150;
 
 export interface DashboardDocumentsDeps {
   readonly worker: DashboardWorkerClient;
@@ -30,28 +31,40 @@ interface Tracked {
   rows: Promise<void> | undefined;
   /** The latest refresh: a provider asks the worker once it has settled. */
   ready: Promise<void>;
-  timer: NodeJS.Timeout | undefined;
   /** Bumped on each change: a diagnostics answer for an older text is dropped. */
   generation: number;
   /** The generation whose diagnostics are shown. */
   published: number;
+  /** Whether what is shown are syntax errors of a text typed since (cleared once the syntax is right). */
+  showingSyntax: boolean;
 }
 
 export class DashboardDocuments extends Disposable {
   private readonly collection = this._register(vscode.languages.createDiagnosticCollection(TYPES_DIAGNOSTIC_SOURCE));
   private readonly tracked = new Map<string, Tracked>();
   private runtime: Promise<void> | undefined;
+  /** Row types by data run: a run's columns do not change, so each is read once per connection. */
+  private readonly dataRuns = new Map<string, Promise<string | null>>();
   private readonly _onDidUpdateDiagnostics = this._register(new vscode.EventEmitter<vscode.Uri>());
   /** Fires when a dashboard's type diagnostics were computed (tests and the bench wait on it). */
   readonly onDidUpdateDiagnostics = this._onDidUpdateDiagnostics.event;
 
+  private readonly checks: DiagnosticsScheduler;
+
   constructor(private readonly deps: DashboardDocumentsDeps) {
     super();
-    this._register({ dispose: () => this.tracked.forEach((t) => clearTimeout(t.timer)) });
+    this.checks = new DiagnosticsScheduler(deps.worker, {
+      syntax: (key, generation, found) => this.showSyntax(key, generation, found),
+      complete: (key, generation, found) => this.showAll(key, generation, found),
+      failed: (key, err) =>
+        this.deps.log.warn(`[DashboardTypes] no type check for ${key}: ${err instanceof Error ? err.message : String(err)}`),
+    });
+    this._register({ dispose: () => this.checks.dispose() });
     // Another service may serve other declarations: read them again, re-check what is open.
     this._register(
       deps.connection.onDidChangeConnection(() => {
         this.runtime = undefined;
+        this.dataRuns.clear();
         for (const t of this.tracked.values()) t.rows = undefined;
         for (const [key, t] of this.tracked) t.ready = this.refresh(key);
       }),
@@ -76,7 +89,14 @@ export class DashboardDocuments extends Disposable {
   async open(document: vscode.TextDocument): Promise<void> {
     const key = document.uri.toString();
     if (this.tracked.has(key)) return;
-    const t: Tracked = { dataRunId: undefined, rows: undefined, ready: Promise.resolve(), timer: undefined, generation: 0, published: -1 };
+    const t: Tracked = {
+      dataRunId: undefined,
+      rows: undefined,
+      ready: Promise.resolve(),
+      generation: 0,
+      published: -1,
+      showingSyntax: false,
+    };
     this.tracked.set(key, t);
     t.ready = this.refresh(key);
     await t.ready;
@@ -93,7 +113,7 @@ export class DashboardDocuments extends Disposable {
     const t = this.tracked.get(key);
     // A language change closes the typescriptreact document after the Dashboard TSX one opened.
     if (!t || document.languageId !== DASHBOARD_LANGUAGE) return;
-    clearTimeout(t.timer);
+    this.checks.forget(key);
     this.tracked.delete(key);
     this.collection.delete(document.uri);
     await this.deps.worker.request('close', { key }).catch(() => undefined);
@@ -112,7 +132,7 @@ export class DashboardDocuments extends Disposable {
   settingChanged(): void {
     for (const [key, t] of this.tracked) {
       t.generation++;
-      this.schedule(key, 0);
+      this.check(key, t, true);
     }
   }
 
@@ -120,7 +140,7 @@ export class DashboardDocuments extends Disposable {
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
     const t = this.tracked.get(key);
     if (!document || !t) return;
-    t.generation++;
+    const generation = ++t.generation;
     const base = this.deps.baseOf(document.uri);
     // A revision is the service's own text; an editable dashboard is, while it equals its base.
     const serviceText = document.uri.scheme === 'wsa' ? (base?.text ?? null) : document.getText();
@@ -137,7 +157,16 @@ export class DashboardDocuments extends Disposable {
       this.deps.log.warn(`[DashboardTypes] ${key}: ${err instanceof Error ? err.message : String(err)}`);
       return;
     }
-    this.schedule(key, t.generation === 1 ? 0 : DIAGNOSTICS_DELAY_MS);
+    // A newer change is on its way and will ask for itself.
+    if (t.generation === generation) this.check(key, t, generation === 1);
+  }
+
+  private check(key: string, t: Tracked, immediate: boolean): void {
+    if (this.deps.typeDiagnostics()) return this.checks.changed(key, t.generation, immediate);
+    const document = this.documentOf(key);
+    if (document) this.collection.delete(document.uri);
+    t.published = t.generation;
+    if (document) this._onDidUpdateDiagnostics.fire(document.uri);
   }
 
   private ensureRuntime(): Promise<void> {
@@ -158,43 +187,57 @@ export class DashboardDocuments extends Disposable {
   }
 
   /** The row type of a data run's columns; null (no contract) when the service does not tell them. */
-  private async rowMembers(dataRunId: string | undefined): Promise<string | null> {
+  private rowMembers(dataRunId: string | undefined): Promise<string | null> {
     const client = this.deps.connection.current?.client;
-    if (!client || !dataRunId) return null;
-    const run = await client.dataRun(dataRunId).catch(() => undefined);
-    return run?.columns ? rowTypeFromColumns(run.columns) : null;
+    if (!client || !dataRunId) return Promise.resolve(null);
+    let members = this.dataRuns.get(dataRunId);
+    if (!members) {
+      members = client.dataRun(dataRunId).then(
+        (run) => {
+          if (run?.columns) return rowTypeFromColumns(run.columns);
+          // A run that names no columns (yet) is not remembered: the next change asks again.
+          this.dataRuns.delete(dataRunId);
+          return null;
+        },
+        () => {
+          this.dataRuns.delete(dataRunId);
+          return null;
+        },
+      );
+      this.dataRuns.set(dataRunId, members);
+    }
+    return members;
   }
 
-  private schedule(key: string, delay: number): void {
-    const t = this.tracked.get(key);
-    if (!t) return;
-    clearTimeout(t.timer);
-    t.timer = setTimeout(() => void this.publish(key, t.generation), delay);
+  private documentOf(key: string): vscode.TextDocument | undefined {
+    return vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
   }
 
-  private async publish(key: string, generation: number): Promise<void> {
-    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
-    if (!document) return;
+  /** Syntax errors show at once; once the syntax is right again, the type errors shown last stay until the next check. */
+  private showSyntax(key: string, generation: number, found: TypeDiagnostic[]): void {
     const t = this.tracked.get(key);
-    if (!t || t.generation !== generation) return;
-    if (!this.deps.typeDiagnostics()) {
-      this.collection.delete(document.uri);
-      t.published = generation;
-      this._onDidUpdateDiagnostics.fire(document.uri);
-      return;
-    }
-    let found: TypeDiagnostic[];
-    try {
-      found = await this.deps.worker.request('diagnostics', { key });
-    } catch (err) {
-      this.deps.log.warn(`[DashboardTypes] no type check for ${key}: ${err instanceof Error ? err.message : String(err)}`);
-      return;
-    }
-    if (t.generation !== generation) return;
-    this.collection.set(
-      document.uri,
-      found.map((d) => toDiagnostic(document, d)),
-    );
+    const document = this.documentOf(key);
+    if (!t || !document || t.generation !== generation || !this.deps.typeDiagnostics()) return;
+    if (found.length)
+      this.collection.set(
+        document.uri,
+        found.map((d) => toDiagnostic(document, d)),
+      );
+    else if (t.showingSyntax) this.collection.set(document.uri, []);
+    t.showingSyntax = found.length > 0;
+  }
+
+  private showAll(key: string, generation: number, found: TypeDiagnostic[]): void {
+    const t = this.tracked.get(key);
+    const document = this.documentOf(key);
+    if (!t || !document || t.generation !== generation) return;
+    if (this.deps.typeDiagnostics())
+      this.collection.set(
+        document.uri,
+        found.map((d) => toDiagnostic(document, d)),
+      );
+    else this.collection.delete(document.uri);
+    t.showingSyntax = false;
     t.published = generation;
     this._onDidUpdateDiagnostics.fire(document.uri);
   }

@@ -23,9 +23,12 @@ function vscodeMarks(): PerfMark[] {
   return marks?.getMarks() ?? [];
 }
 
-function markSpan(marks: PerfMark[], from: string, to: string): number | undefined {
-  const a = marks.find((m) => m.name === `code/extHost/${from}/${EXTENSION_ID}`);
-  const b = marks.find((m) => m.name === `code/extHost/${to}/${EXTENSION_ID}`);
+/** The empty extension with the same activation events that scripts/bench.mjs stages beside ours. */
+const FLOOR_ID = `${EXTENSION_ID}-bench-floor`;
+
+function markSpan(marks: PerfMark[], from: string, to: string, id = EXTENSION_ID): number | undefined {
+  const a = marks.find((m) => m.name === `code/extHost/${from}/${id}`);
+  const b = marks.find((m) => m.name === `code/extHost/${to}/${id}`);
   return a && b ? b.startTime - a.startTime : undefined;
 }
 
@@ -108,6 +111,8 @@ export async function measureActivation(ctx: BenchContext): Promise<void> {
     figures.add('activation.vscodeTotalMs', codeLoading + call);
   }
 
+  await measureFloor(ctx);
+
   // Nothing is shown yet: activation and reading the settings and key must not talk to the service.
   const requests = await requestsSince(ctx, 0);
   figures.add('requests.activation', requests.length);
@@ -127,4 +132,28 @@ export async function measureActivation(ctx: BenchContext): Promise<void> {
       rmSync(copy, { force: true });
     }
   }
+}
+
+/**
+ * The floor, in the same host and run, after ours (so the host's first-extension costs fall on ours,
+ * not on it): an empty extension with the same activation events, timed by the same shim.
+ */
+async function measureFloor(ctx: BenchContext): Promise<void> {
+  const floor = vscode.extensions.getExtension(FLOOR_ID);
+  if (!floor) {
+    ctx.figures.note('activation.floorTotalMs', 'The floor extension was not loaded (run through npm run bench).');
+    return;
+  }
+  await hostQuiet();
+  await floor.activate();
+  type Timings = { requireMs?: number; activateMs?: number; requireCpuMs?: number; activateCpuMs?: number };
+  const own = (globalThis as { __workspaceAutomationFloorBench?: Timings }).__workspaceAutomationFloorBench;
+  if (own?.requireMs === undefined || own.activateMs === undefined) return;
+  ctx.figures.add('activation.floorTotalMs', own.requireMs + own.activateMs);
+  if (own.requireCpuMs !== undefined && own.activateCpuMs !== undefined)
+    ctx.figures.add('activation.floorTotalCpuMs', own.requireCpuMs + own.activateCpuMs);
+  const marks = vscodeMarks();
+  const load = markSpan(marks, 'willLoadExtensionCode', 'didLoadExtensionCode', FLOOR_ID);
+  const call = markSpan(marks, 'willActivateExtension', 'didActivateExtension', FLOOR_ID);
+  if (load !== undefined && call !== undefined) ctx.figures.add('activation.floorVscodeTotalMs', load + call);
 }

@@ -1,6 +1,7 @@
 // Requests per action, counted in the emulator's request log, each action done as a user does it:
-// open a dashboard in an editor, save it (File > Save), open its revision history from the tree,
-// compare two revisions already read. (Expanding a tree group is counted in tree.ts.)
+// open a dashboard in an editor, save it (File > Save), open a second dashboard, open its revision
+// history from the tree, compare two revisions already read. The reads of the runtime declarations
+// and of a data run are counted apart as well (first-time contract reads). (Expanding a tree group is counted in tree.ts.)
 import * as vscode from 'vscode';
 import type { HistoryPanel } from '../../../src/views/history/historyPanel';
 import {
@@ -35,8 +36,12 @@ export async function settledRequests(ctx: BenchContext, since: number, quietMs 
   }
 }
 
+/** The reads of what a dashboard is checked against: once per connection (declarations) or per data run. */
+const isContractRead = (line: string) => line.endsWith(' /v1/dashboard-runtime/types') || line.includes(' /v1/operation-runs/');
+
 async function record(ctx: BenchContext, key: string, requests: string[], since: number, startedAt: Date): Promise<void> {
   ctx.figures.add(key, requests.length);
+  ctx.figures.add(`${key}.contract`, requests.filter(isContractRead).length);
   const lines = await requestLinesSince(ctx, since);
   ctx.figures.note(key, `action at ${startedAt.toISOString().slice(11, 23)}: ${lines.length ? lines.join(', ') : 'no request'}`);
 }
@@ -63,6 +68,14 @@ export async function measureRequests(ctx: BenchContext): Promise<void> {
   started = new Date();
   if (!(await doc.save())) throw new Error('the save failed');
   await record(ctx, 'requests.save', await settledRequests(ctx, since), since, started);
+  await closeEverything(api);
+
+  // A second dashboard: its source, and its data run unless another dashboard read the same run.
+  const second = wsaUri(ctx.emulator.workspaceId, 'dashboards', ids.churnDashboardId!, 'Customer churn');
+  since = await lastRequest(ctx);
+  started = new Date();
+  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(second), { preview: false });
+  await record(ctx, 'requests.openSecondDashboard', await settledRequests(ctx, since), since, started);
   await closeEverything(api);
 
   // History from the tree item: the one list request before the first paint. Line counts of the

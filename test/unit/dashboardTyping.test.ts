@@ -1,0 +1,131 @@
+// Diagnostics while typing in a dashboard, in plain Node with the built worker (dist/ts-worker.js):
+// a keystroke re-parses what changed, a check that went stale stops, and the scheduler shows syntax
+// errors at once and the type errors of the last text only, after the pause.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { DashboardProject, TypeUniverse } from '../../src/tsx/dashboardProject';
+import type { TypeDiagnostic } from '../../src/tsx/dashboardProtocol';
+import { DashboardLanguageService } from '../../src/tsx/dashboardService';
+import { DiagnosticsScheduler } from '../../src/tsx/diagnosticsScheduler';
+import { ShippedTypes } from '../../src/tsx/typeFiles';
+import { DashboardWorkerClient } from '../../src/tsx/workerClient';
+
+const TYPES_DIR = path.resolve('dist/ts-types');
+
+/** A dashboard of `n` small components: enough statements for a check to take a while. */
+function dashboard(n: number): string {
+  const parts = ["import React, { useState } from 'react';", ''];
+  for (let i = 0; i < n; i++)
+    parts.push(
+      `export function Panel${i}() {`,
+      `  const [count, setCount] = useState(${i});`,
+      `  return <button onClick={() => setCount(count + 1)}>{count.toFixed(0)}</button>;`,
+      '}',
+    );
+  return parts.join('\n') + '\n';
+}
+
+describe('dashboard diagnostics while typing', () => {
+  test('a keystroke re-parses the edited statement: the statements before it are reused', () => {
+    const project = new DashboardProject('typing', new TypeUniverse(new ShippedTypes(TYPES_DIR)));
+    const text = dashboard(20);
+    project.setText(text);
+    const first = project.service.getProgram()!.getSourceFile(project.path)!.statements[0];
+    project.setText(`${text}const typed = 1;\n`);
+    const after = project.service.getProgram()!.getSourceFile(project.path)!;
+    assert.equal(after.statements.length, 22, 'the new statement is parsed');
+    assert.equal(after.statements[0], first, 'the unchanged first statement is the same node: an incremental parse');
+    project.dispose();
+  });
+
+  test('a type check stops once it is told its text changed, and answers the same when not', () => {
+    const service = new DashboardLanguageService({ typesDir: TYPES_DIR });
+    service.configure(null);
+    service.update({ key: 'a', text: `${dashboard(60)}const wrong: number = 'text';\n`, serviceText: null });
+    let asked = 0;
+    assert.equal(
+      service.semanticDiagnostics('a', () => ++asked > 5),
+      null,
+      'stopped',
+    );
+    assert.ok(asked > 5, 'TypeScript asked whether to stop');
+    const found = service.semanticDiagnostics('a', () => false)!;
+    assert.deepEqual(
+      found.map((d) => d.code),
+      service.diagnostics('a').map((d) => d.code),
+    );
+    assert.ok(
+      found.some((d) => d.code === 2322),
+      'the type error is found when not stopped',
+    );
+    service.dispose();
+  });
+
+  test('the worker drops a check whose text was typed over before it ran', async () => {
+    const worker = new DashboardWorkerClient({ script: path.resolve('dist/ts-worker.js'), typesDir: TYPES_DIR });
+    try {
+      await worker.request('configure', { runtime: null });
+      const text = dashboard(200);
+      void worker.request('update', { key: 'k', text, serviceText: null });
+      const stale = worker.request('semanticDiagnostics', { key: 'k' });
+      void worker.request('update', { key: 'k', text: `${text}const typed: number = 'x';\n` });
+      const fresh = worker.request('semanticDiagnostics', { key: 'k' });
+      assert.equal(await stale, null, 'the check of the older text is dropped or stopped');
+      const found = await fresh;
+      assert.ok(
+        found?.some((d) => d.code === 2322),
+        'the newest text is checked',
+      );
+    } finally {
+      worker.dispose();
+    }
+  });
+
+  test('typing: syntax errors show at once, the type errors of the last text only, after the pause', async () => {
+    const worker = new DashboardWorkerClient({ script: path.resolve('dist/ts-worker.js'), typesDir: TYPES_DIR });
+    const shown: { kind: 'syntax' | 'complete'; generation: number; found: TypeDiagnostic[] }[] = [];
+    let done: () => void = () => undefined;
+    const last = new Promise<void>((r) => (done = r));
+    const scheduler = new DiagnosticsScheduler(
+      worker,
+      {
+        syntax: (_key, generation, found) => shown.push({ kind: 'syntax', generation, found }),
+        complete: (_key, generation, found) => {
+          shown.push({ kind: 'complete', generation, found });
+          if (generation === 10) done();
+        },
+        failed: (_key, err) => assert.fail(String(err)),
+      },
+      100,
+    );
+    try {
+      await worker.request('configure', { runtime: null });
+      const text = dashboard(100);
+      await worker.request('update', { key: 'k', text, serviceText: null });
+      // Ten keystrokes, each posted before the last one's checks could finish: the 5th leaves a syntax error.
+      for (let g = 1; g <= 10; g++) {
+        const typed = g === 5 ? `${text}const broken = (;\n` : `${text}const typed${g}: number = 'x';\n`;
+        void worker.request('update', { key: 'k', text: typed });
+        scheduler.changed('k', g);
+      }
+      await last;
+      const complete = shown.filter((s) => s.kind === 'complete');
+      assert.deepEqual(
+        complete.map((s) => s.generation),
+        [10],
+        'one type check shown: the last text’s',
+      );
+      assert.ok(complete[0]!.found.some((d) => d.code === 2322 && d.message.includes('string')));
+      const syntax = shown.filter((s) => s.kind === 'syntax');
+      assert.ok(syntax.length >= 1 && syntax.every((s) => s.generation <= 10));
+      assert.ok(
+        shown.findIndex((s) => s.kind === 'syntax' && s.generation === 10) < shown.findIndex((s) => s.kind === 'complete'),
+        'the syntax answer comes before the type check',
+      );
+    } finally {
+      scheduler.dispose();
+      worker.dispose();
+    }
+  });
+});
