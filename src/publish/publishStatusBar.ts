@@ -32,7 +32,7 @@ export class PublishStatusBar extends Disposable {
     private readonly log: vscode.LogOutputChannel,
   ) {
     super();
-    this.item.name = 'Workspace Automation: Draft and Published';
+    this.item.name = vscode.l10n.t('Workspace Automation: Draft and Published');
     this._register(vscode.window.onDidChangeActiveTextEditor(() => void this.update()));
     this._register(onDidSave(({ uri }) => (uri.toString() === activeWsaUri()?.toString() ? void this.update() : undefined)));
     this._register(operations.onDidChangeHistory((e) => (e.target.resourceId === this.shownResource ? void this.update() : undefined)));
@@ -58,10 +58,15 @@ export class PublishStatusBar extends Disposable {
       this.shownResource = target.resourceId;
       this.item.text = `$(git-commit) ${draftPublishedSummary(h)}`;
       this.item.tooltip = new vscode.MarkdownString(
-        `**${escapeMarkdownLine(target.name)}**: ${escapeMarkdown(draftPublishedSummary(h))}\n\n${h.published ? 'Click to compare the published revision with this document.' : 'Nothing is published yet.'}`,
+        vscode.l10n.t(
+          '**{0}**: {1}\n\n{2}',
+          escapeMarkdownLine(target.name),
+          escapeMarkdown(draftPublishedSummary(h)),
+          h.published ? 'Click to compare the published revision with this document.' : 'Nothing is published yet.',
+        ),
       );
       this.item.command = h.published
-        ? { title: 'Compare with Published', command: COMMANDS.compareWithPublished, arguments: [uri] }
+        ? { title: vscode.l10n.t('Compare with Published'), command: COMMANDS.compareWithPublished, arguments: [uri] }
         : undefined;
       this.item.show();
       await setContext(h.capabilities.publish, !!h.published);
