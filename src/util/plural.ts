@@ -3,10 +3,12 @@
 // vscode-free layers word counts as the rest of VS Code does; unset, it is English.
 
 let rules = new Intl.PluralRules('en');
+let language = 'en';
 
-export function setPluralLanguage(language: string): void {
+export function setPluralLanguage(displayLanguage: string): void {
+  language = displayLanguage;
   try {
-    rules = new Intl.PluralRules(language);
+    rules = new Intl.PluralRules(displayLanguage);
   } catch {
     // An unknown tag (e.g. the pseudo-locale qps-ploc) keeps English rules.
   }
@@ -15,4 +17,9 @@ export function setPluralLanguage(language: string): void {
 /** Whether `count` takes the singular ("one") form, e.g. "1 revision" but "2 revisions". */
 export function isSingular(count: number): boolean {
   return rules.select(count) === 'one';
+}
+
+/** VS Code's display language (vscode.env.language), e.g. for the history page's Intl formats. */
+export function displayLanguage(): string {
+  return language;
 }

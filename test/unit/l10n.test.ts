@@ -7,6 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { getL10nJson } from '@vscode/l10n-dev';
+import { PAGE_TEXT, parsePageLocale } from '../../src/shared/history/pageText';
+import { absoluteUtc, relativeTime } from '../../src/shared/history/relativeTime';
 
 const root = join(__dirname, '..', '..', '..');
 
@@ -78,6 +80,31 @@ describe('localization bundles', () => {
       [],
       'texts no placeholder uses',
     );
+  });
+
+  it('the history page gets every word of PAGE_TEXT from the host, each with its English as the key', () => {
+    const host = readFileSync(join(root, 'src', 'views', 'history', 'pageWords.ts'), 'utf8');
+    const sent = Object.fromEntries([...host.matchAll(/^\s+(\w+): l10n\.t\(\s*'((?:[^'\\]|\\.)*)',?\s*\),$/gm)].map((m) => [m[1]!, m[2]!]));
+    assert.deepEqual(sent, { ...PAGE_TEXT });
+  });
+
+  it('the page keeps English for a word the host sent malformed, and takes the translated ones', () => {
+    const locale = parsePageLocale({ language: 'de', text: { open: 'Öffnen', comparing: 'Vergleicht {0}', refresh: 42 } });
+    assert.equal(locale.language, 'de');
+    assert.equal(locale.text.open, 'Öffnen');
+    assert.equal(locale.text.comparing, PAGE_TEXT.comparing, 'a dropped placeholder keeps the English');
+    assert.equal(locale.text.refresh, PAGE_TEXT.refresh);
+    assert.deepEqual(parsePageLocale('nonsense'), { language: 'en', text: { ...PAGE_TEXT } });
+  });
+
+  it('the history reads relative times and dates in the display language (Intl)', () => {
+    const now = Date.parse('2026-11-25T12:00:00Z');
+    assert.equal(relativeTime('2026-11-25T11:55:00Z', now), '5 minutes ago');
+    assert.equal(relativeTime('2026-11-25T11:55:00Z', now, 'de'), 'vor 5 Minuten');
+    assert.equal(relativeTime('2026-11-24T12:00:00Z', now, 'de'), 'gestern');
+    assert.equal(relativeTime('2026-11-25T11:59:50Z', now, 'de', 'gerade eben'), 'gerade eben');
+    assert.equal(absoluteUtc('2026-11-25T11:55:00Z'), '2026-11-25 11:55:00 UTC');
+    assert.match(absoluteUtc('2026-11-25T11:55:00Z', 'de'), /25\.11\.2026.*11:55:00 UTC/);
   });
 
   for (const file of readdirSync(root).filter((f) => /^package\.nls\.[\w-]+\.json$/.test(f) && !f.includes('qps-'))) {

@@ -36,16 +36,16 @@ import {
   type ServiceOperations,
 } from './restore';
 import { FAILURE_SUBJECTS, PANEL_TEXT, type PanelTimings } from './panelParts';
+import { HISTORY_PAGE_DATA } from './pageWords';
 import { WebviewHost } from './webviewHost';
-
 export type { PanelTimings } from './panelParts';
-
 export const HISTORY_VIEW_TYPE = 'workspaceAutomation.history';
 /** The history page: its script, stylesheets and the codicons it shows (the benchmark opens it bare too). */
 export const HISTORY_PAGE = {
   script: 'history.js',
   styles: ['dist/webview/codicon.css', 'media/history.css'],
   icons: HISTORY_ICONS,
+  pageData: HISTORY_PAGE_DATA,
 } as const;
 
 /**
@@ -198,7 +198,7 @@ export class HistoryPanel extends Disposable {
   }
 
   private title(): string {
-    return `History: ${this.name}`;
+    return PANEL_TEXT.title(this.name);
   }
 
   private rename(name: string): void {

@@ -21,6 +21,7 @@ export const PANEL_TEXT = {
   loadFailed: l10n.t('Could not load the revision history'),
   cannotRestore: l10n.t('This resource cannot be restored.'),
   restoring: l10n.t('Restoring…'),
+  title: (name: string) => l10n.t('History: {0}', name),
   more: (count: number) =>
     l10n.t('Showing the newest {0} revisions: the service lists more than are read (a repeated cursor, or past 20,000).', count),
 };
