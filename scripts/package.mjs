@@ -24,7 +24,7 @@ const outIndex = args.indexOf('--out');
 const out = resolve(outIndex >= 0 ? args[outIndex + 1] : join(root, `${manifest.name}-${manifest.version}.vsix`));
 const STAGED = ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', '.vscodeignore', 'media', 'l10n'];
 // The manifest's translations (package.nls.json, package.nls.de.json, …).
-STAGED.push(...readdirSync(root).filter((f) => /^package\.nls(\.[\w-]+)?\.json$/.test(f)));
+STAGED.push(...readdirSync(root).filter((f) => /^package\.nls(\.[\w-]+)?\.json$/.test(f) && !f.includes('qps-')));
 
 const stage = mkdtempSync(join(tmpdir(), 'wsa-package-'));
 try {
