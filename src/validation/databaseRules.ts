@@ -14,10 +14,6 @@ const TYPES: readonly string[] = DATABASE_COLUMN_TYPES;
 
 type Path = (string | number)[];
 
-function capitalized(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
 function isName(v: unknown): v is string {
   return typeof v === 'string' && v.trim() !== '';
 }
@@ -64,11 +60,11 @@ function tableProblems(doc: JsonDocument, table: unknown, t: number, tableNames:
     problems.push(problemAt(doc, at, l10n.t('A table must be an object with "name", "columns" and "primaryKey".')));
     return;
   }
-  unsentKeys(doc, table, at, DATABASE_TABLE_FIELDS, 'a table', problems);
+  unsentKeys(doc, table, at, DATABASE_TABLE_FIELDS, l10n.t('a table'), problems);
   const name = table.name;
-  const ref = isName(name) ? `table "${name}"` : `table ${t + 1}`;
-  const label = capitalized(ref);
-  if (!('name' in table)) problems.push(missingAt(doc, at, `${label} needs a "name".`));
+  const ref = isName(name) ? l10n.t('table "{0}"', name) : l10n.t('table {0}', t + 1);
+  const label = isName(name) ? l10n.t('Table "{0}"', name) : l10n.t('Table {0}', t + 1);
+  if (!('name' in table)) problems.push(missingAt(doc, at, l10n.t('{0} needs a "name".', label)));
   else if (typeof name !== 'string') problems.push(problemAt(doc, [...at, 'name'], l10n.t('A table name must be a string.')));
   else if (!isName(name))
     problems.push(problemAt(doc, [...at, 'name'], l10n.t('An empty table name: the service will probably refuse it.'), 'warning'));
@@ -120,9 +116,9 @@ function columnProblems(
     problems.push(problemAt(doc, at, l10n.t('A column must be an object with "name", "type" and "nullable".')));
     return;
   }
-  unsentKeys(doc, column, at, DATABASE_COLUMN_FIELDS, 'a column', problems);
+  unsentKeys(doc, column, at, DATABASE_COLUMN_FIELDS, l10n.t('a column'), problems);
   const name = column.name;
-  const label = isName(name) ? `Column "${name}"` : 'A column';
+  const label = isName(name) ? l10n.t('Column "{0}"', name) : l10n.t('A column');
   if (!('name' in column)) problems.push(missingAt(doc, at, l10n.t('A column of {0} needs a "name".', table)));
   else if (typeof name !== 'string')
     problems.push(problemAt(doc, [...at, 'name'], l10n.t('A column name of {0} must be a string.', table)));

@@ -8,6 +8,7 @@ import type { FileView } from '../model/resourcePath';
 import { databaseProblems } from './databaseRules';
 import { factProblems } from './factRules';
 import { appProblems, writeSyncProblems } from './recordRules';
+import { isSingular } from '../util/plural';
 
 export interface ValidateOptions {
   /**
@@ -83,7 +84,7 @@ export async function validateText(view: FileView, text: string, options: Valida
 }
 
 function where(problem: TextProblem): string {
-  return `line ${problem.line}, column ${problem.column}`;
+  return l10n.t('line {0}, column {1}', problem.line, problem.column);
 }
 
 /**
@@ -95,7 +96,7 @@ export function refusalMessage(name: string, all: readonly TextProblem[]): strin
   const problems = errors.length ? errors : all;
   const first = problems[0];
   if (!first) return l10n.t('Not saved: «{0}» has problems.', name);
-  const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
+  const count = isSingular(problems.length) ? l10n.t('{0} problem', problems.length) : l10n.t('{0} problems', problems.length);
   const lead = problems.length === 1 ? where(first) : l10n.t('the first at {0}', where(first));
   const text = first.message.trim();
   return l10n.t('Not saved: «{0}» has {1} — {2}: {3}', name, count, lead, /[.!?…]$/.test(text) ? text : `${text}.`);
