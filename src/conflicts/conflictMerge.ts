@@ -99,7 +99,12 @@ export class ConflictMerge extends Disposable {
       .showWarningMessage(notificationText(markersMessage(conflict, result.conflicts)), vscode.l10n.t('Show Your Text'))
       .then((choice) => {
         if (choice)
-          void vscode.commands.executeCommand('vscode.diff', mineUri, uri, `«${conflict.file.name}»: Yours (before the merge) ↔ Merged`);
+          void vscode.commands.executeCommand(
+            'vscode.diff',
+            mineUri,
+            uri,
+            vscode.l10n.t('«{0}»: Yours (before the merge) ↔ Merged', conflict.file.name),
+          );
       });
     return 'markers';
   }

@@ -79,7 +79,7 @@ export class ResourceReader {
             expectedRevision: { revisionId: source.revision.revisionId, sequence: source.revision.sequence },
             expectedDataRunId: source.dataRunId,
           },
-          label: `revision ${source.revision.sequence}`,
+          label: l10n.t('revision {0}', source.revision.sequence),
           revision: { resourceId: source.resourceId, revisionId: source.revision.revisionId },
         };
       }
@@ -91,7 +91,7 @@ export class ResourceReader {
         return {
           text: databaseText(revision.value),
           tokens: { kind: 'database', expectedDraft: draft },
-          label: `revision ${draft.sequence}`,
+          label: l10n.t('revision {0}', draft.sequence),
           actor: revision.actor.id,
           revision: { resourceId: file.id, revisionId: draft.revisionId },
         };
@@ -105,7 +105,7 @@ export class ResourceReader {
         return {
           text: writeSyncText(ws),
           tokens: { kind: 'writeSync', expectedVersion: ws.version, identityLocked: ws.identityLocked },
-          label: `version ${ws.version}`,
+          label: l10n.t('version {0}', ws.version),
         };
       }
       case 'app': {
@@ -114,7 +114,7 @@ export class ResourceReader {
         return {
           text: appText(app),
           tokens: { kind: 'app', expectedDraft: draft },
-          label: `revision ${draft.sequence}`,
+          label: l10n.t('revision {0}', draft.sequence),
           revision: { resourceId: app.id, revisionId: draft.revisionId },
         };
       }

@@ -123,7 +123,7 @@ export class SaveFlow {
             expectedRevision: { revisionId: saved.revision.revisionId, sequence: saved.revision.sequence },
             expectedDataRunId: saved.dataRunId,
           },
-          label: `revision ${saved.revision.sequence}`,
+          label: l10n.t('revision {0}', saved.revision.sequence),
           revision: { resourceId: saved.resourceId, revisionId: saved.revision.revisionId },
         };
       }
@@ -136,7 +136,7 @@ export class SaveFlow {
         return {
           text,
           tokens: { kind: 'database', expectedDraft: draft },
-          label: `revision ${draft.sequence}`,
+          label: l10n.t('revision {0}', draft.sequence),
           revision: { resourceId: file.id, revisionId },
         };
       }
@@ -153,7 +153,7 @@ export class SaveFlow {
         return {
           text,
           tokens: { kind: 'writeSync', expectedVersion: ws.version, identityLocked: ws.identityLocked },
-          label: `version ${ws.version}`,
+          label: l10n.t('version {0}', ws.version),
         };
       }
       case 'app': {
@@ -162,7 +162,7 @@ export class SaveFlow {
         return {
           text,
           tokens: { kind: 'app', expectedDraft: draft },
-          label: `revision ${draft.sequence}`,
+          label: l10n.t('revision {0}', draft.sequence),
           revision: { resourceId: app.id, revisionId: draft.revisionId },
         };
       }

@@ -83,7 +83,7 @@ export function present(node: ExplorerNode): Presentation {
  * string itself, an empty one as "(none)", anything else as JSON. Never "undefined", never blank.
  */
 export function shown(value: unknown): string {
-  if (typeof value === 'string') return value.trim() ? value : '(none)';
+  if (typeof value === 'string') return value.trim() ? value : l10n.t('(none)');
   if (value === undefined || value === null) return '(none)';
   const json = JSON.stringify(value) ?? String(value);
   return json.length > 200 ? `${json.slice(0, 199)}…` : json;
@@ -111,9 +111,9 @@ function unpublishedCount(draft: RevisionRef, published: RevisionRef | null): nu
 }
 
 function revisions(draft: RevisionRef, published: RevisionRef | null): string {
-  if (!published) return `draft ${seq(draft)}`;
+  if (!published) return l10n.t('draft {0}', seq(draft));
   const ahead = unpublishedCount(draft, published);
-  return `draft ${seq(draft)} · published ${seq(published)}${ahead ? ` · ${ahead} unpublished` : ''}`;
+  return l10n.t('draft {0} · published {1}', seq(draft), seq(published)) + (ahead ? ` · ${l10n.t('{0} unpublished', ahead)}` : '');
 }
 
 /** The tooltip's row: how many revisions publishing the draft would bring live. */
@@ -200,14 +200,14 @@ function operation(op: Operation, relation?: string): Look {
 
 function dashboard(d: DashboardInfo): Look {
   return {
-    description: `revision ${seq(d.revision)}`,
+    description: l10n.t('revision {0}', seq(d.revision)),
     tooltip: l10n.t(
       '{0}\n\n{1}',
       heading(d.name, `${RESOURCE_KINDS.dashboard.singular} (TSX)`, d.dashboardId),
       table([
-        ['Revision', seq(d.revision)],
-        ['Resource', codeSpan(d.resourceId)],
-        ...(d.dataRunId ? ([['Data run', codeSpan(d.dataRunId)]] as [string, string][]) : []),
+        [l10n.t('Revision'), seq(d.revision)],
+        [l10n.t('Resource'), codeSpan(d.resourceId)],
+        ...(d.dataRunId ? ([[l10n.t('Data run'), codeSpan(d.dataRunId)]] as [string, string][]) : []),
       ]),
     ),
     icon: { id: 'dashboard' },
@@ -227,7 +227,7 @@ function app(a: Application): Look {
   if (a.deployment.url) rows.push(['URL', codeSpan(a.deployment.url)]);
   if (failed) rows.push([l10n.t('Error'), md(errorText(a.deployment.error))]);
   return {
-    description: `${deploying ? 'deploying…' : status} · draft ${seq(a.draft)}`,
+    description: `${deploying ? l10n.t('deploying…') : status} · ${l10n.t('draft {0}', seq(a.draft))}`,
     tooltip: `${heading(a.name, RESOURCE_KINDS.app.singular, a.id)}${a.description ? `\n\n${escapeMarkdown(a.description)}` : ''}\n\n${table(rows)}`,
     icon: deploying ? { id: 'loading~spin' } : failed || status === 'failed' ? { id: 'error', color: 'error' } : { id: 'rocket' },
   };
@@ -235,10 +235,10 @@ function app(a: Application): Look {
 
 function database(d: DatabaseInfo): Look {
   return {
-    description: d.published ? revisions(d.draft, d.published) : `draft ${seq(d.draft)} · unpublished`,
+    description: d.published ? revisions(d.draft, d.published) : l10n.t('draft {0} · unpublished', seq(d.draft)),
     tooltip: `${heading(d.name, RESOURCE_KINDS.database.singular, d.id)}\n\n${table([
-      ['Draft', seq(d.draft)],
-      ['Published', seq(d.published)],
+      [l10n.t('Draft'), seq(d.draft)],
+      [l10n.t('Published'), seq(d.published)],
       unpublishedRow(d.draft, d.published),
     ])}`,
     icon: { id: 'database' },
@@ -246,7 +246,7 @@ function database(d: DatabaseInfo): Look {
 }
 
 function writeSync(w: WriteSync): Look {
-  const state = w.isEnabled ? (w.automaticEnabled ? 'enabled · automatic' : 'enabled · manual') : 'disabled';
+  const state = w.isEnabled ? (w.automaticEnabled ? l10n.t('enabled · automatic') : l10n.t('enabled · manual')) : l10n.t('disabled');
   const d = w.definition;
   const rows: [string, string][] = [
     [l10n.t('State'), state],
@@ -259,7 +259,7 @@ function writeSync(w: WriteSync): Look {
     ? l10n.t('\n\n🔒 **Identity locked**: source, destination, key, matching field and managed field names are fixed.')
     : '';
   return {
-    description: `${w.identityLocked ? 'locked · ' : ''}${state} · v${w.version}`,
+    description: `${w.identityLocked ? `${l10n.t('locked')} · ` : ''}${state} · v${w.version}`,
     tooltip: `${heading(w.name, RESOURCE_KINDS.writeSync.singular, w.id)}${locked}\n\n${table(rows)}`,
     icon: w.identityLocked ? { id: 'lock' } : w.isEnabled ? { id: 'sync' } : { id: 'sync-ignored' },
   };

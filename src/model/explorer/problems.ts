@@ -71,7 +71,7 @@ export function groupErrorMessage(group: GroupNode, error: unknown): MessageNode
 }
 
 export function emptyMessage(group: GroupNode, listed: boolean): MessageNode {
-  if (listed) return messageNode(group, 'empty', { label: `No ${group.group.noun}`, severity: 'info' });
+  if (listed) return messageNode(group, 'empty', { label: l10n.t('No {0}', group.group.noun), severity: 'info' });
   return messageNode(group, 'empty', {
     label: l10n.t('Add Resource by ID…'),
     detail: l10n.t('This service lists no {0}: add them by id', group.group.noun),
