@@ -351,7 +351,7 @@ function folderKey(origin: string): string {
 function labelFor(baseUrl: string): string {
   try {
     const url = new URL(baseUrl);
-    return url.hostname === '127.0.0.1' || url.hostname === 'localhost' ? `Local (${url.host})` : url.host;
+    return url.hostname === '127.0.0.1' || url.hostname === 'localhost' ? vscode.l10n.t('Local ({0})', url.host) : url.host;
   } catch {
     return baseUrl;
   }
