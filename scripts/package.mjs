@@ -10,7 +10,7 @@
 // --allow-missing-repository, and relative README links stay relative (they resolve inside the
 // installed extension, which carries media/screenshots/).
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -22,7 +22,9 @@ const quiet = args.includes('--quiet');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const outIndex = args.indexOf('--out');
 const out = resolve(outIndex >= 0 ? args[outIndex + 1] : join(root, `${manifest.name}-${manifest.version}.vsix`));
-const STAGED = ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', '.vscodeignore', 'media'];
+const STAGED = ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', '.vscodeignore', 'media', 'l10n'];
+// The manifest's translations (package.nls.json, package.nls.de.json, …).
+STAGED.push(...readdirSync(root).filter((f) => /^package\.nls(\.[\w-]+)?\.json$/.test(f) && !f.includes('qps-')));
 
 const stage = mkdtempSync(join(tmpdir(), 'wsa-package-'));
 try {

@@ -11,7 +11,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const readmeIndex = args.indexOf('--readme');
 const readmePath = readmeIndex >= 0 ? args[readmeIndex + 1] : join(root, 'README.md');
-const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+// package.json's texts are `%key%` placeholders that package.nls.json (English) resolves.
+const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8'));
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'), (_key, value) =>
+  typeof value === 'string' && /^%[^%\s]+%$/.test(value) ? (nls[value.slice(1, -1)] ?? value) : value,
+);
 
 const tables = { commands: commandsTable(manifest), settings: settingsTable(manifest) };
 const text = readFileSync(readmePath, 'utf8');

@@ -1,6 +1,8 @@
 // Composition root: the features, each registering itself with what it needs from the ones before
 // it; nothing else creates long-lived objects. In ExtensionMode.Test it returns the API that the
 // integration tests and the benchmark use (src/testApi.ts).
+// First: the vscode-free modules below word some labels when they load.
+import './ui/localization';
 import * as vscode from 'vscode';
 import { registerCommands, registerLogCommand } from './commands';
 import { Configuration } from './manifest/config';

@@ -1,5 +1,6 @@
 // The typed service client: one method per endpoint of the spec, each declared in `endpoints.ts`.
 // Responses are checked against their schema; every failure is an ApiError of a known kind.
+import * as l10n from '@vscode/l10n';
 import { collections, endpoints, type Collection, type CollectionItem, type Endpoint } from './endpoints';
 import { ApiError, kindForStatus } from './errors';
 import { parseRetryAfter, readErrorBody } from './errorBody';
@@ -265,7 +266,7 @@ export class ServiceClient {
           } catch {
             throw new ApiError({
               kind: 'cancelled',
-              message: 'The request was cancelled.',
+              message: l10n.t('The request was cancelled.'),
               action: req.action,
               method: req.method,
               path: req.path,
@@ -329,7 +330,7 @@ function parseJson(response: RawResponse, req: RawRequest): unknown {
     const html = /html/i.test(response.headers['content-type'] ?? '') || /^\s*</.test(response.text);
     throw invalid(
       req,
-      html ? 'The server answered with an HTML page instead of JSON.' : 'The server’s answer is not valid JSON.',
+      html ? l10n.t('The server answered with an HTML page instead of JSON.') : l10n.t('The server’s answer is not valid JSON.'),
       undefined,
       response.status,
     );
@@ -343,7 +344,7 @@ export function parseSuccess<R>(response: RawResponse, schema: z.ZodMiniType<R>,
   const issue = parsed.error.issues[0];
   const field = issue?.path.length ? issue.path.map(String).join('.') : 'data';
   const what = issue ? describeIssue(issue, valueAt(body, issue.path)) : 'unexpected shape';
-  throw invalid(req, `The server’s answer has an unexpected shape: field “${field}”: ${what}.`, field, response.status);
+  throw invalid(req, l10n.t('The server’s answer has an unexpected shape: field “{0}”: {1}.', field, what), field, response.status);
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
@@ -367,11 +368,11 @@ function describeIssue(issue: z.core.$ZodIssue, received: unknown): string {
     case 'invalid_format':
       return `expected ${issue.format}`;
     case 'invalid_union':
-      return `got ${kindOf(received)}, which matches none of the accepted shapes`;
+      return l10n.t('got {0}, which matches none of the accepted shapes', kindOf(received));
     case 'invalid_value':
-      return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+      return l10n.t('expected one of {0}', issue.values.map((v) => JSON.stringify(v)).join(', '));
     default:
-      return issue.message && issue.message !== 'Invalid input' ? issue.message : `not accepted (${issue.code})`;
+      return issue.message && issue.message !== l10n.t('Invalid input') ? issue.message : l10n.t('not accepted ({0})', issue.code);
   }
 }
 

@@ -1,5 +1,6 @@
 // Identifier prefixes of the Workspace Automation Service (spec §2, "Common rules").
 // The full list is not shown in the spec: an unknown prefix is not an error, only a kind we cannot name.
+import * as l10n from '@vscode/l10n';
 
 export const ID_PREFIXES = {
   operation: 'oper_',
@@ -24,17 +25,17 @@ export const ID_KIND_LABELS: Record<IdKind, string> = {
   operation: 'operation',
   revision: 'revision',
   apiKey: 'API key',
-  writeSync: 'write sync',
+  writeSync: l10n.t('write sync'),
   connection: 'connection',
   fact: 'fact',
   organization: 'organization',
   user: 'user',
-  database: 'managed database',
-  dashboardResource: 'dashboard resource',
-  dataRun: 'data run',
+  database: l10n.t('managed database'),
+  dashboardResource: l10n.t('dashboard resource'),
+  dataRun: l10n.t('data run'),
   application: 'app',
   workspace: 'workspace',
-  dataSource: 'data source',
+  dataSource: l10n.t('data source'),
 };
 
 /** The opaque remainder after the prefix: URL-path safe, no separators, bounded. */
@@ -76,9 +77,9 @@ export function assertId(kinds: IdKind | readonly IdKind[], id: unknown): string
   const shown = typeof id === 'string' ? JSON.stringify(id.length > 60 ? `${id.slice(0, 60)}…` : id) : String(id);
   const actual = typeof id === 'string' ? kindOfId(id) : undefined;
   const why = actual
-    ? `, which is ${/^[aeiou]/i.test(ID_KIND_LABELS[actual]) ? 'an' : 'a'} ${ID_KIND_LABELS[actual]} id`
+    ? l10n.t(', which is {0} {1} id', /^[aeiou]/i.test(ID_KIND_LABELS[actual]) ? 'an' : 'a', ID_KIND_LABELS[actual])
     : typeof id === 'string' && expected.some((k) => id.startsWith(ID_PREFIXES[k]))
-      ? ', whose part after the prefix is malformed'
+      ? l10n.t(', whose part after the prefix is malformed')
       : '';
   const described = describeExpected(expected);
   throw new InvalidIdError(`Expected ${/^[aeiou]/i.test(described) ? 'an' : 'a'} ${described}, got ${shown}${why}.`, String(id), expected);

@@ -1,5 +1,6 @@
 // The bounds every followed list keeps, whatever the service's cursors do: a cursor that comes back
 // ends the list (followed, it would loop forever), and so do a page count and an item count. Pure.
+import * as l10n from '@vscode/l10n';
 
 /** At most this many pages of one list are read… */
 export const MAX_LIST_PAGES = 100;
@@ -38,10 +39,10 @@ export function listStopMessage(stop: ListStop, noun: string, shown: number, tra
   const n = (v: number) => v.toLocaleString('en-US');
   switch (stop) {
     case 'items':
-      return `The service listed more than ${n(trail.maxItems)} ${noun}; showing the first ${n(trail.maxItems)}.`;
+      return l10n.t('The service listed more than {0} {1}; showing the first {2}.', n(trail.maxItems), noun, n(trail.maxItems));
     case 'pages':
-      return `The service listed ${noun} in more than ${n(trail.maxPages)} pages; showing the first ${n(shown)}.`;
+      return l10n.t('The service listed {0} in more than {1} pages; showing the first {2}.', noun, n(trail.maxPages), n(shown));
     case 'repeatedCursor':
-      return `The service listed a page of ${noun} twice; showing the ${n(shown)} listed before it.`;
+      return l10n.t('The service listed a page of {0} twice; showing the {1} listed before it.', noun, n(shown));
   }
 }

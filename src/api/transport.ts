@@ -1,6 +1,7 @@
 // The one HTTP choke point: every request goes through `HttpTransport.send`, which adds the auth and
 // workspace headers, applies the timeout and cancellation, logs, and turns socket-level failures
 // into ApiErrors. Status codes and bodies are interpreted one level up, in the client.
+import * as l10n from '@vscode/l10n';
 import type { Dispatcher, Pool as UndiciPool } from 'undici';
 import { ApiError } from './errors';
 
@@ -111,10 +112,10 @@ export class HttpTransport {
     try {
       url = new URL(settings.baseUrl);
     } catch {
-      throw new Error(`The base URL ${JSON.stringify(settings.baseUrl)} is not a valid URL.`);
+      throw new Error(l10n.t('The base URL {0} is not a valid URL.', JSON.stringify(settings.baseUrl)));
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new Error(`The base URL must start with http:// or https://, got ${JSON.stringify(settings.baseUrl)}.`);
+      throw new Error(l10n.t('The base URL must start with http:// or https://, got {0}.', JSON.stringify(settings.baseUrl)));
     }
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, '');
@@ -163,8 +164,8 @@ export class HttpTransport {
         // A PUT that failed after it may have reached the server must not be repeated blindly.
         maybeApplied: req.method !== 'GET' && kind !== 'cancelled',
       });
-    if (req.signal?.aborted) return Promise.reject(failure('cancelled', 'The request was cancelled.'));
-    if (this.closed) return Promise.reject(failure('network', `Could not reach ${this.origin}: this connection was closed.`));
+    if (req.signal?.aborted) return Promise.reject(failure('cancelled', l10n.t('The request was cancelled.')));
+    if (this.closed) return Promise.reject(failure('network', l10n.t('Could not reach {0}: this connection was closed.', this.origin)));
 
     return new Promise<RawResponse>((resolve, reject) => {
       let controller: Dispatcher.DispatchController | undefined;
@@ -199,8 +200,11 @@ export class HttpTransport {
         controller?.abort(error);
         settle(error);
       };
-      const onCancel = () => giveUp(failure('cancelled', 'The request was cancelled.'));
-      const timeout = setTimeout(() => giveUp(failure('timeout', `The server did not answer within ${formatMs(timeoutMs)}.`)), timeoutMs);
+      const onCancel = () => giveUp(failure('cancelled', l10n.t('The request was cancelled.')));
+      const timeout = setTimeout(
+        () => giveUp(failure('timeout', l10n.t('The server did not answer within {0}.', formatMs(timeoutMs)))),
+        timeoutMs,
+      );
       req.signal?.addEventListener('abort', onCancel, { once: true });
 
       const handler: Dispatcher.DispatchHandler = {
@@ -262,7 +266,7 @@ function tooLargeError(req: RawRequest, maxBytes: number): ApiError {
   return new ApiError({
     kind: 'invalidResponse',
     code: 'responseTooLarge',
-    message: `The service answered more than ${formatBytes(maxBytes)} for ${req.action}; the answer was not read.`,
+    message: l10n.t('The service answered more than {0} for {1}; the answer was not read.', formatBytes(maxBytes), req.action),
     action: req.action,
     method: req.method,
     path: req.path,
@@ -305,20 +309,20 @@ function describeNetworkError(cause: unknown, origin: string): string {
   const code = (cause as { code?: string } | undefined)?.code;
   switch (code) {
     case 'ECONNREFUSED':
-      return `Could not connect to ${origin}: connection refused. Is the service running?`;
+      return l10n.t('Could not connect to {0}: connection refused. Is the service running?', origin);
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return `Could not resolve the host of ${origin}.`;
+      return l10n.t('Could not resolve the host of {0}.', origin);
     case 'ECONNRESET':
     case 'UND_ERR_SOCKET':
     case 'EPIPE':
-      return `The connection to ${origin} was dropped before the response was complete.`;
+      return l10n.t('The connection to {0} was dropped before the response was complete.', origin);
     case 'UND_ERR_HEADERS_TIMEOUT':
     case 'UND_ERR_BODY_TIMEOUT':
-      return `The server at ${origin} stopped answering.`;
+      return l10n.t('The server at {0} stopped answering.', origin);
     default: {
       const message = cause instanceof Error ? cause.message : String(cause);
-      return `Could not reach ${origin}: ${message}`;
+      return l10n.t('Could not reach {0}: {1}', origin, message);
     }
   }
 }

@@ -44,7 +44,7 @@ export class ConnectionCommands extends Disposable {
     const scripted = typeof given === 'object' && given !== null;
     const outcome = await this.flow.signIn(scripted ? given : {}, { forFolder: true });
     if (!outcome.signedIn && outcome.message && (scripted || !outcome.step))
-      void vscode.window.showErrorMessage(notificationText(`Could not sign in: ${outcome.message}`));
+      void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('Could not sign in: {0}', outcome.message)));
     return outcome;
   }
 
@@ -52,13 +52,21 @@ export class ConnectionCommands extends Disposable {
   async useMyKeyForFolderService(): Promise<boolean> {
     const status = this.connection.status;
     if (status?.kind !== 'noKey' || !status.userOrigin || !status.userHasKey) {
-      void vscode.window.showInformationMessage(notificationText('This folder’s settings name no service that needs your key.'));
+      void vscode.window.showInformationMessage(
+        notificationText(vscode.l10n.t('This folder’s settings name no service that needs your key.')),
+      );
       return false;
     }
-    const use = `Use My Key for ${status.origin}`;
+    const use = vscode.l10n.t('Use My Key for {0}', status.origin);
     const answer = await this.dialogs.confirm(
-      `Send your API key for ${status.userOrigin} to ${status.origin}?`,
-      `This folder’s settings (.vscode/settings.json) send requests to ${status.origin}. Your key for ${status.userOrigin} will be stored for ${status.origin} as well and sent there from now on. Do this only if you trust ${status.origin} with that key; Sign Out while connected to it forgets it there.`,
+      vscode.l10n.t('Send your API key for {0} to {1}?', status.userOrigin, status.origin),
+      vscode.l10n.t(
+        'This folder’s settings (.vscode/settings.json) send requests to {0}. Your key for {1} will be stored for {2} as well and sent there from now on. Do this only if you trust {3} with that key; Sign Out while connected to it forgets it there.',
+        status.origin,
+        status.userOrigin,
+        status.origin,
+        status.origin,
+      ),
       [use],
     );
     if (answer !== use) return false;
@@ -71,14 +79,19 @@ export class ConnectionCommands extends Disposable {
     const status = this.connection.status;
     const asked = status && 'ignoredFolder' in status ? Object.entries(status.ignoredFolder) : [];
     if (!status || !('origin' in status) || asked.length === 0) {
-      void vscode.window.showInformationMessage(notificationText('This folder’s settings ask for no other header settings.'));
+      void vscode.window.showInformationMessage(
+        notificationText(vscode.l10n.t('This folder’s settings ask for no other header settings.')),
+      );
       return false;
     }
-    const accept = 'Use the Folder’s Header Settings';
+    const accept = vscode.l10n.t('Use the Folder’s Header Settings');
     const answer = await this.dialogs.confirm(
-      `Send your API key for ${status.origin} the way this folder’s settings say?`,
-      `This folder’s settings (.vscode/settings.json) set ${asked.map(([k, v]) => `${k} = “${v}”`).join(', ')}. ` +
-        `They decide which header carries your key and workspace. Your own settings are used until you accept these, for this folder and ${status.origin} only.`,
+      vscode.l10n.t('Send your API key for {0} the way this folder’s settings say?', status.origin),
+      vscode.l10n.t('This folder’s settings (.vscode/settings.json) set {0}. ', asked.map(([k, v]) => `${k} = “${v}”`).join(', ')) +
+        vscode.l10n.t(
+          'They decide which header carries your key and workspace. Your own settings are used until you accept these, for this folder and {0} only.',
+          status.origin,
+        ),
       [accept],
     );
     if (answer !== accept) return false;
@@ -90,10 +103,13 @@ export class ConnectionCommands extends Disposable {
   async allowPlainHttp(): Promise<boolean> {
     const status = this.connection.status;
     if (status?.kind !== 'plainHttp') return false;
-    const allow = `Send My Key Unencrypted to ${status.origin}`;
+    const allow = vscode.l10n.t('Send My Key Unencrypted to {0}', status.origin);
     const answer = await this.dialogs.confirm(
-      `${status.origin} is plain http: it sends your API key unencrypted.`,
-      `Anyone on the network between this machine and ${new URL(status.origin).host} can read the key and act as you. Use https:// if the service offers it.`,
+      vscode.l10n.t('{0} is plain http: it sends your API key unencrypted.', status.origin),
+      vscode.l10n.t(
+        'Anyone on the network between this machine and {0} can read the key and act as you. Use https:// if the service offers it.',
+        new URL(status.origin).host,
+      ),
       [allow],
     );
     if (answer !== allow) return false;
@@ -107,14 +123,14 @@ export class ConnectionCommands extends Disposable {
     const outcome = await this.flow.signIn(scripted ? given : {});
     // Interactive failures were shown in the input box; a scripted one has only this message.
     if (!outcome.signedIn && scripted && outcome.message)
-      void vscode.window.showErrorMessage(notificationText(`Could not sign in: ${outcome.message}`));
+      void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('Could not sign in: {0}', outcome.message)));
     return outcome;
   }
 
   async switchWorkspace(workspaceId?: string): Promise<SignInOutcome> {
     const outcome = await this.flow.switchWorkspace(typeof workspaceId === 'string' ? workspaceId : undefined);
     if (!outcome.signedIn && typeof workspaceId === 'string' && outcome.message) {
-      void vscode.window.showErrorMessage(notificationText(`Could not switch workspace: ${outcome.message}`));
+      void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('Could not switch workspace: {0}', outcome.message)));
     }
     return outcome;
   }
@@ -123,14 +139,14 @@ export class ConnectionCommands extends Disposable {
   async signOut(): Promise<void> {
     const origin = await this.connection.signOut();
     if (this.emulator.running) await this.emulator.stop();
-    const what = origin ? `Signed out of ${origin}: its stored API key is forgotten` : 'Signed out';
+    const what = origin ? vscode.l10n.t('Signed out of {0}: its stored API key is forgotten', origin) : vscode.l10n.t('Signed out');
     this.log.info(`[Connection] ${what}; the environment key is ignored until the next sign-in.`);
     void vscode.window.showInformationMessage(notificationText(`${what}.`));
   }
 
   async connectEmulator(): Promise<ConnectEmulatorResult> {
     const endpoint = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Starting the local Workspace Automation emulator…' },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the local Workspace Automation emulator…') },
       () => this.emulator.start(),
     );
     await this.connection.signIn({ baseUrl: endpoint.url, apiKey: endpoint.apiKey, workspaceId: endpoint.workspaceId });
@@ -145,54 +161,62 @@ export class ConnectionCommands extends Disposable {
     const asks: Item[] = [];
     if (status?.kind === 'noKey' && status.fromFolder.includes('baseUrl')) {
       asks.push({
-        label: `$(sign-in) Sign In to ${status.origin}`,
-        description: 'the service this folder’s settings name',
+        label: vscode.l10n.t('$(sign-in) Sign In to {0}', status.origin),
+        description: vscode.l10n.t('the service this folder’s settings name'),
         command: COMMANDS.signInToFolderService,
       });
       if (status.userHasKey)
         asks.push({
-          label: `$(key) Use My Key for ${status.origin}`,
-          description: `your key for ${status.userOrigin}`,
+          label: vscode.l10n.t('$(key) Use My Key for {0}', status.origin),
+          description: vscode.l10n.t('your key for {0}', String(status.userOrigin)),
           command: COMMANDS.useMyKeyForFolderService,
         });
     }
     if (status?.kind === 'plainHttp')
       asks.push({
-        label: `$(unlock) Allow Plain HTTP to ${status.origin}…`,
-        description: 'sends your key unencrypted',
+        label: vscode.l10n.t('$(unlock) Allow Plain HTTP to {0}…', status.origin),
+        description: vscode.l10n.t('sends your key unencrypted'),
         command: COMMANDS.allowPlainHttp,
       });
     if (status && 'ignoredFolder' in status && Object.keys(status.ignoredFolder).length) {
       asks.push({
-        label: '$(settings) Use This Folder’s Header Settings…',
+        label: vscode.l10n.t('$(settings) Use This Folder’s Header Settings…'),
         description: Object.keys(status.ignoredFolder).join(', '),
         command: COMMANDS.acceptFolderHeaders,
       });
     }
     const items: Item[] = current
       ? [
-          { label: '$(arrow-swap) Switch Workspace', description: current.workspaceId, command: COMMANDS.switchWorkspace },
-          { label: '$(sign-in) Sign In…', description: 'another service or API key', command: COMMANDS.signIn },
+          { label: vscode.l10n.t('$(arrow-swap) Switch Workspace'), description: current.workspaceId, command: COMMANDS.switchWorkspace },
           {
-            label: '$(beaker) Connect to Local Emulator',
-            description: this.emulator.running ? 'running' : 'demo workspace',
+            label: vscode.l10n.t('$(sign-in) Sign In…'),
+            description: vscode.l10n.t('another service or API key'),
+            command: COMMANDS.signIn,
+          },
+          {
+            label: vscode.l10n.t('$(beaker) Connect to Local Emulator'),
+            description: this.emulator.running ? 'running' : vscode.l10n.t('demo workspace'),
             command: COMMANDS.connectEmulator,
           },
-          { label: '$(sign-out) Sign Out', description: current.label, command: COMMANDS.signOut },
-          { label: '$(output) Show Log', command: COMMANDS.showLog },
+          { label: vscode.l10n.t('$(sign-out) Sign Out'), description: current.label, command: COMMANDS.signOut },
+          { label: vscode.l10n.t('$(output) Show Log'), command: COMMANDS.showLog },
         ]
       : [
-          { label: '$(sign-in) Sign In…', command: COMMANDS.signIn },
-          { label: '$(beaker) Connect to Local Emulator', description: 'demo workspace', command: COMMANDS.connectEmulator },
-          { label: '$(output) Show Log', command: COMMANDS.showLog },
+          { label: vscode.l10n.t('$(sign-in) Sign In…'), command: COMMANDS.signIn },
+          {
+            label: vscode.l10n.t('$(beaker) Connect to Local Emulator'),
+            description: vscode.l10n.t('demo workspace'),
+            command: COMMANDS.connectEmulator,
+          },
+          { label: vscode.l10n.t('$(output) Show Log'), command: COMMANDS.showLog },
         ];
     const picked = await vscode.window.showQuickPick([...asks, ...items], {
-      title: 'Workspace Automation',
+      title: vscode.l10n.t('Workspace Automation'),
       placeHolder: current
         ? `${current.origin} · ${current.workspaceId}`
         : status && 'origin' in status
-          ? `No key sent to ${status.origin}`
-          : 'Signed out',
+          ? vscode.l10n.t('No key sent to {0}', status.origin)
+          : vscode.l10n.t('Signed out'),
     });
     if (picked) await vscode.commands.executeCommand(picked.command);
   }

@@ -84,10 +84,14 @@ export class ExplorerCommands extends Disposable {
       return outcome;
     }
     let result: AddOutcome | undefined;
-    await this.askForId('Add Resource by ID', 'Adds it to the explorer (kept in workspace settings)', async (text) => {
-      result = await this.add(text);
-      return result.added ? undefined : result.message;
-    });
+    await this.askForId(
+      vscode.l10n.t('Add Resource by ID'),
+      vscode.l10n.t('Adds it to the explorer (kept in workspace settings)'),
+      async (text) => {
+        result = await this.add(text);
+        return result.added ? undefined : result.message;
+      },
+    );
     if (result?.added) await this.revealAdded(result.id, result.kinds);
     return result;
   }
@@ -100,10 +104,13 @@ export class ExplorerCommands extends Disposable {
     try {
       found = await this.model.resolve(parsed.id);
     } catch (e) {
-      return { added: false, message: describeError(e, `Could not check ${parsed.id}`).message };
+      return { added: false, message: describeError(e, vscode.l10n.t('Could not check {0}', parsed.id)).message };
     }
     if (found.length === 0)
-      return { added: false, message: `No ${ID_KIND_LABELS[parsed.kind]} ${parsed.id} exists in workspace ${workspaceId}.` };
+      return {
+        added: false,
+        message: vscode.l10n.t('No {0} {1} exists in workspace {2}.', ID_KIND_LABELS[parsed.kind], parsed.id, workspaceId),
+      };
     const kinds = found.map((d) => d.kind);
     const current = this.config.read().resources;
     if (!current.includes(parsed.id)) {
@@ -152,18 +159,25 @@ export class ExplorerCommands extends Disposable {
     }
     let chosen: OpenTarget | undefined;
     let found: ResourceData[] = [];
-    await this.askForId('Open Resource by ID', 'Opens its document without adding it to the explorer', async (text) => {
-      const target = await this.targetFor(text, view);
-      if ('message' in target) return target.message;
-      chosen = target;
-      found = target.found;
-      return undefined;
-    });
+    await this.askForId(
+      vscode.l10n.t('Open Resource by ID'),
+      vscode.l10n.t('Opens its document without adding it to the explorer'),
+      async (text) => {
+        const target = await this.targetFor(text, view);
+        if ('message' in target) return target.message;
+        chosen = target;
+        found = target.found;
+        return undefined;
+      },
+    );
     if (!chosen) return undefined;
     if (found.length > 1 && !view) {
       const picked = await vscode.window.showQuickPick(
-        found.map((d) => ({ label: d.kind === 'dashboard' ? 'Dashboard (TSX)' : 'Operation handler', data: d })),
-        { title: `Open ${chosen.id}`, placeHolder: 'The id is both an operation and a dashboard' },
+        found.map((d) => ({
+          label: d.kind === 'dashboard' ? vscode.l10n.t('Dashboard (TSX)') : vscode.l10n.t('Operation handler'),
+          data: d,
+        })),
+        { title: `Open ${chosen.id}`, placeHolder: vscode.l10n.t('The id is both an operation and a dashboard') },
       );
       if (!picked) return undefined;
       chosen = { kind: picked.data.kind, id: chosen.id, name: picked.data.value.name };
@@ -179,12 +193,13 @@ export class ExplorerCommands extends Disposable {
     try {
       found = await this.model.resolve(parsed.id);
     } catch (e) {
-      return { message: describeError(e, `Could not read ${parsed.id}`).message };
+      return { message: describeError(e, vscode.l10n.t('Could not read {0}', parsed.id)).message };
     }
-    if (found.length === 0) return { message: `No ${ID_KIND_LABELS[parsed.kind]} ${parsed.id} exists in workspace ${workspaceId}.` };
+    if (found.length === 0)
+      return { message: vscode.l10n.t('No {0} {1} exists in workspace {2}.', ID_KIND_LABELS[parsed.kind], parsed.id, workspaceId) };
     // A dashboard's TSX is what people open an oper_ id for, unless a view says otherwise.
     const wanted = view ? found.find((d) => openView(d.kind) === view) : (found.find((d) => d.kind === 'dashboard') ?? found[0]);
-    if (!wanted) return { message: `${parsed.id} has no ${view} view.` };
+    if (!wanted) return { message: vscode.l10n.t('{0} has no {1} view.', parsed.id, String(view)) };
     return { kind: wanted.kind, id: parsed.id, name: wanted.value.name, found };
   }
 
@@ -203,8 +218,8 @@ export class ExplorerCommands extends Disposable {
         resolve();
       };
       box.title = title;
-      box.prompt = `${prompt}. Paste an id (oper_…, appl_…, dbas_…, wsyn_…, fact_…) or a URL that contains one.`;
-      box.placeholder = 'oper_… or https://…/oper_…';
+      box.prompt = vscode.l10n.t('{0}. Paste an id (oper_…, appl_…, dbas_…, wsyn_…, fact_…) or a URL that contains one.', prompt);
+      box.placeholder = vscode.l10n.t('oper_… or https://…/oper_…');
       box.ignoreFocusOut = true;
       subscriptions.push(
         box.onDidChangeValue((v) => {

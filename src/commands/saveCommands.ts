@@ -3,6 +3,7 @@
 // own save path can only show an error). Also sending and discarding held auto saves.
 import * as vscode from 'vscode';
 import { notificationText } from '../util/notify';
+import { isSingular } from '../util/plural';
 import { COMMANDS } from '../manifest/contributions';
 import type { ConflictOffer } from '../fs/saveTarget';
 import type { DocumentSaver } from '../fs/documentSaver';
@@ -38,7 +39,7 @@ export function registerSaveCommands(
         return;
       case 'failed':
         if (result.unkept?.length) return offerSaveWithout(uri, file, result.unkept, result.error);
-        reportError(log, result.error, `Could not save «${file.name}»`);
+        reportError(log, result.error, vscode.l10n.t('Could not save «{0}»', file.name));
         return;
     }
   };
@@ -48,7 +49,7 @@ export function registerSaveCommands(
     const without = saveWithoutLabel(fields);
     const message = unkeptMessage(file.name, fields, describeError(error).message);
     log.error(`[Files] ${message}`);
-    void vscode.window.showErrorMessage(notificationText(message), without, 'Keep Editing').then(async (picked) => {
+    void vscode.window.showErrorMessage(notificationText(message), without, vscode.l10n.t('Keep Editing')).then(async (picked) => {
       const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
       if (picked !== without || !document) return;
       report(uri, file, await saving(file, () => files.saveText(uri, document.getText(), undefined, fields)));
@@ -56,7 +57,10 @@ export function registerSaveCommands(
   };
 
   const saving = <T>(file: ResourceFile, task: () => Promise<T>): Thenable<T> =>
-    vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Saving «${file.name}» to the service` }, task);
+    vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Saving «{0}» to the service', file.name) },
+      task,
+    );
 
   const save = async (arg?: unknown): Promise<SaveResult | undefined> => {
     const uri = arg instanceof vscode.Uri ? arg : undefined;
@@ -76,7 +80,7 @@ export function registerSaveCommands(
     let result: SaveResult | undefined;
     if (document.isDirty) result = await saving(file, () => files.saveText(document.uri, document.getText()));
     else if (held.get(document.uri.toString())) result = await saving(file, () => files.sendHeld(document.uri));
-    else vscode.window.setStatusBarMessage(`«${file.name}» has no changes to save.`, 3000);
+    else vscode.window.setStatusBarMessage(vscode.l10n.t('«{0}» has no changes to save.', file.name), 3000);
     report(document.uri, file, result);
     return result;
   };
@@ -96,10 +100,12 @@ export function registerSaveCommands(
   const discardHeld = async (): Promise<void> => {
     const count = held.size;
     if (count === 0) return;
-    const discard = 'Discard';
+    const discard = vscode.l10n.t('Discard');
     const answer = await vscode.window.showWarningMessage(
       notificationText(
-        `Discard ${count} held auto save${count === 1 ? '' : 's'}? ${count === 1 ? 'Its' : 'Their'} text was never sent to the service and will be lost.`,
+        isSingular(count)
+          ? vscode.l10n.t('Discard {0} held auto save? Its text was never sent to the service and will be lost.', count)
+          : vscode.l10n.t('Discard {0} held auto saves? Their text was never sent to the service and will be lost.', count),
       ),
       { modal: true },
       discard,

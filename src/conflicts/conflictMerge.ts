@@ -74,7 +74,10 @@ export class ConflictMerge extends Disposable {
     // The user may have typed since the save failed: merge what the editor holds now (an auto save
     // the file system held back leaves the editor clean but still holding the user's text).
     const mine = document.getText();
-    const result = mergeTexts(conflict.base.text, mine, conflict.latest.text, { mine: 'Yours', theirs: serviceSide(conflict) });
+    const result = mergeTexts(conflict.base.text, mine, conflict.latest.text, {
+      mine: vscode.l10n.t('Yours'),
+      theirs: serviceSide(conflict),
+    });
     if (result.clean) {
       await this.apply(document, result.text, conflict);
       this.log.info(`[Conflicts] Merged ${conflict.uri} cleanly with ${conflict.latest.label}.`);
@@ -85,17 +88,24 @@ export class ConflictMerge extends Disposable {
     if (result.tooLarge)
       this.log.info(`[Conflicts] ${conflict.uri}: ${result.tooLarge}; the merge editor (or one block of markers) instead.`);
     else this.log.info(`[Conflicts] ${conflict.uri}: ${result.conflicts} conflicting change(s) with ${conflict.latest.label}.`);
-    const mineUri = this.snapshots.put('Yours', fileNameOf(conflict), mine);
+    const mineUri = this.snapshots.put(vscode.l10n.t('Yours'), fileNameOf(conflict), mine);
     if (this.options.useMergeEditor && (await this.openMergeEditor(conflict, document, mine, mineUri, result.text))) {
       void vscode.window.showInformationMessage(notificationText(mergeEditorMessage(conflict, result.conflicts)));
       return 'mergeEditor';
     }
     await this.apply(document, result.text, conflict);
     this.onMerged(conflict, 'markers');
-    void vscode.window.showWarningMessage(notificationText(markersMessage(conflict, result.conflicts)), 'Show Your Text').then((choice) => {
-      if (choice)
-        void vscode.commands.executeCommand('vscode.diff', mineUri, uri, `«${conflict.file.name}»: Yours (before the merge) ↔ Merged`);
-    });
+    void vscode.window
+      .showWarningMessage(notificationText(markersMessage(conflict, result.conflicts)), vscode.l10n.t('Show Your Text'))
+      .then((choice) => {
+        if (choice)
+          void vscode.commands.executeCommand(
+            'vscode.diff',
+            mineUri,
+            uri,
+            vscode.l10n.t('«{0}»: Yours (before the merge) ↔ Merged', conflict.file.name),
+          );
+      });
     return 'markers';
   }
 
@@ -106,7 +116,7 @@ export class ConflictMerge extends Disposable {
     mineUri: vscode.Uri,
     withMarkers: string,
   ): Promise<boolean> {
-    const output = this.snapshots.putWritable('Merged', fileNameOf(conflict), withMarkers, (text) => {
+    const output = this.snapshots.putWritable(vscode.l10n.t('Merged'), fileNameOf(conflict), withMarkers, (text) => {
       const reason = this.saveReasons.get(output.toString());
       this.saveReasons.delete(output.toString());
       if (reason === vscode.TextDocumentSaveReason.AfterDelay || reason === vscode.TextDocumentSaveReason.FocusOut) {
@@ -121,14 +131,14 @@ export class ConflictMerge extends Disposable {
     });
     try {
       await vscode.commands.executeCommand('_open.mergeEditor', {
-        base: snapshotUri(this.snapshots, conflict, conflict.base, 'Base'),
+        base: snapshotUri(this.snapshots, conflict, conflict.base, vscode.l10n.t('Base')),
         input1: {
-          uri: snapshotUri(this.snapshots, conflict, conflict.latest, 'Service'),
-          title: 'Service',
+          uri: snapshotUri(this.snapshots, conflict, conflict.latest, vscode.l10n.t('Service')),
+          title: vscode.l10n.t('Service'),
           description: conflict.latest.label,
           detail: conflict.latest.actor ?? '',
         },
-        input2: { uri: mineUri, title: 'Yours', description: 'your unsaved text', detail: '' },
+        input2: { uri: mineUri, title: vscode.l10n.t('Yours'), description: vscode.l10n.t('your unsaved text'), detail: '' },
         output,
       });
       this.log.info(`[Conflicts] Opened the merge editor for ${conflict.uri}.`);
@@ -151,10 +161,12 @@ export class ConflictMerge extends Disposable {
     if (current && current.getText() !== mine) {
       // Typed into the editor while merging: replacing that would lose it. Ask.
       const choice = await vscode.window.showWarningMessage(
-        notificationText(`«${conflict.file.name}» changed in its editor while you were merging. Replace it with the merge result?`),
-        'Replace',
+        notificationText(
+          vscode.l10n.t('«{0}» changed in its editor while you were merging. Replace it with the merge result?', conflict.file.name),
+        ),
+        vscode.l10n.t('Replace'),
       );
-      if (choice !== 'Replace') return;
+      if (choice !== vscode.l10n.t('Replace')) return;
     }
     const target = current ?? (await vscode.workspace.openTextDocument(vscode.Uri.parse(conflict.uri)));
     await this.apply(target, merged, conflict);
@@ -170,7 +182,7 @@ export class ConflictMerge extends Disposable {
       const edit = new vscode.WorkspaceEdit();
       const all = new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length));
       edit.replace(document.uri, all, text);
-      if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`VS Code refused to change «${conflict.file.name}».`);
+      if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('VS Code refused to change «{0}».', conflict.file.name));
     }
     this.files.adoptBase(document.uri, conflict.latest);
   }

@@ -28,6 +28,9 @@ function isShown(uri: string): boolean {
 
 export type ConflictChoice = 'Compare' | 'Merge' | 'Overwrite';
 const CHOICES: ConflictChoice[] = ['Compare', 'Merge', 'Overwrite'];
+// The buttons in the display language; the choice stays the English word the code switches on.
+const choiceLabel = (choice: ConflictChoice): string =>
+  ({ Compare: vscode.l10n.t('Compare'), Merge: vscode.l10n.t('Merge'), Overwrite: vscode.l10n.t('Overwrite') })[choice];
 
 export type ConflictOutcome = MergeChoiceOutcome | 'overwritten' | 'conflictAgain' | 'refused' | 'failed' | 'compared';
 
@@ -128,14 +131,18 @@ export class ConflictResolver extends Disposable implements vscode.Disposable {
     const id = ++this.promptCounter;
     pending.prompt = id;
     this._onDidPrompt.fire({ conflict: pending.conflict });
-    void vscode.window.showWarningMessage(notificationText(conflictPrompt(pending.conflict)), ...CHOICES).then((choice) => {
+    const labels = CHOICES.map(choiceLabel);
+    void vscode.window.showWarningMessage(notificationText(conflictPrompt(pending.conflict)), ...labels).then((label) => {
+      const choice = label === undefined ? undefined : CHOICES[labels.indexOf(label)];
       const current = this.pendingByUri.get(uri);
       if (current?.prompt === id) delete current.prompt;
       // A button of an answered notification still acts on what is pending now, if anything.
       if (choice && current) void this.choose(uri, choice);
       else if (choice)
         void vscode.window.showInformationMessage(
-          notificationText(`«${pending.conflict.file.name}» has no conflict to resolve any more: it was saved, merged or closed since.`),
+          notificationText(
+            vscode.l10n.t('«{0}» has no conflict to resolve any more: it was saved, merged or closed since.', pending.conflict.file.name),
+          ),
         );
     });
   }
@@ -162,7 +169,7 @@ export class ConflictResolver extends Disposable implements vscode.Disposable {
           return await this.overwrite(conflict);
       }
     } catch (e) {
-      reportError(this.log, e, `Could not ${choice.toLowerCase()} «${conflict.file.name}»`);
+      reportError(this.log, e, vscode.l10n.t('Could not {0} «{1}»', choiceLabel(choice).toLowerCase(), conflict.file.name));
       this.settle(conflict, 'failed', false);
       return 'failed';
     }
@@ -170,7 +177,7 @@ export class ConflictResolver extends Disposable implements vscode.Disposable {
 
   /** The service's version on the left, the user's editor on the right; then the choices again. */
   private async compare(conflict: SaveConflict): Promise<ConflictOutcome> {
-    const left = snapshotUri(this.snapshots, conflict, conflict.latest, 'Service');
+    const left = snapshotUri(this.snapshots, conflict, conflict.latest, vscode.l10n.t('Service'));
     await vscode.commands.executeCommand('vscode.diff', left, vscode.Uri.parse(conflict.uri), compareTitle(conflict), { preview: false });
     this._onDidSettle.fire({ conflict, outcome: 'compared' });
     // Still unresolved: offer Merge and Overwrite (and Compare) again beside the diff.
@@ -187,7 +194,7 @@ export class ConflictResolver extends Disposable implements vscode.Disposable {
     const result = await vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
-        title: `Saving your text of «${conflict.file.name}» over ${conflict.latest.label}…`,
+        title: vscode.l10n.t('Saving your text of «{0}» over {1}…', conflict.file.name, conflict.latest.label),
       },
       () => this.files.saveText(uri, text, conflict.latest),
     );
@@ -213,7 +220,7 @@ export class ConflictResolver extends Disposable implements vscode.Disposable {
         this.settle(conflict, 'refused', false);
         return 'refused';
       case 'failed':
-        reportError(this.log, result.error, `Could not overwrite «${conflict.file.name}»`);
+        reportError(this.log, result.error, vscode.l10n.t('Could not overwrite «{0}»', conflict.file.name));
         this.settle(conflict, 'failed', false);
         return 'failed';
     }

@@ -97,7 +97,8 @@ export class SnapshotFileSystem extends Disposable implements vscode.FileSystemP
 
   writeFile(uri: vscode.Uri, content: Uint8Array): void {
     const entry = this.entry(uri);
-    if (!entry.onWrite) throw vscode.FileSystemError.NoPermissions('This is a snapshot kept for comparing; it cannot be changed.');
+    if (!entry.onWrite)
+      throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('This is a snapshot kept for comparing; it cannot be changed.'));
     entry.bytes = content.slice();
     // mtime must move forward even within one millisecond.
     entry.mtime = Math.max(Date.now(), entry.mtime + 1);
@@ -114,14 +115,14 @@ export class SnapshotFileSystem extends Disposable implements vscode.FileSystemP
   }
 
   createDirectory(): never {
-    throw vscode.FileSystemError.NoPermissions('Snapshots have no folders to create.');
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Snapshots have no folders to create.'));
   }
 
   delete(): never {
-    throw vscode.FileSystemError.NoPermissions('Snapshots cannot be deleted.');
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Snapshots cannot be deleted.'));
   }
 
   rename(): never {
-    throw vscode.FileSystemError.NoPermissions('Snapshots cannot be renamed.');
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Snapshots cannot be renamed.'));
   }
 }

@@ -98,7 +98,7 @@ export class ConnectionManager extends Disposable implements ConnectionProvider 
 
   /** Stores a key for `origin` (default: the origin requests go to now). */
   async storeApiKey(apiKey: string, origin = this.effectiveOrigin()): Promise<void> {
-    if (!origin) throw new Error('Set workspaceAutomation.baseUrl first: a key is stored for the service it names.');
+    if (!origin) throw new Error(vscode.l10n.t('Set workspaceAutomation.baseUrl first: a key is stored for the service it names.'));
     await this.secrets.store(secretKeyFor(origin), apiKey);
     await this.rebuild();
   }
@@ -144,7 +144,7 @@ export class ConnectionManager extends Disposable implements ConnectionProvider 
    */
   async signIn(details: SignInDetails, { keepBaseUrl = false, writeFolderBaseUrl = false } = {}): Promise<void> {
     const origin = originOf(details.baseUrl);
-    if (!origin) throw new Error(`${details.baseUrl} is not an http(s) URL.`);
+    if (!origin) throw new Error(vscode.l10n.t('{0} is not an http(s) URL.', details.baseUrl));
     await this.batch(async () => {
       // The folder's value is the one in effect: the user chose to change it there.
       if (writeFolderBaseUrl) await this.config.update('baseUrl', details.baseUrl, vscode.ConfigurationTarget.Workspace);
@@ -181,7 +181,7 @@ export class ConnectionManager extends Disposable implements ConnectionProvider 
   /** The user's answer to "Use My Key for X": the key stored for `from` is stored for `to` as well. */
   async copyKey(from: string, to: string): Promise<void> {
     const key = await this.secrets.get(secretKeyFor(from));
-    if (!key) throw new Error(`No key is stored for ${from}.`);
+    if (!key) throw new Error(vscode.l10n.t('No key is stored for {0}.', from));
     await this.batch(async () => {
       await this.secrets.store(secretKeyFor(to), key);
       await this.state?.update(SIGNED_OUT_STATE, undefined);
@@ -351,7 +351,7 @@ function folderKey(origin: string): string {
 function labelFor(baseUrl: string): string {
   try {
     const url = new URL(baseUrl);
-    return url.hostname === '127.0.0.1' || url.hostname === 'localhost' ? `Local (${url.host})` : url.host;
+    return url.hostname === '127.0.0.1' || url.hostname === 'localhost' ? vscode.l10n.t('Local ({0})', url.host) : url.host;
   } catch {
     return baseUrl;
   }

@@ -1,4 +1,5 @@
 // What the rest of the extension knows of the connection: the signed-in client, or nothing.
+import * as l10n from '@vscode/l10n';
 import type { ServiceClient } from '../api';
 import type { Event } from '../util/events';
 import type { GuardedSetting, KeyDecision } from './keyPolicy';
@@ -32,10 +33,10 @@ export class NotSignedInError extends Error {
   constructor(status?: KeyDecision) {
     super(
       status?.kind === 'noKey' && status.fromFolder.includes('baseUrl')
-        ? `This folder's settings name ${status.origin}, and you have not signed in to it: no API key is sent there.`
+        ? l10n.t("This folder's settings name {0}, and you have not signed in to it: no API key is sent there.", status.origin)
         : status?.kind === 'plainHttp'
-          ? `${status.origin} is plain http: requests would send your API key unencrypted. Use https, or allow it first.`
-          : 'You are not signed in to a Workspace Automation Service.',
+          ? l10n.t('{0} is plain http: requests would send your API key unencrypted. Use https, or allow it first.', status.origin)
+          : l10n.t('You are not signed in to a Workspace Automation Service.'),
     );
   }
 }

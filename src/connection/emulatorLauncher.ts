@@ -81,13 +81,17 @@ export class LocalEmulator extends Disposable {
       });
       child.once('error', reject);
       child.once('exit', (code, signal) =>
-        reject(new Error(`The local emulator exited (${signal ?? `code ${code}`}) before it was ready. ${stderr.trim()}`.trim())),
+        reject(
+          new Error(
+            vscode.l10n.t('The local emulator exited ({0}) before it was ready. {1}', signal ?? `code ${code}`, stderr.trim()).trim(),
+          ),
+        ),
       );
     });
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(new Error(`The local emulator printed no address within ${this.startTimeoutMs / 1000} s.`)),
+        () => reject(new Error(vscode.l10n.t('The local emulator printed no address within {0} s.', this.startTimeoutMs / 1000))),
         this.startTimeoutMs,
       );
     });
@@ -100,7 +104,7 @@ export class LocalEmulator extends Disposable {
     } finally {
       clearTimeout(timer);
     }
-    if (this.child !== child) throw new Error('The local emulator was stopped while it started.');
+    if (this.child !== child) throw new Error(vscode.l10n.t('The local emulator was stopped while it started.'));
     // The remaining output (the human summary) is read and dropped so that the pipe never fills.
     child.stdout!.resume();
     child.once('exit', (code, signal) => {

@@ -115,7 +115,7 @@ export class SignInFlow {
    */
   async signIn(given: Partial<SignInDetails> = {}, { forFolder = false } = {}): Promise<SignInOutcome> {
     const folderUrl = this.folderBaseUrl();
-    if (forFolder && !folderUrl) return { signedIn: false, message: 'This folder’s settings name no service of their own.' };
+    if (forFolder && !folderUrl) return { signedIn: false, message: vscode.l10n.t('This folder’s settings name no service of their own.') };
     if (forFolder) given = { ...given, baseUrl: folderUrl };
     if (given.baseUrl && given.apiKey && given.workspaceId) {
       const details = { baseUrl: given.baseUrl.trim(), apiKey: given.apiKey.trim(), workspaceId: given.workspaceId.trim() };
@@ -139,7 +139,7 @@ export class SignInFlow {
     };
     let target: Target | undefined;
     const errors: Partial<Record<SignInStep, string>> = {};
-    const title = 'Workspace Automation: Sign In';
+    const title = vscode.l10n.t('Workspace Automation: Sign In');
     let index = 0;
     while (index < STEPS.length) {
       const step = STEPS[index]!;
@@ -151,9 +151,15 @@ export class SignInFlow {
           ...common,
           prompt: folderUrl
             ? forFolder
-              ? `The service this folder’s settings (.vscode/settings.json) name: ${originOf(folderUrl) ?? folderUrl}. Your key is stored for it only.`
-              : `Base URL of the service. Note: this folder’s settings (.vscode/settings.json) send requests to ${originOf(folderUrl) ?? folderUrl}, overriding yours.`
-            : 'Base URL of the Workspace Automation Service (paths start at /v1 below it)',
+              ? vscode.l10n.t(
+                  'The service this folder’s settings (.vscode/settings.json) name: {0}. Your key is stored for it only.',
+                  originOf(folderUrl) ?? folderUrl,
+                )
+              : vscode.l10n.t(
+                  'Base URL of the service. Note: this folder’s settings (.vscode/settings.json) send requests to {0}, overriding yours.',
+                  originOf(folderUrl) ?? folderUrl,
+                )
+            : vscode.l10n.t('Base URL of the Workspace Automation Service (paths start at /v1 below it)'),
           placeholder: 'https://automation.example.com',
           validate: checkBaseUrl,
           onAccept: async (baseUrl) => {
@@ -167,7 +173,7 @@ export class SignInFlow {
       } else if (step === 'apiKey') {
         asked = await ask({
           ...common,
-          prompt: 'API key (apik_…). It is kept in VS Code’s secret storage only.',
+          prompt: vscode.l10n.t('API key (apik_…). It is kept in VS Code’s secret storage only.'),
           placeholder: 'apik_…',
           password: true,
           validate: checkApiKey,
@@ -175,7 +181,7 @@ export class SignInFlow {
       } else {
         asked = await ask({
           ...common,
-          prompt: 'Workspace id (wksp_…) that requests act in',
+          prompt: vscode.l10n.t('Workspace id (wksp_…) that requests act in'),
           placeholder: 'wksp_…',
           validate: checkWorkspaceId,
           onAccept: async (workspaceId) => {
@@ -200,7 +206,12 @@ export class SignInFlow {
     const origin = originOf(values.baseUrl) ?? values.baseUrl;
     void vscode.window.showInformationMessage(
       notificationText(
-        `Signed in to ${origin}, workspace ${values.workspaceId}.${target.keepBaseUrl ? ' (This folder’s settings name this service.)' : ''}`,
+        vscode.l10n.t(
+          'Signed in to {0}, workspace {1}.{2}',
+          origin,
+          values.workspaceId,
+          target.keepBaseUrl ? ' (This folder’s settings name this service.)' : '',
+        ),
       ),
     );
     return { signedIn: true, workspaceId: values.workspaceId };
@@ -219,31 +230,38 @@ export class SignInFlow {
     if (folderUrl && originOf(folderUrl) !== originOf(url)) {
       const folderOrigin = originOf(folderUrl) ?? folderUrl;
       const origin = originOf(url) ?? url;
-      const useHere = `Use ${origin} in This Folder`;
-      const signInThere = `Sign In to ${folderOrigin}`;
+      const useHere = vscode.l10n.t('Use {0} in This Folder', origin);
+      const signInThere = vscode.l10n.t('Sign In to {0}', folderOrigin);
       const answer = await dialogs.confirm(
-        `This folder’s settings send requests to ${folderOrigin}, not to ${origin}.`,
-        `The folder’s .vscode/settings.json sets workspaceAutomation.baseUrl, which overrides your user setting. ` +
-          `Your key is stored for the service you sign in to and sent only there. ` +
-          `“${useHere}” changes the folder’s setting; “${signInThere}” signs in to the folder’s service instead.`,
+        vscode.l10n.t('This folder’s settings send requests to {0}, not to {1}.', folderOrigin, origin),
+        vscode.l10n.t('The folder’s .vscode/settings.json sets workspaceAutomation.baseUrl, which overrides your user setting. ') +
+          vscode.l10n.t('Your key is stored for the service you sign in to and sent only there. ') +
+          vscode.l10n.t('“{0}” changes the folder’s setting; “{1}” signs in to the folder’s service instead.', useHere, signInThere),
         [useHere, signInThere],
       );
       if (answer === useHere) writeFolderBaseUrl = true;
       else if (answer === signInThere) url = folderUrl;
       else
         return {
-          message: `This folder’s settings send requests to ${folderOrigin}: sign in to it, or choose to change the folder’s setting.`,
+          message: vscode.l10n.t(
+            'This folder’s settings send requests to {0}: sign in to it, or choose to change the folder’s setting.',
+            folderOrigin,
+          ),
         };
     }
     const origin = originOf(url);
     if (origin && isPlainHttpRisk(origin) && !this.connection.isPlainHttpAllowed(origin)) {
-      const allow = `Send My Key Unencrypted to ${origin}`;
+      const allow = vscode.l10n.t('Send My Key Unencrypted to {0}', origin);
       const answer = await dialogs.confirm(
-        `${origin} is plain http: it sends your API key unencrypted.`,
-        `Anyone on the network between this machine and ${new URL(origin).host} can read the key and act as you. Use https:// if the service offers it. Loopback addresses (localhost, 127.0.0.1, [::1]) need no confirmation.`,
+        vscode.l10n.t('{0} is plain http: it sends your API key unencrypted.', origin),
+        vscode.l10n.t(
+          'Anyone on the network between this machine and {0} can read the key and act as you. Use https:// if the service offers it. Loopback addresses (localhost, 127.0.0.1, [::1]) need no confirmation.',
+          new URL(origin).host,
+        ),
         [allow],
       );
-      if (answer !== allow) return { message: `${origin} is plain http, which would send your key unencrypted. Use https://.` };
+      if (answer !== allow)
+        return { message: vscode.l10n.t('{0} is plain http, which would send your key unencrypted. Use https://.', origin) };
       await this.connection.allowPlainHttp(origin);
     }
     const keepBaseUrl = !writeFolderBaseUrl && !!folderUrl && originOf(folderUrl) === origin;
@@ -265,10 +283,10 @@ export class SignInFlow {
       return { signedIn: true, workspaceId: given.trim() };
     }
     const asked = await ask({
-      title: 'Workspace Automation: Switch Workspace',
+      title: vscode.l10n.t('Workspace Automation: Switch Workspace'),
       step: 1,
       totalSteps: 1,
-      prompt: `Workspace id (wksp_…) on ${current.label}; now ${current.workspaceId}`,
+      prompt: vscode.l10n.t('Workspace id (wksp_…) on {0}; now {1}', current.label, current.workspaceId),
       placeholder: 'wksp_…',
       value: current.workspaceId,
       validate: checkWorkspaceId,

@@ -16,7 +16,7 @@ export interface StatusSource {
   readonly onDidChangeStatus: Event<ConnectionStatus>;
 }
 
-const FOLDER_FILE = 'this folder’s settings (.vscode/settings.json)';
+const FOLDER_FILE = vscode.l10n.t('this folder’s settings (.vscode/settings.json)');
 
 export class ConnectionStatusBar extends Disposable {
   readonly item: vscode.StatusBarItem;
@@ -29,7 +29,7 @@ export class ConnectionStatusBar extends Disposable {
   ) {
     super();
     this.item = this._register(vscode.window.createStatusBarItem('workspaceAutomation.connection', vscode.StatusBarAlignment.Left, 10));
-    this.item.name = 'Workspace Automation Connection';
+    this.item.name = vscode.l10n.t('Workspace Automation Connection');
     this.item.command = COMMANDS.showConnectionMenu;
     this._register(connection.onDidChangeConnection(() => this.shown && this.render()));
     this._register(connection.onDidChangeStatus(() => this.shown && this.render()));
@@ -56,52 +56,75 @@ export class ConnectionStatusBar extends Disposable {
     const connection = this.connection.current;
     const ignored = status && 'ignoredFolder' in status ? Object.entries(status.ignoredFolder) : [];
     const ignoredNote = ignored.length
-      ? `\n\n$(warning) ${FOLDER_FILE} ask for ${ignored.map(([k, v]) => `${md(k)} = ${md(v || '(empty)')}`).join(', ')}; yours are used until you accept them (Use This Folder’s Header Settings).`
+      ? vscode.l10n.t(
+          '\n\n$(warning) {0} ask for {1}; yours are used until you accept them (Use This Folder’s Header Settings).',
+          FOLDER_FILE,
+          ignored.map(([k, v]) => `${md(k)} = ${md(v || '(empty)')}`).join(', '),
+        )
       : '';
     if (connection) {
       const folderUrl = connection.fromFolder.includes('baseUrl');
       this.item.text = `$(cloud) ${connection.label} · ${connection.workspaceId}${folderUrl || ignored.length ? ' $(warning)' : ''}`;
       // Origins and the workspace may come from a folder's settings: in code spans, never as Markdown.
-      const key = connection.keyFrom === 'env' ? 'from WORKSPACE_AUTOMATION_API_KEY' : `stored for ${md(connection.origin)}`;
+      const key =
+        connection.keyFrom === 'env' ? 'from WORKSPACE_AUTOMATION_API_KEY' : vscode.l10n.t('stored for {0}', md(connection.origin));
       const where = folderUrl
-        ? `Service: ${md(connection.origin)} — from ${FOLDER_FILE}, which override yours${status && 'userOrigin' in status && status.userOrigin ? ` (${md(status.userOrigin)})` : ''}`
+        ? vscode.l10n.t(
+            'Service: {0} — from {1}, which override yours{2}',
+            md(connection.origin),
+            FOLDER_FILE,
+            status && 'userOrigin' in status && status.userOrigin ? ` (${md(status.userOrigin)})` : '',
+          )
         : `Service: ${md(connection.origin)}`;
       const carriers = connection.fromFolder.filter((s) => s !== 'baseUrl');
       this.item.tooltip = tooltip(
-        `**Workspace Automation**\n\n${where}  \nWorkspace: ${md(connection.workspaceId)}  \nAPI key: ${key}` +
-          (carriers.length ? `  \nHeader settings from ${FOLDER_FILE} (you accepted them): ${carriers.join(', ')}` : '') +
+        vscode.l10n.t('**Workspace Automation**\n\n{0}  \nWorkspace: {1}  \nAPI key: {2}', where, md(connection.workspaceId), key) +
+          (carriers.length
+            ? vscode.l10n.t('  \nHeader settings from {0} (you accepted them): {1}', FOLDER_FILE, carriers.join(', '))
+            : '') +
           ignoredNote +
-          '\n\nClick to switch workspace, sign out or show the log.',
+          vscode.l10n.t('\n\nClick to switch workspace, sign out or show the log.'),
       );
       return;
     }
     if (status?.kind === 'noKey' && status.fromFolder.includes('baseUrl')) {
-      this.item.text = `$(warning) Workspace Automation: folder asks for ${status.origin}`;
+      this.item.text = vscode.l10n.t('$(warning) Workspace Automation: folder asks for {0}', status.origin);
       this.item.tooltip = tooltip(
-        `**Workspace Automation** — ${FOLDER_FILE} name the service ${md(status.origin)}` +
-          `${status.userOrigin ? `, overriding yours (${md(status.userOrigin)})` : ''}. ` +
-          `You have not signed in to it, so no API key is sent there.\n\n` +
-          `Click to Sign In to ${md(status.origin)}${status.userHasKey ? ` or Use My Key for ${md(status.origin)}` : ''}.` +
+        vscode.l10n.t('**Workspace Automation** — {0} name the service {1}', FOLDER_FILE, md(status.origin)) +
+          vscode.l10n.t('{0}. ', status.userOrigin ? `, overriding yours (${md(status.userOrigin)})` : '') +
+          vscode.l10n.t('You have not signed in to it, so no API key is sent there.\n\n') +
+          vscode.l10n.t(
+            'Click to Sign In to {0}{1}.',
+            md(status.origin),
+            status.userHasKey ? ` or Use My Key for ${md(status.origin)}` : '',
+          ) +
           ignoredNote,
       );
       return;
     }
     if (status?.kind === 'plainHttp') {
-      this.item.text = `$(warning) Workspace Automation: ${status.origin} is plain http`;
+      this.item.text = vscode.l10n.t('$(warning) Workspace Automation: {0} is plain http', status.origin);
       this.item.tooltip = tooltip(
-        `**Workspace Automation** — ${md(status.origin)} is plain http to another machine: requests would send your API key unencrypted, so none is sent.\n\n` +
-          'Use https://, or click to allow plain http for this origin.',
+        vscode.l10n.t(
+          '**Workspace Automation** — {0} is plain http to another machine: requests would send your API key unencrypted, so none is sent.\n\n',
+          md(status.origin),
+        ) + vscode.l10n.t('Use https://, or click to allow plain http for this origin.'),
       );
       return;
     }
     if (status?.kind === 'invalidUrl') {
-      this.item.text = '$(warning) Workspace Automation: invalid base URL';
+      this.item.text = vscode.l10n.t('$(warning) Workspace Automation: invalid base URL');
       this.item.tooltip = tooltip(
-        `**Workspace Automation** — the base URL${status.fromFolder ? ` from ${FOLDER_FILE}` : ''} is not an http(s) URL, so no key is sent.`,
+        vscode.l10n.t(
+          '**Workspace Automation** — the base URL{0} is not an http(s) URL, so no key is sent.',
+          status.fromFolder ? ` from ${FOLDER_FILE}` : '',
+        ),
       );
       return;
     }
-    this.item.text = '$(circle-slash) Workspace Automation: Signed out';
-    this.item.tooltip = tooltip('**Workspace Automation** — signed out\n\nClick to sign in or connect to the local emulator.');
+    this.item.text = vscode.l10n.t('$(circle-slash) Workspace Automation: Signed out');
+    this.item.tooltip = tooltip(
+      vscode.l10n.t('**Workspace Automation** — signed out\n\nClick to sign in or connect to the local emulator.'),
+    );
   }
 }

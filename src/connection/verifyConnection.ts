@@ -1,5 +1,6 @@
 // Checks a base URL, API key and workspace with one cheap request before a sign-in stores them,
 // and names the step to correct when it fails. vscode-free (unit-tested against the emulator).
+import * as l10n from '@vscode/l10n';
 import { ApiError, createClient, DEFAULT_CONNECTION, type ConnectionSettings, type ServiceClient } from '../api';
 import { isIdOf, kindOfId } from '../api/ids';
 
@@ -13,22 +14,22 @@ const SIGN_IN_RETRY = { maxAttempts: 2, baseDelayMs: 200, maxDelayMs: 1_000, bud
 /** A syntax check for the base URL input. */
 export function checkBaseUrl(text: string): string | undefined {
   const value = text.trim();
-  if (!value) return 'Enter the base URL of the service, e.g. https://automation.example.com';
+  if (!value) return l10n.t('Enter the base URL of the service, e.g. https://automation.example.com');
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return 'Not a URL. Enter it with its scheme, e.g. https://automation.example.com';
+    return l10n.t('Not a URL. Enter it with its scheme, e.g. https://automation.example.com');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'The URL must start with http:// or https://';
-  if (url.search || url.hash) return 'Enter the base URL without a query or fragment; paths start at /v1 below it.';
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return l10n.t('The URL must start with http:// or https://');
+  if (url.search || url.hash) return l10n.t('Enter the base URL without a query or fragment; paths start at /v1 below it.');
   return undefined;
 }
 
 export function checkApiKey(text: string): string | undefined {
   const value = text.trim();
-  if (!value) return 'Enter the API key (apik_…).';
-  if (/\s/.test(value)) return 'An API key has no spaces.';
+  if (!value) return l10n.t('Enter the API key (apik_…).');
+  if (/\s/.test(value)) return l10n.t('An API key has no spaces.');
   return undefined;
 }
 
@@ -36,7 +37,7 @@ export function checkWorkspaceId(text: string): string | undefined {
   const value = text.trim();
   if (isIdOf('workspace', value)) return undefined;
   const kind = kindOfId(value);
-  return kind ? `${value} is not a workspace id: workspace ids start with wksp_.` : 'Enter a workspace id (wksp_…).';
+  return kind ? l10n.t('{0} is not a workspace id: workspace ids start with wksp_.', value) : l10n.t('Enter a workspace id (wksp_…).');
 }
 
 /**
@@ -86,25 +87,33 @@ function explain(error: unknown, settings: ConnectionSettings): Verification {
   if (!(error instanceof ApiError)) return { ok: false, step: 'baseUrl', message: error instanceof Error ? error.message : String(error) };
   switch (error.kind) {
     case 'unauthorized':
-      return { ok: false, step: 'apiKey', message: 'The service rejected this API key (401). Check the key and enter it again.' };
+      return { ok: false, step: 'apiKey', message: l10n.t('The service rejected this API key (401). Check the key and enter it again.') };
     case 'forbidden':
       return {
         ok: false,
         step: 'workspaceId',
-        message: `This API key may not act in workspace ${settings.workspaceId} (403). Enter another workspace id.`,
+        message: l10n.t('This API key may not act in workspace {0} (403). Enter another workspace id.', String(settings.workspaceId)),
       };
     case 'validation':
-      return { ok: false, step: 'workspaceId', message: `The service refused the workspace ${settings.workspaceId}: ${error.message}` };
+      return {
+        ok: false,
+        step: 'workspaceId',
+        message: l10n.t('The service refused the workspace {0}: {1}', String(settings.workspaceId), error.message),
+      };
     case 'network':
     case 'timeout':
-      return { ok: false, step: 'baseUrl', message: `${error.message} Check the URL.` };
+      return { ok: false, step: 'baseUrl', message: l10n.t('{0} Check the URL.', error.message) };
     case 'invalidResponse':
       return {
         ok: false,
         step: 'baseUrl',
-        message: `${settings.baseUrl} does not answer like a Workspace Automation Service: ${error.message}`,
+        message: l10n.t('{0} does not answer like a Workspace Automation Service: {1}', settings.baseUrl, error.message),
       };
     default:
-      return { ok: false, step: 'baseUrl', message: `The service failed to answer (${error.status ?? error.kind}): ${error.message}` };
+      return {
+        ok: false,
+        step: 'baseUrl',
+        message: l10n.t('The service failed to answer ({0}): {1}', error.status ?? error.kind, error.message),
+      };
   }
 }

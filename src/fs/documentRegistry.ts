@@ -91,14 +91,19 @@ export class DocumentRegistry extends Disposable {
       file = parseFilePath(uri.path);
     } catch (e) {
       if (e instanceof ResourcePathError)
-        throw vscode.FileSystemError.FileNotFound(`${uri.toString()} is not a Workspace Automation file: ${e.message}`);
+        throw vscode.FileSystemError.FileNotFound(vscode.l10n.t('{0} is not a Workspace Automation file: {1}', uri.toString(), e.message));
       throw e;
     }
     const current = this.connection.current;
     if (!current) throw toFileSystemError(new NotSignedInError(), uri);
     if (file.workspaceId !== current.workspaceId) {
       throw vscode.FileSystemError.NoPermissions(
-        `«${file.name}» belongs to workspace ${file.workspaceId}, but you are signed in to workspace ${current.workspaceId}. Switch Workspace to open it.`,
+        vscode.l10n.t(
+          '«{0}» belongs to workspace {1}, but you are signed in to workspace {2}. Switch Workspace to open it.',
+          file.name,
+          file.workspaceId,
+          current.workspaceId,
+        ),
       );
     }
     return { file, key: uri.toString() };
@@ -165,7 +170,7 @@ export class DocumentRegistry extends Disposable {
     try {
       content = await this.reader.read(file);
     } catch (e) {
-      const error = toFileSystemError(e, uri, `Could not open «${file.name}»`);
+      const error = toFileSystemError(e, uri, vscode.l10n.t('Could not open «{0}»', file.name));
       this.log.error(`[Files] ${error.message}`);
       throw error;
     }

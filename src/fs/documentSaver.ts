@@ -194,7 +194,7 @@ export class DocumentSaver extends Disposable implements SaveTarget {
       case 'failed':
         if (result.unkept?.length)
           throw new vscode.FileSystemError(unkeptMessage(file.name, result.unkept, describeError(result.error).message));
-        throw toFileSystemError(result.error, uri, `Could not save «${file.name}»`);
+        throw toFileSystemError(result.error, uri, vscode.l10n.t('Could not save «{0}»', file.name));
     }
   }
 
@@ -263,7 +263,8 @@ export class DocumentSaver extends Disposable implements SaveTarget {
   }
 
   private baseFor(session: DocumentSession): ServerSnapshot {
-    if (!session.base) throw vscode.FileSystemError.Unavailable(`«${session.file.name}» has no server state to save against; reopen it.`);
+    if (!session.base)
+      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('«{0}» has no server state to save against; reopen it.', session.file.name));
     return session.base;
   }
 

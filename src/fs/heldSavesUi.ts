@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { COMMANDS } from '../manifest/contributions';
 import { FILE_SCHEME } from '../model/resourcePath';
 import { Disposable } from '../util/lifecycle';
+import { isSingular } from '../util/plural';
 import type { HeldSaves } from './heldSaves';
 import { saveKeyLabel } from './saveMessages';
 
@@ -16,7 +17,7 @@ export class HeldSavesUi extends Disposable implements vscode.FileDecorationProv
 
   constructor(private readonly held: HeldSaves) {
     super();
-    this.item.name = 'Workspace Automation: Held Auto Saves';
+    this.item.name = vscode.l10n.t('Workspace Automation: Held Auto Saves');
     this.item.command = COMMANDS.sendHeldChanges;
     this._register(vscode.window.registerFileDecorationProvider(this));
     this._register(
@@ -32,10 +33,10 @@ export class HeldSavesUi extends Disposable implements vscode.FileDecorationProv
     if (uri.scheme !== FILE_SCHEME) return undefined;
     const entry = this.held.get(uri.toString());
     if (!entry) return undefined;
-    const failed = entry.lastError ? ` Last attempt: ${entry.lastError}.` : '';
+    const failed = entry.lastError ? vscode.l10n.t(' Last attempt: {0}.', entry.lastError) : '';
     return {
       badge: 'H',
-      tooltip: `Held: auto-saved here, not sent to the service yet.${failed} Press ${saveKeyLabel()} to send it.`,
+      tooltip: vscode.l10n.t('Held: auto-saved here, not sent to the service yet.{0} Press {1} to send it.', failed, saveKeyLabel()),
       color: new vscode.ThemeColor(entry.lastError ? 'list.errorForeground' : 'list.warningForeground'),
     };
   }
@@ -47,8 +48,11 @@ export class HeldSavesUi extends Disposable implements vscode.FileDecorationProv
       return;
     }
     const failed = this.held.all().filter((h) => h.lastError).length;
-    this.item.text = `$(cloud-upload) ${count} held`;
-    this.item.tooltip = `${count} auto-saved change${count === 1 ? '' : 's'} not sent to the service yet${failed ? ` (${failed} failed to send)` : ''}. Click to send ${count === 1 ? 'it' : 'them'}.`;
+    this.item.text = `$(cloud-upload) ${vscode.l10n.t('{0} held', count)}`;
+    const notSent = failed ? vscode.l10n.t(' ({0} failed to send)', failed) : '';
+    this.item.tooltip = isSingular(count)
+      ? vscode.l10n.t('{0} auto-saved change not sent to the service yet{1}. Click to send it.', count, notSent)
+      : vscode.l10n.t('{0} auto-saved changes not sent to the service yet{1}. Click to send them.', count, notSent);
     this.item.backgroundColor = failed ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.item.show();
   }

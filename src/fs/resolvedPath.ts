@@ -13,12 +13,16 @@ export function resolvedPath(uri: vscode.Uri, roots?: readonly string[]): string
     path = roots ? confineUriPath(resolved.path, roots) : resolved.path;
   } catch (e) {
     if (!(e instanceof UriPathError)) throw e;
-    const message = `${uri.toString()} is not a Workspace Automation file: ${e.message}`;
+    const message = vscode.l10n.t('{0} is not a Workspace Automation file: {1}', uri.toString(), e.message);
     throw e.reason === 'outside' ? vscode.FileSystemError.NoPermissions(message) : vscode.FileSystemError.FileNotFound(message);
   }
   if (path !== uri.path) {
     throw vscode.FileSystemError.FileNotFound(
-      `${uri.toString()} is not a Workspace Automation file: its path has an empty, "." or ".." segment, a backslash or a percent escape (it resolves to ${JSON.stringify(path)}).`,
+      vscode.l10n.t(
+        '{0} is not a Workspace Automation file: its path has an empty, "." or ".." segment, a backslash or a percent escape (it resolves to {1}).',
+        uri.toString(),
+        JSON.stringify(path),
+      ),
     );
   }
   return path;

@@ -26,7 +26,7 @@ export class RevisionFileSystem extends Disposable implements vscode.FileSystemP
     this._register(
       vscode.workspace.registerFileSystemProvider(REVISION_SCHEME, this, {
         isCaseSensitive: true,
-        isReadonly: new vscode.MarkdownString('Revisions are immutable. Open the resource itself to edit it.'),
+        isReadonly: new vscode.MarkdownString(vscode.l10n.t('Revisions are immutable. Open the resource itself to edit it.')),
       }),
     );
   }
@@ -48,7 +48,7 @@ export class RevisionFileSystem extends Disposable implements vscode.FileSystemP
     }
     if (file.workspaceId !== current.workspaceId) {
       throw vscode.FileSystemError.NoPermissions(
-        `${uri.path} belongs to workspace ${file.workspaceId}, not to the signed-in workspace ${current.workspaceId}.`,
+        vscode.l10n.t('{0} belongs to workspace {1}, not to the signed-in workspace {2}.', uri.path, file.workspaceId, current.workspaceId),
       );
     }
     try {
@@ -83,18 +83,18 @@ export class RevisionFileSystem extends Disposable implements vscode.FileSystemP
   }
 
   createDirectory(): never {
-    throw vscode.FileSystemError.NoPermissions('Revisions are read-only.');
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Revisions are read-only.'));
   }
 
   writeFile(): never {
-    throw vscode.FileSystemError.NoPermissions('Revisions are immutable. Open the resource itself to edit it.');
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Revisions are immutable. Open the resource itself to edit it.'));
   }
 
   delete(): never {
-    throw vscode.FileSystemError.NoPermissions('Revisions cannot be deleted.');
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Revisions cannot be deleted.'));
   }
 
   rename(): never {
-    throw vscode.FileSystemError.NoPermissions('Revisions cannot be renamed.');
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Revisions cannot be renamed.'));
   }
 }

@@ -1,5 +1,6 @@
 // The sentences a failed or refused save is explained with: the same words whether they reach the
 // user through a notification or through VS Code's failed-save message.
+import * as l10n from '@vscode/l10n';
 import { readOnlyReason } from '../model/resourceKinds';
 import type { ResourceFile } from '../model/resourcePath';
 import { isError, type SaveConflict, type SavedResult, type TextProblem } from '../model/saveTypes';
@@ -11,7 +12,7 @@ export function saveKeyLabel(): string {
 
 /** How a save is known to have arrived, as a clause: "" after an answer, else how it was confirmed. */
 export function confirmation(result: Pick<SavedResult, 'confirmedBy'>): string {
-  return result.confirmedBy === 'readBack' ? ', confirmed by reading it back after the answer was lost' : '';
+  return result.confirmedBy === 'readBack' ? l10n.t(', confirmed by reading it back after the answer was lost') : '';
 }
 
 /**
@@ -25,24 +26,29 @@ export function savedMessage(name: string, result: Pick<SavedResult, 'snapshot' 
 
 /** An auto save that did not reach the service: the text is held, and why. */
 export function autoSaveHeldMessage(name: string, reason: string): string {
-  return `Auto save of «${name}» was not stored: ${reason.replace(/[.]$/, '')}. Your text is held; press ${saveKeyLabel()} to save it.`;
+  return l10n.t(
+    'Auto save of «{0}» was not stored: {1}. Your text is held; press {2} to save it.',
+    name,
+    reason.replace(/[.]$/, ''),
+    saveKeyLabel(),
+  );
 }
 
 export function conflictMessage(conflict: SaveConflict): string {
   return (
-    `«${conflict.file.name}» changed on the service (now ${conflict.latest.label}; you edited ${conflict.base.label}). ` +
-    `Your text is kept. Press ${saveKeyLabel()} to Compare, Merge or Overwrite.`
+    l10n.t('«{0}» changed on the service (now {1}; you edited {2}). ', conflict.file.name, conflict.latest.label, conflict.base.label) +
+    l10n.t('Your text is kept. Press {0} to Compare, Merge or Overwrite.', saveKeyLabel())
   );
 }
 
 /** The validation feature's sentence, and where to look. */
 export function invalidMessage(file: ResourceFile, problems: readonly TextProblem[]): string {
-  return `${refusalMessage(file.name, problems)} Fix it (see Problems) and save again.`;
+  return l10n.t('{0} Fix it (see Problems) and save again.', refusalMessage(file.name, problems));
 }
 
 /** The action that saves a fact without the optional fields a refusal may have been about. */
 export function saveWithoutLabel(fields: readonly string[]): string {
-  return `Save Without ${fields.join(', ')}`;
+  return l10n.t('Save Without {0}', fields.join(', '));
 }
 
 /**
@@ -51,13 +57,17 @@ export function saveWithoutLabel(fields: readonly string[]): string {
  */
 export function unkeptMessage(name: string, fields: readonly string[], reason: string): string {
   return (
-    `The service refused «${name}» without naming a field (${reason.replace(/[.]$/, '')}). It may not take ${fields.join(', ')}, ` +
-    `sent to keep their values. Your text is kept: save without them (a service that takes them clears them), or keep editing.`
+    l10n.t(
+      'The service refused «{0}» without naming a field ({1}). It may not take {2}, ',
+      name,
+      reason.replace(/[.]$/, ''),
+      fields.join(', '),
+    ) + l10n.t('sent to keep their values. Your text is kept: save without them (a service that takes them clears them), or keep editing.')
   );
 }
 
 export function readOnlyMessage(file: ResourceFile): string {
-  return `«${file.name}» is read-only: ${readOnlyReason(file.view) ?? 'it cannot be saved'}.`;
+  return l10n.t('«{0}» is read-only: {1}.', file.name, readOnlyReason(file.view) ?? 'it cannot be saved');
 }
 
 /** One line for the log and the held-save tooltip. */
@@ -67,9 +77,13 @@ export function heldFailureReason(
 ): string {
   switch (result.status) {
     case 'conflict':
-      return `changed on the service (now ${result.conflict.latest.label}); press ${saveKeyLabel()} to Compare, Merge or Overwrite`;
+      return l10n.t(
+        'changed on the service (now {0}); press {1} to Compare, Merge or Overwrite',
+        result.conflict.latest.label,
+        saveKeyLabel(),
+      );
     case 'invalid':
-      return `not valid: ${(result.problems.find(isError) ?? result.problems[0])?.message ?? 'see Problems'}`;
+      return l10n.t('not valid: {0}', (result.problems.find(isError) ?? result.problems[0])?.message ?? 'see Problems');
     case 'failed':
       return result.message;
   }

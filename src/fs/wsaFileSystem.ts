@@ -77,7 +77,9 @@ export class WsaFileSystem extends Disposable implements vscode.FileSystemProvid
     resolvedPath(uri);
     // The folders exist for paths only; resources are listed by the explorer, not here.
     if (this.documents.isFolder(uri)) return [];
-    throw vscode.FileSystemError.FileNotADirectory('Workspace Automation files are opened one by one, from the explorer or by id.');
+    throw vscode.FileSystemError.FileNotADirectory(
+      vscode.l10n.t('Workspace Automation files are opened one by one, from the explorer or by id.'),
+    );
   }
 
   createDirectory(uri: vscode.Uri): never {
@@ -85,15 +87,18 @@ export class WsaFileSystem extends Disposable implements vscode.FileSystemProvid
     // VS Code creates the missing parents of a file it writes; every real file's parents exist
     // (isFolder), so only a path that names no resource file gets here.
     throw vscode.FileSystemError.NoPermissions(
-      `${uri.path} is not a folder of Workspace Automation files, and none can be created: the path does not name a resource.`,
+      vscode.l10n.t(
+        '{0} is not a folder of Workspace Automation files, and none can be created: the path does not name a resource.',
+        uri.path,
+      ),
     );
   }
 
   delete(): never {
-    throw vscode.FileSystemError.NoPermissions('Workspace Automation resources cannot be deleted from the editor.');
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Workspace Automation resources cannot be deleted from the editor.'));
   }
 
   rename(): never {
-    throw vscode.FileSystemError.NoPermissions('Workspace Automation resources cannot be renamed from the editor.');
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Workspace Automation resources cannot be renamed from the editor.'));
   }
 }

@@ -6,6 +6,7 @@
 // user did not change. Fields of the response that the spec does not list are shown under
 // "$readOnly" (readOnlyGroup.ts) for reference. The fields the service manages (id, key, ownerId,
 // timestamps…) stay out of the document; the explorer's tooltip shows them.
+import * as l10n from '@vscode/l10n';
 import { factBody } from '../api/requestBodies';
 import { FACT_BODY_FIELDS, FACT_EDITABLE_FIELDS, FACT_OPTIONAL_FIELDS, FACT_SERVER_FIELDS } from '../api/schemaConstants';
 import type { Fact, FactReplaceBody } from '../api/schemas';
@@ -41,6 +42,6 @@ export function factText(fact: Fact): string {
  */
 export function factBodyFromText(text: string): FactReplaceBody {
   const doc = parseJsonDocument(text);
-  if (!isRecord(doc)) throw new DocumentParseError('A fact document must be a JSON object.', 1, 1);
+  if (!isRecord(doc)) throw new DocumentParseError(l10n.t('A fact document must be a JSON object.'), 1, 1);
   return factBody(doc);
 }

@@ -4,6 +4,7 @@
 // Lines are compared without their terminators, so a change of line endings alone is not a
 // conflict; the result uses the user's line ending (a VS Code document has one). The final newline
 // is the empty last element after splitting, so adding or removing it merges like any other line.
+import * as l10n from '@vscode/l10n';
 import { diff3Merge } from 'node-diff3';
 
 export type TextMerge =
@@ -67,7 +68,7 @@ export function mergeTexts(base: string, mine: string, theirs: string, labels: M
 
   const eol = dominantEol(mine) ?? dominantEol(theirs) ?? dominantEol(base) ?? '\n';
   const largest = Math.max(base.length, mine.length, theirs.length);
-  if (largest > MAX_MERGE_SIDE_CHARS) return wholeConflict(mine, theirs, eol, labels, `a side has ${largest} characters`);
+  if (largest > MAX_MERGE_SIDE_CHARS) return wholeConflict(mine, theirs, eol, labels, l10n.t('a side has {0} characters', largest));
   const a = splitLines(mine);
   const b = splitLines(theirs);
   const o = splitLines(base);
@@ -76,7 +77,7 @@ export function mergeTexts(base: string, mine: string, theirs: string, labels: M
   const { start, end } = sharedEnds(a, o, b);
   const [am, om, bm] = [a, o, b].map((lines) => lines.slice(start, lines.length - end)) as [string[], string[], string[]];
   const pairs = Math.max(am.length, bm.length) * om.length;
-  if (pairs > MAX_MERGE_LINE_PAIRS) return wholeConflict(mine, theirs, eol, labels, `${pairs} pairs of lines to compare`);
+  if (pairs > MAX_MERGE_LINE_PAIRS) return wholeConflict(mine, theirs, eol, labels, l10n.t('{0} pairs of lines to compare', pairs));
   const regions = diff3Merge(am, om, bm, { excludeFalseConflicts: true });
 
   const out: string[] = a.slice(0, start);
@@ -127,7 +128,7 @@ function sharedEnds(a: readonly string[], o: readonly string[], b: readonly stri
 function wholeConflict(mine: string, theirs: string, eol: string, labels: MergeLabels, why: string): TextMerge {
   const body = (text: string) => (text === '' || /(\r\n|\r|\n)$/.test(text) ? text : text + eol);
   const text = `${CONFLICT_START} ${labels.mine}${eol}${body(mine)}${CONFLICT_SEPARATOR}${eol}${body(theirs)}${CONFLICT_END} ${labels.theirs}${eol}`;
-  return { clean: false, text, conflicts: 1, tooLarge: `too large to merge here (${why})` };
+  return { clean: false, text, conflicts: 1, tooLarge: l10n.t('too large to merge here ({0})', why) };
 }
 
 /** Whether `text` still holds a conflict block (a line starting with the start marker). */

@@ -2,6 +2,7 @@
 // "$readOnly", of what the service sets (ids, timestamps, tokens) and of any field of the response
 // the spec does not list. That group is there to be read: never sent, and an edit of it is a
 // warning at its line. Facts, write syncs and apps share it. Pure.
+import * as l10n from '@vscode/l10n';
 import { locatePointer } from './jsonPointerLocation';
 import type { TextProblem } from './saveTypes';
 import { parseJsonDocument, sameJson } from './serialize';
@@ -61,7 +62,7 @@ export function readOnlyEdits(text: string, baseText: string): TextProblem[] {
   const warn = (pointer: string, what: string): TextProblem => {
     const at = locatePointer(text, pointer) ?? { line: 1, column: 1 };
     return {
-      message: `${what} is read-only (the service sets it): your edit is not sent, and the service keeps its value.`,
+      message: l10n.t('{0} is read-only (the service sets it): your edit is not sent, and the service keeps its value.', what),
       severity: 'warning',
       source: 'local',
       ...at,

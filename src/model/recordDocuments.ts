@@ -2,6 +2,7 @@
 // (issue 15; README "write sync update", "app update"). The editable fields come first; ids and
 // what else the service set and keeps are shown under "$readOnly" (readOnlyGroup.ts). The tokens
 // a save sends are kept beside the document (SaveTokens), never read from its text. Pure.
+import * as l10n from '@vscode/l10n';
 import { writeSyncDefinitionBody } from '../api/requestBodies';
 import { APP_EDITABLE_FIELDS, APP_SERVER_FIELDS, WRITE_SYNC_EDITABLE_FIELDS, WRITE_SYNC_SERVER_FIELDS } from '../api/schemaConstants';
 import type { Application, WriteSync } from '../api/schemas';
@@ -32,7 +33,7 @@ export function appText(app: Application): string {
 
 function documentObject(text: string, what: string): Record<string, unknown> {
   const doc = parseJsonDocument(text);
-  if (!isRecord(doc)) throw new DocumentParseError(`A ${what} document must be a JSON object.`, 1, 1);
+  if (!isRecord(doc)) throw new DocumentParseError(l10n.t('A {0} document must be a JSON object.', what), 1, 1);
   return doc;
 }
 
@@ -46,7 +47,7 @@ export interface WriteSyncEdit {
 
 /** The fields an update sends: the editable ones the document holds, the definition in its request shape. */
 export function writeSyncEditFromText(text: string): WriteSyncEdit {
-  const doc = documentObject(text, 'write sync');
+  const doc = documentObject(text, l10n.t('write sync'));
   const out: WriteSyncEdit = {};
   for (const field of WRITE_SYNC_EDITABLE_FIELDS) if (Object.hasOwn(doc, field)) out[field] = doc[field];
   if ('definition' in out) out.definition = writeSyncDefinitionBody(out.definition);

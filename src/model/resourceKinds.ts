@@ -6,6 +6,7 @@
 // The id prefixes are the spec's and stay in src/api/ids.ts (the client checks ids with them); the
 // list collections and the history endpoint's id kinds stay in src/api/endpoints.ts. An entry
 // names them. test/unit/resourceKinds.test.ts checks that the entries agree with both.
+import * as l10n from '@vscode/l10n';
 import type { Collection } from '../api/endpoints';
 import type { IdKind } from '../api/ids';
 
@@ -40,7 +41,7 @@ export interface KindSpec {
   readonly files: readonly [FileSpec, ...FileSpec[]];
 }
 
-const SERVICE_RETURNS = 'as the service returns it; the service offers no way to save it';
+const SERVICE_RETURNS = l10n.t('as the service returns it; the service offers no way to save it');
 
 export const RESOURCE_KINDS = {
   operation: {
@@ -48,17 +49,23 @@ export const RESOURCE_KINDS = {
     singular: 'operation',
     plural: 'operations',
     collection: 'operations',
-    group: { label: 'Operations', icon: 'server-process' },
-    history: { idKind: 'operation', from: 'ownId', label: 'Operation handler' },
+    group: { label: l10n.t('Operations'), icon: 'server-process' },
+    history: { idKind: 'operation', from: 'ownId', label: l10n.t('Operation handler') },
     files: [
       {
         view: 'operationHandler',
         folder: 'operations',
         suffix: '.handler.ts',
         language: 'typescript',
-        readOnly: 'the service generates operation handler code and offers no way to save it',
+        readOnly: l10n.t('the service generates operation handler code and offers no way to save it'),
       },
-      { view: 'operation', folder: 'operations', suffix: '.json', language: 'json', readOnly: `it shows the operation ${SERVICE_RETURNS}` },
+      {
+        view: 'operation',
+        folder: 'operations',
+        suffix: '.json',
+        language: 'json',
+        readOnly: l10n.t('it shows the operation {0}', SERVICE_RETURNS),
+      },
     ],
   },
   dashboard: {
@@ -66,8 +73,8 @@ export const RESOURCE_KINDS = {
     singular: 'dashboard',
     plural: 'dashboards',
     collection: 'dashboards',
-    group: { label: 'Dashboards', icon: 'dashboard' },
-    history: { idKind: 'dashboardResource', from: 'sourceRead', label: 'Dashboard' },
+    group: { label: l10n.t('Dashboards'), icon: 'dashboard' },
+    history: { idKind: 'dashboardResource', from: 'sourceRead', label: l10n.t('Dashboard') },
     files: [{ view: 'dashboard', folder: 'dashboards', suffix: '.tsx', language: 'wsa-dashboard' }],
   },
   app: {
@@ -75,26 +82,26 @@ export const RESOURCE_KINDS = {
     singular: 'app',
     plural: 'apps',
     collection: 'apps',
-    group: { label: 'Apps', icon: 'rocket' },
-    history: { idKind: 'application', from: 'ownId', label: 'App' },
+    group: { label: l10n.t('Apps'), icon: 'rocket' },
+    history: { idKind: 'application', from: 'ownId', label: l10n.t('App') },
     // Editable: name and description, guarded by the draft (issue 15).
     files: [{ view: 'app', folder: 'apps', suffix: '.json', language: 'json' }],
   },
   database: {
     idKind: 'database',
-    singular: 'managed database',
+    singular: l10n.t('managed database'),
     plural: 'databases',
     collection: 'databases',
-    group: { label: 'Databases', icon: 'database' },
-    history: { idKind: 'database', from: 'ownId', label: 'Managed database' },
+    group: { label: l10n.t('Databases'), icon: 'database' },
+    history: { idKind: 'database', from: 'ownId', label: l10n.t('Managed database') },
     files: [{ view: 'database', folder: 'databases', suffix: '.json', language: 'json' }],
   },
   writeSync: {
     idKind: 'writeSync',
-    singular: 'write sync',
-    plural: 'write syncs',
+    singular: l10n.t('write sync'),
+    plural: l10n.t('write syncs'),
     collection: 'writeSyncs',
-    group: { label: 'Write Syncs', icon: 'sync' },
+    group: { label: l10n.t('Write Syncs'), icon: 'sync' },
     // Editable: name, definition and switches, guarded by the version (issue 15).
     files: [{ view: 'writeSync', folder: 'write-syncs', suffix: '.json', language: 'json' }],
   },
@@ -103,7 +110,7 @@ export const RESOURCE_KINDS = {
     singular: 'fact',
     plural: 'facts',
     collection: 'facts',
-    group: { label: 'Facts', icon: 'law' },
+    group: { label: l10n.t('Facts'), icon: 'law' },
     files: [{ view: 'fact', folder: 'facts', suffix: '.json', language: 'json' }],
   },
 } as const satisfies Record<string, KindSpec>;

@@ -10,6 +10,7 @@
 // resolved), so the checks below judge what it really names. One that needed resolving is refused
 // too, even when it lands on a resource: a document's identity is its URI, and a second spelling of
 // one resource would be a second document with its own unsaved text and base.
+import * as l10n from '@vscode/l10n';
 import { isIdOf } from '../api/ids';
 import { resolveUriPath, UriPathError } from '../util/uriPath';
 import { FILE_VIEWS, type FileView } from './resourceKinds';
@@ -85,7 +86,11 @@ function segments(path: string): string[] {
   }
   if (resolved !== path) {
     throw new ResourcePathError(
-      `The path ${JSON.stringify(path)} has an empty, "." or ".." segment, a backslash or a percent escape (it resolves to ${JSON.stringify(resolved)}).`,
+      l10n.t(
+        'The path {0} has an empty, "." or ".." segment, a backslash or a percent escape (it resolves to {1}).',
+        JSON.stringify(path),
+        JSON.stringify(resolved),
+      ),
     );
   }
   return path.slice(1).split('/');
@@ -97,7 +102,7 @@ function viewOf(folder: string, fileName: string, path: string): FileView {
     .filter((v) => VIEWS[v].folder === folder && fileName.endsWith(VIEWS[v].suffix) && fileName.length > VIEWS[v].suffix.length)
     .sort((a, b) => VIEWS[b].suffix.length - VIEWS[a].suffix.length);
   const view = candidates[0];
-  if (!view) throw new ResourcePathError(`The path ${JSON.stringify(path)} does not name a workspace resource file.`);
+  if (!view) throw new ResourcePathError(l10n.t('The path {0} does not name a workspace resource file.', JSON.stringify(path)));
   return view;
 }
 
@@ -107,34 +112,39 @@ function nameOf(fileName: string, view: FileView): string {
 
 function checkWorkspace(id: string, path: string): void {
   if (!isIdOf('workspace', id))
-    throw new ResourcePathError(`The path ${JSON.stringify(path)} does not start with a workspace id (wksp_…).`);
+    throw new ResourcePathError(l10n.t('The path {0} does not start with a workspace id (wksp_…).', JSON.stringify(path)));
 }
 
 export function parseFilePath(path: string): ResourceFile {
   const parts = segments(path);
-  if (parts.length !== 4) throw new ResourcePathError(`The path ${JSON.stringify(path)} does not name a workspace resource file.`);
+  if (parts.length !== 4)
+    throw new ResourcePathError(l10n.t('The path {0} does not name a workspace resource file.', JSON.stringify(path)));
   const [workspaceId, folder, id, fileName] = parts as [string, string, string, string];
   checkWorkspace(workspaceId, path);
   const view = viewOf(folder, fileName, path);
   if (!isIdOf(VIEWS[view].idKind, id)) {
-    throw new ResourcePathError(`The path ${JSON.stringify(path)} holds ${JSON.stringify(id)} where a ${VIEWS[view].idKind} id belongs.`);
+    throw new ResourcePathError(
+      l10n.t('The path {0} holds {1} where a {2} id belongs.', JSON.stringify(path), JSON.stringify(id), VIEWS[view].idKind),
+    );
   }
   return { workspaceId, view, id, name: nameOf(fileName, view) };
 }
 
 export function parseRevisionPath(path: string): RevisionFile {
   const parts = segments(path);
-  if (parts.length !== 5) throw new ResourcePathError(`The path ${JSON.stringify(path)} does not name a revision.`);
+  if (parts.length !== 5) throw new ResourcePathError(l10n.t('The path {0} does not name a revision.', JSON.stringify(path)));
   const [workspaceId, folder, resourceId, revisionId, fileName] = parts as [string, string, string, string, string];
   checkWorkspace(workspaceId, path);
   const view = viewOf(folder, fileName, path);
   const historyKind = VIEWS[view].historyKind;
   if (!historyKind || !isIdOf(historyKind, resourceId)) {
     throw new ResourcePathError(
-      `The path ${JSON.stringify(path)} holds ${JSON.stringify(resourceId)} where a resource with history belongs.`,
+      l10n.t('The path {0} holds {1} where a resource with history belongs.', JSON.stringify(path), JSON.stringify(resourceId)),
     );
   }
   if (!isIdOf('revision', revisionId))
-    throw new ResourcePathError(`The path ${JSON.stringify(path)} holds ${JSON.stringify(revisionId)} where a revision id belongs.`);
+    throw new ResourcePathError(
+      l10n.t('The path {0} holds {1} where a revision id belongs.', JSON.stringify(path), JSON.stringify(revisionId)),
+    );
   return { workspaceId, view, resourceId, revisionId, name: nameOf(fileName, view) };
 }

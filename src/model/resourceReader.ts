@@ -1,5 +1,6 @@
 // Reads what a `wsa:` file shows, per view, from the service: the text, and for editable views the
 // server snapshot (tokens) a later save is guarded by. vscode-free.
+import * as l10n from '@vscode/l10n';
 import type { CallOptions, ServiceClient } from '../api';
 import type { Revision } from '../api/schemas';
 import { schemas } from '../api/lazySchemas';
@@ -28,7 +29,7 @@ export interface RevisionSource {
 
 /** A fact's `updatedAt` for messages: "updated 2026-11-22 10:00 UTC". */
 export function factLabel(updatedAt: string): string {
-  if (!updatedAt) return 'no update time given';
+  if (!updatedAt) return l10n.t('no update time given');
   const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(updatedAt);
   return m ? `updated ${m[1]} ${m[2]} UTC` : `updated ${updatedAt}`;
 }
@@ -78,7 +79,7 @@ export class ResourceReader {
             expectedRevision: { revisionId: source.revision.revisionId, sequence: source.revision.sequence },
             expectedDataRunId: source.dataRunId,
           },
-          label: `revision ${source.revision.sequence}`,
+          label: l10n.t('revision {0}', source.revision.sequence),
           revision: { resourceId: source.resourceId, revisionId: source.revision.revisionId },
         };
       }
@@ -90,7 +91,7 @@ export class ResourceReader {
         return {
           text: databaseText(revision.value),
           tokens: { kind: 'database', expectedDraft: draft },
-          label: `revision ${draft.sequence}`,
+          label: l10n.t('revision {0}', draft.sequence),
           actor: revision.actor.id,
           revision: { resourceId: file.id, revisionId: draft.revisionId },
         };
@@ -104,7 +105,7 @@ export class ResourceReader {
         return {
           text: writeSyncText(ws),
           tokens: { kind: 'writeSync', expectedVersion: ws.version, identityLocked: ws.identityLocked },
-          label: `version ${ws.version}`,
+          label: l10n.t('version {0}', ws.version),
         };
       }
       case 'app': {
@@ -113,12 +114,12 @@ export class ResourceReader {
         return {
           text: appText(app),
           tokens: { kind: 'app', expectedDraft: draft },
-          label: `revision ${draft.sequence}`,
+          label: l10n.t('revision {0}', draft.sequence),
           revision: { resourceId: app.id, revisionId: draft.revisionId },
         };
       }
       default:
-        throw new Error(`${file.view} files are read-only and have no save snapshot.`);
+        throw new Error(l10n.t('{0} files are read-only and have no save snapshot.', file.view));
     }
   }
 
@@ -130,13 +131,13 @@ export class ResourceReader {
         const operation = await client.getOperation(file.id, o);
         const revision = await this.revision(file.id, operation.draft.revisionId, o);
         const value = schemas().OperationHandlerValue.safeParse(revision.value);
-        if (!value.success) throw new Error(`The draft revision of operation ${file.id} holds no handler source.`);
+        if (!value.success) throw new Error(l10n.t('The draft revision of operation {0} holds no handler source.', file.id));
         return value.data.source;
       }
       case 'operation':
         return jsonText(await client.getOperation(file.id, o));
       default:
-        throw new Error(`${file.view} files are not read-only.`);
+        throw new Error(l10n.t('{0} files are not read-only.', file.view));
     }
   }
 

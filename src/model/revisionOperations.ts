@@ -6,9 +6,11 @@
 // - a lost answer (connection dropped, timeout, 5xx) is never sent twice: the history is read back and
 //   the operation reported done when it shows it applied ("confirmed by reading it back");
 // - any other refusal (403, 404, 422 …) is the service's verdict, returned as it is.
+import * as l10n from '@vscode/l10n';
 import { isApiError, type ServiceClient } from '../api';
 import type { Revision, RevisionHistory, RevisionRef } from '../api/schemas';
 import { shortActor } from '../shared/history/actorLabel';
+import { isSingular } from '../util/plural';
 
 export type RevisionOperation = 'publish' | 'restore';
 
@@ -50,7 +52,7 @@ export async function runRevisionOperation(client: ServiceClient, req: RevisionO
   if (await applied(client, req, latest)) return { status: 'done', history: latest, readBack: false };
   return {
     status: 'unknown',
-    error: new Error('the service answered that it succeeded, but the history read afterwards does not show it'),
+    error: new Error(l10n.t('the service answered that it succeeded, but the history read afterwards does not show it')),
   };
 }
 
@@ -101,31 +103,33 @@ export async function describeChange(client: ServiceClient, seen: RevisionHistor
       const r: Pick<Revision, 'actor' | 'message'> =
         latest.items.find((i) => i.id === latest.draft.revisionId) ??
         (await client.getRevision(latest.resourceId, latest.draft.revisionId));
-      by = `, saved by ${shortActor(r.actor.id)}${r.message ? ` (“${r.message}”)` : ''}`;
+      by = l10n.t(', saved by {0}{1}', shortActor(r.actor.id), r.message ? ` (“${r.message}”)` : '');
     } catch {
       // Who saved it is a courtesy; the numbers are what the user must see.
     }
-    parts.push(`draft is now ${label(latest.draft)}${by}`);
+    parts.push(l10n.t('draft is now {0}{1}', label(latest.draft), by));
   }
   if ((latest.published?.revisionId ?? null) !== (seen.published?.revisionId ?? null))
-    parts.push(`published is now ${label(latest.published)}`);
-  return parts.length ? parts.join('; ') : 'its version token changed, with the same draft and published revision';
+    parts.push(l10n.t('published is now {0}', label(latest.published)));
+  return parts.length ? parts.join('; ') : l10n.t('its version token changed, with the same draft and published revision');
 }
 
 /** "draft #12 · published #9 · 3 unpublished revisions" (sequences; the draft counts when unpublished). */
 export function draftPublishedSummary(h: Pick<RevisionHistory, 'draft' | 'published'>): string {
-  const published = h.published ? `published #${h.published.sequence}` : 'nothing published';
+  const published = h.published ? l10n.t('published #{0}', h.published.sequence) : l10n.t('nothing published');
   const ahead = h.draft.sequence - (h.published?.sequence ?? 0);
   const unpublished =
     h.published?.revisionId === h.draft.revisionId || ahead <= 0
-      ? 'no unpublished revisions'
-      : `${ahead} unpublished revision${ahead === 1 ? '' : 's'}`;
-  return `draft #${h.draft.sequence} · ${published} · ${unpublished}`;
+      ? l10n.t('no unpublished revisions')
+      : isSingular(ahead)
+        ? l10n.t('{0} unpublished revision', ahead)
+        : l10n.t('{0} unpublished revisions', ahead);
+  return l10n.t('draft #{0} · {1} · {2}', h.draft.sequence, published, unpublished);
 }
 
 /** "Publish draft #12 of «CRM» (replacing published #9)?" — what the confirmation asks. */
 export function publishQuestion(name: string, h: RevisionHistory, target: RevisionRef): string {
   const which = target.revisionId === h.draft.revisionId ? `draft #${target.sequence}` : `revision #${target.sequence}`;
-  const replacing = h.published ? ` (replacing published #${h.published.sequence})` : ' (nothing is published yet)';
+  const replacing = h.published ? l10n.t(' (replacing published #{0})', h.published.sequence) : l10n.t(' (nothing is published yet)');
   return `Publish ${which} of «${name}»${replacing}?`;
 }

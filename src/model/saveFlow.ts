@@ -2,6 +2,7 @@
 // per call, never repeated; a PUT whose answer was lost is settled by reading the resource again,
 // never by sending it twice. (A fact replace that the service refused for optional fields it does
 // not take is sent once more without them: the refused one stored nothing.) vscode-free.
+import * as l10n from '@vscode/l10n';
 import { ApiError, type ServiceClient } from '../api';
 import { definitionBody, factBody } from '../api/requestBodies';
 import { FACT_BODY_FIELDS, FACT_OPTIONAL_FIELDS } from '../api/schemaConstants';
@@ -60,7 +61,7 @@ export class SaveFlow {
   async save(request: SaveRequest): Promise<SaveResult> {
     const { file, text, base } = request;
     if (base.tokens.kind !== file.view) {
-      return { status: 'failed', error: new Error(`A ${file.view} file cannot be saved with ${base.tokens.kind} tokens.`) };
+      return { status: 'failed', error: new Error(l10n.t('A {0} file cannot be saved with {1} tokens.', file.view, base.tokens.kind)) };
     }
     const problems = (await this.options.validate?.(file.view, text)) ?? [];
     // An edit of what the document shows read-only is not sent: said at its line, the rest goes.
@@ -122,7 +123,7 @@ export class SaveFlow {
             expectedRevision: { revisionId: saved.revision.revisionId, sequence: saved.revision.sequence },
             expectedDataRunId: saved.dataRunId,
           },
-          label: `revision ${saved.revision.sequence}`,
+          label: l10n.t('revision {0}', saved.revision.sequence),
           revision: { resourceId: saved.resourceId, revisionId: saved.revision.revisionId },
         };
       }
@@ -135,7 +136,7 @@ export class SaveFlow {
         return {
           text,
           tokens: { kind: 'database', expectedDraft: draft },
-          label: `revision ${draft.sequence}`,
+          label: l10n.t('revision {0}', draft.sequence),
           revision: { resourceId: file.id, revisionId },
         };
       }
@@ -152,7 +153,7 @@ export class SaveFlow {
         return {
           text,
           tokens: { kind: 'writeSync', expectedVersion: ws.version, identityLocked: ws.identityLocked },
-          label: `version ${ws.version}`,
+          label: l10n.t('version {0}', ws.version),
         };
       }
       case 'app': {
@@ -161,7 +162,7 @@ export class SaveFlow {
         return {
           text,
           tokens: { kind: 'app', expectedDraft: draft },
-          label: `revision ${draft.sequence}`,
+          label: l10n.t('revision {0}', draft.sequence),
           revision: { resourceId: app.id, revisionId: draft.revisionId },
         };
       }
@@ -249,9 +250,9 @@ export class SaveFlow {
 }
 
 const LEFT_OUT = {
-  refused: 'the service refused optional fields it does not take; sent again without them, and left out of later saves',
-  remembered: 'left out, as this service does not take them',
-  chosen: 'left out, as chosen',
+  refused: l10n.t('the service refused optional fields it does not take; sent again without them, and left out of later saves'),
+  remembered: l10n.t('left out, as this service does not take them'),
+  chosen: l10n.t('left out, as chosen'),
 } as const;
 
 /** The optional fields of a fact body whose value is the one in the text the save is based on. */
@@ -273,7 +274,7 @@ function requestBody(view: FileView, text: string): unknown {
     case 'database': {
       const doc = parseJsonDocument(text);
       if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
-        throw new DocumentParseError('A database definition must be a JSON object with a "tables" array.', 1, 1);
+        throw new DocumentParseError(l10n.t('A database definition must be a JSON object with a "tables" array.'), 1, 1);
       // Only the spec's request shape; keys it does not name stay in the document, unsent.
       return definitionBody(doc);
     }
@@ -284,7 +285,7 @@ function requestBody(view: FileView, text: string): unknown {
     case 'app':
       return appEditFromText(text);
     default:
-      throw new Error(`${view} files are read-only.`);
+      throw new Error(l10n.t('{0} files are read-only.', view));
   }
 }
 

@@ -1,5 +1,6 @@
 // How each resource becomes the text of its document, and how an edited text becomes a request
 // body again. Pure. JSON documents are pretty-printed with two spaces and a final newline.
+import * as l10n from '@vscode/l10n';
 import type { ParseError } from 'jsonc-parser';
 import { jsonc } from '../util/jsonc';
 import type { DatabaseDefinition } from '../api/schemas';
@@ -68,7 +69,7 @@ export function parseJsonDocument(text: string): unknown {
       .replace(/ in JSON at position \d+.*$/s, '')
       .replace(/ at line \d+ column \d+.*$/s, '')
       .replace(/, (?:\.\.\.)?".*" is not valid JSON$/s, '');
-    throw new DocumentParseError(`The document is not valid JSON: ${reason}`, line, column);
+    throw new DocumentParseError(l10n.t('The document is not valid JSON: {0}', reason), line, column);
   }
 }
 

@@ -4,6 +4,7 @@
 // changed line. Our reading (README "write sync update"): the matching field is the `fields` entry
 // of the key column; the managed field names are the keys and the values of `fields`, each as a set.
 // Pure.
+import * as l10n from '@vscode/l10n';
 import { locatePointer } from './jsonPointerLocation';
 import { isRecord } from './readOnlyGroup';
 import type { TextProblem } from './saveTypes';
@@ -45,26 +46,29 @@ export function lockedIdentityEdits(text: string, baseText: string): TextProblem
   const at = (pointer: string, what: string) => {
     const where = locatePointer(text, pointer) ?? locatePointer(text, '/definition') ?? { line: 1, column: 1 };
     problems.push({
-      message: `${what} cannot change: this write sync is identity-locked (fixed after an execution request). Nothing is sent until it is as it was; your text stays.`,
+      message: l10n.t(
+        '{0} cannot change: this write sync is identity-locked (fixed after an execution request). Nothing is sent until it is as it was; your text stays.',
+        what,
+      ),
       severity: 'error',
       source: 'local',
       ...where,
     });
   };
-  if (!sameJson(endpointOf(mine.source), endpointOf(base.source))) at('/definition/source', 'The source');
-  if (!sameJson(endpointOf(mine.destination), endpointOf(base.destination))) at('/definition/destination', 'The destination');
+  if (!sameJson(endpointOf(mine.source), endpointOf(base.source))) at('/definition/source', l10n.t('The source'));
+  if (!sameJson(endpointOf(mine.destination), endpointOf(base.destination))) at('/definition/destination', l10n.t('The destination'));
   const key = mine.keyColumn;
-  if (key !== base.keyColumn) at('/definition/keyColumn', 'The key column');
+  if (key !== base.keyColumn) at('/definition/keyColumn', l10n.t('The key column'));
   else if (typeof key === 'string') {
     const matching = (f: unknown) => (isRecord(f) ? f[key] : undefined);
     if (matching(mine.fields) !== matching(base.fields))
-      at(`/definition/fields/${escape(key)}`, `The matching field (the "fields" entry of the key column "${key}")`);
+      at(`/definition/fields/${escape(key)}`, l10n.t('The matching field (the "fields" entry of the key column "{0}")', key));
   }
   if (
     !sameJson(names(mine.fields, 'keys'), names(base.fields, 'keys')) ||
     !sameJson(names(mine.fields, 'values'), names(base.fields, 'values'))
   )
-    at(changedEntry(mine.fields, base.fields), 'The managed field names (the keys and values of "fields")');
+    at(changedEntry(mine.fields, base.fields), l10n.t('The managed field names (the keys and values of "fields")'));
   return problems;
 }
 

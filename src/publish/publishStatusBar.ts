@@ -52,7 +52,7 @@ export class PublishStatusBar extends Disposable {
     private readonly documentRevision: DocumentRevision = () => undefined,
   ) {
     super();
-    this.item.name = 'Workspace Automation: Draft and Published';
+    this.item.name = vscode.l10n.t('Workspace Automation: Draft and Published');
     this._register(vscode.window.onDidChangeActiveTextEditor(() => void this.update()));
     this._register(
       onDidSave(({ uri, snapshot }) => {
@@ -102,17 +102,23 @@ export class PublishStatusBar extends Disposable {
       if (generation !== this.generation) return;
       this.shownResource = target.resourceId;
       const summary =
-        h.published === undefined ? `draft #${h.draft.sequence}` : draftPublishedSummary({ draft: h.draft, published: h.published });
+        h.published === undefined
+          ? vscode.l10n.t('draft #{0}', h.draft.sequence)
+          : draftPublishedSummary({ draft: h.draft, published: h.published });
       this.item.text = `$(git-commit) ${summary}`;
       const click =
         h.published === undefined
-          ? 'Click to compare the published revision, if any, with this document.'
+          ? vscode.l10n.t('Click to compare the published revision, if any, with this document.')
           : h.published
-            ? 'Click to compare the published revision with this document.'
-            : 'Nothing is published yet.';
-      this.item.tooltip = new vscode.MarkdownString(`**${escapeMarkdownLine(target.name)}**: ${escapeMarkdown(summary)}\n\n${click}`);
+            ? vscode.l10n.t('Click to compare the published revision with this document.')
+            : vscode.l10n.t('Nothing is published yet.');
+      this.item.tooltip = new vscode.MarkdownString(
+        vscode.l10n.t('**{0}**: {1}\n\n{2}', escapeMarkdownLine(target.name), escapeMarkdown(summary), click),
+      );
       this.item.command =
-        h.published !== null ? { title: 'Compare with Published', command: COMMANDS.compareWithPublished, arguments: [uri] } : undefined;
+        h.published !== null
+          ? { title: vscode.l10n.t('Compare with Published'), command: COMMANDS.compareWithPublished, arguments: [uri] }
+          : undefined;
       this.item.show();
       await setContext(h.capabilities?.publish ?? true, h.published !== null);
       this._onDidUpdate.fire(this.item.text);

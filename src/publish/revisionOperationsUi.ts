@@ -34,8 +34,13 @@ export interface OperationDialogs {
 
 export const VSCODE_OPERATION_DIALOGS: OperationDialogs = {
   async ask(message, detail, confirmLabel) {
-    const picked = await vscode.window.showWarningMessage(notificationText(message), { modal: true, detail }, 'Compare', confirmLabel);
-    return picked === 'Compare' ? 'compare' : picked === confirmLabel ? 'confirm' : undefined;
+    const picked = await vscode.window.showWarningMessage(
+      notificationText(message),
+      { modal: true, detail },
+      vscode.l10n.t('Compare'),
+      confirmLabel,
+    );
+    return picked === vscode.l10n.t('Compare') ? 'compare' : picked === confirmLabel ? 'confirm' : undefined;
   },
 };
 
@@ -83,7 +88,7 @@ export class RevisionOperationsUi extends Disposable {
   /** The diff published ↔ `revisionId` (default: the draft), the published revision read-only on the left. */
   async compareWithPublished(target: OperationTarget, revisionId?: string, history?: RevisionHistory): Promise<vscode.Uri[]> {
     const h = history ?? (await this.client().revisionState(target.resourceId));
-    if (!h.published) throw new Error(`Nothing of “${target.name}” is published, so there is nothing to compare with.`);
+    if (!h.published) throw new Error(vscode.l10n.t('Nothing of “{0}” is published, so there is nothing to compare with.', target.name));
     return this.diff(target, h, h.published, this.refIn(h, revisionId ?? h.draft.revisionId));
   }
 
@@ -96,7 +101,7 @@ export class RevisionOperationsUi extends Disposable {
     let seen = await client.revisionState(target.resourceId);
     if (!seen.capabilities[op]) {
       void vscode.window.showInformationMessage(
-        notificationText(`The service does not offer ${op} for “${target.name}” (capabilities.${op} is false).`),
+        notificationText(vscode.l10n.t('The service does not offer {0} for “{1}” (capabilities.{2} is false).', op, target.name, op)),
       );
       return { status: 'notOffered' };
     }
@@ -105,7 +110,12 @@ export class RevisionOperationsUi extends Disposable {
       const chosen = await this.revisionRef(target, seen, revisionId ?? seen.draft.revisionId);
       // Nothing to do, and a read-back could not tell a lost answer from it.
       if (op === 'publish' && chosen.revisionId === seen.published?.revisionId) {
-        const message = `${changed ? `${changed} ` : ''}${this.label(seen, chosen)} of “${target.name}” is already the published revision.`;
+        const message = vscode.l10n.t(
+          '{0}{1} of “{2}” is already the published revision.',
+          changed ? `${changed} ` : '',
+          this.label(seen, chosen),
+          target.name,
+        );
         void vscode.window.showInformationMessage(notificationText(message));
         return { status: 'alreadyPublished', message };
       }
@@ -118,10 +128,10 @@ export class RevisionOperationsUi extends Disposable {
         return { status: 'compared' };
       }
       const outcome = await runRevisionOperation(client, { op, resourceId: target.resourceId, revisionId: chosen.revisionId, seen });
-      const what = `Could not ${op} ${this.label(seen, chosen)} of “${target.name}”`;
+      const what = vscode.l10n.t('Could not {0} {1} of “{2}”', op, this.label(seen, chosen), target.name);
       switch (outcome.status) {
         case 'stale':
-          changed = `“${target.name}” changed on the service since you were asked: ${outcome.change}.`;
+          changed = vscode.l10n.t('“{0}” changed on the service since you were asked: {1}.', target.name, outcome.change);
           this.log.info(`[Publish] ${changed}`);
           seen = outcome.latest;
           continue;
@@ -133,13 +143,19 @@ export class RevisionOperationsUi extends Disposable {
           return { status: 'done', history: outcome.history, readBack: outcome.readBack, message: done, questions };
         }
         case 'notApplied': {
-          const message = `${describeError(outcome.error, what).message} Reading the history back shows it was not applied; nothing was sent again.`;
+          const message = vscode.l10n.t(
+            '{0} Reading the history back shows it was not applied; nothing was sent again.',
+            describeError(outcome.error, what).message,
+          );
           void vscode.window.showErrorMessage(notificationText(message));
           this.log.warn(`[Publish] ${message}`);
           return { status: 'failed', message, questions };
         }
         case 'unknown': {
-          const message = `${describeError(outcome.error, what).message} Whether it was applied is not known yet; nothing was sent again. Refresh the history to see.`;
+          const message = vscode.l10n.t(
+            '{0} Whether it was applied is not known yet; nothing was sent again. Refresh the history to see.',
+            describeError(outcome.error, what).message,
+          );
           void vscode.window.showErrorMessage(notificationText(message));
           this.log.warn(`[Publish] ${message}`);
           return { status: 'failed', message, questions };
@@ -149,7 +165,11 @@ export class RevisionOperationsUi extends Disposable {
           return { status: 'failed', message: describeError(outcome.error, what).message, questions };
       }
     }
-    const message = `“${target.name}” kept changing on the service while you were asked; nothing was ${op === 'publish' ? 'published' : 'restored'}.`;
+    const message = vscode.l10n.t(
+      '“{0}” kept changing on the service while you were asked; nothing was {1}.',
+      target.name,
+      op === 'publish' ? 'published' : 'restored',
+    );
     void vscode.window.showWarningMessage(notificationText(message));
     return { status: 'failed', message, questions: MAX_QUESTIONS };
   }
@@ -158,16 +178,23 @@ export class RevisionOperationsUi extends Disposable {
     if (op === 'publish') {
       return {
         message: publishQuestion(target.name, h, chosen),
-        detail:
+        detail: vscode.l10n.t(
           'Compare shows the published revision beside this one. Publishing uses the history you see here; if it changed meanwhile, you are asked again.',
-        label: 'Publish',
+        ),
+        label: vscode.l10n.t('Publish'),
       };
     }
     return {
-      message: `Restore revision #${chosen.sequence} of «${target.name}» as a new draft after draft #${h.draft.sequence}?`,
-      detail:
+      message: vscode.l10n.t(
+        'Restore revision #{0} of «{1}» as a new draft after draft #{2}?',
+        chosen.sequence,
+        target.name,
+        h.draft.sequence,
+      ),
+      detail: vscode.l10n.t(
         'The service saves its content as a new draft; the current draft stays in the history. Compare shows the current draft beside it.',
-      label: 'Restore',
+      ),
+      label: vscode.l10n.t('Restore'),
     };
   }
 
@@ -183,9 +210,9 @@ export class RevisionOperationsUi extends Disposable {
     after: RevisionHistory,
     readBack: boolean,
   ) {
-    const how = readBack ? ' (the answer was lost; confirmed by reading it back)' : '';
+    const how = readBack ? vscode.l10n.t(' (the answer was lost; confirmed by reading it back)') : '';
     if (op === 'publish') return `Published ${this.label(seen, r)} of “${t.name}”${how}.`;
-    return `Restored revision #${r.sequence} of “${t.name}” as draft #${after.draft.sequence}${how}.`;
+    return vscode.l10n.t('Restored revision #{0} of “{1}” as draft #{2}{3}.', r.sequence, t.name, after.draft.sequence, how);
   }
 
   /** The reference of `revisionId` in `h`: the draft, the published one, or looked up in the list. */

@@ -7,10 +7,10 @@ import { COMMANDS } from '../manifest/contributions';
 import { describeError, type AdviceAction } from './describeError';
 
 const ACTIONS: Record<AdviceAction, { title: string; command: string }> = {
-  signIn: { title: 'Sign In', command: COMMANDS.signIn },
-  connectEmulator: { title: 'Connect to Local Emulator', command: COMMANDS.connectEmulator },
-  switchWorkspace: { title: 'Switch Workspace', command: COMMANDS.switchWorkspace },
-  showLog: { title: 'Show Log', command: COMMANDS.showLog },
+  signIn: { title: vscode.l10n.t('Sign In'), command: COMMANDS.signIn },
+  connectEmulator: { title: vscode.l10n.t('Connect to Local Emulator'), command: COMMANDS.connectEmulator },
+  switchWorkspace: { title: vscode.l10n.t('Switch Workspace'), command: COMMANDS.switchWorkspace },
+  showLog: { title: vscode.l10n.t('Show Log'), command: COMMANDS.showLog },
 };
 
 /** Shows `error` as one notification; `what` is the failure's subject ("Could not open “Sales”"). */

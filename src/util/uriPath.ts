@@ -2,6 +2,7 @@
 // really names, worked out before anything checks it: a check made on the raw text can be passed by
 // `..`, `%2e%2e`, `%2f` or a backslash that act as traversal only later (a `join()` on disk, a
 // Windows path). Pure; no vscode.
+import * as l10n from '@vscode/l10n';
 
 /** Why a path was refused: it leaves its root, or it is not a path at all. */
 export type UriPathRefusal = 'outside' | 'malformed';
@@ -37,7 +38,7 @@ function decodeOnce(path: string): string {
     try {
       return decodeURIComponent(run);
     } catch {
-      throw new UriPathError('malformed', `The path ${JSON.stringify(path)} has a percent escape that is not UTF-8.`);
+      throw new UriPathError('malformed', l10n.t('The path {0} has a percent escape that is not UTF-8.', JSON.stringify(path)));
     }
   });
 }
@@ -47,17 +48,17 @@ function decodeOnce(path: string): string {
  * segments and resolves `..`. A `..` above `/`, a relative path or a control character is refused.
  */
 export function resolveUriPath(path: string): ResolvedUriPath {
-  if (CONTROL.test(path)) throw new UriPathError('malformed', `The path ${JSON.stringify(path)} has a control character.`);
+  if (CONTROL.test(path)) throw new UriPathError('malformed', l10n.t('The path {0} has a control character.', JSON.stringify(path)));
   const decoded = decodeOnce(path);
-  if (CONTROL.test(decoded)) throw new UriPathError('malformed', `The path ${JSON.stringify(path)} hides a control character.`);
+  if (CONTROL.test(decoded)) throw new UriPathError('malformed', l10n.t('The path {0} hides a control character.', JSON.stringify(path)));
   const slashed = decoded.replace(/\\/g, '/');
-  if (!slashed.startsWith('/')) throw new UriPathError('malformed', `Not an absolute path: ${JSON.stringify(path)}.`);
+  if (!slashed.startsWith('/')) throw new UriPathError('malformed', l10n.t('Not an absolute path: {0}.', JSON.stringify(path)));
   const kept: string[] = [];
   for (const segment of slashed.split('/')) {
     if (segment === '' || segment === '.') continue;
     if (segment !== '..') kept.push(segment);
     else if (kept.pop() === undefined)
-      throw new UriPathError('outside', `The path ${JSON.stringify(path)} leaves its root (a ".." segment above "/").`);
+      throw new UriPathError('outside', l10n.t('The path {0} leaves its root (a ".." segment above "/").', JSON.stringify(path)));
   }
   const resolved = `/${kept.join('/')}`;
   return { path: resolved, canonical: resolved === path };
@@ -75,7 +76,10 @@ export function isWithin(path: string, root: string): boolean {
 export function confineUriPath(path: string, roots: readonly string[]): string {
   const resolved = resolveUriPath(path).path;
   if (!roots.some((root) => isWithin(resolved, root))) {
-    throw new UriPathError('outside', `The path ${JSON.stringify(path)} resolves to ${resolved}, outside ${roots.join(', ')}.`);
+    throw new UriPathError(
+      'outside',
+      l10n.t('The path {0} resolves to {1}, outside {2}.', JSON.stringify(path), resolved, roots.join(', ')),
+    );
   }
   return resolved;
 }

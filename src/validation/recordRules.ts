@@ -5,6 +5,7 @@
 // definitions), a warning at the top level. The identity lock needs the base text and is checked by
 // the save flow (model/writeSyncIdentity.ts). The rest — a key column that is not mapped, an input
 // type — is the service's to judge, shown at its line when it refuses. vscode-free.
+import * as l10n from '@vscode/l10n';
 import {
   APP_EDITABLE_FIELDS,
   WRITE_SYNC_DEFINITION_FIELDS,
@@ -26,12 +27,16 @@ class Checker {
   typed(object: Record<string, unknown>, path: Path, field: string, type: 'string' | 'boolean' | 'object', what: string): boolean {
     const value = object[field];
     if (value === undefined) {
-      this.problems.push(missingAt(this.doc, path, `${what} has no "${field}": the service will probably refuse it.`, 'warning'));
+      this.problems.push(
+        missingAt(this.doc, path, l10n.t('{0} has no "{1}": the service will probably refuse it.', what, field), 'warning'),
+      );
       return false;
     }
     const ok = type === 'object' ? isRecord(value) : typeof value === type;
     if (!ok)
-      this.problems.push(problemAt(this.doc, [...path, field], `"${field}" must be ${type === 'object' ? 'an object' : `a ${type}`}.`));
+      this.problems.push(
+        problemAt(this.doc, [...path, field], l10n.t('"{0}" must be {1}.', field, type === 'object' ? 'an object' : `a ${type}`)),
+      );
     return ok;
   }
 
@@ -43,7 +48,7 @@ class Checker {
         keyAt(
           this.doc,
           [...path, key],
-          `"${key}" is not part of ${what} in the service interface, so it is not sent (it stays in your text).`,
+          l10n.t('"{0}" is not part of {1} in the service interface, so it is not sent (it stays in your text).', key, what),
           severity,
         ),
       );
@@ -54,48 +59,48 @@ class Checker {
 function topLevel(text: string, what: string): { checker: Checker; value: Record<string, unknown> } | TextProblem[] {
   const doc = parseJson(text);
   if (isProblem(doc)) return [doc];
-  if (!isRecord(doc.value)) return [problemAt(doc, [], `A ${what} document is a JSON object of the ${what}’s fields.`)];
+  if (!isRecord(doc.value)) return [problemAt(doc, [], l10n.t('A {0} document is a JSON object of the {1}’s fields.', what, what))];
   return { checker: new Checker(doc), value: doc.value };
 }
 
 export function writeSyncProblems(text: string): TextProblem[] {
-  const top = topLevel(text, 'write sync');
+  const top = topLevel(text, l10n.t('write sync'));
   if (Array.isArray(top)) return top;
   const { checker: c, value } = top;
-  c.typed(value, [], 'name', 'string', 'This write sync');
-  c.typed(value, [], 'isEnabled', 'boolean', 'This write sync');
-  c.typed(value, [], 'automaticEnabled', 'boolean', 'This write sync');
-  c.unsent(value, [], [...WRITE_SYNC_EDITABLE_FIELDS, READ_ONLY_KEY], 'a write sync update', 'warning');
-  if (!c.typed(value, [], 'definition', 'object', 'This write sync')) return c.problems;
+  c.typed(value, [], 'name', 'string', l10n.t('This write sync'));
+  c.typed(value, [], 'isEnabled', 'boolean', l10n.t('This write sync'));
+  c.typed(value, [], 'automaticEnabled', 'boolean', l10n.t('This write sync'));
+  c.unsent(value, [], [...WRITE_SYNC_EDITABLE_FIELDS, READ_ONLY_KEY], l10n.t('a write sync update'), 'warning');
+  if (!c.typed(value, [], 'definition', 'object', l10n.t('This write sync'))) return c.problems;
   const definition = value.definition as Record<string, unknown>;
   const at: Path = ['definition'];
   for (const part of ['source', 'destination'] as const) {
-    if (!c.typed(definition, at, part, 'object', 'The definition')) continue;
+    if (!c.typed(definition, at, part, 'object', l10n.t('The definition'))) continue;
     const endpoint = definition[part] as Record<string, unknown>;
     for (const field of WRITE_SYNC_ENDPOINT_FIELDS) c.typed(endpoint, [...at, part], field, 'string', `The ${part}`);
-    c.unsent(endpoint, [...at, part], WRITE_SYNC_ENDPOINT_FIELDS, `a write sync ${part}`, 'info');
+    c.unsent(endpoint, [...at, part], WRITE_SYNC_ENDPOINT_FIELDS, l10n.t('a write sync {0}', part), 'info');
   }
-  if (c.typed(definition, at, 'input', 'object', 'The definition')) {
+  if (c.typed(definition, at, 'input', 'object', l10n.t('The definition'))) {
     const input = definition.input as Record<string, unknown>;
-    c.typed(input, [...at, 'input'], 'type', 'string', 'The input');
+    c.typed(input, [...at, 'input'], 'type', 'string', l10n.t('The input'));
     // The other fields are the `operation` input's (spec §2); other types are not shown.
     for (const field of WRITE_SYNC_INPUT_FIELDS.slice(1)) {
       const v = input[field];
       if (v !== undefined && typeof v !== 'string')
-        c.problems.push(problemAt(c.doc, [...at, 'input', field], `"${field}" must be a string.`));
+        c.problems.push(problemAt(c.doc, [...at, 'input', field], l10n.t('"{0}" must be a string.', field)));
     }
-    if (input.type === 'operation') c.unsent(input, [...at, 'input'], WRITE_SYNC_INPUT_FIELDS, 'a write sync input', 'info');
+    if (input.type === 'operation') c.unsent(input, [...at, 'input'], WRITE_SYNC_INPUT_FIELDS, l10n.t('a write sync input'), 'info');
   }
-  c.typed(definition, at, 'keyColumn', 'string', 'The definition');
-  if (c.typed(definition, at, 'fields', 'object', 'The definition')) {
+  c.typed(definition, at, 'keyColumn', 'string', l10n.t('The definition'));
+  if (c.typed(definition, at, 'fields', 'object', l10n.t('The definition'))) {
     for (const [k, v] of Object.entries(definition.fields as Record<string, unknown>)) {
       if (typeof v !== 'string')
         c.problems.push(
-          problemAt(c.doc, [...at, 'fields', k], `The mapping of "${k}" must be a string (both sides of "fields" are names).`),
+          problemAt(c.doc, [...at, 'fields', k], l10n.t('The mapping of "{0}" must be a string (both sides of "fields" are names).', k)),
         );
     }
   }
-  c.unsent(definition, at, WRITE_SYNC_DEFINITION_FIELDS, 'a write sync definition', 'info');
+  c.unsent(definition, at, WRITE_SYNC_DEFINITION_FIELDS, l10n.t('a write sync definition'), 'info');
   return c.problems;
 }
 
@@ -103,8 +108,8 @@ export function appProblems(text: string): TextProblem[] {
   const top = topLevel(text, 'app');
   if (Array.isArray(top)) return top;
   const { checker: c, value } = top;
-  c.typed(value, [], 'name', 'string', 'This app');
-  c.typed(value, [], 'description', 'string', 'This app');
-  c.unsent(value, [], [...APP_EDITABLE_FIELDS, READ_ONLY_KEY], 'an app update', 'warning');
+  c.typed(value, [], 'name', 'string', l10n.t('This app'));
+  c.typed(value, [], 'description', 'string', l10n.t('This app'));
+  c.unsent(value, [], [...APP_EDITABLE_FIELDS, READ_ONLY_KEY], l10n.t('an app update'), 'warning');
   return c.problems;
 }

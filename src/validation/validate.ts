@@ -1,5 +1,6 @@
 // Local validation before a save is sent: what the service would refuse is shown at its line and the
 // save does not leave the machine. vscode-free.
+import * as l10n from '@vscode/l10n';
 import type { TsxCheckResult } from '../core/tsxCheck';
 import { isError, type TextProblem } from '../model/saveTypes';
 import { CONFLICT_START } from '../model/merge';
@@ -7,6 +8,7 @@ import type { FileView } from '../model/resourcePath';
 import { databaseProblems } from './databaseRules';
 import { factProblems } from './factRules';
 import { appProblems, writeSyncProblems } from './recordRules';
+import { isSingular } from '../util/plural';
 
 export interface ValidateOptions {
   /**
@@ -25,9 +27,9 @@ function loadTsxCheck(path: string): TsxCheck {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     loaded = require(path) as { checkTsx?: unknown };
   } catch (e) {
-    throw new Error(`The TSX checker could not be loaded from ${path}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new Error(l10n.t('The TSX checker could not be loaded from {0}: {1}', path, e instanceof Error ? e.message : String(e)));
   }
-  if (typeof loaded.checkTsx !== 'function') throw new Error(`${path} does not export checkTsx.`);
+  if (typeof loaded.checkTsx !== 'function') throw new Error(l10n.t('{0} does not export checkTsx.', path));
   return loaded.checkTsx as TsxCheck;
 }
 
@@ -42,7 +44,7 @@ function markerProblems(text: string): TextProblem[] {
   text.split(/\r\n|\r|\n/).forEach((line, i) => {
     if (line.startsWith(CONFLICT_START)) {
       problems.push({
-        message: 'A merge conflict is still marked here: keep the lines you want, delete the markers, then save.',
+        message: l10n.t('A merge conflict is still marked here: keep the lines you want, delete the markers, then save.'),
         severity: 'error',
         line: i + 1,
         column: 1,
@@ -82,7 +84,7 @@ export async function validateText(view: FileView, text: string, options: Valida
 }
 
 function where(problem: TextProblem): string {
-  return `line ${problem.line}, column ${problem.column}`;
+  return l10n.t('line {0}, column {1}', problem.line, problem.column);
 }
 
 /**
@@ -93,9 +95,9 @@ export function refusalMessage(name: string, all: readonly TextProblem[]): strin
   const errors = all.filter(isError);
   const problems = errors.length ? errors : all;
   const first = problems[0];
-  if (!first) return `Not saved: «${name}» has problems.`;
-  const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
-  const lead = problems.length === 1 ? where(first) : `the first at ${where(first)}`;
+  if (!first) return l10n.t('Not saved: «{0}» has problems.', name);
+  const count = isSingular(problems.length) ? l10n.t('{0} problem', problems.length) : l10n.t('{0} problems', problems.length);
+  const lead = problems.length === 1 ? where(first) : l10n.t('the first at {0}', where(first));
   const text = first.message.trim();
-  return `Not saved: «${name}» has ${count} — ${lead}: ${/[.!?…]$/.test(text) ? text : `${text}.`}`;
+  return l10n.t('Not saved: «{0}» has {1} — {2}: {3}', name, count, lead, /[.!?…]$/.test(text) ? text : `${text}.`);
 }

@@ -28,7 +28,11 @@ const views = new Set<string>(Object.values(VIEWS));
 const focusCommands = new Set<string>(Object.values(VIEWS).map(focusViewCommand));
 
 function manifest(): Manifest {
-  return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Manifest;
+  // Texts are `%key%` placeholders (package.nls.json): the links they hold are checked resolved.
+  const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+  return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'), (_key, value: unknown) =>
+    typeof value === 'string' && /^%[^%\s]+%$/.test(value) ? (nls[value.slice(1, -1)] ?? value) : value,
+  ) as Manifest;
 }
 
 /** The context keys a `when` clause reads (left of its operators); values after `==`, `=~` and `in` are not keys. */

@@ -1,5 +1,6 @@
 // What the user typed into "Add Resource by ID" / "Open Resource by ID": a bare id or a pasted URL
 // that contains one. Pure, so the input box can validate as the user types.
+import * as l10n from '@vscode/l10n';
 import { findIds, ID_KIND_LABELS, ID_PREFIXES, kindOfId, type IdKind } from '../../api/ids';
 import { BROWSABLE_ID_KINDS } from '../resourceKinds';
 
@@ -7,7 +8,7 @@ export type AdditionInput = { ok: true; id: string; kind: IdKind } | { ok: false
 
 const BROWSABLE: ReadonlySet<IdKind> = new Set(BROWSABLE_ID_KINDS);
 
-const ACCEPTED = 'an operation or dashboard (oper_…), app (appl_…), database (dbas_…), write sync (wsyn_…) or fact (fact_…)';
+const ACCEPTED = l10n.t('an operation or dashboard (oper_…), app (appl_…), database (dbas_…), write sync (wsyn_…) or fact (fact_…)');
 
 function article(label: string): string {
   return /^[aeiou]/i.test(label) ? 'an' : 'a';
@@ -19,13 +20,17 @@ function article(label: string): string {
  */
 export function parseAdditionInput(text: string, workspaceId?: string): AdditionInput {
   const trimmed = text.trim();
-  if (!trimmed) return { ok: false, message: `Enter the id of ${ACCEPTED}, or paste a URL that contains one.` };
+  if (!trimmed) return { ok: false, message: l10n.t('Enter the id of {0}, or paste a URL that contains one.', ACCEPTED) };
   const ids = findIds(trimmed);
   const workspaces = ids.filter((id) => kindOfId(id) === 'workspace');
   if (workspaceId && workspaces.length > 0 && !workspaces.includes(workspaceId)) {
     return {
       ok: false,
-      message: `That URL belongs to workspace ${workspaces[0]}, but you are signed in to ${workspaceId}. Switch Workspace first.`,
+      message: l10n.t(
+        'That URL belongs to workspace {0}, but you are signed in to {1}. Switch Workspace first.',
+        workspaces[0],
+        workspaceId,
+      ),
     };
   }
   const browsable = ids.filter((id) => BROWSABLE.has(kindOfId(id)!));
@@ -37,17 +42,28 @@ export function parseAdditionInput(text: string, workspaceId?: string): Addition
   if (other) {
     const kind = kindOfId(other)!;
     const label = ID_KIND_LABELS[kind];
-    const hint = kind === 'dashboardResource' ? ' Add the dashboard by its operation id (oper_…).' : '';
+    const hint = kind === 'dashboardResource' ? l10n.t(' Add the dashboard by its operation id (oper_…).') : '';
     return {
       ok: false,
-      message: `${other} is ${article(label)} ${label} id (${ID_PREFIXES[kind]}…), which the explorer cannot show.${hint} Enter ${ACCEPTED}.`,
+      message: l10n.t(
+        '{0} is {1} {2} id ({3}…), which the explorer cannot show.{4} Enter {5}.',
+        other,
+        article(label),
+        label,
+        ID_PREFIXES[kind],
+        hint,
+        ACCEPTED,
+      ),
     };
   }
   const prefix = Object.values(ID_PREFIXES).find((p) => trimmed.startsWith(p));
   if (prefix)
-    return { ok: false, message: `“${trimmed.slice(0, 40)}” is not a complete id: ${prefix} must be followed by letters, digits, _ or -.` };
+    return {
+      ok: false,
+      message: l10n.t('“{0}” is not a complete id: {1} must be followed by letters, digits, _ or -.', trimmed.slice(0, 40), prefix),
+    };
   const word = /^[A-Za-z]+_[A-Za-z0-9_-]*$/.test(trimmed)
-    ? `“${trimmed.slice(0, 40)}” does not start with a known prefix.`
-    : 'No resource id found in the text.';
-  return { ok: false, message: `${word} Enter ${ACCEPTED}.` };
+    ? l10n.t('“{0}” does not start with a known prefix.', trimmed.slice(0, 40))
+    : l10n.t('No resource id found in the text.');
+  return { ok: false, message: l10n.t('{0} Enter {1}.', word, ACCEPTED) };
 }

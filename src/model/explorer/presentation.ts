@@ -2,6 +2,7 @@
 // what a click does. vscode-free and pure, so the wording is unit-tested; the tree provider only
 // maps it onto a TreeItem. Every text from the service goes into a tooltip escaped (util/markdown.ts)
 // or as a code span: a name or description is shown, never followed as a link, image or icon.
+import * as l10n from '@vscode/l10n';
 import type { Application, Fact, Operation, RevisionRef, WriteSync } from '../../api/schemas';
 import { hasHistory, isResourceKind, openView, RESOURCE_KINDS } from '../resourceKinds';
 import type { ResourceFile } from '../resourcePath';
@@ -37,8 +38,8 @@ export function present(node: ExplorerNode): Presentation {
     case 'dataSource':
       return {
         label: node.id,
-        description: 'data source',
-        tooltip: `**Data source** ${codeSpan(node.id)}\n\nThe service has no read endpoint for data sources.`,
+        description: l10n.t('data source'),
+        tooltip: l10n.t('**Data source** {0}\n\nThe service has no read endpoint for data sources.', codeSpan(node.id)),
         icon: { id: 'plug' },
         contextValue: 'dataSource',
         collapsible: 'none',
@@ -47,25 +48,29 @@ export function present(node: ExplorerNode): Presentation {
       return {
         label: node.label,
         icon: { id: 'json' },
-        contextValue: 'file openable',
+        contextValue: l10n.t('file openable'),
         collapsible: 'none',
         click: 'open',
-        tooltip: `Open the read-only JSON view of ${codeSpan(node.id)}`,
+        tooltip: l10n.t('Open the read-only JSON view of {0}', codeSpan(node.id)),
       };
     case 'loadMore':
-      return { label: 'Load more…', icon: { id: 'ellipsis' }, contextValue: 'loadMore', collapsible: 'none', click: 'loadMore' };
+      return { label: l10n.t('Load more…'), icon: { id: 'ellipsis' }, contextValue: 'loadMore', collapsible: 'none', click: 'loadMore' };
     case 'message': {
       const icon = node.severity === 'info' ? 'info' : node.severity === 'warning' ? 'warning' : 'error';
       const p: Presentation = {
         label: node.label,
         icon: { id: icon, ...(node.severity === 'info' ? {} : { color: node.severity }) },
-        contextValue: node.addedId ? 'message added' : 'message',
+        contextValue: node.addedId ? l10n.t('message added') : 'message',
         collapsible: 'none',
       };
       if (node.detail) p.description = node.detail;
       if (node.action) p.click = node.action;
       if (node.addedId)
-        p.tooltip = `${codeSpan(node.addedId)} was added to the explorer but could not be read: ${escapeMarkdown(node.detail ?? '')}.\n\nRemove it from the explorer, or refresh.`;
+        p.tooltip = l10n.t(
+          '{0} was added to the explorer but could not be read: {1}.\n\nRemove it from the explorer, or refresh.',
+          codeSpan(node.addedId),
+          escapeMarkdown(node.detail ?? ''),
+        );
       return p;
     }
     default:
@@ -78,7 +83,7 @@ export function present(node: ExplorerNode): Presentation {
  * string itself, an empty one as "(none)", anything else as JSON. Never "undefined", never blank.
  */
 export function shown(value: unknown): string {
-  if (typeof value === 'string') return value.trim() ? value : '(none)';
+  if (typeof value === 'string') return value.trim() ? value : l10n.t('(none)');
   if (value === undefined || value === null) return '(none)';
   const json = JSON.stringify(value) ?? String(value);
   return json.length > 200 ? `${json.slice(0, 199)}…` : json;
@@ -106,15 +111,15 @@ function unpublishedCount(draft: RevisionRef, published: RevisionRef | null): nu
 }
 
 function revisions(draft: RevisionRef, published: RevisionRef | null): string {
-  if (!published) return `draft ${seq(draft)}`;
+  if (!published) return l10n.t('draft {0}', seq(draft));
   const ahead = unpublishedCount(draft, published);
-  return `draft ${seq(draft)} · published ${seq(published)}${ahead ? ` · ${ahead} unpublished` : ''}`;
+  return l10n.t('draft {0} · published {1}', seq(draft), seq(published)) + (ahead ? ` · ${l10n.t('{0} unpublished', ahead)}` : '');
 }
 
 /** The tooltip's row: how many revisions publishing the draft would bring live. */
 function unpublishedRow(draft: RevisionRef, published: RevisionRef | null): [string, string] {
   const ahead = unpublishedCount(draft, published);
-  return ['Unpublished revisions', ahead ? String(ahead) : 'none (the draft is published)'];
+  return [l10n.t('Unpublished revisions'), ahead ? String(ahead) : l10n.t('none (the draft is published)')];
 }
 
 function words(node: ResourceNode): string {
@@ -162,8 +167,8 @@ function presentResource(node: ResourceNode): Presentation {
 }
 
 const RELATION_LABELS: Record<string, string> = {
-  parentDataFlow: 'parent data flow',
-  inputOperation: 'input operation',
+  parentDataFlow: l10n.t('parent data flow'),
+  inputOperation: l10n.t('input operation'),
   dashboardOperation: 'operation',
   childOperation: 'step',
 };
@@ -172,19 +177,19 @@ type Look = Pick<Presentation, 'description' | 'tooltip' | 'icon'>;
 
 function operation(op: Operation, relation?: string): Look {
   const parts = [shown(op.kind), shown(op.status), revisions(op.draft, op.published)];
-  if (op.codeStale) parts.unshift('⚠ code stale');
+  if (op.codeStale) parts.unshift(l10n.t('⚠ code stale'));
   if (relation) parts.unshift(RELATION_LABELS[relation] ?? relation);
   const rows: [string, string][] = [
-    ['Kind', md(shown(op.kind))],
-    ['Status', md(shown(op.status))],
-    ['Draft', seq(op.draft)],
-    ['Published', seq(op.published)],
+    [l10n.t('Kind'), md(shown(op.kind))],
+    [l10n.t('Status'), md(shown(op.status))],
+    [l10n.t('Draft'), seq(op.draft)],
+    [l10n.t('Published'), seq(op.published)],
     unpublishedRow(op.draft, op.published),
   ];
-  if (op.parentDataFlowId) rows.push(['Data flow', codeSpan(op.parentDataFlowId)]);
-  if (op.dataSourceIds.length) rows.push(['Data sources', op.dataSourceIds.map(codeSpan).join(', ')]);
+  if (op.parentDataFlowId) rows.push([l10n.t('Data flow'), codeSpan(op.parentDataFlowId)]);
+  if (op.dataSourceIds.length) rows.push([l10n.t('Data sources'), op.dataSourceIds.map(codeSpan).join(', ')]);
   // A glyph, not `$(warning)`: a tooltip with service text in it renders no theme icons.
-  const stale = op.codeStale ? '\n\n⚠ **The handler code is stale**: regenerate it before running the operation.' : '';
+  const stale = op.codeStale ? l10n.t('\n\n⚠ **The handler code is stale**: regenerate it before running the operation.') : '';
   const instructions = op.instructions ? `\n\n${escapeMarkdown(op.instructions.slice(0, 500))}` : '';
   return {
     description: parts.join(' · '),
@@ -195,12 +200,16 @@ function operation(op: Operation, relation?: string): Look {
 
 function dashboard(d: DashboardInfo): Look {
   return {
-    description: `revision ${seq(d.revision)}`,
-    tooltip: `${heading(d.name, `${RESOURCE_KINDS.dashboard.singular} (TSX)`, d.dashboardId)}\n\n${table([
-      ['Revision', seq(d.revision)],
-      ['Resource', codeSpan(d.resourceId)],
-      ...(d.dataRunId ? ([['Data run', codeSpan(d.dataRunId)]] as [string, string][]) : []),
-    ])}`,
+    description: l10n.t('revision {0}', seq(d.revision)),
+    tooltip: l10n.t(
+      '{0}\n\n{1}',
+      heading(d.name, `${RESOURCE_KINDS.dashboard.singular} (TSX)`, d.dashboardId),
+      table([
+        [l10n.t('Revision'), seq(d.revision)],
+        [l10n.t('Resource'), codeSpan(d.resourceId)],
+        ...(d.dataRunId ? ([[l10n.t('Data run'), codeSpan(d.dataRunId)]] as [string, string][]) : []),
+      ]),
+    ),
     icon: { id: 'dashboard' },
   };
 }
@@ -211,14 +220,14 @@ function app(a: Application): Look {
   const deploying = a.deployment.status === 'deploying';
   const failed = a.deployment.error !== null && a.deployment.error !== undefined;
   const rows: [string, string][] = [
-    ['Deployment', deploying ? 'deploying…' : md(status)],
-    ['Draft', seq(a.draft)],
+    [l10n.t('Deployment'), deploying ? 'deploying…' : md(status)],
+    [l10n.t('Draft'), seq(a.draft)],
   ];
   // As text: a URL the service names is shown, not offered as a link to follow.
   if (a.deployment.url) rows.push(['URL', codeSpan(a.deployment.url)]);
-  if (failed) rows.push(['Error', md(errorText(a.deployment.error))]);
+  if (failed) rows.push([l10n.t('Error'), md(errorText(a.deployment.error))]);
   return {
-    description: `${deploying ? 'deploying…' : status} · draft ${seq(a.draft)}`,
+    description: `${deploying ? l10n.t('deploying…') : status} · ${l10n.t('draft {0}', seq(a.draft))}`,
     tooltip: `${heading(a.name, RESOURCE_KINDS.app.singular, a.id)}${a.description ? `\n\n${escapeMarkdown(a.description)}` : ''}\n\n${table(rows)}`,
     icon: deploying ? { id: 'loading~spin' } : failed || status === 'failed' ? { id: 'error', color: 'error' } : { id: 'rocket' },
   };
@@ -226,10 +235,10 @@ function app(a: Application): Look {
 
 function database(d: DatabaseInfo): Look {
   return {
-    description: d.published ? revisions(d.draft, d.published) : `draft ${seq(d.draft)} · unpublished`,
+    description: d.published ? revisions(d.draft, d.published) : l10n.t('draft {0} · unpublished', seq(d.draft)),
     tooltip: `${heading(d.name, RESOURCE_KINDS.database.singular, d.id)}\n\n${table([
-      ['Draft', seq(d.draft)],
-      ['Published', seq(d.published)],
+      [l10n.t('Draft'), seq(d.draft)],
+      [l10n.t('Published'), seq(d.published)],
       unpublishedRow(d.draft, d.published),
     ])}`,
     icon: { id: 'database' },
@@ -237,20 +246,20 @@ function database(d: DatabaseInfo): Look {
 }
 
 function writeSync(w: WriteSync): Look {
-  const state = w.isEnabled ? (w.automaticEnabled ? 'enabled · automatic' : 'enabled · manual') : 'disabled';
+  const state = w.isEnabled ? (w.automaticEnabled ? l10n.t('enabled · automatic') : l10n.t('enabled · manual')) : l10n.t('disabled');
   const d = w.definition;
   const rows: [string, string][] = [
-    ['State', state],
-    ['Version', String(w.version)],
-    ['Source', `${md(d.source.object)} (${codeSpan(d.source.resourceId)})`],
-    ['Destination', `${md(d.destination.object)} (${codeSpan(d.destination.resourceId)})`],
-    ['Key column', md(d.keyColumn)],
+    [l10n.t('State'), state],
+    [l10n.t('Version'), String(w.version)],
+    [l10n.t('Source'), `${md(d.source.object)} (${codeSpan(d.source.resourceId)})`],
+    [l10n.t('Destination'), `${md(d.destination.object)} (${codeSpan(d.destination.resourceId)})`],
+    [l10n.t('Key column'), md(d.keyColumn)],
   ];
   const locked = w.identityLocked
-    ? '\n\n🔒 **Identity locked**: source, destination, key, matching field and managed field names are fixed.'
+    ? l10n.t('\n\n🔒 **Identity locked**: source, destination, key, matching field and managed field names are fixed.')
     : '';
   return {
-    description: `${w.identityLocked ? 'locked · ' : ''}${state} · v${w.version}`,
+    description: `${w.identityLocked ? `${l10n.t('locked')} · ` : ''}${state} · v${w.version}`,
     tooltip: `${heading(w.name, RESOURCE_KINDS.writeSync.singular, w.id)}${locked}\n\n${table(rows)}`,
     icon: w.identityLocked ? { id: 'lock' } : w.isEnabled ? { id: 'sync' } : { id: 'sync-ignored' },
   };
@@ -258,13 +267,13 @@ function writeSync(w: WriteSync): Look {
 
 function fact(f: Fact): Look {
   const rows: [string, string][] = [
-    ['Key', codeSpan(f.key)],
-    ['Type', md(shown(f.type))],
+    [l10n.t('Key'), codeSpan(f.key)],
+    [l10n.t('Type'), md(shown(f.type))],
   ];
-  if (f.formulaType) rows.push(['Formula type', md(shown(f.formulaType))]);
+  if (f.formulaType) rows.push([l10n.t('Formula type'), md(shown(f.formulaType))]);
   // Any of these may be null or of another type on a service that decides so: shown as text.
   const formula = f.formula ? shown(f.formula) : '';
-  if (formula) rows.push(['Formula', codeSpan(formula)]);
+  if (formula) rows.push([l10n.t('Formula'), codeSpan(formula)]);
   return {
     description: formula ? `${f.key} = ${formula}` : f.key,
     tooltip: `${heading(f.name, RESOURCE_KINDS.fact.singular, f.id)}${f.definition ? `\n\n${escapeMarkdown(shown(f.definition))}` : ''}\n\n${table(rows)}`,

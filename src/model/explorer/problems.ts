@@ -1,5 +1,6 @@
 // Which load failures concern the whole connection (shown once, instead of the groups) and how a
 // failure reads in a tree item. vscode-free.
+import * as l10n from '@vscode/l10n';
 import { ApiError } from '../../api';
 import type { Connection } from '../../connection/connectionProvider';
 import { messageNode, type GroupNode, type MessageNode } from './nodes';
@@ -7,19 +8,19 @@ import { messageNode, type GroupNode, type MessageNode } from './nodes';
 /** One message node for an unreachable server, a rejected key or a forbidden workspace; else undefined. */
 export function connectionProblem(error: unknown, connection: Connection | undefined): MessageNode | undefined {
   if (!(error instanceof ApiError)) return undefined;
-  const where = connection?.label ?? 'the service';
+  const where = connection?.label ?? l10n.t('the service');
   switch (error.kind) {
     case 'network':
     case 'timeout':
       return messageNode(undefined, 'unreachable', {
-        label: `Cannot reach ${where} — Retry`,
+        label: l10n.t('Cannot reach {0} — Retry', where),
         detail: error.message,
         severity: 'error',
         action: 'retry',
       });
     case 'unauthorized':
       return messageNode(undefined, 'unauthorized', {
-        label: 'The API key was rejected — Sign In',
+        label: l10n.t('The API key was rejected — Sign In'),
         detail: `${where} answered 401`,
         severity: 'error',
         action: 'signIn',
@@ -27,7 +28,7 @@ export function connectionProblem(error: unknown, connection: Connection | undef
     case 'forbidden':
       if (error.permission !== 'workspace') return undefined;
       return messageNode(undefined, 'forbidden', {
-        label: 'This API key may not use the workspace — Switch Workspace',
+        label: l10n.t('This API key may not use the workspace — Switch Workspace'),
         detail: `${connection?.workspaceId ?? 'workspace'}: 403`,
         severity: 'error',
         action: 'switchWorkspace',
@@ -42,9 +43,9 @@ export function describeLoadError(error: unknown): string {
   if (error instanceof ApiError) {
     switch (error.kind) {
       case 'notFound':
-        return 'not found';
+        return l10n.t('not found');
       case 'forbidden':
-        return error.permission ? `403: needs ${error.permission}` : '403: access denied';
+        return error.permission ? `403: needs ${error.permission}` : l10n.t('403: access denied');
       case 'invalidResponse':
         return error.message;
       default:
@@ -56,13 +57,13 @@ export function describeLoadError(error: unknown): string {
 
 /** An added id that could not be read: shown in its group, removable. */
 export function unresolvedMessage(group: GroupNode, id: string, error?: unknown): MessageNode {
-  const detail = error === undefined ? 'not found in this workspace' : describeLoadError(error);
+  const detail = error === undefined ? l10n.t('not found in this workspace') : describeLoadError(error);
   return messageNode(group, `added:${id}`, { label: id, detail, severity: 'warning', addedId: id });
 }
 
 export function groupErrorMessage(group: GroupNode, error: unknown): MessageNode {
   return messageNode(group, 'error', {
-    label: `Could not load ${group.group.noun}`,
+    label: l10n.t('Could not load {0}', group.group.noun),
     detail: describeLoadError(error),
     severity: 'error',
     action: 'refreshParent',
@@ -70,10 +71,10 @@ export function groupErrorMessage(group: GroupNode, error: unknown): MessageNode
 }
 
 export function emptyMessage(group: GroupNode, listed: boolean): MessageNode {
-  if (listed) return messageNode(group, 'empty', { label: `No ${group.group.noun}`, severity: 'info' });
+  if (listed) return messageNode(group, 'empty', { label: l10n.t('No {0}', group.group.noun), severity: 'info' });
   return messageNode(group, 'empty', {
-    label: 'Add Resource by ID…',
-    detail: `This service lists no ${group.group.noun}: add them by id`,
+    label: l10n.t('Add Resource by ID…'),
+    detail: l10n.t('This service lists no {0}: add them by id', group.group.noun),
     severity: 'info',
     action: 'addResource',
   });

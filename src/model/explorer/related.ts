@@ -1,5 +1,6 @@
 // What a resource leads to, for listing without list endpoints (the ids the user added and what
 // they reach) and for the children of a resource item. vscode-free.
+import * as l10n from '@vscode/l10n';
 import type { Operation } from '../../api/schemas';
 import { messageNode, resourceNode, type ExplorerNode, type ResourceData, type ResourceNode } from './nodes';
 import { describeLoadError } from './problems';
@@ -78,7 +79,7 @@ export async function relatedChildren(node: ResourceNode, reads: ChildReads): Pr
     try {
       const operation = await reads.operation(id);
       if (operation) return reads.track(resourceNode(node, { kind: 'operation', value: operation }, false, relation));
-      return messageNode(node, `${relation}:${id}`, { label: id, detail: 'not found', severity: 'warning' });
+      return messageNode(node, `${relation}:${id}`, { label: id, detail: l10n.t('not found'), severity: 'warning' });
     } catch (e) {
       reads.rethrowProblem(e);
       return messageNode(node, `${relation}:${id}`, {
@@ -101,7 +102,7 @@ export async function relatedChildren(node: ResourceNode, reads: ChildReads): Pr
         view: 'operation',
         id: op.id,
         name: op.name,
-        label: 'Definition (JSON)',
+        label: l10n.t('Definition (JSON)'),
       });
       if (op.parentDataFlowId) out.push(await link(op.parentDataFlowId, 'parentDataFlow'));
       for (const step of reads.childOperations(op.id))

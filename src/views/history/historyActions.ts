@@ -13,6 +13,7 @@ import type { HistoryItem } from '../../shared/history/historyItem';
 import type { FileView, RevisionFile } from '../../model/resourcePath';
 import type { RevisionCache } from '../../model/revisionCache';
 import { revisionText } from '../../model/serialize';
+import { isSingular } from '../../util/plural';
 import type { StatsEntry } from '../../shared/history/protocol';
 
 /** What the actions read of the panel's current history. */
@@ -90,7 +91,7 @@ export class HistoryActions {
 
   compareWithPublished(revisionId: string): Promise<vscode.Uri[]> {
     const published = this.ctx.published();
-    if (!published) throw new Error('Nothing is published, so there is nothing to compare with.');
+    if (!published) throw new Error(vscode.l10n.t('Nothing is published, so there is nothing to compare with.'));
     return this.compare(revisionId, published.revisionId);
   }
 
@@ -115,17 +116,25 @@ export class HistoryActions {
     const sides = triples.flatMap(([, l, r]) => [l, r]).filter((f): f is RevisionFile => !!f);
     await this.prefetch(sides);
     const resources = triples.map(([resource, l, r]) => [revisionUri(resource), l && revisionUri(l), r && revisionUri(r)]);
-    const title = `Changes in ${this.label(revisionId, 40)} — ${this.ctx.name()}`;
+    const title = vscode.l10n.t('Changes in {0} — {1}', this.label(revisionId, 40), this.ctx.name());
     await vscode.commands.executeCommand('vscode.changes', title, resources);
     if (!unlocated) return {};
     return {
-      notice: `${unlocated} changed dependenc${unlocated === 1 ? 'y is' : 'ies are'} not shown: the service does not say which resource${unlocated === 1 ? '' : 's'} the dependency revision${unlocated === 1 ? ' belongs' : 's belong'} to.`,
+      notice: isSingular(unlocated)
+        ? vscode.l10n.t(
+            '{0} changed dependency is not shown: the service does not say which resource the dependency revision belongs to.',
+            unlocated,
+          )
+        : vscode.l10n.t(
+            '{0} changed dependencies are not shown: the service does not say which resources the dependency revisions belong to.',
+            unlocated,
+          ),
     };
   }
 
   async copyId(revisionId: string): Promise<void> {
     await vscode.env.clipboard.writeText(revisionId);
-    vscode.window.setStatusBarMessage(`Copied revision id ${revisionId}`, 3000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied revision id {0}', revisionId), 3000);
   }
 
   /** Added/removed lines of each revision against its first parent; revisions that fail are left out. */

@@ -35,17 +35,17 @@ import {
   type RestoreSaver,
   type ServiceOperations,
 } from './restore';
-import { FAILURE_SUBJECTS, type PanelTimings } from './panelParts';
+import { FAILURE_SUBJECTS, PANEL_TEXT, type PanelTimings } from './panelParts';
+import { HISTORY_PAGE_DATA } from './pageWords';
 import { WebviewHost } from './webviewHost';
-
 export type { PanelTimings } from './panelParts';
-
 export const HISTORY_VIEW_TYPE = 'workspaceAutomation.history';
 /** The history page: its script, stylesheets and the codicons it shows (the benchmark opens it bare too). */
 export const HISTORY_PAGE = {
   script: 'history.js',
   styles: ['dist/webview/codicon.css', 'media/history.css'],
   icons: HISTORY_ICONS,
+  pageData: HISTORY_PAGE_DATA,
 } as const;
 
 /**
@@ -198,7 +198,7 @@ export class HistoryPanel extends Disposable {
   }
 
   private title(): string {
-    return `History: ${this.name}`;
+    return PANEL_TEXT.title(this.name);
   }
 
   private rename(name: string): void {
@@ -215,7 +215,7 @@ export class HistoryPanel extends Disposable {
   }
 
   private requireHistory(): RevisionHistory {
-    if (!this.history) throw new Error('The revision history has not loaded yet.');
+    if (!this.history) throw new Error(PANEL_TEXT.notLoaded);
     return this.history;
   }
 
@@ -223,7 +223,7 @@ export class HistoryPanel extends Disposable {
     this.loadStarted = performance.now();
     this.loadedAt = Date.now();
     this.loading = true;
-    this.host.post({ type: 'busy', busy: true, label: 'Loading revisions…' });
+    this.host.post({ type: 'busy', busy: true, label: PANEL_TEXT.loading });
     try {
       const history = await this.deps.client().listRevisions(this.target.resourceId);
       this.timings.listMs = performance.now() - this.loadStarted;
@@ -241,12 +241,12 @@ export class HistoryPanel extends Disposable {
         this.host.setContent([firstScreenMessage({ header, items: this.items, stats: [] })]);
       }
       this.postState();
-      const more = `Showing the newest ${this.items.length} revisions: the service lists more than are read (a repeated cursor, or past 20,000).`;
+      const more = PANEL_TEXT.more(this.items.length);
       if (history.nextCursor) this.host.post({ type: 'notice', level: 'info', message: more });
     } catch (error) {
       this.host.setContent();
       this.deps.log.error(`[History] ${describeError(error, `Could not load the revision history of ${this.target.resourceId}`).message}`);
-      this.host.post({ type: 'notice', level: 'error', message: describeError(error, 'Could not load the revision history').message });
+      this.host.post({ type: 'notice', level: 'error', message: describeError(error, PANEL_TEXT.loadFailed).message });
     } finally {
       this.loading = false;
       this.host.post({ type: 'busy', busy: false });
@@ -368,7 +368,7 @@ export class HistoryPanel extends Disposable {
     const saver = this.deps.saver;
     const item = this.items[this.positions.get(revisionId)!]!;
     if (!header?.restore.enabled || !saver) {
-      this.host.post({ type: 'notice', level: 'info', message: header?.restore.reason ?? 'This resource cannot be restored.' });
+      this.host.post({ type: 'notice', level: 'info', message: header?.restore.reason ?? PANEL_TEXT.cannotRestore });
       return;
     }
     const { target } = this;
@@ -387,7 +387,7 @@ export class HistoryPanel extends Disposable {
       { revisions: this.deps.revisions, saver, conflicts: this.deps.conflicts, confirm: this.deps.confirm },
       (busy) => {
         this.restoring = busy;
-        this.host.post(busy ? { type: 'busy', busy, label: 'Restoring…' } : { type: 'busy', busy });
+        this.host.post(busy ? { type: 'busy', busy, label: PANEL_TEXT.restoring } : { type: 'busy', busy });
       },
     );
     await showRestoreOutcome(outcome, {

@@ -22,14 +22,18 @@ export interface HistoryDialogs {
 
 export const VSCODE_DIALOGS: HistoryDialogs = {
   async confirmRestore(message, detail) {
-    return (await vscode.window.showWarningMessage(notificationText(message), { modal: true, detail }, 'Restore')) === 'Restore';
+    return (
+      (await vscode.window.showWarningMessage(notificationText(message), { modal: true, detail }, vscode.l10n.t('Restore'))) ===
+      vscode.l10n.t('Restore')
+    );
   },
   askForId() {
     return Promise.resolve(
       vscode.window.showInputBox({
-        title: 'Show Revision History',
-        prompt:
+        title: vscode.l10n.t('Show Revision History'),
+        prompt: vscode.l10n.t(
           'Id of an operation (oper_…), dashboard (oper_… or rept_…), managed database (dbas_…) or app (appl_…), or a URL that contains one',
+        ),
         placeHolder: 'oper_…',
         ignoreFocusOut: true,
       }),
@@ -37,10 +41,15 @@ export const VSCODE_DIALOGS: HistoryDialogs = {
   },
   async pickDashboardOrOperation(id) {
     const items = [
-      { label: '$(layout) Dashboard', description: 'the TSX frontend’s revisions', value: 'dashboard' as const },
-      { label: '$(symbol-method) Operation handler', description: 'the handler code’s revisions', value: 'operation' as const },
+      { label: vscode.l10n.t('$(layout) Dashboard'), description: 'the TSX frontend’s revisions', value: 'dashboard' as const },
+      {
+        label: vscode.l10n.t('$(symbol-method) Operation handler'),
+        description: vscode.l10n.t('the handler code’s revisions'),
+        value: 'operation' as const,
+      },
     ];
-    return (await vscode.window.showQuickPick(items, { title: `${id} is an operation with a dashboard: whose history?` }))?.value;
+    return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('{0} is an operation with a dashboard: whose history?', id) }))
+      ?.value;
   },
 };
 

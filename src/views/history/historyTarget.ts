@@ -69,13 +69,14 @@ async function fromUri(uri: vscode.Uri, r: TargetResolver): Promise<HistoryTarge
   if (uri.scheme === REVISION_SCHEME) {
     const file = parseRevisionPath(uri.path);
     const kind = historyKindOfView(file.view);
-    if (!kind) throw new NoHistoryError(`${uri.path} is not a revision of a resource with history.`);
+    if (!kind) throw new NoHistoryError(vscode.l10n.t('{0} is not a revision of a resource with history.', uri.path));
     return { kind, resourceId: file.resourceId };
   }
-  if (uri.scheme !== FILE_SCHEME) throw new NoHistoryError(`${uri.toString()} is not a Workspace Automation file.`);
+  if (uri.scheme !== FILE_SCHEME) throw new NoHistoryError(vscode.l10n.t('{0} is not a Workspace Automation file.', uri.toString()));
   const file = parseFilePath(uri.path);
   const kind = historyKindOfView(file.view);
-  if (!kind) throw new NoHistoryError(`${capitalized(RESOURCE_KINDS[VIEWS[file.view].kind].plural)} have no revision history.`);
+  if (!kind)
+    throw new NoHistoryError(vscode.l10n.t('{0} have no revision history.', capitalized(RESOURCE_KINDS[VIEWS[file.view].kind].plural)));
   if (RESOURCE_KINDS[kind].history.from === 'sourceRead')
     return { kind, resourceId: await r.dashboardResource(file.id), fileId: file.id, name: file.name };
   return { kind, resourceId: file.id, fileId: file.id, name: file.name };
@@ -103,8 +104,8 @@ async function fromObject(arg: Record<string, unknown>, r: TargetResolver): Prom
   }
   throw new NoHistoryError(
     ids.length
-      ? `${ids[0]} has no revision history: only operations, dashboards, managed databases and apps have one.`
-      : 'Pick an operation, dashboard, managed database or app to show its revision history.',
+      ? vscode.l10n.t('{0} has no revision history: only operations, dashboards, managed databases and apps have one.', ids[0])
+      : vscode.l10n.t('Pick an operation, dashboard, managed database or app to show its revision history.'),
   );
 }
 
@@ -115,7 +116,10 @@ async function fromInput(r: TargetResolver): Promise<HistoryTarget | undefined> 
   const id = ids.find((i) => HISTORY_ID_KINDS.some((k) => k === kindOfId(i)));
   if (!id)
     throw new NoHistoryError(
-      `“${text.slice(0, 80)}” holds no operation (oper_…), dashboard (rept_…), managed database (dbas_…) or app (appl_…) id.`,
+      vscode.l10n.t(
+        '“{0}” holds no operation (oper_…), dashboard (rept_…), managed database (dbas_…) or app (appl_…) id.',
+        text.slice(0, 80),
+      ),
     );
   if (kindOfId(id) !== 'operation') return fromObject({ id }, r);
   // An oper_ id is an operation and maybe a dashboard: ask only when it is both.

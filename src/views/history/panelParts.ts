@@ -1,16 +1,29 @@
 // The history panel's vocabulary that needs no state: what failed for each request, and its timings.
+import * as l10n from '@vscode/l10n';
 import type { WebviewMessage } from '../../shared/history/protocol';
 
 /** What failed, in the user's words, for each thing the panel can be asked to do. */
 export const FAILURE_SUBJECTS: Partial<Record<WebviewMessage['type'], string>> = {
-  open: 'Could not open the revision',
-  compare: 'Could not compare the revisions',
-  compareWithDraft: 'Could not compare with the draft',
-  compareWithPublished: 'Could not compare with the published revision',
-  showChanges: 'Could not show the changes',
-  publish: 'Could not publish',
-  copyId: 'Could not copy the revision id',
-  loadStats: 'Could not count the changed lines',
+  open: l10n.t('Could not open the revision'),
+  compare: l10n.t('Could not compare the revisions'),
+  compareWithDraft: l10n.t('Could not compare with the draft'),
+  compareWithPublished: l10n.t('Could not compare with the published revision'),
+  showChanges: l10n.t('Could not show the changes'),
+  publish: l10n.t('Could not publish'),
+  copyId: l10n.t('Could not copy the revision id'),
+  loadStats: l10n.t('Could not count the changed lines'),
+};
+
+/** The panel's own notices and busy labels. */
+export const PANEL_TEXT = {
+  notLoaded: l10n.t('The revision history has not loaded yet.'),
+  loading: l10n.t('Loading revisions…'),
+  loadFailed: l10n.t('Could not load the revision history'),
+  cannotRestore: l10n.t('This resource cannot be restored.'),
+  restoring: l10n.t('Restoring…'),
+  title: (name: string) => l10n.t('History: {0}', name),
+  more: (count: number) =>
+    l10n.t('Showing the newest {0} revisions: the service lists more than are read (a repeated cursor, or past 20,000).', count),
 };
 
 export interface PanelTimings {

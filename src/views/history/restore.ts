@@ -46,8 +46,11 @@ export interface ServiceOperationTarget {
 /** Publish is offered where the capabilities say so (and the service operations are wired). */
 export function publishAvailability(capabilities: { publish: boolean }, hasOperations: boolean): RestoreAvailability {
   if (!capabilities.publish)
-    return { enabled: false, reason: 'The service reports that this resource cannot be published (capabilities.publish is false).' };
-  return hasOperations ? { enabled: true } : { enabled: false, reason: 'Publishing is not available.' };
+    return {
+      enabled: false,
+      reason: vscode.l10n.t('The service reports that this resource cannot be published (capabilities.publish is false).'),
+    };
+  return hasOperations ? { enabled: true } : { enabled: false, reason: vscode.l10n.t('Publishing is not available.') };
 }
 
 /**
@@ -64,18 +67,27 @@ export function restoreAvailability(
   if (kind === 'operation')
     return {
       enabled: false,
-      reason:
+      reason: vscode.l10n.t(
         'Operations cannot be restored: the service interface has no restore or update endpoint for operation handlers. Open or compare their revisions instead.',
+      ),
     };
   if (kind === 'app')
     return {
       enabled: false,
-      reason:
+      reason: vscode.l10n.t(
         'Apps cannot be restored: the service interface has no restore or update endpoint for apps. Open or compare their revisions instead.',
+      ),
     };
   if (!capabilities.restore)
-    return { enabled: false, reason: 'The service reports that this resource cannot be restored (capabilities.restore is false).' };
-  if (!canSave) return { enabled: false, reason: 'Restore needs the guarded save of Workspace Automation files, which is not available.' };
+    return {
+      enabled: false,
+      reason: vscode.l10n.t('The service reports that this resource cannot be restored (capabilities.restore is false).'),
+    };
+  if (!canSave)
+    return {
+      enabled: false,
+      reason: vscode.l10n.t('Restore needs the guarded save of Workspace Automation files, which is not available.'),
+    };
   return { enabled: true };
 }
 
@@ -108,11 +120,14 @@ export type RestoreOutcome =
 export async function restoreRevision(req: RestoreRequest, deps: RestoreDeps, busy: (on: boolean) => void): Promise<RestoreOutcome> {
   const label = revisionLabel(req.item);
   const confirmed = await deps.confirm(
-    `Restore revision ${label} of “${req.name}”?`,
-    `Its content is saved as a new draft after the current draft #${req.draftSequence}, with the same checks as saving the file. The current draft stays in the history.`,
+    vscode.l10n.t('Restore revision {0} of “{1}”?', label, req.name),
+    vscode.l10n.t(
+      'Its content is saved as a new draft after the current draft #{0}, with the same checks as saving the file. The current draft stays in the history.',
+      req.draftSequence,
+    ),
   );
   if (!confirmed) return { status: 'cancelled' };
-  const what = `Could not restore ${label}`;
+  const what = vscode.l10n.t('Could not restore {0}', label);
   busy(true);
   try {
     const fileId = await req.fileId();
@@ -120,7 +135,12 @@ export async function restoreRevision(req: RestoreRequest, deps: RestoreDeps, bu
       return {
         status: 'failed',
         what,
-        error: new Error(`the dashboard (oper_…) of ${req.resourceId} is not known; open the history from the dashboard itself to restore`),
+        error: new Error(
+          vscode.l10n.t(
+            'the dashboard (oper_…) of {0} is not known; open the history from the dashboard itself to restore',
+            req.resourceId,
+          ),
+        ),
       };
     }
     const revision = await deps.revisions.get(req.resourceId, req.item.id);
@@ -134,19 +154,24 @@ export async function restoreRevision(req: RestoreRequest, deps: RestoreDeps, bu
         return {
           status: 'saved',
           draftRevisionId: result.snapshot.revision?.revisionId,
-          message: `Restored ${label} as a new draft (${result.snapshot.label})${confirmation(result)}.`,
+          message: vscode.l10n.t('Restored {0} as a new draft ({1}){2}.', label, result.snapshot.label, confirmation(result)),
         };
       case 'conflict':
         if (deps.conflicts) void deps.conflicts.offer(result.conflict);
         return {
           status: 'conflict',
           offered: !!deps.conflicts,
-          message: `${what}: “${req.name}” changed on the service (now ${result.conflict.latest.label}) while restoring. Nothing was saved.`,
+          message: vscode.l10n.t(
+            '{0}: “{1}” changed on the service (now {2}) while restoring. Nothing was saved.',
+            what,
+            req.name,
+            result.conflict.latest.label,
+          ),
         };
       case 'invalid': {
         const first = result.problems.find(isError) ?? result.problems[0];
         const where = first ? ` (line ${first.line}, column ${first.column}: ${first.message})` : '';
-        return { status: 'invalid', message: `${what}: the service refused its content${where}.` };
+        return { status: 'invalid', message: vscode.l10n.t('{0}: the service refused its content{1}.', what, where) };
       }
       case 'failed':
         return { status: 'failed', error: result.error, what };

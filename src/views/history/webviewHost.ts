@@ -33,6 +33,8 @@ export interface WebviewHostOptions<In> {
    * itself: shown without waiting for the ready handshake and a message's crossing.
    */
   deferContent?: boolean;
+  /** JSON the page reads at start from the element `elementId` (e.g. its words in the display language). */
+  pageData?: { elementId: string; value(): unknown };
 }
 
 export interface RejectedMessage {
@@ -175,10 +177,16 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
     <title>${escapeAttr(this.options.title)}</title>
   </head>
   <body>
-    <div id="app"></div>${initial.length ? `\n    <script nonce="${nonce}" type="application/json" id="${INITIAL_MESSAGES_ELEMENT_ID}">${jsonForScriptElement(initial)}</script>` : ''}
+    <div id="app"></div>${this.pageDataElement(nonce)}${initial.length ? `\n    <script nonce="${nonce}" type="application/json" id="${INITIAL_MESSAGES_ELEMENT_ID}">${jsonForScriptElement(initial)}</script>` : ''}
     <script nonce="${nonce}">${script}</script>
   </body>
 </html>`;
+  }
+
+  private pageDataElement(nonce: string): string {
+    const data = this.options.pageData;
+    if (!data) return '';
+    return `\n    <script nonce="${nonce}" type="application/json" id="${escapeAttr(data.elementId)}">${jsonForScriptElement(data.value())}</script>`;
   }
 }
 

@@ -65,7 +65,7 @@ export class ExplorerView extends Disposable {
   private updateMessage(): void {
     const listless = GROUPS.filter((g) => this.model.isListed(g.id) === false);
     this.view.message = listless.length
-      ? 'This service lists no resources: showing the ids you added (Add Resource by ID) and the resources they lead to.'
+      ? vscode.l10n.t('This service lists no resources: showing the ids you added (Add Resource by ID) and the resources they lead to.')
       : undefined;
   }
 

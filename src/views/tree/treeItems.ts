@@ -15,19 +15,19 @@ function clickCommand(node: ExplorerNode, click: Presentation['click']): vscode.
     case undefined:
       return undefined;
     case 'open':
-      return { command: COMMANDS.open, title: 'Open', arguments: [node] };
+      return { command: COMMANDS.open, title: vscode.l10n.t('Open'), arguments: [node] };
     case 'loadMore':
-      return { command: COMMANDS.loadMore, title: 'Load more', arguments: [node] };
+      return { command: COMMANDS.loadMore, title: vscode.l10n.t('Load more'), arguments: [node] };
     case 'retry':
-      return { command: COMMANDS.refresh, title: 'Retry' };
+      return { command: COMMANDS.refresh, title: vscode.l10n.t('Retry') };
     case 'signIn':
-      return { command: COMMANDS.signIn, title: 'Sign In' };
+      return { command: COMMANDS.signIn, title: vscode.l10n.t('Sign In') };
     case 'switchWorkspace':
-      return { command: COMMANDS.switchWorkspace, title: 'Switch Workspace' };
+      return { command: COMMANDS.switchWorkspace, title: vscode.l10n.t('Switch Workspace') };
     case 'refreshParent':
-      return { command: COMMANDS.refreshItem, title: 'Retry', arguments: [node] };
+      return { command: COMMANDS.refreshItem, title: vscode.l10n.t('Retry'), arguments: [node] };
     case 'addResource':
-      return { command: COMMANDS.addResource, title: 'Add Resource by ID' };
+      return { command: COMMANDS.addResource, title: vscode.l10n.t('Add Resource by ID') };
   }
 }
 

@@ -1,5 +1,6 @@
 // The toolbar's actions and, for the current selection, whether each is available and why not.
 // Pure, so the rules are unit-tested; the webview only draws the result.
+import { t } from './text';
 import type { IconName } from '../../shared/history/icons';
 import type { HistoryHeader, HistoryItem, WebviewMessage } from '../../shared/history/protocol';
 
@@ -14,24 +15,24 @@ export interface ActionSpec {
 }
 
 export const ACTIONS: readonly ActionSpec[] = [
-  { id: 'open', label: 'Open', icon: 'go-to-file', hint: 'Open this revision read-only (Enter)' },
-  { id: 'compare', label: 'Compare', icon: 'diff', hint: 'Compare the two selected revisions' },
-  { id: 'compareWithDraft', label: 'Compare with Draft', icon: 'git-compare', hint: 'Compare this revision with the current draft' },
+  { id: 'open', label: t('open'), icon: 'go-to-file', hint: t('openHint') },
+  { id: 'compare', label: t('compare'), icon: 'diff', hint: t('compareHint') },
+  { id: 'compareWithDraft', label: t('compareWithDraft'), icon: 'git-compare', hint: t('compareWithDraftHint') },
   {
     id: 'compareWithPublished',
-    label: 'Compare with Published',
+    label: t('compareWithPublished'),
     icon: 'compare-changes',
-    hint: 'Compare this revision with the published revision',
+    hint: t('compareWithPublishedHint'),
   },
   {
     id: 'showChanges',
-    label: 'Show Changes',
+    label: t('showChanges'),
     icon: 'diff-multiple',
-    hint: 'Show what this revision changed against its parent, dependencies included',
+    hint: t('showChangesHint'),
   },
-  { id: 'copyId', label: 'Copy ID', icon: 'copy', hint: 'Copy the revision id' },
-  { id: 'restore', label: 'Restore', icon: 'discard', hint: 'Save this revision’s content as a new draft' },
-  { id: 'publish', label: 'Publish…', icon: 'cloud-upload', hint: 'Publish this revision (asks first, with Compare)' },
+  { id: 'copyId', label: t('copyId'), icon: 'copy', hint: t('copyIdHint') },
+  { id: 'restore', label: t('restore'), icon: 'discard', hint: t('restoreHint') },
+  { id: 'publish', label: t('publish'), icon: 'cloud-upload', hint: t('publishHint') },
 ];
 
 /** Actions the toolbar leaves out altogether for this history: Publish… where the service does not offer it. */
@@ -49,23 +50,23 @@ export interface ActionState {
 export function actionStates(header: HistoryHeader | undefined, selected: readonly HistoryItem[]): Record<ActionId, ActionState> {
   const states = {} as Record<ActionId, ActionState>;
   const one = selected.length === 1 ? selected[0] : undefined;
-  const none = selected.length === 0 ? 'Select a revision first' : undefined;
-  const two = selected.length === 2 ? 'Acts on one revision: two are selected' : undefined;
+  const none = selected.length === 0 ? t('selectFirst') : undefined;
+  const two = selected.length === 2 ? t('actsOnOne') : undefined;
   const reason = (id: ActionId): string | undefined => {
-    if (id === 'compare') return selected.length === 2 ? undefined : 'Select a second revision with Space or Ctrl+click';
-    if (!one || !header) return none ?? two ?? 'Select a revision first';
+    if (id === 'compare') return selected.length === 2 ? undefined : t('selectSecond');
+    if (!one || !header) return none ?? two ?? t('selectFirst');
     switch (id) {
       case 'compareWithDraft':
-        return one.id === header.draft.revisionId ? 'This is the current draft' : undefined;
+        return one.id === header.draft.revisionId ? t('isCurrentDraft') : undefined;
       case 'compareWithPublished':
-        if (!header.published) return 'Nothing is published';
-        return one.id === header.published.revisionId ? 'This is the published revision' : undefined;
+        if (!header.published) return t('nothingIsPublished');
+        return one.id === header.published.revisionId ? t('isPublished') : undefined;
       case 'restore':
-        if (!header.restore.enabled) return header.restore.reason ?? 'This resource cannot be restored';
-        return one.id === header.draft.revisionId ? 'This is already the current draft' : undefined;
+        if (!header.restore.enabled) return header.restore.reason ?? t('cannotRestore');
+        return one.id === header.draft.revisionId ? t('alreadyDraft') : undefined;
       case 'publish':
-        if (!header.publish?.enabled) return header.publish?.reason ?? 'This resource cannot be published';
-        return one.id === header.published?.revisionId ? 'This is the published revision' : undefined;
+        if (!header.publish?.enabled) return header.publish?.reason ?? t('cannotPublish');
+        return one.id === header.published?.revisionId ? t('isPublished') : undefined;
       default:
         return undefined;
     }

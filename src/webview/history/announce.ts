@@ -1,5 +1,6 @@
 // What the page says to a screen reader after an action (the polite live region), and the rules
 // that are pure enough to unit-test: the toolbar's arrow-key movement among its buttons.
+import { t, tCount } from './text';
 import type { HistoryHeader, HistoryItem } from '../../shared/history/protocol';
 import type { ActionId } from './actions';
 
@@ -12,7 +13,7 @@ export function revisionName(item: Pick<HistoryItem, 'id' | 'sequence'>): string
 export function selectionAnnouncement(selected: readonly Pick<HistoryItem, 'id' | 'sequence'>[]): string | undefined {
   const [a, b] = selected;
   if (!a || !b) return undefined;
-  return `2 revisions selected: ${revisionName(a)} and ${revisionName(b)}. Enter compares them.`;
+  return t('twoSelectedAnnounce', revisionName(a), revisionName(b));
 }
 
 /** What an action the page just asked the extension for is doing. */
@@ -20,17 +21,17 @@ export function actionAnnouncement(id: ActionId, selected: readonly Pick<History
   const [a, b] = selected.map(revisionName);
   switch (id) {
     case 'compare':
-      return a && b ? `Comparing ${b} with ${a}.` : undefined;
+      return a && b ? t('comparing', b, a) : undefined;
     case 'open':
-      return a && `Opening ${a}.`;
+      return a && t('opening', a);
     case 'compareWithDraft':
-      return a && `Comparing ${a} with the draft.`;
+      return a && t('comparingDraft', a);
     case 'compareWithPublished':
-      return a && `Comparing ${a} with the published revision.`;
+      return a && t('comparingPublished', a);
     case 'showChanges':
-      return a && `Showing the changes of ${a}.`;
+      return a && t('showingChanges', a);
     case 'copyId':
-      return a && `Copying the id of ${a}.`;
+      return a && t('copyingId', a);
     // Both ask first in a dialog; what happened is said when the new history arrives.
     case 'restore':
     case 'publish':
@@ -45,17 +46,17 @@ export function actionAnnouncement(id: ActionId, selected: readonly Pick<History
 export function headerAnnouncement(before: HistoryHeader | undefined, after: HistoryHeader): string | undefined {
   if (!before || before.resourceId !== after.resourceId) return undefined;
   const parts: string[] = [];
-  if (after.draft.revisionId !== before.draft.revisionId) parts.push(`The draft is now #${after.draft.sequence}.`);
+  if (after.draft.revisionId !== before.draft.revisionId) parts.push(t('draftNow', after.draft.sequence));
   if ((after.published?.revisionId ?? null) !== (before.published?.revisionId ?? null))
-    parts.push(after.published ? `Published #${after.published.sequence}.` : 'Nothing is published now.');
+    parts.push(after.published ? t('publishedNow', after.published.sequence) : t('nothingPublishedNow'));
   return parts.length ? parts.join(' ') : undefined;
 }
 
 /** "12 of 150 revisions match" while filtering, undefined otherwise. */
 export function filterAnnouncement(filter: string, shown: number, total: number): string | undefined {
   if (!filter.trim()) return undefined;
-  if (shown === 0) return 'No revision matches the filter.';
-  return `${shown} of ${total} revision${total === 1 ? '' : 's'} match${shown === 1 ? 'es' : ''}.`;
+  if (shown === 0) return t('noMatch');
+  return tCount('matchOne', 'matchOther', shown, shown, total);
 }
 
 /** The toolbar button a key moves to (ARIA toolbar: arrows, Home, End), or undefined for other keys. */

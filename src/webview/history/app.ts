@@ -1,6 +1,7 @@
 // The history webview: header, toolbar, filter and the virtualized revision list. It keeps no
 // secrets and makes no requests: everything comes from the extension's `state` message, and every
 // action is a message back.
+import { t } from './text';
 import { filterIndices } from '../../shared/history/filter';
 import { isLinear, layoutLanes, type LaneLayout } from '../../shared/history/laneLayout';
 import type { HistoryHeader, HistoryItem, HostMessage, StatsEntry, WebviewMessage } from '../../shared/history/protocol';
@@ -46,13 +47,13 @@ export class HistoryApp {
   private persistTimer: ReturnType<typeof setTimeout> | undefined;
 
   private readonly headerEl = h('header', { class: 'header' });
-  private readonly progress = h('div', { class: 'progress', role: 'progressbar', 'aria-label': 'Working', hidden: true });
+  private readonly progress = h('div', { class: 'progress', role: 'progressbar', 'aria-label': t('working'), hidden: true });
   private readonly noticeEl = h('div', { class: 'notice', role: 'status', hidden: true });
   private readonly filterInput = h('input', {
     class: 'filter',
     type: 'search',
-    placeholder: 'Filter by message, actor or id (#12 for a sequence)',
-    'aria-label': 'Filter revisions',
+    placeholder: t('filterPlaceholder'),
+    'aria-label': t('filterLabel'),
     spellcheck: 'false',
   });
   private readonly toolbar = toolbar(
@@ -65,7 +66,7 @@ export class HistoryApp {
     role: 'listbox',
     tabindex: '0',
     'aria-multiselectable': 'true',
-    'aria-label': 'Revisions, newest first',
+    'aria-label': t('listLabel'),
     'aria-keyshortcuts': 'Space Shift+ArrowDown Shift+ArrowUp Enter Control+C Escape /',
   });
   private readonly emptyEl = h('div', { class: 'empty', hidden: true });
@@ -375,7 +376,7 @@ export class HistoryApp {
       selected: selected.length,
     });
     this.emptyEl.hidden = !this.header || this.shown.length > 0;
-    this.emptyEl.textContent = total ? 'No revision matches the filter.' : 'This resource has no revisions.';
+    this.emptyEl.textContent = total ? t('noMatch') : t('noRevisions');
   }
 
   /**

@@ -1,5 +1,6 @@
 // The page's parts around the revision list: its landmarks, the toolbar of actions, the dismissible
 // notice, the status line, and the view state VS Code keeps while the panel is hidden.
+import { t, tCount } from './text';
 import type { HistoryHeader, HistoryItem } from '../../shared/history/protocol';
 import { ACTIONS, actionStates, hiddenAction, type ActionId } from './actions';
 import { toolbarMove } from './announce';
@@ -28,7 +29,7 @@ export function layOutPage(root: HTMLElement, parts: { top: Node[]; main: [HTMLI
  * reader user and a voice-control user say the same words).
  */
 export function toolbar(run: (id: ActionId) => void, refresh: () => void, escape: () => void): Toolbar {
-  const element = h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Revision actions' });
+  const element = h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': t('toolbarLabel') });
   const buttons = new Map<ActionId, HTMLButtonElement>();
   for (const action of ACTIONS) {
     const button = h(
@@ -43,9 +44,9 @@ export function toolbar(run: (id: ActionId) => void, refresh: () => void, escape
   }
   const refreshButton = h(
     'button',
-    { class: 'action action-refresh', type: 'button', title: 'Reload the history from the service', tabindex: '-1' },
+    { class: 'action action-refresh', type: 'button', title: t('refreshHint'), tabindex: '-1' },
     icon('refresh'),
-    h('span', { class: 'sr-only' }, 'Refresh'),
+    h('span', { class: 'sr-only' }, t('refresh')),
   );
   refreshButton.addEventListener('click', refresh);
   element.append(refreshButton);
@@ -94,9 +95,9 @@ export function toolbar(run: (id: ActionId) => void, refresh: () => void, escape
 export function showNotice(noticeEl: HTMLElement, level: 'error' | 'info', text: string): void {
   const close = h(
     'button',
-    { class: 'notice-close', type: 'button', title: 'Dismiss' },
+    { class: 'notice-close', type: 'button', title: t('dismiss') },
     icon('close'),
-    h('span', { class: 'sr-only' }, 'Dismiss'),
+    h('span', { class: 'sr-only' }, t('dismiss')),
   );
   close.addEventListener('click', () => (noticeEl.hidden = true));
   noticeEl.className = `notice ${level}`;
@@ -113,12 +114,11 @@ export function statusText(o: {
   shown: number;
   selected: number;
 }): string {
-  const loaded = o.complete ? '' : ` (${o.loaded} loaded)`;
+  const loaded = o.complete ? '' : t('loadedCount', o.loaded);
   const count = o.filtering
-    ? `${o.shown} of ${o.total} revisions match${loaded}`
-    : `${o.total} revision${o.total === 1 ? '' : 's'}${loaded}`;
-  const hint =
-    o.selected === 1 ? 'Space or Ctrl+click marks a second revision to compare' : o.selected === 2 ? '2 selected: Enter compares them' : '';
+    ? t('filteredCount', o.shown, o.total, loaded)
+    : tCount('revisionsOne', 'revisionsOther', o.total, o.total) + loaded;
+  const hint = o.selected === 1 ? t('marksSecond') : o.selected === 2 ? t('twoSelected') : '';
   return hint ? `${count} · ${hint}` : count;
 }
 

@@ -1,5 +1,6 @@
 // Draws one revision row: the lane graph cell, the sequence and message with Draft/Published
 // badges, the line counts, the actor and the time. Colours and sizes come from history.css.
+import { pageLanguage, t, tCount } from './text';
 import type { LaneRow } from '../../shared/history/laneLayout';
 import { shortActor } from '../../shared/history/actorLabel';
 import { absoluteUtc, relativeTime } from '../../shared/history/relativeTime';
@@ -59,13 +60,13 @@ function graph(row: LaneRow, width: number, draft: boolean): SVGElement {
  */
 export function rowDetails(m: Pick<RowModel, 'item' | 'isDraft' | 'isPublished' | 'stats'>): string {
   const { item } = m;
-  const parts = [item.sequence !== null ? `revision ${item.sequence}` : `revision ${item.id}`];
-  if (m.isDraft) parts.push('the current draft');
-  if (m.isPublished) parts.push('the published revision');
-  if (!item.message) parts.push('no message');
-  parts.push(`by ${item.actorId.trim() || 'an unknown actor'}${item.actorType.trim() ? ` (${item.actorType})` : ''}`);
-  parts.push(absoluteUtc(item.createdAt));
-  if (m.stats) parts.push(`${m.stats.added} line${m.stats.added === 1 ? '' : 's'} added, ${m.stats.removed} removed`);
+  const parts = [t('rowRevision', item.sequence ?? item.id)];
+  if (m.isDraft) parts.push(t('theCurrentDraft'));
+  if (m.isPublished) parts.push(t('thePublishedRevision'));
+  if (!item.message) parts.push(t('noMessage'));
+  parts.push(t('by', item.actorId.trim() || t('unknownActor')) + (item.actorType.trim() ? ` (${item.actorType})` : ''));
+  parts.push(absoluteUtc(item.createdAt, pageLanguage()));
+  if (m.stats) parts.push(tCount('linesOne', 'linesOther', m.stats.added, m.stats.added, m.stats.removed));
   return parts.join(', ');
 }
 
@@ -83,17 +84,17 @@ export function renderRow(el: HTMLElement, m: RowModel, graphColumns: number): v
   cells.push(
     h(
       'span',
-      { class: 'cell message', title: `${item.message}\nby ${item.actorId}, ${absoluteUtc(item.createdAt)}` },
+      { class: 'cell message', title: `${item.message}\n${t('by', item.actorId)}, ${absoluteUtc(item.createdAt, pageLanguage())}` },
       h('span', { class: 'seq' }, item.sequence !== null ? `#${item.sequence}` : ''),
-      m.isDraft ? h('span', { class: 'badge draft', title: 'The current draft' }, 'Draft') : null,
-      m.isPublished ? h('span', { class: 'badge published', title: 'The published revision' }, 'Published') : null,
-      h('span', { class: 'text' }, item.message || '(no message)'),
+      m.isDraft ? h('span', { class: 'badge draft', title: t('currentDraftTitle') }, t('draft')) : null,
+      m.isPublished ? h('span', { class: 'badge published', title: t('publishedTitle') }, t('published')) : null,
+      h('span', { class: 'text' }, item.message || t('noMessageShown')),
     ),
     h(
       'span',
       {
         class: 'cell stats',
-        title: m.stats ? `${m.stats.added} lines added, ${m.stats.removed} removed, against the parent revision` : '',
+        title: m.stats ? t('statsTitle', m.stats.added, m.stats.removed) : '',
       },
       m.stats ? h('span', { class: 'added' }, `+${m.stats.added}`) : '',
       m.stats ? h('span', { class: 'removed' }, `−${m.stats.removed}`) : '',
@@ -102,9 +103,13 @@ export function renderRow(el: HTMLElement, m: RowModel, graphColumns: number): v
     h(
       'span',
       { class: 'cell actor', title: item.actorType.trim() ? `${item.actorId} (${item.actorType})` : item.actorId },
-      shortActor(item.actorId) || '(unknown)',
+      shortActor(item.actorId) || t('unknown'),
     ),
-    h('span', { class: 'cell time', title: absoluteUtc(item.createdAt) }, relativeTime(item.createdAt, m.now)),
+    h(
+      'span',
+      { class: 'cell time', title: absoluteUtc(item.createdAt, pageLanguage()) },
+      relativeTime(item.createdAt, m.now, pageLanguage(), t('justNow')),
+    ),
     h('span', { class: 'sr-only' }, `; ${rowDetails(m)}`),
   );
   el.replaceChildren(...cells);
