@@ -3,8 +3,9 @@
 // integration bundles: the build step of `npm run test:mutation`, which Stryker runs once in its
 // sandbox over the instrumented sources.
 import * as esbuild from 'esbuild';
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
-import { join, matchesGlob } from 'node:path';
+import { readdirSync, rmSync } from 'node:fs';
+import { join, matchesGlob, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const dir = 'test/unit';
 // These load bundles this build does not make: the language service worker (dist/ts-worker.js), and
@@ -34,7 +35,7 @@ if (results.some((r) => r.errors.length)) process.exitCode = 1;
 
 // A test file that loads none of the mutated sources can kill no mutant: its bundle is removed, so
 // Stryker's first (full) run does not spend time on it.
-const mutate = JSON.parse(readFileSync('stryker.config.json', 'utf8')).mutate;
+const { mutate } = (await import(pathToFileURL(resolve('stryker.config.mjs')).href)).default;
 for (const [file, output] of Object.entries(results[0].metafile.outputs)) {
   if (!Object.keys(output.inputs).some((input) => mutate.some((glob) => matchesGlob(input, glob)))) rmSync(file);
 }
