@@ -21,6 +21,7 @@ const mutate = [
 
 const first = [
   'emulatorAuth',
+  'emulatorTokenChecks',
   'retry',
   'retryDefaults',
   'errorBody',
