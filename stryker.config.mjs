@@ -58,6 +58,7 @@ const testFiles = [
   'retryDefaults',
   'mergeEdges',
   'saveFlowOutcomes',
+  'resourcePathNames',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

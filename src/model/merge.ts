@@ -87,11 +87,14 @@ export function mergeTexts(base: string, mine: string, theirs: string, labels: M
       continue;
     }
     const c = region.conflict;
+    // Stryker disable next-line ConditionalExpression: diff3Merge's regions are either ok or a conflict; this only narrows the type.
     if (!c) continue;
     conflicts++;
     // A conflict that reaches the end of a side may hold that side's final newline (the empty last
     // element): keep it after the end marker instead of as a stray blank line inside the block.
+    // Stryker disable next-line MethodExpression: a copy or diff3's own array, the region is not read again after the pop.
     const mineLines = c.a.slice();
+    // Stryker disable next-line MethodExpression: as above.
     const theirLines = c.b.slice();
     let finalNewline = false;
     if (region === regions.at(-1) && end === 0) {

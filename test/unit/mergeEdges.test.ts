@@ -54,6 +54,26 @@ describe('merging at the end of the text', () => {
     });
   });
 
+  test('a conflict reaching the end whose last line is the user’s keeps every line of the user’s, blank ones included', () => {
+    const r = mergeTexts('a\nx', 'a\nm\n\nn', 'a\nt');
+    assert.deepEqual(r, { clean: false, conflicts: 1, text: 'a\n<<<<<<< Yours\nm\n\nn\n=======\nt\n>>>>>>> Service' });
+  });
+
+  test('a blank line at the end of the user’s side of a conflict in the middle stays inside the block', () => {
+    const r = mergeTexts('a\nx\nb\n', 'a\nm\n\nb\n', 'a\nt\nb\n');
+    assert.deepEqual(r, { clean: false, conflicts: 1, text: 'a\n<<<<<<< Yours\nm\n\n=======\nt\n>>>>>>> Service\nb\n' });
+  });
+
+  test('the same change on both sides beside a real conflict is taken once, outside the block', () => {
+    const r = mergeTexts('a\nb\nc\nd\ne\n', 'A\nb\nc\nd\nE1\n', 'A\nb\nc\nd\nE2\n');
+    assert.deepEqual(r, { clean: false, conflicts: 1, text: 'A\nb\nc\nd\n<<<<<<< Yours\nE1\n=======\nE2\n>>>>>>> Service\n' });
+  });
+
+  test('an insertion on each side after shared lines is one conflict; the shared lines are not doubled', () => {
+    const r = mergeTexts('q\nq', 'q\nq\nq', 'q\nz\nq\nq');
+    assert.deepEqual(r, { clean: false, conflicts: 1, text: 'q\n<<<<<<< Yours\nq\n=======\nz\nq\n>>>>>>> Service\nq' });
+  });
+
   test('the labels given name the sides', () => {
     const r = mergeTexts('a\n', 'b\n', 'c\n', { mine: 'Local', theirs: 'rvsn_9 by Ada' });
     assert.equal(r.text, '<<<<<<< Local\nb\n=======\nc\n>>>>>>> rvsn_9 by Ada\n');
@@ -69,6 +89,12 @@ describe('merging with mixed line endings', () => {
   test('a conflict in a CRLF document is written with CRLF throughout', () => {
     const r = mergeTexts('a\r\nx\r\n', 'a\r\nmine\r\n', 'a\ntheirs\n');
     assert.deepEqual(r, { clean: false, conflicts: 1, text: 'a\r\n<<<<<<< Yours\r\nmine\r\n=======\r\ntheirs\r\n>>>>>>> Service\r\n' });
+  });
+
+  test('with one side unchanged the other is the answer byte for byte, its line endings included', () => {
+    assert.deepEqual(mergeTexts('a\r\nb', 'a\r\nb', 'a\nb\nc'), { clean: true, text: 'a\nb\nc' });
+    assert.deepEqual(mergeTexts('a\r\nb', 'a\nb\nc', 'a\r\nb'), { clean: true, text: 'a\nb\nc' });
+    assert.deepEqual(mergeTexts('a\r\nb', 'a\nb\nc', 'a\nb\nc'), { clean: true, text: 'a\nb\nc' });
   });
 
   test('a user text of mostly LF with one CRLF line merges as LF', () => {
@@ -89,6 +115,7 @@ describe('merging with mixed line endings', () => {
     assert.equal(dominantEol('a\nb\r'), '\n');
     assert.equal(dominantEol('a\rb\rc\n'), '\r');
     assert.equal(dominantEol('a\rb\r\nc\r\n'), '\r\n');
+    assert.equal(dominantEol('a\r\nb\r'), '\r\n');
     assert.equal(dominantEol('abc'), undefined);
   });
 
@@ -108,6 +135,15 @@ describe('texts too large to merge here', () => {
     assert.equal(r.conflicts, 1);
     assert.match(r.tooLarge ?? '', /^too large to merge here \(a side has 1048579 characters\)$/);
     assert.equal(r.text, `<<<<<<< Yours\r\n${big}\r\n=======\r\ntheirs\r\n>>>>>>> Service\r\n`);
+  });
+
+  test('a side of exactly 1 MB is still merged line by line', () => {
+    const line = `${'z'.repeat(1023)}\n`;
+    const mine = `mine\n${line.repeat(1023)}${'z'.repeat(1024 - 6)}\n`;
+    assert.equal(mine.length, 1024 * 1024);
+    const r = mergeTexts(`base\n${line}`, mine, `base\n${line}theirs\n`);
+    assert.ok(!('tooLarge' in r), 'merged here');
+    assert.ok(r.text.startsWith('<<<<<<< Yours\nmine\n') || r.text.startsWith('mine\n'), r.text.slice(0, 40));
   });
 
   test('an empty side stays empty inside the block', () => {
