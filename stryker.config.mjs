@@ -59,6 +59,7 @@ const testFiles = [
   'mergeEdges',
   'saveFlowOutcomes',
   'resourcePathNames',
+  'documentSessionState',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
