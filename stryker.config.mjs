@@ -60,6 +60,7 @@ const testFiles = [
   'saveFlowOutcomes',
   'resourcePathNames',
   'documentSessionState',
+  'idsMessages',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
