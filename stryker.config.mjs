@@ -61,6 +61,7 @@ const testFiles = [
   'resourcePathNames',
   'documentSessionState',
   'idsMessages',
+  'clientStatusKinds',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
