@@ -62,6 +62,7 @@ const testFiles = [
   'documentSessionState',
   'idsMessages',
   'clientStatusKinds',
+  'transportFailures',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
