@@ -63,6 +63,7 @@ const testFiles = [
   'idsMessages',
   'clientStatusKinds',
   'transportFailures',
+  'clientAnswers',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
