@@ -64,6 +64,7 @@ const testFiles = [
   'clientStatusKinds',
   'transportFailures',
   'clientAnswers',
+  'requestBodiesMalformed',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
