@@ -59,6 +59,19 @@ describe('merging at the end of the text', () => {
     assert.deepEqual(r, { clean: false, conflicts: 1, text: 'a\n<<<<<<< Yours\nm\n\nn\n=======\nt\n>>>>>>> Service' });
   });
 
+  test('a conflict reaching the end whose last line is the service’s keeps every line of the service’s', () => {
+    const r = mergeTexts('a\nx', 'a\nm', 'a\nt\n\nu');
+    assert.deepEqual(r, { clean: false, conflicts: 1, text: 'a\n<<<<<<< Yours\nm\n=======\nt\n\nu\n>>>>>>> Service' });
+  });
+
+  test('the same change on both sides is that text byte for byte, mixed line endings included', () => {
+    assert.deepEqual(mergeTexts('x\n', 'a\r\nb\nc\n', 'a\r\nb\nc\n'), { clean: true, text: 'a\r\nb\nc\n' });
+  });
+
+  test('texts that differ only in line endings on each side merge to the user’s', () => {
+    assert.deepEqual(mergeTexts('a\nb\n', 'a\r\nb\r\n', 'a\rb\r'), { clean: true, text: 'a\r\nb\r\n' });
+  });
+
   test('a blank line at the end of the user’s side of a conflict in the middle stays inside the block', () => {
     const r = mergeTexts('a\nx\nb\n', 'a\nm\n\nb\n', 'a\nt\nb\n');
     assert.deepEqual(r, { clean: false, conflicts: 1, text: 'a\n<<<<<<< Yours\nm\n\n=======\nt\n>>>>>>> Service\nb\n' });

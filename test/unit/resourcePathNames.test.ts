@@ -30,6 +30,7 @@ describe('tab names from resource names', () => {
     assert.equal(safeName('  Sales   \u00a0 overview  ', 'f'), 'Sales overview');
     assert.equal(safeName(`${'x'.repeat(79)} tail`, 'f'), 'x'.repeat(79));
     assert.equal(safeName('y'.repeat(100), 'f'), 'y'.repeat(80));
+    assert.equal(safeName(` ${'z'.repeat(80)}`, 'f'), 'z'.repeat(80), 'leading space is trimmed before the cut');
   });
 
   test('a name of dots only, or nothing left, falls back to the id', () => {
@@ -59,6 +60,15 @@ describe('paths that name no resource are refused with what is wrong', () => {
     assert.equal(
       refusal(parseFilePath, '/wksp_1/dashboards/./oper_2/x.tsx'),
       'The path "/wksp_1/dashboards/./oper_2/x.tsx" has an empty, "." or ".." segment, a backslash or a percent escape (it resolves to "/wksp_1/dashboards/oper_2/x.tsx").',
+    );
+    assert.equal(refusal(parseFilePath, '/wksp_1/a\u0001b'), 'The path "/wksp_1/a\\u0001b" has a control character.');
+    assert.equal(
+      refusal(parseFilePath, '/wksp_1/dashboards/oper_2'),
+      'The path "/wksp_1/dashboards/oper_2" does not name a workspace resource file.',
+    );
+    assert.equal(
+      refusal(parseFilePath, '/wksp_1/dashboards/oper_2/x.tsx/y'),
+      'The path "/wksp_1/dashboards/oper_2/x.tsx/y" does not name a workspace resource file.',
     );
     assert.equal(
       refusal(parseFilePath, '/wksp_1/dashboards/oper_2/x/y.tsx'),
