@@ -63,6 +63,7 @@ export function dominantEol(text: string): string | undefined {
 
 export function mergeTexts(base: string, mine: string, theirs: string, labels: MergeLabels = DEFAULT_LABELS): TextMerge {
   // One side unchanged: the other side is the answer, byte for byte (line endings included).
+  // Stryker disable next-line ConditionalExpression: in this branch theirs === base means all three are equal, so mine and theirs are the same text.
   if (mine === base || mine === theirs) return { clean: true, text: theirs === base ? mine : theirs };
   if (theirs === base) return { clean: true, text: mine };
 
@@ -78,6 +79,7 @@ export function mergeTexts(base: string, mine: string, theirs: string, labels: M
   const [am, om, bm] = [a, o, b].map((lines) => lines.slice(start, lines.length - end)) as [string[], string[], string[]];
   const pairs = Math.max(am.length, bm.length) * om.length;
   if (pairs > MAX_MERGE_LINE_PAIRS) return wholeConflict(mine, theirs, eol, labels, l10n.t('{0} pairs of lines to compare', pairs));
+  // Stryker disable next-line ObjectLiteral: node-diff3 excludes false conflicts by default too; the option says it here.
   const regions = diff3Merge(am, om, bm, { excludeFalseConflicts: true });
 
   const out: string[] = a.slice(0, start);
@@ -88,18 +90,24 @@ export function mergeTexts(base: string, mine: string, theirs: string, labels: M
       continue;
     }
     const c = region.conflict;
+    // Stryker disable next-line ConditionalExpression: diff3Merge's regions are either ok or a conflict; this only narrows the type.
     if (!c) continue;
     conflicts++;
     // A conflict that reaches the end of a side may hold that side's final newline (the empty last
     // element): keep it after the end marker instead of as a stray blank line inside the block.
+    // Stryker disable next-line MethodExpression: a copy or diff3's own array, the region is not read again after the pop.
     const mineLines = c.a.slice();
+    // Stryker disable next-line MethodExpression: as above.
     const theirLines = c.b.slice();
     let finalNewline = false;
+    // Stryker disable next-line ConditionalExpression: only the last region can reach the end of a side, so the checks below decide alone.
     if (region === regions.at(-1) && end === 0) {
+      // Stryker disable next-line ConditionalExpression: the last region always reaches the end of each side.
       if (c.aIndex + c.a.length === am.length && mineLines.at(-1) === '') {
         mineLines.pop();
         finalNewline = true;
       }
+      // Stryker disable next-line ConditionalExpression: as above.
       if (c.bIndex + c.b.length === bm.length && theirLines.at(-1) === '') {
         theirLines.pop();
         finalNewline = true;

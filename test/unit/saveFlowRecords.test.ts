@@ -40,7 +40,8 @@ describe('write sync and app saves against the emulator', () => {
   const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
 
   before(async () => {
-    emu = await startEmulator({ quiet: true, deployDelayMs: 100 });
+    // The default deployment delay (20 s): a test on a busy machine still sees the deployment it started.
+    emu = await startEmulator({ quiet: true });
     client = demoClient(emu);
     reader = new ResourceReader(() => client);
     flow = new SaveFlow(() => client, reader, { validate: (view, text) => validateText(view, text, { tsxCheckPath: '' }) });

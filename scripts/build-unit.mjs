@@ -1,0 +1,28 @@
+// The build step of `npm run test:mutation`, which Stryker runs once in its sandbox over the
+// instrumented sources: bundles the unit test files stryker.config.mjs names into out/test/unit/,
+// and the TSX checker chunk some of them load (dist/tsx-check.js), as `node esbuild.mjs` does,
+// without the extension, worker, webview and integration bundles and the other tests.
+import * as esbuild from 'esbuild';
+import { basename, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const config = (await import(pathToFileURL(resolve('stryker.config.mjs')).href)).default;
+const entryPoints = config.tap.testFiles.map((bundle) => join('test/unit', basename(bundle).replace(/\.js$/, '.ts')));
+
+const node = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  mainFields: ['module', 'main'],
+  // No source maps: less to load in each of the many test runs.
+  sourcemap: false,
+  logLevel: 'warning',
+  logOverride: { 'import-is-undefined': 'error' },
+  legalComments: 'none',
+};
+const results = await Promise.all([
+  esbuild.build({ ...node, packages: 'external', entryPoints, outdir: 'out/test/unit', outbase: 'test/unit' }),
+  esbuild.build({ ...node, entryPoints: { 'tsx-check': 'src/core/tsxCheck.ts' }, outdir: 'dist' }),
+]);
+if (results.some((r) => r.errors.length)) process.exitCode = 1;

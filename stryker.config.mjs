@@ -1,0 +1,96 @@
+// `npm run test:mutation`: StrykerJS mutates the core logic and runs unit tests against each mutant.
+// The tap runner runs one test file per process (node:test prints TAP when piped); per-test coverage
+// is per file, so a mutant runs only the files below that executed its code, in this order, until
+// one fails. Hence the list: the tests of the mutated modules, the quick and specific ones first.
+// The broad suites (every service profile, explorer, history, publish) are left out: they add
+// minutes per surviving mutant. A new test file takes part once it is named here.
+
+const mutate = [
+  'src/api/**/*.ts',
+  'src/model/merge.ts',
+  'src/model/saveFlow.ts',
+  'src/model/documentSession.ts',
+  'src/model/resourcePath.ts',
+  'src/emulator/auth.ts',
+  // The emulator's concurrency checks: the dashboard revision and data run, the write sync version,
+  // the history version of publish and restore.
+  'src/emulator/routes/dashboards.ts',
+  'src/emulator/routes/writeSyncs.ts',
+  'src/emulator/routes/revisionOps.ts',
+];
+
+const testFiles = [
+  'emulatorAuth',
+  'retry',
+  'errorBody',
+  'ids',
+  'requestBodies',
+  'schemas',
+  'dataContract',
+  'merge',
+  'mergeBounds',
+  'mergeConflictText',
+  'resourcePath',
+  'resourcePathProperty',
+  'documentSession',
+  'saveFlowSessions',
+  'client',
+  'responseBounds',
+  'hostileBodyProperty',
+  'saveFlow',
+  'saveFlowRecords',
+  'saveKeepsUnchanged',
+  'factReplace',
+  'emulatorUpdates',
+  'emulatorRevisionOps',
+  'emulatorRevisions',
+  'emulatorWire',
+  'securityEmulator',
+  'clientDashboardTypes',
+  'anyService',
+  'connectionVerify',
+  'revisionOperations',
+  'recordDocuments',
+  // Written for the survivors of the first run.
+  'emulatorAuthRefusals',
+  'emulatorTokenChecks',
+  'errorBodyMalformed',
+  'retryDefaults',
+  'mergeEdges',
+  'saveFlowOutcomes',
+  'resourcePathNames',
+  'documentSessionState',
+  'idsMessages',
+  'clientStatusKinds',
+  'transportFailures',
+  'clientAnswers',
+  'requestBodiesMalformed',
+];
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  packageManager: 'npm',
+  testRunner: 'tap',
+  tap: {
+    // Literal paths keep this order (a wildcard would not). scripts/build-unit.mjs bundles them.
+    testFiles: testFiles.map((n) => `out/test/unit/${n}.test.js`),
+    forceBail: true,
+  },
+  buildCommand: 'node scripts/build-unit.mjs',
+  coverageAnalysis: 'perTest',
+  concurrency: 2,
+  // esbuild bundles the instrumented sources without type checking them.
+  disableTypeChecks: 'src/**/*.ts',
+  checkers: [],
+  mutate,
+  ignorePatterns: ['dist', 'out', 'test-results', '.vscode-test', '.emulator-data', '*.vsix'],
+  reporters: ['json', 'clear-text', 'progress-append-only'],
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  // The goal is 85. No full run of this scope has finished on the shared 2-core machine yet; the
+  // parts measured scored 76% or more before the tests written for them (95% after, for the model
+  // files). The break stays below every measured part until a full run gives the real score.
+  thresholds: { high: 90, low: 85, break: 70 },
+  timeoutMS: 10_000,
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};
