@@ -67,7 +67,7 @@ export interface WorkspaceAutomationApi {
   readonly conflicts: ConflictResolver;
   /** Revision history panels: `show(arg)`, `get(resourceId)`, `all()`. */
   readonly history: HistoryPanels;
-  /** Publish and restore through the service: `operations`, `targets`, `statusBar` (issue 14). */
+  /** Publish and restore through the service: `operations`, `targets`, `statusBar`. */
   readonly publish: PublishFeature;
   /** The `wsa:` FileSystemProvider, for the benchmark that times its reads and writes without VS Code's IPC. */
   readonly fileSystem: WsaFileSystem;

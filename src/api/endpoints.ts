@@ -117,7 +117,7 @@ export const endpoints = {
     path: (p: { applicationId: string }) => `/v1/apps/${e(p.applicationId)}`,
     response: () => s().Application,
   }),
-  // ---- Updates whose paths the spec does not show (issue 15; README "write sync update", "app update").
+  // ---- Updates whose paths the spec does not show (README "write sync update", "app update").
   updateWriteSync: endpoint({
     method: 'PUT',
     scope: 'workspace',

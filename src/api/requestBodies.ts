@@ -82,7 +82,7 @@ export function databaseDefinitionBody(body: DatabaseDefinitionBody): DatabaseDe
   return { expectedDraft: body.expectedDraft ? revisionRef(body.expectedDraft) : null, definition: definitionBody(body.definition) };
 }
 
-// ---- Write sync and app updates (issue 15).
+// ---- Write sync and app updates.
 
 /**
  * A write sync definition's request shape (spec §2): source and destination of {resourceId,

@@ -45,7 +45,7 @@ export const DATABASE_DEFINITION_FIELDS = ['tables'] as const;
 export const DATABASE_TABLE_FIELDS = ['name', 'columns', 'primaryKey'] as const;
 export const DATABASE_COLUMN_FIELDS = ['name', 'type', 'nullable'] as const;
 
-// ---- Write syncs and apps (issue 15; README "write sync update", "app update").
+// ---- Write syncs and apps (README "write sync update", "app update").
 
 /** What a write sync update sends besides `expectedVersion` (README). */
 export const WRITE_SYNC_EDITABLE_FIELDS = ['name', 'definition', 'isEnabled', 'automaticEnabled'] as const;

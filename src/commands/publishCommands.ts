@@ -1,4 +1,4 @@
-// Publish… and Compare with Published (issue 14): on an explorer item, a `wsa:` editor's title or
+// Publish… and Compare with Published: on an explorer item, a `wsa:` editor's title or
 // context menu, or the palette (the active `wsa:` editor).
 import * as vscode from 'vscode';
 import { COMMANDS } from '../manifest/contributions';

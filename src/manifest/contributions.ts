@@ -43,7 +43,7 @@ export const CONTEXT_KEYS = {
   /** Why no key is sent: `folderService` (the folder names a service without a key), `plainHttp`, or empty. */
   connectionBlocked: 'workspaceAutomation.connectionBlocked',
   hasHeldSaves: 'workspaceAutomation.hasHeldSaves',
-  /** The active `wsa:` document's history says publish (issue 14). */
+  /** The active `wsa:` document's history says publish. */
   activeCanPublish: 'workspaceAutomation.activeCanPublish',
   /** The active `wsa:` document's history has a published revision. */
   activeHasPublished: 'workspaceAutomation.activeHasPublished',

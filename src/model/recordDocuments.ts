@@ -1,5 +1,5 @@
 // Write syncs and apps as the text of their documents, and that text as an update body again
-// (issue 15; README "write sync update", "app update"). The editable fields come first; ids and
+// (README "write sync update", "app update"). The editable fields come first; ids and
 // what else the service set and keeps are shown under "$readOnly" (readOnlyGroup.ts). The tokens
 // a save sends are kept beside the document (SaveTokens), never read from its text. Pure.
 import * as l10n from '@vscode/l10n';

@@ -84,7 +84,7 @@ export const RESOURCE_KINDS = {
     collection: 'apps',
     group: { label: l10n.t('Apps'), icon: 'rocket' },
     history: { idKind: 'application', from: 'ownId', label: l10n.t('App') },
-    // Editable: name and description, guarded by the draft (issue 15).
+    // Editable: name and description, guarded by the draft.
     files: [{ view: 'app', folder: 'apps', suffix: '.json', language: 'json' }],
   },
   database: {
@@ -102,7 +102,7 @@ export const RESOURCE_KINDS = {
     plural: l10n.t('write syncs'),
     collection: 'writeSyncs',
     group: { label: l10n.t('Write Syncs'), icon: 'sync' },
-    // Editable: name, definition and switches, guarded by the version (issue 15).
+    // Editable: name, definition and switches, guarded by the version.
     files: [{ view: 'writeSync', folder: 'write-syncs', suffix: '.json', language: 'json' }],
   },
   fact: {

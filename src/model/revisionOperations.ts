@@ -1,4 +1,4 @@
-// Publish and restore through the service (issue 14), vscode-free. The operation is sent once with
+// Publish and restore through the service, vscode-free. The operation is sent once with
 // the version token of the state the user confirmed; whatever the answer's body, the history is then
 // read again and that read is what the caller shows. Three rules:
 // - a stale token (409/412) sends nothing more: the caller gets the new state and what changed, and

@@ -1,4 +1,4 @@
-// The publish feature (issue 14): Publish… and restore through the service, Compare with
+// The publish feature: Publish… and restore through the service, Compare with
 // Published, the draft/published status bar item; and after a publish or restore, what shows the
 // resource reads it again: its explorer items, its open documents (a clean one reloads, one with
 // unsaved edits is left to the remote-change rules) and its history panel.

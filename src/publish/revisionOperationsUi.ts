@@ -1,4 +1,4 @@
-// Publish and restore in VS Code (issue 14): one modal question that names what will happen, with
+// Publish and restore in VS Code: one modal question that names what will happen, with
 // Compare first; the operation sent once with the version token of the state that question showed;
 // a stale token read again, said in words and asked again; the outcome told; and one event after a
 // success, on which the explorer, open documents, history panels and the status bar read again.

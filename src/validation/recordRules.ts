@@ -1,4 +1,4 @@
-// What is checked in a write sync or app document before it is sent (issue 15). Errors, which
+// What is checked in a write sync or app document before it is sent. Errors, which
 // refuse the save, only where the spec states a type (§2: the write sync's and the app's fields).
 // A missing field is a warning (required-ness is not shown); keys the request shape does not name
 // are shown and not sent: information inside the definition (a service's own key, as for database

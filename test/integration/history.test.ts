@@ -61,7 +61,7 @@ describe('Revision history panel', function () {
         return true;
       },
     });
-    // Where the capabilities say restore, the panel restores through the service (issue 14).
+    // Where the capabilities say restore, the panel restores through the service.
     operationDialogs = api.testing.useOperationDialogs({
       ask: async (message) => {
         restoreConfirmations.push(message);

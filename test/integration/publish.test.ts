@@ -1,4 +1,4 @@
-// Publish and restore through the service in the real VS Code (issue 14): from the history panel's
+// Publish and restore through the service in the real VS Code: from the history panel's
 // message path and from the explorer item's command, one question naming draft and published with
 // Compare first, the version token sent once, a stale token asked again with the new state, a lost
 // answer read back, and the status bar item of an open document following it all.

@@ -1,4 +1,4 @@
-// Write syncs and apps edited in the real VS Code (issue 15): the mapping and switches of a write
+// Write syncs and apps edited in the real VS Code: the mapping and switches of a write
 // sync and an app's name saved with Ctrl+S (one PUT with the version or draft read, the explorer
 // following), a stale token ending in Compare / Merge / Overwrite, a locked identity field refused
 // with an Error at its line and nothing sent, an auto save held, and a lost answer read back.

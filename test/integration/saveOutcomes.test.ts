@@ -1,4 +1,4 @@
-// Every save outcome is told, whichever way the save was made (issue 12): Ctrl+S, File > Save,
+// Every save outcome is told, whichever way the save was made: Ctrl+S, File > Save,
 // Overwrite — and a save whose answer was lost after the service stored it says that it was
 // confirmed by reading it back. Values the spec leaves open are the service's to judge: a column
 // type outside the extension's list is sent, and the service's refusal is shown at its line.

@@ -1,4 +1,4 @@
-// Saves against any service the spec allows (issue 12): values outside the extension's lists are the
+// Saves against any service the spec allows: values outside the extension's lists are the
 // service's to judge, a request body holds only what the spec names, and a save confirmed by reading
 // it back is told like any other. Against the default emulator over loopback HTTP, and one playing
 // a service that adds fields to its answers and refuses unknown body fields (variant profiles

@@ -1,4 +1,4 @@
-// Reading against every emulator variant profile (issue 12): the real client, ResourceReader and
+// Reading against every emulator variant profile: the real client, ResourceReader and
 // explorer model read every kind of resource, list collections or fall back to the ids the user
 // added when the service has no lists, read whole revision histories newest first whatever their
 // paging and order, and show values outside the extension's lists as they are. One loop over the

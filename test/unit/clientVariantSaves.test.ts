@@ -1,4 +1,4 @@
-// Saving against every emulator variant profile (issue 12), through the vscode-free save flow as
+// Saving against every emulator variant profile, through the vscode-free save flow as
 // the extension saves: a dashboard, a database definition (a uuid column too) and a fact with one
 // PUT holding only the spec's fields (strict-bodies refuses anything else), a stale token ending in
 // a conflict with the latest state, the service's refusal placed at its line, a 403 explained, and

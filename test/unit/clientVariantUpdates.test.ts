@@ -1,4 +1,4 @@
-// Write sync and app saves against every emulator variant profile (issue 15), through the
+// Write sync and app saves against every emulator variant profile, through the
 // vscode-free save flow as the extension saves: one PUT whose body holds exactly the fields the
 // README's choice names (strict-bodies refuses anything else, extra-fields adds keys the client
 // must not echo), a stale token ending in a conflict (409, or 412), and the service's refusal

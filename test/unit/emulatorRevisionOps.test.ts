@@ -1,4 +1,4 @@
-// Publish and restore on the emulator (issue 14; paths and body are the README's choice): guarded by
+// Publish and restore on the emulator (paths and body are the README's choice): guarded by
 // the version token, offered only where the capabilities say so, permissions as for saves.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Write sync and app updates in the emulator (issue 15): the tokens, the identity lock, the
+// Write sync and app updates in the emulator: the tokens, the identity lock, the
 // definition's rules, the app's history and deployment, persistence and the variant profiles.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The history page's Publish… button (issue 14): offered where the service's capabilities say
+// The history page's Publish… button: offered where the service's capabilities say
 // publish, left out of the toolbar where they do not, and never for the revision already published.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';

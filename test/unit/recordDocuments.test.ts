@@ -1,4 +1,4 @@
-// Write sync and app documents as pure functions (issue 15): the update bodies hold only the
+// Write sync and app documents as pure functions: the update bodies hold only the
 // README's fields, each identity field of a locked write sync is an error at its own line, and the
 // local checks refuse only wrong types (the spec's), leaving the rest to the service.
 import assert from 'node:assert/strict';

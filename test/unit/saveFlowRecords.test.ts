@@ -1,4 +1,4 @@
-// Write sync and app saves (issue 15) against the in-process emulator over loopback HTTP: the
+// Write sync and app saves against the in-process emulator over loopback HTTP: the
 // document's form, the one PUT with its token, the identity lock refused locally, read-only edits,
 // conflicts, the service's refusal at its line, and a lost answer read back, never sent twice.
 import assert from 'node:assert/strict';

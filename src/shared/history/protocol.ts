@@ -38,7 +38,7 @@ export interface HistoryHeader {
   published: RevisionRefView | null;
   capabilities: { history: boolean; restore: boolean; publish: boolean };
   restore: RestoreAvailability;
-  /** Whether Publish… is offered (issue 14); absent: not offered. */
+  /** Whether Publish… is offered; absent: not offered. */
   publish?: RestoreAvailability;
   /** False when the service does not say where dependency revisions live (no `dependencies` field). */
   dependencyLocations: boolean;

@@ -66,7 +66,7 @@ export interface HistoryPanelDeps {
   saver: RestoreSaver | undefined;
   conflicts: ConflictHandler | undefined;
   confirm(message: string, detail: string): Promise<boolean>;
-  /** Publish and restore through the service (issue 14), once that feature is registered. */
+  /** Publish and restore through the service, once that feature is registered. */
   operations?: () => ServiceOperations | undefined;
 }
 

@@ -27,7 +27,7 @@ export interface ConflictHandler {
 }
 
 /**
- * The service's revision operations (src/publish, issue 14), as the history panel uses them: each
+ * The service's revision operations (src/publish), as the history panel uses them: each
  * asks, sends once with the version token, and tells the outcome.
  */
 export interface ServiceOperations {
@@ -54,7 +54,7 @@ export function publishAvailability(capabilities: { publish: boolean }, hasOpera
 }
 
 /**
- * Restore through the service where the capabilities say restore (issue 14); otherwise, for the
+ * Restore through the service where the capabilities say restore; otherwise, for the
  * kinds the extension can save, today's guarded save of the old value.
  */
 export function restoreAvailability(

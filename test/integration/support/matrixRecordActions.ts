@@ -1,4 +1,4 @@
-// The fault matrix's write sync and app saves (issue 15): the save command on an edited document,
+// The fault matrix's write sync and app saves: the save command on an edited document,
 // the one PUT a fault is injected on, and whether the service holds what was typed, compared in
 // the shape the update sends (fields the service adds are shown read-only, never sent).
 import { writeSyncDefinitionBody } from '../../../src/api/requestBodies';

@@ -1,4 +1,4 @@
-// Fault-matrix rows for the revision operations (issue 14): Publish… and Restore through the
+// Fault-matrix rows for the revision operations: Publish… and Restore through the
 // service, run as a user runs them (the command; the question answered), each with the one POST a
 // fault is injected on. Never sent twice; the user is told the outcome, a lost one read back.
 import type * as vscode from 'vscode';
