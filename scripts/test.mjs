@@ -38,10 +38,12 @@ const LIMITS = {
 };
 /**
  * The reliability stage: the integration harness on the suites titled "Reliability: …", with the
- * long counts. The tests' own defaults are the short runs `npm test` makes.
+ * long counts, and the runs tagged `@long` (the soak) or `@variants-long` (the fault matrix against
+ * `strict`) that `npm test` leaves out. The tests' own defaults are the short runs `npm test` makes.
  */
 const RELIABILITY_ENV = {
   WSA_TEST_GREP: '^Reliability: ',
+  WSA_TEST_LONG: '1',
   WSA_SOAK_CYCLES: '1000',
   WSA_SOAK_HISTORY_OPENS: '1000',
   WSA_CONCURRENCY_MS: '10000',

@@ -27,7 +27,7 @@ import {
 import { saveAppAction, saveWriteSyncAction } from './support/matrixRecordActions';
 import { publishAction, restoreAction } from './support/publishMatrixActions';
 
-describe('Reliability: fault matrix @variants', function () {
+describe('Reliability: fault matrix @variants-long', function () {
   // 81 cells; the slowest wait out the timeout (2.5 s) or a Retry-After (1 s).
   this.timeout(10 * 60_000);
   let api: WorkspaceAutomationApi;

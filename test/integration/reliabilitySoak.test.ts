@@ -43,7 +43,7 @@ interface Target {
   edit(text: string, n: number): string;
 }
 
-describe('Reliability: soak', function () {
+describe('Reliability: soak @long', function () {
   this.timeout(30 * 60_000);
   let api: WorkspaceAutomationApi;
   let emulator: EmulatorInfo;

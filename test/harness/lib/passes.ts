@@ -7,6 +7,13 @@
 export const VARIANTS_TAG = '@variants';
 /** In a describe or it title: the test runs in the strict pass only (the default pass leaves it out). */
 export const VARIANTS_ONLY_TAG = '@variants-only';
+/**
+ * In a describe or it title: a long run, made only by the reliability stage (WSA_TEST_LONG=1,
+ * `npm run test:reliability`), which CI runs after `npm test`.
+ */
+export const LONG_TAG = '@long';
+/** In a describe or it title: in the default pass always; in the strict pass only with the long runs. */
+export const VARIANTS_LONG_TAG = '@variants-long';
 
 export interface IntegrationPass {
   /** 'default' or the variant pass's profile. */
@@ -21,14 +28,21 @@ export interface IntegrationPass {
 
 /**
  * The passes `env` asks for. WSA_TEST_GREP narrows both (a test runs in a pass when it matches the
- * pass's tag rule and the grep); WSA_TEST_STRICT=0 leaves the strict pass out, =only runs it alone.
+ * pass's tag rule and the grep); WSA_TEST_STRICT=0 leaves the strict pass out, =only runs it alone;
+ * WSA_TEST_LONG=1 adds the long runs.
  */
 export function integrationPasses(env: NodeJS.ProcessEnv): IntegrationPass[] {
   const user = env.WSA_TEST_GREP ? `(?=.*(?:${env.WSA_TEST_GREP}))` : '';
+  const long = env.WSA_TEST_LONG === '1';
+  // A tag ends at a space or the end of the title.
+  const notLong = long ? '' : `(?!.*${LONG_TAG}(?:\\s|$))`;
   const passes: IntegrationPass[] = [];
   const strict = env.WSA_TEST_STRICT ?? '1';
-  if (strict !== 'only') passes.push({ name: 'default', suite: 'integration', variants: [], grep: `^(?!.*${VARIANTS_ONLY_TAG})${user}` });
-  if (strict !== '0')
-    passes.push({ name: 'strict', suite: 'integration-strict', variants: ['strict'], grep: `^(?=.*${VARIANTS_TAG})${user}` });
+  if (strict !== 'only')
+    passes.push({ name: 'default', suite: 'integration', variants: [], grep: `^(?!.*${VARIANTS_ONLY_TAG})${notLong}${user}` });
+  if (strict !== '0') {
+    const tagged = long ? VARIANTS_TAG : `${VARIANTS_TAG}(?!-long)`;
+    passes.push({ name: 'strict', suite: 'integration-strict', variants: ['strict'], grep: `^(?=.*${tagged})${notLong}${user}` });
+  }
   return passes;
 }
