@@ -129,7 +129,13 @@ export function draftPublishedSummary(h: Pick<RevisionHistory, 'draft' | 'publis
 
 /** "Publish draft #12 of «CRM» (replacing published #9)?" — what the confirmation asks. */
 export function publishQuestion(name: string, h: RevisionHistory, target: RevisionRef): string {
-  const which = target.revisionId === h.draft.revisionId ? `draft #${target.sequence}` : `revision #${target.sequence}`;
-  const replacing = h.published ? l10n.t(' (replacing published #{0})', h.published.sequence) : l10n.t(' (nothing is published yet)');
-  return `Publish ${which} of «${name}»${replacing}?`;
+  // Whole sentences, so that a translation can order them as its language does.
+  const draft = target.revisionId === h.draft.revisionId;
+  if (!h.published)
+    return draft
+      ? l10n.t('Publish draft #{0} of «{1}» (nothing is published yet)?', target.sequence, name)
+      : l10n.t('Publish revision #{0} of «{1}» (nothing is published yet)?', target.sequence, name);
+  return draft
+    ? l10n.t('Publish draft #{0} of «{1}» (replacing published #{2})?', target.sequence, name, h.published.sequence)
+    : l10n.t('Publish revision #{0} of «{1}» (replacing published #{2})?', target.sequence, name, h.published.sequence);
 }

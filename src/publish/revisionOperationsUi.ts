@@ -128,7 +128,10 @@ export class RevisionOperationsUi extends Disposable {
         return { status: 'compared' };
       }
       const outcome = await runRevisionOperation(client, { op, resourceId: target.resourceId, revisionId: chosen.revisionId, seen });
-      const what = vscode.l10n.t('Could not {0} {1} of “{2}”', op, this.label(seen, chosen), target.name);
+      const what =
+        op === 'publish'
+          ? vscode.l10n.t('Could not publish {0} of “{1}”', this.label(seen, chosen), target.name)
+          : vscode.l10n.t('Could not restore {0} of “{1}”', this.label(seen, chosen), target.name);
       switch (outcome.status) {
         case 'stale':
           changed = vscode.l10n.t('“{0}” changed on the service since you were asked: {1}.', target.name, outcome.change);
@@ -199,7 +202,7 @@ export class RevisionOperationsUi extends Disposable {
   }
 
   private label(h: RevisionHistory, r: RevisionRef): string {
-    return r.revisionId === h.draft.revisionId ? `draft #${r.sequence}` : `revision #${r.sequence}`;
+    return r.revisionId === h.draft.revisionId ? vscode.l10n.t('draft #{0}', r.sequence) : vscode.l10n.t('revision #{0}', r.sequence);
   }
 
   private doneMessage(
@@ -211,7 +214,7 @@ export class RevisionOperationsUi extends Disposable {
     readBack: boolean,
   ) {
     const how = readBack ? vscode.l10n.t(' (the answer was lost; confirmed by reading it back)') : '';
-    if (op === 'publish') return `Published ${this.label(seen, r)} of “${t.name}”${how}.`;
+    if (op === 'publish') return vscode.l10n.t('Published {0} of “{1}”{2}.', this.label(seen, r), t.name, how);
     return vscode.l10n.t('Restored revision #{0} of “{1}” as draft #{2}{3}.', r.sequence, t.name, after.draft.sequence, how);
   }
 
@@ -252,11 +255,11 @@ export class RevisionOperationsUi extends Disposable {
     const uris = [revisionUri(file(left)), revisionUri(file(right))];
     const name = (r: RevisionRef) =>
       r.revisionId === h.published?.revisionId
-        ? `published #${r.sequence}`
+        ? vscode.l10n.t('published #{0}', r.sequence)
         : r.revisionId === h.draft.revisionId
-          ? `draft #${r.sequence}`
+          ? vscode.l10n.t('draft #{0}', r.sequence)
           : `#${r.sequence}`;
-    const title = `${target.name}: ${name(left)} ↔ ${name(right)}`;
+    const title = vscode.l10n.t('{0}: {1} ↔ {2}', target.name, name(left), name(right));
     await vscode.commands.executeCommand('vscode.diff', uris[0], uris[1], title, { preview: true, viewColumn: vscode.ViewColumn.Beside });
     return uris;
   }

@@ -119,5 +119,9 @@ describe('publish and restore refusals (default profile)', () => {
     assert.equal(draftPublishedSummary({ ...h, published: h.draft }), 'draft #12 · published #12 · no unpublished revisions');
     assert.equal(draftPublishedSummary({ ...h, published: null }), 'draft #12 · nothing published · 12 unpublished revisions');
     assert.equal(publishQuestion('CRM', h, h.draft), 'Publish draft #12 of «CRM» (replacing published #9)?');
+    const older = { revisionId: 'rvsn_b', sequence: 10 };
+    assert.equal(publishQuestion('CRM', h, older), 'Publish revision #10 of «CRM» (replacing published #9)?');
+    assert.equal(publishQuestion('CRM', { ...h, published: null }, h.draft), 'Publish draft #12 of «CRM» (nothing is published yet)?');
+    assert.equal(publishQuestion('CRM', { ...h, published: null }, older), 'Publish revision #10 of «CRM» (nothing is published yet)?');
   });
 });
