@@ -16,7 +16,8 @@ describe('Revision history from the command palette, high contrast', () => {
     await activityBarEntry(page, 'Workspace Automation').waitFor({ timeout: 60_000 });
     await runCommand(page, 'Workspace Automation: Show Revision History');
     const input = page.locator('.quick-input-widget input.input');
-    await input.waitFor();
+    // The command activates the extension first: on a busy machine that alone took over 20 s.
+    await input.waitFor({ timeout: 60_000 });
     await input.fill(`https://automation.example.com/dashboards/${ids.dashboardId}?tab=history`);
     await page.keyboard.press('Enter');
     await page
