@@ -16,12 +16,12 @@ import type { RestoreAvailability } from '../../shared/history/protocol';
 import { describeError } from '../../ui/describeError';
 import { reportError } from '../../ui/reportError';
 
-/** The guarded save of `wsa:` files (engineer A's `files.saveText`). */
+/** The guarded save of `wsa:` files (`files.saveText`): tokens checked, conflicts offered. */
 export interface RestoreSaver {
   saveText(uri: vscode.Uri, text: string): Promise<SaveResult>;
 }
 
-/** Conflict resolution (engineer C's `conflicts.offer`). */
+/** Conflict resolution (`conflicts.offer`): Compare, Merge or Overwrite. */
 export interface ConflictHandler {
   offer(conflict: SaveConflict): unknown;
 }
