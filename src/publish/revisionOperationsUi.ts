@@ -168,11 +168,10 @@ export class RevisionOperationsUi extends Disposable {
           return { status: 'failed', message: describeError(outcome.error, what).message, questions };
       }
     }
-    const message = vscode.l10n.t(
-      '“{0}” kept changing on the service while you were asked; nothing was {1}.',
-      target.name,
-      op === 'publish' ? 'published' : 'restored',
-    );
+    const message =
+      op === 'publish'
+        ? vscode.l10n.t('“{0}” kept changing on the service while you were asked; nothing was published.', target.name)
+        : vscode.l10n.t('“{0}” kept changing on the service while you were asked; nothing was restored.', target.name);
     void vscode.window.showWarningMessage(notificationText(message));
     return { status: 'failed', message, questions: MAX_QUESTIONS };
   }
