@@ -70,6 +70,7 @@ export function useWorkbench(options: WorkbenchOptions = {}): Workbench {
     // Packaging (a production build and vsce) comes first, once per run, on a busy 2-core machine.
     this.timeout(vsix ? 360_000 : 180_000);
     const scenario = slug(this.test?.parent?.fullTitle() ?? 'scenario');
+    const started = Date.now();
     // The rest (connect, settings, env, variants) goes to the session as it is.
     const { extension: _, ...sessionOptions } = options;
     session = await startSession({
@@ -81,6 +82,8 @@ export function useWorkbench(options: WorkbenchOptions = {}): Workbench {
     sessions.add(session);
     try {
       await openWorkbench(session.page, session.server.url, session.server.workspaceFolder);
+      // What each scenario pays before its first test: where the stage's time goes.
+      console.log(`    (workbench ready in ${((Date.now() - started) / 1000).toFixed(1)} s${vsix ? ', packaging included' : ''})`);
     } catch (err) {
       anyFailed = true;
       await session.screenshot('failed-startup').catch(() => undefined);
