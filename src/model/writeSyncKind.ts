@@ -1,0 +1,58 @@
+// A write sync: name, definition and switches as a JSON document (recordDocuments.ts), updated with
+// the integer version read (spec §4.3). The spec states the identity lock: a change to a locked
+// field is refused before anything is sent.
+import * as l10n from '@vscode/l10n';
+import type { WriteSync } from '../api/schemas';
+import { kindOfId } from '../api/ids';
+import type { KindModule } from './kindModule';
+import { readOnlyEdits } from './readOnlyGroup';
+import { writeSyncEditFromText, writeSyncText, type WriteSyncEdit } from './recordDocuments';
+import { sameJson } from './serialize';
+import { lockedIdentityEdits } from './writeSyncIdentity';
+
+export interface WriteSyncTokens {
+  readonly kind: 'writeSync';
+  expectedVersion: number;
+  /** Whether the identity fields were locked when it was read. */
+  identityLocked: boolean;
+}
+
+function snapshotOf(text: string, ws: { version: number; identityLocked: boolean }) {
+  return {
+    text,
+    tokens: { kind: 'writeSync', expectedVersion: ws.version, identityLocked: ws.identityLocked } as const,
+    label: l10n.t('version {0}', ws.version),
+  };
+}
+
+export const writeSyncKind: KindModule<WriteSyncTokens, WriteSync> = {
+  edit: {
+    async snapshot({ client }, file, o) {
+      const ws = await client.getWriteSync(file.id, o);
+      return snapshotOf(writeSyncText(ws), ws);
+    },
+    tokensKey: (t) => `writeSync:${t.expectedVersion}:${t.identityLocked ? 'locked' : 'open'}`,
+    readOnlyEdits: (text, base) => [
+      ...readOnlyEdits(text, base.text),
+      ...(base.tokens.identityLocked ? lockedIdentityEdits(text, base.text) : []),
+    ],
+    body: writeSyncEditFromText,
+    async send({ client, file, text }, tokens, body) {
+      const ws = await client.updateWriteSync(file.id, { expectedVersion: tokens.expectedVersion, ...(body as WriteSyncEdit) });
+      return snapshotOf(text, ws);
+    },
+    // The editable part of what the service holds, in the request's shape, against what was sent.
+    holdsText: (latest, _text, body) => sameJson(writeSyncEditFromText(latest.text), body),
+    documentPointer: (pointer) => pointer,
+  },
+  explorer: {
+    fromListItem: (item) => item as WriteSync,
+    find: (client, id, o) => client.getWriteSync(id, o),
+    reread: (client, current, o) => client.getWriteSync(current.id, o),
+    identify: (w) => ({ id: w.id, resourceId: undefined, name: w.name }),
+    reaches(w) {
+      const input = w.definition.input;
+      return input.type === 'operation' && kindOfId(input.operationId) === 'operation' ? [input.operationId] : [];
+    },
+  },
+};
