@@ -120,6 +120,9 @@ export type ResourceKind = keyof typeof RESOURCE_KINDS;
 /** The documents the `wsa:` and `wsa-revision:` paths name: `dashboard`, `operationHandler`, `operation`… */
 export type FileView = (typeof RESOURCE_KINDS)[ResourceKind]['files'][number]['view'];
 
+/** The file views that can be saved: those the registry gives no `readOnly` reason. */
+export type EditableView = Exclude<(typeof RESOURCE_KINDS)[ResourceKind]['files'][number], { readOnly: string }>['view'];
+
 /** The kinds that have a revision history. */
 export type HistoryKind = { [K in ResourceKind]: (typeof RESOURCE_KINDS)[K] extends { history: object } ? K : never }[ResourceKind];
 

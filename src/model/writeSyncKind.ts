@@ -3,7 +3,7 @@
 // field is refused before anything is sent.
 import * as l10n from '@vscode/l10n';
 import type { WriteSync } from '../api/schemas';
-import { kindOfId } from '../api/ids';
+import { isIdOf } from '../api/ids';
 import type { KindModule } from './kindModule';
 import { readOnlyEdits } from './readOnlyGroup';
 import { writeSyncEditFromText, writeSyncText, type WriteSyncEdit } from './recordDocuments';
@@ -23,6 +23,12 @@ function snapshotOf(text: string, ws: { version: number; identityLocked: boolean
     tokens: { kind: 'writeSync', expectedVersion: ws.version, identityLocked: ws.identityLocked } as const,
     label: l10n.t('version {0}', ws.version),
   };
+}
+
+/** The operation a write sync reads from, when its input is one. */
+export function inputOperationId(w: WriteSync): string | undefined {
+  const input = w.definition.input;
+  return input.type === 'operation' && input.operationId ? input.operationId : undefined;
 }
 
 export const writeSyncKind: KindModule<WriteSyncTokens, WriteSync> = {
@@ -51,8 +57,8 @@ export const writeSyncKind: KindModule<WriteSyncTokens, WriteSync> = {
     reread: (client, current, o) => client.getWriteSync(current.id, o),
     identify: (w) => ({ id: w.id, resourceId: undefined, name: w.name }),
     reaches(w) {
-      const input = w.definition.input;
-      return input.type === 'operation' && kindOfId(input.operationId) === 'operation' ? [input.operationId] : [];
+      const input = inputOperationId(w);
+      return isIdOf('operation', input) ? [input] : [];
     },
   },
 };

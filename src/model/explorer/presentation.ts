@@ -7,7 +7,9 @@ import type { Application, Fact, Operation, RevisionRef, WriteSync } from '../..
 import { hasHistory, isResourceKind, openView, RESOURCE_KINDS } from '../resourceKinds';
 import type { ResourceFile } from '../resourcePath';
 import { codeSpan, escapeMarkdown, escapeMarkdownLine } from '../../util/markdown';
-import type { DashboardInfo, DatabaseInfo, ExplorerNode, MessageAction, ResourceNode } from './nodes';
+import type { KindValue } from '../kindModules';
+import type { DashboardInfo, DatabaseInfo, ExplorerNode, MessageAction, ResourceKind, ResourceNode } from './nodes';
+import { hasRelated } from './related';
 
 export interface Presentation {
   label: string;
@@ -149,21 +151,8 @@ function heading(name: string, what: string, id: string): string {
 function presentResource(node: ResourceNode): Presentation {
   const base = { label: node.name, contextValue: words(node), click: 'open' as const };
   const leaf = node.relation !== undefined;
-  const data = node.data;
-  switch (data.kind) {
-    case 'operation':
-      return { ...base, ...operation(data.value, node.relation), collapsible: leaf ? 'none' : 'collapsed' };
-    case 'dashboard':
-      return { ...base, ...dashboard(data.value), collapsible: leaf ? 'none' : 'collapsed' };
-    case 'app':
-      return { ...base, ...app(data.value), collapsible: 'none' };
-    case 'database':
-      return { ...base, ...database(data.value), collapsible: 'none' };
-    case 'writeSync':
-      return { ...base, ...writeSync(data.value), collapsible: leaf ? 'none' : 'collapsed' };
-    case 'fact':
-      return { ...base, ...fact(data.value), collapsible: 'none' };
-  }
+  const look = LOOKS[node.kind] as LookOf<ResourceKind>;
+  return { ...base, ...look(node.data.value, node.relation), collapsible: !leaf && hasRelated(node.kind) ? 'collapsed' : 'none' };
 }
 
 const RELATION_LABELS: Record<string, string> = {
@@ -280,3 +269,8 @@ function fact(f: Fact): Look {
     icon: { id: 'symbol-constant' },
   };
 }
+
+type LookOf<K extends ResourceKind> = (value: KindValue<K>, relation?: string) => Look;
+
+/** How an item of each kind looks. */
+const LOOKS: { readonly [K in ResourceKind]: LookOf<K> } = { operation, dashboard, app, database, writeSync, fact };

@@ -2,7 +2,9 @@
 // they reach) and for the children of a resource item. vscode-free.
 import * as l10n from '@vscode/l10n';
 import type { Operation } from '../../api/schemas';
-import { messageNode, resourceNode, type ExplorerNode, type ResourceData, type ResourceNode } from './nodes';
+import type { KindValue } from '../kindModules';
+import { inputOperationId } from '../writeSyncKind';
+import { messageNode, resourceNode, type ExplorerNode, type ResourceData, type ResourceKind, type ResourceNode } from './nodes';
 import { describeLoadError } from './problems';
 import { kindsForId, reachableIds } from './resolve';
 
@@ -90,12 +92,23 @@ export async function relatedChildren(node: ResourceNode, reads: ChildReads): Pr
       });
     }
   };
-  const data = node.data;
-  const out: ExplorerNode[] = [];
-  switch (data.kind) {
-    case 'operation': {
-      const op = data.value;
-      out.push({
+  const children = CHILDREN[node.kind] as Children<ResourceKind> | undefined;
+  return children ? children(node.data.value, { node, link, reads }) : [];
+}
+
+interface ChildContext {
+  node: ResourceNode;
+  link(id: string, relation: Link): Promise<ExplorerNode>;
+  reads: ChildReads;
+}
+
+type Children<K extends ResourceKind> = (value: KindValue<K>, c: ChildContext) => Promise<ExplorerNode[]>;
+
+/** The kinds whose items have children, and what they are. */
+const CHILDREN: { readonly [K in ResourceKind]?: Children<K> } = {
+  async operation(op, { node, link, reads }) {
+    const out: ExplorerNode[] = [
+      {
         kind: 'file',
         key: `${node.key}/file:operation`,
         parent: node,
@@ -103,23 +116,22 @@ export async function relatedChildren(node: ResourceNode, reads: ChildReads): Pr
         id: op.id,
         name: op.name,
         label: l10n.t('Definition (JSON)'),
-      });
-      if (op.parentDataFlowId) out.push(await link(op.parentDataFlowId, 'parentDataFlow'));
-      for (const step of reads.childOperations(op.id))
-        out.push(reads.track(resourceNode(node, { kind: 'operation', value: step }, false, 'childOperation')));
-      for (const id of op.dataSourceIds) out.push({ kind: 'dataSource', key: `${node.key}/data:${id}`, parent: node, id });
-      break;
-    }
-    case 'dashboard':
-      out.push(await link(data.value.dashboardId, 'dashboardOperation'));
-      break;
-    case 'writeSync': {
-      const input = data.value.definition.input;
-      if (input.type === 'operation' && input.operationId) out.push(await link(input.operationId, 'inputOperation'));
-      break;
-    }
-    default:
-      break;
-  }
-  return out;
+      },
+    ];
+    if (op.parentDataFlowId) out.push(await link(op.parentDataFlowId, 'parentDataFlow'));
+    for (const step of reads.childOperations(op.id))
+      out.push(reads.track(resourceNode(node, { kind: 'operation', value: step }, false, 'childOperation')));
+    for (const id of op.dataSourceIds) out.push({ kind: 'dataSource', key: `${node.key}/data:${id}`, parent: node, id });
+    return out;
+  },
+  dashboard: async (d, { link }) => [await link(d.dashboardId, 'dashboardOperation')],
+  async writeSync(w, { link }) {
+    const input = inputOperationId(w);
+    return input ? [await link(input, 'inputOperation')] : [];
+  },
+};
+
+/** Whether items of the kind have children (related resources, other files). */
+export function hasRelated(kind: ResourceKind): boolean {
+  return CHILDREN[kind] !== undefined;
 }
