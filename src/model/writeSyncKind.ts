@@ -6,7 +6,7 @@ import type { WriteSync } from '../api/schemas';
 import { isIdOf } from '../api/ids';
 import type { KindModule } from './kindModule';
 import { readOnlyEdits } from './readOnlyGroup';
-import { writeSyncEditFromText, writeSyncText, type WriteSyncEdit } from './recordDocuments';
+import { OPERATION_INPUT, writeSyncEditFromText, writeSyncText, type WriteSyncEdit } from './recordDocuments';
 import { sameJson } from './serialize';
 import { lockedIdentityEdits } from './writeSyncIdentity';
 
@@ -28,7 +28,7 @@ function snapshotOf(text: string, ws: { version: number; identityLocked: boolean
 /** The operation a write sync reads from, when its input is one. */
 export function inputOperationId(w: WriteSync): string | undefined {
   const input = w.definition.input;
-  return input.type === 'operation' && input.operationId ? input.operationId : undefined;
+  return input.type === OPERATION_INPUT && input.operationId ? input.operationId : undefined;
 }
 
 export const writeSyncKind: KindModule<WriteSyncTokens, WriteSync> = {
