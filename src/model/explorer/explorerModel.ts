@@ -308,9 +308,8 @@ export class ExplorerModel extends Disposable {
         this._onDidChangeListing.fire();
       }
       if (state.resources.length === 0 && state.messages.length === 0) state.messages.push(emptyMessage(group, state.listed));
-      this.log.debug(
-        `[Explorer] ${group.group.label}: ${state.resources.length} item(s) ${state.listed ? 'listed' : 'from added ids'} in ${Date.now() - started} ms.`,
-      );
+      const from = state.listed ? 'listed' : 'from added ids';
+      this.log.debug(`[Explorer] ${group.group.label}: ${state.resources.length} item(s) ${from} in ${Date.now() - started} ms.`);
     } catch (e) {
       if (current()) this.fail(group, state, e);
     }

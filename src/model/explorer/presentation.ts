@@ -144,6 +144,11 @@ function table(rows: [string, string][]): string {
   return rows.map(([k, v]) => `${k}: ${v}`).join('  \n');
 }
 
+/** Service text as a paragraph of its own, escaped; nothing when there is none. */
+function paragraph(text: string | null | undefined): string {
+  return text ? `\n\n${escapeMarkdown(text)}` : '';
+}
+
 function heading(name: string, what: string, id: string): string {
   return `**${md(name)}** — ${what}\n\n${codeSpan(id)}`;
 }
@@ -217,7 +222,7 @@ function app(a: Application): Look {
   if (failed) rows.push([l10n.t('Error'), md(errorText(a.deployment.error))]);
   return {
     description: `${deploying ? l10n.t('deploying…') : status} · ${l10n.t('draft {0}', seq(a.draft))}`,
-    tooltip: `${heading(a.name, RESOURCE_KINDS.app.singular, a.id)}${a.description ? `\n\n${escapeMarkdown(a.description)}` : ''}\n\n${table(rows)}`,
+    tooltip: `${heading(a.name, RESOURCE_KINDS.app.singular, a.id)}${paragraph(a.description)}\n\n${table(rows)}`,
     icon: deploying ? { id: 'loading~spin' } : failed || status === 'failed' ? { id: 'error', color: 'error' } : { id: 'rocket' },
   };
 }
@@ -263,9 +268,10 @@ function fact(f: Fact): Look {
   // Any of these may be null or of another type on a service that decides so: shown as text.
   const formula = f.formula ? shown(f.formula) : '';
   if (formula) rows.push([l10n.t('Formula'), codeSpan(formula)]);
+  const definition = paragraph(f.definition ? shown(f.definition) : undefined);
   return {
     description: formula ? `${f.key} = ${formula}` : f.key,
-    tooltip: `${heading(f.name, RESOURCE_KINDS.fact.singular, f.id)}${f.definition ? `\n\n${escapeMarkdown(shown(f.definition))}` : ''}\n\n${table(rows)}`,
+    tooltip: `${heading(f.name, RESOURCE_KINDS.fact.singular, f.id)}${definition}\n\n${table(rows)}`,
     icon: { id: 'symbol-constant' },
   };
 }
