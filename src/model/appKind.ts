@@ -6,6 +6,8 @@ import type { KindModule, KindSnapshot } from './kindModule';
 import { readOnlyEdits } from './readOnlyGroup';
 import { appEditFromText, appText, type AppEdit } from './recordDocuments';
 import { sameJson } from './serialize';
+import { codeSpan, errorText, heading, md, paragraph, seq, shown, table, type Look } from './lookText';
+import { RESOURCE_KINDS } from './resourceKinds';
 
 export interface AppTokens {
   readonly kind: 'app';
@@ -20,6 +22,25 @@ function snapshotOf(text: string, app: { id: string; draft: RevisionRef }): Kind
     tokens: { kind: 'app', expectedDraft: draft },
     label: l10n.t('revision {0}', draft.sequence),
     revision: { resourceId: app.id, revisionId: draft.revisionId },
+  };
+}
+
+function appLook(a: Application): Look {
+  // Only `deploying` is known (spec §3); any other status is shown as the service names it.
+  const status = shown(a.deployment.status);
+  const deploying = a.deployment.status === 'deploying';
+  const failed = a.deployment.error !== null && a.deployment.error !== undefined;
+  const rows: [string, string][] = [
+    [l10n.t('Deployment'), deploying ? 'deploying…' : md(status)],
+    [l10n.t('Draft'), seq(a.draft)],
+  ];
+  // As text: a URL the service names is shown, not offered as a link to follow.
+  if (a.deployment.url) rows.push(['URL', codeSpan(a.deployment.url)]);
+  if (failed) rows.push([l10n.t('Error'), md(errorText(a.deployment.error))]);
+  return {
+    description: `${deploying ? l10n.t('deploying…') : status} · ${l10n.t('draft {0}', seq(a.draft))}`,
+    tooltip: `${heading(a.name, RESOURCE_KINDS.app.singular, a.id)}${paragraph(a.description)}\n\n${table(rows)}`,
+    icon: deploying ? { id: 'loading~spin' } : failed || status === 'failed' ? { id: 'error', color: 'error' } : { id: 'rocket' },
   };
 }
 
@@ -39,6 +60,7 @@ export const appKind: KindModule<AppTokens, Application> = {
     documentPointer: (pointer) => pointer,
   },
   explorer: {
+    look: appLook,
     fromListItem: (item) => item as Application,
     find: (client, id, o) => client.getApp(id, o),
     reread: (client, current, o) => client.getApp(current.id, o),

@@ -3,6 +3,8 @@
 import * as l10n from '@vscode/l10n';
 import type { DashboardSource, DashboardSummary, RevisionRef } from '../api/schemas';
 import type { KindModule, KindSnapshot } from './kindModule';
+import { codeSpan, heading, seq, table, type Look } from './lookText';
+import { RESOURCE_KINDS } from './resourceKinds';
 
 export interface DashboardTokens {
   readonly kind: 'dashboard';
@@ -41,6 +43,22 @@ function snapshotOf(text: string, read: { resourceId: string; revision: Revision
   };
 }
 
+function dashboardLook(d: DashboardInfo): Look {
+  return {
+    description: l10n.t('revision {0}', seq(d.revision)),
+    tooltip: l10n.t(
+      '{0}\n\n{1}',
+      heading(d.name, `${RESOURCE_KINDS.dashboard.singular} (TSX)`, d.dashboardId),
+      table([
+        [l10n.t('Revision'), seq(d.revision)],
+        [l10n.t('Resource'), codeSpan(d.resourceId)],
+        ...(d.dataRunId ? ([[l10n.t('Data run'), codeSpan(d.dataRunId)]] as [string, string][]) : []),
+      ]),
+    ),
+    icon: { id: 'dashboard' },
+  };
+}
+
 export const dashboardKind: KindModule<DashboardTokens, DashboardInfo> = {
   edit: {
     async snapshot({ client }, file, o) {
@@ -61,12 +79,14 @@ export const dashboardKind: KindModule<DashboardTokens, DashboardInfo> = {
     holdsText: (latest, text) => latest.text === text,
   },
   explorer: {
+    look: dashboardLook,
     fromListItem: (item) => dashboardFromSummary(item as DashboardSummary),
     // The source read carries no name: named after the id until its operation names it.
     find: async (client, id, o) => dashboardFromSource(await client.getDashboardSource(id, o), id),
     reread: async (client, current, o) => dashboardFromSource(await client.getDashboardSource(current.dashboardId, o), current.name),
     identify: (d) => ({ id: d.dashboardId, resourceId: d.resourceId, name: d.name }),
     renamed: (d, name) => ({ ...d, name }),
+    related: (d) => [{ link: d.dashboardId, relation: 'dashboardOperation' }],
     reaches: (d) => [d.dashboardId],
   },
 };

@@ -7,6 +7,8 @@ import { definitionBody } from '../api/requestBodies';
 import type { DatabaseDefinition, DatabaseSummary, RevisionRef } from '../api/schemas';
 import type { KindModule } from './kindModule';
 import { DocumentParseError, databaseText, parseJsonDocument, sameJson } from './serialize';
+import { heading, revisions, seq, table, unpublishedRow, type Look } from './lookText';
+import { RESOURCE_KINDS } from './resourceKinds';
 
 export interface DatabaseTokens {
   readonly kind: 'database';
@@ -38,6 +40,18 @@ async function draftAfterSave(client: ServiceClient, databaseId: string, revisio
     debug(`[Files] Could not read the history of ${databaseId} after saving: ${e instanceof Error ? e.message : String(e)}`);
     return guess;
   }
+}
+
+function databaseLook(d: DatabaseInfo): Look {
+  return {
+    description: d.published ? revisions(d.draft, d.published) : l10n.t('draft {0} · unpublished', seq(d.draft)),
+    tooltip: `${heading(d.name, RESOURCE_KINDS.database.singular, d.id)}\n\n${table([
+      [l10n.t('Draft'), seq(d.draft)],
+      [l10n.t('Published'), seq(d.published)],
+      unpublishedRow(d.draft, d.published),
+    ])}`,
+    icon: { id: 'database' },
+  };
 }
 
 export const databaseKind: KindModule<DatabaseTokens, DatabaseInfo> = {
@@ -81,6 +95,7 @@ export const databaseKind: KindModule<DatabaseTokens, DatabaseInfo> = {
     documentPointer: (pointer) => pointer.replace(/^\/definition(?=\/|$)/, ''),
   },
   explorer: {
+    look: databaseLook,
     fromListItem: (item) => databaseFromSummary(item as DatabaseSummary),
     // Its revision history proves it exists and gives its state.
     async find(client, id, o) {

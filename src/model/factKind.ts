@@ -8,6 +8,8 @@ import type { Fact, FactReplaceBody } from '../api/schemas';
 import { factBodyFromText, factText, readOnlyEdits } from './factDocument';
 import type { KindModule } from './kindModule';
 import { sameJson } from './serialize';
+import { codeSpan, heading, md, paragraph, shown, table, type Look } from './lookText';
+import { RESOURCE_KINDS } from './resourceKinds';
 
 export interface FactTokens {
   readonly kind: 'fact';
@@ -36,6 +38,23 @@ function unchangedFactFields(baseText: string, body: FactReplaceBody): Set<strin
     return new Set();
   }
   return new Set(FACT_OPTIONAL_FIELDS.filter((f) => Object.hasOwn(base, f) && sameJson(base[f], body[f])));
+}
+
+function factLook(f: Fact): Look {
+  const rows: [string, string][] = [
+    [l10n.t('Key'), codeSpan(f.key)],
+    [l10n.t('Type'), md(shown(f.type))],
+  ];
+  if (f.formulaType) rows.push([l10n.t('Formula type'), md(shown(f.formulaType))]);
+  // Any of these may be null or of another type on a service that decides so: shown as text.
+  const formula = f.formula ? shown(f.formula) : '';
+  if (formula) rows.push([l10n.t('Formula'), codeSpan(formula)]);
+  const definition = paragraph(f.definition ? shown(f.definition) : undefined);
+  return {
+    description: formula ? `${f.key} = ${formula}` : f.key,
+    tooltip: `${heading(f.name, RESOURCE_KINDS.fact.singular, f.id)}${definition}\n\n${table(rows)}`,
+    icon: { id: 'symbol-constant' },
+  };
 }
 
 export const factKind: KindModule<FactTokens, Fact> = {
@@ -79,6 +98,7 @@ export const factKind: KindModule<FactTokens, Fact> = {
     },
   },
   explorer: {
+    look: factLook,
     fromListItem: (item) => item as Fact,
     find: (client, id, o) => client.getFact(id, o),
     reread: (client, current, o) => client.getFact(current.id, o),

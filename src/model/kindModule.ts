@@ -4,6 +4,7 @@
 import type { CallOptions, ServiceClient } from '../api';
 import type { Revision } from '../api/schemas';
 import type { FileView, ResourceFile } from './resourcePath';
+import type { Look } from './lookText';
 import type { ServerSnapshot, TextProblem } from './saveTypes';
 
 /** What a kind's reads need: the signed-in client and the immutable revisions (cached when it can). */
@@ -68,6 +69,20 @@ export interface Identity {
   name: string;
 }
 
+/** How a resource item shown under another one relates to it. */
+export type Relation = 'parentDataFlow' | 'inputOperation' | 'dashboardOperation' | 'childOperation';
+
+/** What an item shows under it; related resources are read by id and shown as leaves. */
+export type Related =
+  /** Another document of the resource (an operation's JSON view). */
+  | { readonly file: FileView; readonly label: string }
+  /** Another resource, by id. */
+  | { readonly link: string; readonly relation: Exclude<Relation, 'childOperation'> }
+  /** The operations of a data flow, among those already loaded. */
+  | { readonly steps: string }
+  /** A data source: it has no read endpoint, so it is only an id. */
+  | { readonly dataSource: string };
+
 /** How the explorer reads and names a kind's resources (`V`: what it keeps of one). */
 export interface ExplorerBehaviour<V> {
   /** An item of the kind's list endpoint. */
@@ -77,11 +92,15 @@ export interface ExplorerBehaviour<V> {
   /** Reads the resource again (a refresh), keeping what only the list knew, such as a name. */
   reread(client: ServiceClient, current: V, o?: CallOptions): Promise<V>;
   identify(value: V): Identity;
+  /** How its item looks: description, tooltip, icon (`relation`: shown under another resource). */
+  look(value: V, relation?: string): Look;
   /**
    * The read by id carries no name: the resource is named after another one found under the same
    * id (a dashboard after its operation).
    */
   renamed?(value: V, name: string): V;
+  /** What its item shows under it; absent: the item has no children. */
+  related?(value: V): Related[];
   /** Ids the resource leads to, for listing without list endpoints. */
   reaches?(value: V): string[];
   /** Whether the resource is changing on the service by itself (an app deploying): the tree polls it. */

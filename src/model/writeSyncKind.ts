@@ -9,6 +9,8 @@ import { readOnlyEdits } from './readOnlyGroup';
 import { OPERATION_INPUT, writeSyncEditFromText, writeSyncText, type WriteSyncEdit } from './recordDocuments';
 import { sameJson } from './serialize';
 import { lockedIdentityEdits } from './writeSyncIdentity';
+import { codeSpan, heading, md, table, type Look } from './lookText';
+import { RESOURCE_KINDS } from './resourceKinds';
 
 export interface WriteSyncTokens {
   readonly kind: 'writeSync';
@@ -29,6 +31,26 @@ function snapshotOf(text: string, ws: { version: number; identityLocked: boolean
 export function inputOperationId(w: WriteSync): string | undefined {
   const input = w.definition.input;
   return input.type === OPERATION_INPUT && input.operationId ? input.operationId : undefined;
+}
+
+function writeSyncLook(w: WriteSync): Look {
+  const state = w.isEnabled ? (w.automaticEnabled ? l10n.t('enabled · automatic') : l10n.t('enabled · manual')) : l10n.t('disabled');
+  const d = w.definition;
+  const rows: [string, string][] = [
+    [l10n.t('State'), state],
+    [l10n.t('Version'), String(w.version)],
+    [l10n.t('Source'), `${md(d.source.object)} (${codeSpan(d.source.resourceId)})`],
+    [l10n.t('Destination'), `${md(d.destination.object)} (${codeSpan(d.destination.resourceId)})`],
+    [l10n.t('Key column'), md(d.keyColumn)],
+  ];
+  const locked = w.identityLocked
+    ? l10n.t('\n\n🔒 **Identity locked**: source, destination, key, matching field and managed field names are fixed.')
+    : '';
+  return {
+    description: `${w.identityLocked ? `${l10n.t('locked')} · ` : ''}${state} · v${w.version}`,
+    tooltip: `${heading(w.name, RESOURCE_KINDS.writeSync.singular, w.id)}${locked}\n\n${table(rows)}`,
+    icon: w.identityLocked ? { id: 'lock' } : w.isEnabled ? { id: 'sync' } : { id: 'sync-ignored' },
+  };
 }
 
 export const writeSyncKind: KindModule<WriteSyncTokens, WriteSync> = {
@@ -52,10 +74,15 @@ export const writeSyncKind: KindModule<WriteSyncTokens, WriteSync> = {
     documentPointer: (pointer) => pointer,
   },
   explorer: {
+    look: writeSyncLook,
     fromListItem: (item) => item as WriteSync,
     find: (client, id, o) => client.getWriteSync(id, o),
     reread: (client, current, o) => client.getWriteSync(current.id, o),
     identify: (w) => ({ id: w.id, resourceId: undefined, name: w.name }),
+    related(w) {
+      const input = inputOperationId(w);
+      return input ? [{ link: input, relation: 'inputOperation' }] : [];
+    },
     reaches(w) {
       const input = inputOperationId(w);
       return isIdOf('operation', input) ? [input] : [];

@@ -12,7 +12,7 @@ import type { SaveTokens } from '../../src/model/saveTypes';
 
 type AnyModule = KindModule<{ readonly kind: string }, unknown>;
 
-const EXPLORER = ['fromListItem', 'find', 'reread', 'identify'] as const;
+const EXPLORER = ['fromListItem', 'find', 'reread', 'identify', 'look'] as const;
 const EDIT = ['snapshot', 'tokensKey', 'body', 'send', 'holdsText'] as const;
 
 /** What a kind's module lacks of what its registry entry declares, in words. */
@@ -57,6 +57,7 @@ const widgetModule: AnyModule = {
     find: () => Promise.resolve({}),
     reread: (_c, v) => Promise.resolve(v),
     identify: () => ({ id: 'w', resourceId: undefined, name: 'w' }),
+    look: () => ({ description: 'a widget' }),
   },
 };
 

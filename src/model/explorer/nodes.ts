@@ -8,12 +8,13 @@
 //               `rept_` id for a dashboard; undefined for write syncs and facts (no history)
 //   name        the display name
 import type { Collection } from '../../api';
-import type { ExplorerBehaviour, Identity } from '../kindModule';
+import type { ExplorerBehaviour, Identity, Relation } from '../kindModule';
 import { explorerOf, type KindValue } from '../kindModules';
 import type { FileView } from '../resourcePath';
 import { isResourceKind, RESOURCE_KINDS, type KindSpec, type ResourceKind } from '../resourceKinds';
 
 export type { ResourceKind } from '../resourceKinds';
+export type { Relation } from '../kindModule';
 export type { DashboardInfo } from '../dashboardKind';
 export type { DatabaseInfo } from '../databaseKind';
 export { dashboardFromSource, dashboardFromSummary } from '../dashboardKind';
@@ -90,8 +91,6 @@ export interface ResourceNode extends NodeBase {
   /** Shown under another resource (its parent data flow, input operation…): a leaf. */
   readonly relation?: Relation;
 }
-
-export type Relation = 'parentDataFlow' | 'inputOperation' | 'dashboardOperation' | 'childOperation';
 
 /** A data source of an operation: it has no read endpoint, so it is only an id. */
 export interface DataSourceNode extends NodeBase {

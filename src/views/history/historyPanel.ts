@@ -301,11 +301,8 @@ export class HistoryPanel extends Disposable {
             this.timings.firstPaintMs = performance.now() - this.loadStarted;
             this.timings.renderMs = m.ms;
             this.timings.rows = m.rows;
-            const t = this.timings;
             this.deps.log.debug(
-              `[History] ${this.target.resourceId}: ${m.total} revisions listed in ${t.listMs?.toFixed(0)} ms, ` +
-                `handed over after ${t.postedMs?.toFixed(0)} ms, painted ${t.firstPaintMs?.toFixed(0)} ms after the request ` +
-                `(render ${m.ms.toFixed(0)} ms).`,
+              `[History] ${this.target.resourceId}: ${m.total} revisions listed in ${this.timings.listMs?.toFixed(0)} ms, handed over after ${this.timings.postedMs?.toFixed(0)} ms, painted ${this.timings.firstPaintMs.toFixed(0)} ms after the request (render ${m.ms.toFixed(0)} ms).`,
             );
             this.loadStarted = 0;
             this._onDidRender.fire({ ...this.timings });
