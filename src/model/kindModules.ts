@@ -1,6 +1,6 @@
 // What each kind of RESOURCE_KINDS does: one module per kind, attached here, one line each. The
-// reader, the save flow and the explorer ask `kindModule(kind)`; `SaveTokens` and the explorer's
-// `ResourceData` are derived from these modules. Kept apart from resourceKinds.ts, which stays
+// reader, the save flow and the explorer ask the kind (`editOf`, `readOnlyTextOf`, `explorerOf`);
+// `SaveTokens` and the explorer's `ResourceData` are derived from these modules. Kept apart from resourceKinds.ts, which stays
 // plain data (names, paths, groups) that light modules import without the kinds' behaviour.
 import { appKind } from './appKind';
 import { dashboardKind } from './dashboardKind';
