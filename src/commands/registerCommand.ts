@@ -8,7 +8,8 @@ import { reportError } from '../ui/reportError';
  * A command's handler. VS Code passes whatever the caller gave (a tree node, a URI, a script's
  * argument, nothing): each handler declares what it accepts and checks it.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers declare their own parameter types; `unknown[]` would not accept them
+// Handlers declare their own parameter types; `unknown[]` would not accept them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 export type CommandHandler = (...args: any[]) => unknown;
 
 export function registerCommand(log: vscode.LogOutputChannel, id: CommandId, handler: CommandHandler): vscode.Disposable {

@@ -182,7 +182,8 @@ export class ConflictMerge extends Disposable {
       const edit = new vscode.WorkspaceEdit();
       const all = new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length));
       edit.replace(document.uri, all, text);
-      if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('VS Code refused to change «{0}».', conflict.file.name));
+      const applied = await vscode.workspace.applyEdit(edit);
+      if (!applied) throw new Error(vscode.l10n.t('VS Code refused to change «{0}».', conflict.file.name));
     }
     this.files.adoptBase(document.uri, conflict.latest);
   }

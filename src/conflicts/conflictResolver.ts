@@ -113,8 +113,9 @@ export class ConflictResolver extends Disposable implements vscode.Disposable {
   offer(conflict: SaveConflict): void {
     const existing = this.pendingByUri.get(conflict.uri);
     this.pendingByUri.set(conflict.uri, { conflict, ...(existing?.prompt !== undefined ? { prompt: existing.prompt } : {}) });
+    const by = conflict.latest.actor ? ` by ${conflict.latest.actor}` : '';
     this.log.info(
-      `[Conflicts] ${conflict.uri}: the service holds ${conflict.latest.label}${conflict.latest.actor ? ` by ${conflict.latest.actor}` : ''}; the edit was based on ${conflict.base.label}.`,
+      `[Conflicts] ${conflict.uri}: the service holds ${conflict.latest.label}${by}; the edit was based on ${conflict.base.label}.`,
     );
     if (existing?.prompt !== undefined) {
       // The toast may have slid into the notification center: show that rather than a second prompt.

@@ -115,7 +115,9 @@ export class SignInFlow {
    */
   async signIn(given: Partial<SignInDetails> = {}, { forFolder = false } = {}): Promise<SignInOutcome> {
     const folderUrl = this.folderBaseUrl();
-    if (forFolder && !folderUrl) return { signedIn: false, message: vscode.l10n.t('This folder’s settings name no service of their own.') };
+    if (forFolder && !folderUrl) {
+      return { signedIn: false, message: vscode.l10n.t('This folder’s settings name no service of their own.') };
+    }
     if (forFolder) given = { ...given, baseUrl: folderUrl };
     if (given.baseUrl && given.apiKey && given.workspaceId) {
       const details = { baseUrl: given.baseUrl.trim(), apiKey: given.apiKey.trim(), workspaceId: given.workspaceId.trim() };

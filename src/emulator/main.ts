@@ -12,6 +12,8 @@ function isLoopback(host: string): boolean {
 function summary(emu: RunningEmulator): string {
   const d = emu.demo;
   const c = emu.carriers;
+  const scheme = c.authScheme ? `${c.authScheme} ` : '';
+  const tryPath = emu.variants.includes('no-lists') ? `operations/${d.ids.publishedOperationId}` : 'operations';
   const lines = [
     '',
     'Workspace Automation emulator is running.',
@@ -23,7 +25,7 @@ function summary(emu: RunningEmulator): string {
     '  Well-known ids:',
     ...Object.entries(d.ids).map(([k, v]) => `    ${k.padEnd(32)} ${v}`),
     ...(emu.variants.length ? [`  Variants:                  ${emu.variants.join(', ')}`] : []),
-    `  Try: curl -H "${c.authHeader}: ${c.authScheme ? `${c.authScheme} ` : ''}${d.apiKey}" -H "${c.workspaceHeader}: ${d.workspaceId}" ${emu.url}/v1/${emu.variants.includes('no-lists') ? `operations/${d.ids.publishedOperationId}` : 'operations'}`,
+    `  Try: curl -H "${c.authHeader}: ${scheme}${d.apiKey}" -H "${c.workspaceHeader}: ${d.workspaceId}" ${emu.url}/v1/${tryPath}`,
     `  Admin: ${emu.adminUrl}/health, /requests, /faults, /reset, /snapshot, /variants`,
     `         with -H "Authorization: Bearer ${emu.adminToken}" (a new token each start; without it: 401)`,
     '  Stop with Ctrl+C.',

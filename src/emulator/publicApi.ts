@@ -142,7 +142,8 @@ export class PublicApi {
         sendRaw(
           res,
           status,
-          `<!DOCTYPE html>\n<html><head><title>${status} Bad Gateway</title></head><body><h1>${status} Bad Gateway</h1><p>The upstream server did not answer.</p></body></html>\n`,
+          `<!DOCTYPE html>\n<html><head><title>${status} Bad Gateway</title></head>` +
+            `<body><h1>${status} Bad Gateway</h1><p>The upstream server did not answer.</p></body></html>\n`,
           {},
           'text/html; charset=utf-8',
         );

@@ -115,7 +115,7 @@ export function addForeignContent(s: StateSnapshot): void {
 
   const app = (name: string, slug: string, status: string, error: unknown): string => {
     const id = b.ids.id('application');
-    const h = b.history(s, id, ws, 'application');
+    const h = b.history(s, id, ws, 'app');
     const first = b.revise(h, { ...user, message: 'Created app', value: { name, description: `${name} for the finance team.` } });
     const description = `${name} for the finance and procurement teams.`;
     b.revise(h, { ...service, message: 'Updated app details', value: { name, description } });

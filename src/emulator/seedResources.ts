@@ -94,7 +94,7 @@ function app(
 ): { record: ApplicationRecord; revisions: string[] } {
   const { b, s } = ctx;
   const id = b.ids.id('application');
-  const h = b.history(s, id, workspaceId, 'application', APP_HISTORY);
+  const h = b.history(s, id, workspaceId, 'app', APP_HISTORY);
   const revisions = names.map(
     (n, i) =>
       b.revise(h, { actorId: ctx.adminActor, message: i === 0 ? 'Created app' : 'Updated app details', value: { name: n, description } })

@@ -63,9 +63,8 @@ export class DocumentRegistry extends Disposable {
         if (!e.document.isDirty) return this.editBases.forget(key);
         const session = this.sessions.get(key);
         if (session?.edited()) {
-          this.log.debug(
-            `[Files] ${session.file.view} ${session.file.id} was edited before it reloaded; the edit stays based on ${session.base?.label ?? 'what it was made on'}.`,
-          );
+          const base = session.base?.label ?? 'what it was made on';
+          this.log.debug(`[Files] ${session.file.view} ${session.file.id} was edited before it reloaded; the edit stays based on ${base}.`);
         }
         this.noteBase(key);
       }),
@@ -202,10 +201,10 @@ export class DocumentRegistry extends Disposable {
     session.checked();
     // 'changed' while a reload is still on its way to the editor, too: its text is about to change.
     if (content.version === session.latestVersion) return session.reloadPending ? 'changed' : 'unchanged';
-    if (session.text !== content.text)
-      this.log.debug(
-        `[Files] ${file.view} ${file.id} changed on the service${content.snapshot ? ` (now ${content.snapshot.label})` : ''}; reloading it.`,
-      );
+    if (session.text !== content.text) {
+      const now = content.snapshot ? ` (now ${content.snapshot.label})` : '';
+      this.log.debug(`[Files] ${file.view} ${file.id} changed on the service${now}; reloading it.`);
+    }
     // The same text under new tokens (a new data run) only moves the base.
     this.offer(uri, session, content);
     return session.reloadPending ? 'changed' : 'unchanged';

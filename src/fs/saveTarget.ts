@@ -9,8 +9,9 @@ export interface SaveTarget {
    * One guarded save of `text`. Without `basedOn`: when `text` is the editor's unsaved (or held)
    * edit, it is based on what that edit is based on; any other text (a history Restore, or a file
    * nobody has open) is based on the latest state, read first. With `basedOn` (Overwrite: the
-   * latest state) it is saved against those tokens in one step. On success the session, mtime and diagnostics follow, `onDidChangeFile` fires, and an
-   * open editor holding exactly `text` is saved clean.
+   * latest state) it is saved against those tokens in one step. On success the session, mtime and
+   * diagnostics follow, `onDidChangeFile` fires, and an open editor holding exactly `text` is saved
+   * clean.
    */
   saveText(uri: vscode.Uri, text: string, basedOn?: ServerSnapshot): Promise<SaveResult>;
   /** After a merge: the editor's text is now based on `snapshot`; the next save sends its tokens. */

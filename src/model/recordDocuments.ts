@@ -23,6 +23,12 @@ const WRITE_SYNC_FIELDS = {
 };
 const APP_FIELDS = { editable: APP_EDITABLE_FIELDS, shown: stable(APP_SERVER_FIELDS), hidden: volatile(APP_SERVER_FIELDS) };
 
+/**
+ * The write sync input type that reads from an operation (spec §4.3): a value of the input's `type`,
+ * named so that it is not taken for the operation resource kind.
+ */
+export const OPERATION_INPUT = 'operation';
+
 export function writeSyncText(ws: WriteSync): string {
   return jsonText(recordDocument(ws, WRITE_SYNC_FIELDS));
 }

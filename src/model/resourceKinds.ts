@@ -1,11 +1,14 @@
-// Every kind of workspace resource the extension shows, declared once. The `wsa:` paths, the
-// explorer's groups, the history panel and the save messages all read this table; nothing else
-// translates between kind names. A new kind is one entry here, then its reader and serializer
-// (resourceReader.ts, serialize.ts) and, when it can be saved, its save flow.
+// Every kind of workspace resource the extension shows, declared once as data: names, `wsa:` paths,
+// the explorer's group, where its history lives. The `wsa:` paths, the explorer's groups, the
+// history panel and the save messages all read this table; nothing else translates between kind
+// names. What a kind does (read, text, request body, send, tokens, read-only fields, explorer
+// reads) is its own module, attached in kindModules.ts. A new kind is one entry here, one module,
+// and one line there (ARCHITECTURE.md, "A new resource kind", has a worked example).
 //
 // The id prefixes are the spec's and stay in src/api/ids.ts (the client checks ids with them); the
 // list collections and the history endpoint's id kinds stay in src/api/endpoints.ts. An entry
-// names them. test/unit/resourceKinds.test.ts checks that the entries agree with both.
+// names them. test/unit/resourceKinds.test.ts checks that the entries agree with both;
+// test/unit/kindModules.test.ts that each kind's module does what its entry declares.
 import * as l10n from '@vscode/l10n';
 import type { Collection } from '../api/endpoints';
 import type { IdKind } from '../api/ids';
@@ -119,6 +122,9 @@ export type ResourceKind = keyof typeof RESOURCE_KINDS;
 
 /** The documents the `wsa:` and `wsa-revision:` paths name: `dashboard`, `operationHandler`, `operation`… */
 export type FileView = (typeof RESOURCE_KINDS)[ResourceKind]['files'][number]['view'];
+
+/** The file views that can be saved: those the registry gives no `readOnly` reason. */
+export type EditableView = Exclude<(typeof RESOURCE_KINDS)[ResourceKind]['files'][number], { readOnly: string }>['view'];
 
 /** The kinds that have a revision history. */
 export type HistoryKind = { [K in ResourceKind]: (typeof RESOURCE_KINDS)[K] extends { history: object } ? K : never }[ResourceKind];

@@ -13,9 +13,9 @@
 import * as l10n from '@vscode/l10n';
 import { isIdOf } from '../api/ids';
 import { resolveUriPath, UriPathError } from '../util/uriPath';
-import { FILE_VIEWS, type FileView } from './resourceKinds';
+import { FILE_VIEWS, type EditableView, type FileView } from './resourceKinds';
 
-export type { FileView } from './resourceKinds';
+export type { EditableView, FileView } from './resourceKinds';
 
 export const FILE_SCHEME = 'wsa';
 export const REVISION_SCHEME = 'wsa-revision';
@@ -62,7 +62,7 @@ export function safeName(name: string, fallback: string): string {
   return cleaned && !/^\.+$/.test(cleaned) ? cleaned : fallback;
 }
 
-export function isEditable(view: FileView): boolean {
+export function isEditable(view: FileView): view is EditableView {
   return VIEWS[view].editable;
 }
 

@@ -4,17 +4,13 @@
 // not take is sent once more without them: the refused one stored nothing.) vscode-free.
 import * as l10n from '@vscode/l10n';
 import { ApiError, type ServiceClient } from '../api';
-import { definitionBody, factBody } from '../api/requestBodies';
-import { FACT_BODY_FIELDS, FACT_OPTIONAL_FIELDS } from '../api/schemaConstants';
-import type { DatabaseDefinition, FactReplaceBody } from '../api/schemas';
-import { factBodyFromText, readOnlyEdits } from './factDocument';
-import { appEditFromText, writeSyncEditFromText, type AppEdit, type WriteSyncEdit } from './recordDocuments';
-import { lockedIdentityEdits } from './writeSyncIdentity';
+import type { EditBehaviour } from './kindModule';
+import { editOf, editOfView, type AnyTokens } from './kindModules';
 import { locatePointer } from './jsonPointerLocation';
-import { factLabel, type ResourceReader } from './resourceReader';
+import type { ResourceReader } from './resourceReader';
 import type { FileView, ResourceFile } from './resourcePath';
-import { isError, type SaveResult, type SaveTokens, type ServerSnapshot, type TextProblem } from './saveTypes';
-import { DocumentParseError, parseJsonDocument, sameJson } from './serialize';
+import { isError, type SaveResult, type ServerSnapshot, type TextProblem } from './saveTypes';
+import { DocumentParseError, sameJson } from './serialize';
 
 export { sameJson };
 
@@ -63,11 +59,11 @@ export class SaveFlow {
     if (base.tokens.kind !== file.view) {
       return { status: 'failed', error: new Error(l10n.t('A {0} file cannot be saved with {1} tokens.', file.view, base.tokens.kind)) };
     }
+    const edit = editOf(base.tokens);
     const problems = (await this.options.validate?.(file.view, text)) ?? [];
-    // An edit of what the document shows read-only is not sent: said at its line, the rest goes.
-    if (file.view === 'fact' || file.view === 'writeSync' || file.view === 'app') problems.push(...readOnlyEdits(text, base.text));
-    // The spec states the identity lock: a change to a locked field is refused here, nothing sent.
-    if (base.tokens.kind === 'writeSync' && base.tokens.identityLocked) problems.push(...lockedIdentityEdits(text, base.text));
+    // An edit of what the document shows read-only (fields the service owns, a locked identity
+    // the spec states) is not sent: said at its line, the rest goes.
+    problems.push(...(edit.readOnlyEdits?.(text, base) ?? []));
     if (problems.some(isError)) {
       this.log.debug(`[Files] Not saving ${describe(file)}: ${problems.filter(isError).length} local problem(s).`);
       return { status: 'invalid', problems };
@@ -75,7 +71,7 @@ export class SaveFlow {
     const warnings = problems;
     let body: unknown;
     try {
-      body = requestBody(file.view, text);
+      body = edit.body(text);
     } catch (e) {
       if (e instanceof DocumentParseError)
         return {
@@ -85,18 +81,16 @@ export class SaveFlow {
       throw e;
     }
     try {
-      if (file.view === 'fact') {
-        // Facts carry no expected token (spec §4.4): a changed `updatedAt` since the document was
-        // read stands in for the server's conflict answer. A change in the instant between this
-        // read and the PUT is not detectable through the spec's interface.
+      if (edit.checksBeforeSend) {
+        // No expected token: a change since the document was read stands in for the server's conflict answer.
         const latest = await this.reader.snapshot(file);
-        if (latest.tokens.kind === 'fact' && base.tokens.kind === 'fact' && latest.tokens.updatedAt !== base.tokens.updatedAt) {
+        if (latest.tokens.kind === base.tokens.kind && edit.tokensKey(latest.tokens) !== edit.tokensKey(base.tokens)) {
           this.log.debug(`[Files] ${describe(file)} changed on the service (${latest.label}); not saving.`);
           return { status: 'conflict', conflict: { file, uri: request.uri, base, latest, mine: text } };
         }
       }
       this.log.debug(`[Files] Saving ${describe(file)} based on ${base.label}.`);
-      const snapshot = await this.send(request, body);
+      const snapshot = await this.send(request, edit, body);
       this.log.debug(`[Files] Saved ${describe(file)}: now ${snapshot.label}.`);
       return { status: 'saved', snapshot, confirmedBy: 'answer', warnings };
     } catch (error) {
@@ -104,84 +98,19 @@ export class SaveFlow {
     }
   }
 
-  /** The one PUT, and the snapshot the text is based on afterwards. */
-  private async send(request: SaveRequest, body: unknown): Promise<ServerSnapshot> {
-    const { file, text } = request;
-    const tokens: SaveTokens = request.base.tokens;
+  /** The one request, and the snapshot the text is based on afterwards. */
+  private send(request: SaveRequest, edit: EditBehaviour<AnyTokens>, body: unknown): Promise<ServerSnapshot> {
     const client = this.client();
-    switch (tokens.kind) {
-      case 'dashboard': {
-        const saved = await client.replaceDashboardSource(file.id, {
-          source: text,
-          expectedRevision: tokens.expectedRevision,
-          expectedDataRunId: tokens.expectedDataRunId,
-        });
-        return {
-          text,
-          tokens: {
-            kind: 'dashboard',
-            expectedRevision: { revisionId: saved.revision.revisionId, sequence: saved.revision.sequence },
-            expectedDataRunId: saved.dataRunId,
-          },
-          label: l10n.t('revision {0}', saved.revision.sequence),
-          revision: { resourceId: saved.resourceId, revisionId: saved.revision.revisionId },
-        };
-      }
-      case 'database': {
-        const { revisionId } = await client.saveDatabaseDefinition(file.id, {
-          expectedDraft: tokens.expectedDraft,
-          definition: body as DatabaseDefinition,
-        });
-        const draft = await this.draftAfterSave(file.id, revisionId, tokens.expectedDraft?.sequence ?? 0);
-        return {
-          text,
-          tokens: { kind: 'database', expectedDraft: draft },
-          label: l10n.t('revision {0}', draft.sequence),
-          revision: { resourceId: file.id, revisionId },
-        };
-      }
-      case 'fact': {
-        const fact = await client.replaceFact(file.id, body as FactReplaceBody, {
-          unchanged: unchangedFactFields(request.base.text, body as FactReplaceBody),
-          ...(request.leaveOut ? { leaveOut: request.leaveOut } : {}),
-          onLeftOut: (fields, why) => this.log.debug(`[Files] ${describe(file)}: ${LEFT_OUT[why]}: ${fields.join(', ')}.`),
-        });
-        return { text, tokens: { kind: 'fact', updatedAt: fact.updatedAt }, label: factLabel(fact.updatedAt) };
-      }
-      case 'writeSync': {
-        const ws = await client.updateWriteSync(file.id, { expectedVersion: tokens.expectedVersion, ...(body as WriteSyncEdit) });
-        return {
-          text,
-          tokens: { kind: 'writeSync', expectedVersion: ws.version, identityLocked: ws.identityLocked },
-          label: l10n.t('version {0}', ws.version),
-        };
-      }
-      case 'app': {
-        const app = await client.updateApp(file.id, { expectedDraft: tokens.expectedDraft, ...(body as AppEdit) });
-        const draft = { revisionId: app.draft.revisionId, sequence: app.draft.sequence };
-        return {
-          text,
-          tokens: { kind: 'app', expectedDraft: draft },
-          label: l10n.t('revision {0}', draft.sequence),
-          revision: { resourceId: app.id, revisionId: draft.revisionId },
-        };
-      }
-    }
-  }
-
-  /**
-   * The save answers only the new revision's id; its sequence comes from the history. Should
-   * someone have saved after us already, the next save meets a conflict either way.
-   */
-  private async draftAfterSave(databaseId: string, revisionId: string, expectedSequence: number) {
-    const guess = { revisionId, sequence: expectedSequence + 1 };
-    try {
-      const history = await this.client().revisionState(databaseId);
-      return history.draft.revisionId === revisionId ? { revisionId, sequence: history.draft.sequence } : guess;
-    } catch (e) {
-      this.log.debug(`[Files] Could not read the history of ${databaseId} after saving: ${e instanceof Error ? e.message : String(e)}`);
-      return guess;
-    }
+    const save = {
+      client,
+      revision: (resourceId: string, revisionId: string) => client.getRevision(resourceId, revisionId),
+      file: request.file,
+      text: request.text,
+      baseText: request.base.text,
+      ...(request.leaveOut ? { leaveOut: request.leaveOut } : {}),
+      debug: (message: string) => this.log.debug(message),
+    };
+    return edit.send(save, request.base.tokens, body);
   }
 
   private async settleFailure(request: SaveRequest, body: unknown, error: unknown, warnings: TextProblem[]): Promise<SaveResult> {
@@ -203,11 +132,12 @@ export class SaveFlow {
     // The service is the judge: any refusal that says where (400 or 422, our error body or
     // problem+json) is shown at that place, beside the local warnings.
     if (error.kind === 'validation') {
-      const problem = serviceProblem(file.view, text, error, file.view === 'fact' ? changedFactFields(base.text, body) : undefined);
+      const edit = editOf(base.tokens);
+      const problem = serviceProblem(edit, text, error, edit.changedOptionalFields?.(base.text, body));
       if (problem) return { status: 'invalid', problems: [problem, ...warnings] };
       // A refusal that names nothing, of a replace that held optional fields: maybe the service does
       // not take them. Leaving them out could clear them, so the user decides; nothing is dropped here.
-      const unkept = file.view === 'fact' && !error.bodyFields?.length ? this.optionalFieldsSent(body) : [];
+      const unkept = (!error.bodyFields?.length && edit.optionalFieldsSent?.(this.client(), body)) || [];
       if (unkept.length) {
         this.log.error(`[Files] Saving ${describe(file)} was refused without a field named; optional fields sent: ${unkept.join(', ')}.`);
         return { status: 'failed', error, unkept };
@@ -216,13 +146,6 @@ export class SaveFlow {
     if (error.maybeApplied) return this.settleMaybeApplied(request, body, error, warnings);
     this.log.error(`[Files] Saving ${describe(file)} failed: ${error.kind}: ${error.message}`);
     return { status: 'failed', error };
-  }
-
-  /** The optional fields a fact body held that the client did not leave out: the ones it sent. */
-  private optionalFieldsSent(body: unknown): string[] {
-    const leftOut = new Set(this.client().factFieldsLeftOut());
-    const sent = body as Record<string, unknown>;
-    return FACT_OPTIONAL_FIELDS.filter((f) => sent[f] !== undefined && !leftOut.has(f));
   }
 
   /** The answer was lost after the PUT was sent: whether it was stored is read, not guessed. */
@@ -240,7 +163,7 @@ export class SaveFlow {
       );
       return { status: 'failed', error };
     }
-    if (holdsText(file.view, latest, text, body)) {
+    if (editOf(request.base.tokens).holdsText(latest, text, body)) {
       this.log.debug(`[Files] The service holds the saved text of ${describe(file)} (${latest.label}): the save is done.`);
       return { status: 'saved', snapshot: { ...latest, text }, confirmedBy: 'readBack', warnings };
     }
@@ -249,58 +172,16 @@ export class SaveFlow {
   }
 }
 
-const LEFT_OUT = {
-  refused: l10n.t('the service refused optional fields it does not take; sent again without them, and left out of later saves'),
-  remembered: l10n.t('left out, as this service does not take them'),
-  chosen: l10n.t('left out, as chosen'),
-} as const;
-
-/** The optional fields of a fact body whose value is the one in the text the save is based on. */
-function unchangedFactFields(baseText: string, body: FactReplaceBody): Set<string> {
-  let base: Record<string, unknown>;
-  try {
-    base = factBodyFromText(baseText) as Record<string, unknown>;
-  } catch {
-    return new Set();
-  }
-  return new Set(FACT_OPTIONAL_FIELDS.filter((f) => Object.hasOwn(base, f) && sameJson(base[f], body[f])));
-}
-
-/** The request body the text becomes (dashboards send the text itself). */
-function requestBody(view: FileView, text: string): unknown {
-  switch (view) {
-    case 'dashboard':
-      return text;
-    case 'database': {
-      const doc = parseJsonDocument(text);
-      if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
-        throw new DocumentParseError(l10n.t('A database definition must be a JSON object with a "tables" array.'), 1, 1);
-      // Only the spec's request shape; keys it does not name stay in the document, unsent.
-      return definitionBody(doc);
-    }
-    case 'fact':
-      return factBodyFromText(text);
-    case 'writeSync':
-      return writeSyncEditFromText(text);
-    case 'app':
-      return appEditFromText(text);
-    default:
-      throw new Error(l10n.t('{0} files are read-only.', view));
-  }
-}
-
-/** The optional fields of a fact body the user changed from the text the save is based on. */
-function changedFactFields(baseText: string, body: unknown): string[] {
-  const sent = body as FactReplaceBody;
-  const unchanged = unchangedFactFields(baseText, sent);
-  return FACT_OPTIONAL_FIELDS.filter((f) => sent[f] !== undefined && !unchanged.has(f));
-}
-
 /**
  * A refusal as a problem at its place in the text, when the service names the place; of several
  * named body fields, at the first one the user changed (`changed`), the likely cause.
  */
-function serviceProblem(view: FileView, text: string, error: ApiError, changed: readonly string[] = []): TextProblem | undefined {
+function serviceProblem(
+  edit: EditBehaviour<AnyTokens>,
+  text: string,
+  error: ApiError,
+  changed: readonly string[] = [],
+): TextProblem | undefined {
   const mine = error.bodyFields?.find((f) => changed.includes(f));
   if (mine) {
     const at = locatePointer(text, `/${mine}`);
@@ -308,10 +189,8 @@ function serviceProblem(view: FileView, text: string, error: ApiError, changed: 
   }
   if (error.position)
     return { message: error.message, line: error.position.line, column: error.position.column, severity: 'error', source: 'service' };
-  if (error.pointer && (view === 'database' || view === 'fact' || view === 'writeSync' || view === 'app')) {
-    // Database pointers name the request body (`/definition/tables/0/name`); the document is the definition.
-    const pointer = view === 'database' ? error.pointer.replace(/^\/definition(?=\/|$)/, '') : error.pointer;
-    const at = locatePointer(text, pointer);
+  if (error.pointer && edit.documentPointer) {
+    const at = locatePointer(text, edit.documentPointer(error.pointer));
     if (at) return { message: error.message, ...at, severity: 'error', source: 'service' };
   }
   return undefined;
@@ -319,27 +198,5 @@ function serviceProblem(view: FileView, text: string, error: ApiError, changed: 
 
 /** Whether the server's state is the user's text (read back after a lost answer). */
 export function holdsText(view: FileView, latest: ServerSnapshot, text: string, body: unknown): boolean {
-  switch (view) {
-    case 'dashboard':
-      return latest.text === text;
-    case 'database':
-      // What was sent against the same shape of what the service holds (it may add its own keys).
-      return sameJson(definitionBody(JSON.parse(latest.text)).tables, (body as { tables?: unknown }).tables);
-    case 'fact': {
-      const server = factBody(JSON.parse(latest.text) as Record<string, unknown>) as Record<string, unknown>;
-      const sent = body as Record<string, unknown>;
-      // A service clears an omitted string to "" or null; one that does not take an optional field
-      // neither stores nor returns it: that one is compared when the service holds it.
-      const cleared = (v: unknown) => (v === undefined || v === null || v === '' ? null : v);
-      const compared = [...FACT_BODY_FIELDS, ...FACT_OPTIONAL_FIELDS.filter((k) => Object.hasOwn(server, k))];
-      return compared.every((k) => sameJson(cleared(server[k]), cleared(sent[k])));
-    }
-    // The editable part of what the service holds, in the request's shape, against what was sent.
-    case 'writeSync':
-      return sameJson(writeSyncEditFromText(latest.text), body);
-    case 'app':
-      return sameJson(appEditFromText(latest.text), body);
-    default:
-      return false;
-  }
+  return editOfView(view)?.holdsText(latest, text, body) ?? false;
 }

@@ -1,18 +1,13 @@
 // The vocabulary shared by the file system (which saves) and the conflict and validation features
 // (which explain and resolve a failed save). vscode-free.
-import type { RevisionRef } from '../api/schemas';
+import type { AnyTokens } from './kindModules';
 import type { ResourceFile } from './resourcePath';
 
-/** The expected values a save sends, kept beside the document, never inside its text. */
-export type SaveTokens =
-  | { kind: 'dashboard'; expectedRevision: RevisionRef; expectedDataRunId: string }
-  | { kind: 'database'; expectedDraft: RevisionRef | null }
-  /** Facts have no expected token in the spec: the save re-reads `updatedAt` first. */
-  | { kind: 'fact'; updatedAt: string }
-  /** The integer version read (spec §4.3); whether the identity fields were locked then. */
-  | { kind: 'writeSync'; expectedVersion: number; identityLocked: boolean }
-  /** The app's draft reference as read (spec §4.7). */
-  | { kind: 'app'; expectedDraft: RevisionRef };
+/**
+ * The expected values a save sends, kept beside the document, never inside its text: each editable
+ * kind's module declares its own (dashboardKind.ts, …), `kind` names the kind.
+ */
+export type SaveTokens = AnyTokens;
 
 /** A server state a document's text can be based on. */
 export interface ServerSnapshot {

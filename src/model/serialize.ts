@@ -4,7 +4,7 @@ import * as l10n from '@vscode/l10n';
 import type { ParseError } from 'jsonc-parser';
 import { jsonc } from '../util/jsonc';
 import type { DatabaseDefinition } from '../api/schemas';
-import type { FileView } from './resourcePath';
+import { FILE_VIEWS, type FileView } from './resourceKinds';
 
 export function jsonText(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
@@ -12,7 +12,8 @@ export function jsonText(value: unknown): string {
 
 /** The text of a revision's value in the view's language. */
 export function revisionText(view: FileView, value: Record<string, unknown>): string {
-  if ((view === 'dashboard' || view === 'operationHandler') && typeof value.source === 'string') return value.source;
+  // A file that is not JSON (TSX, handler code) is its revision value's `source`.
+  if (FILE_VIEWS[view].language !== 'json' && typeof value.source === 'string') return value.source;
   return jsonText(value);
 }
 

@@ -88,7 +88,9 @@ export class RevisionOperationsUi extends Disposable {
   /** The diff published ↔ `revisionId` (default: the draft), the published revision read-only on the left. */
   async compareWithPublished(target: OperationTarget, revisionId?: string, history?: RevisionHistory): Promise<vscode.Uri[]> {
     const h = history ?? (await this.client().revisionState(target.resourceId));
-    if (!h.published) throw new Error(vscode.l10n.t('Nothing of “{0}” is published, so there is nothing to compare with.', target.name));
+    if (!h.published) {
+      throw new Error(vscode.l10n.t('Nothing of “{0}” is published, so there is nothing to compare with.', target.name));
+    }
     return this.diff(target, h, h.published, this.refIn(h, revisionId ?? h.draft.revisionId));
   }
 

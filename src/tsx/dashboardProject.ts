@@ -19,10 +19,11 @@ export const MAX_RUNTIME_MODULE_DECLARATIONS = 1024 * 1024;
  */
 export function runtimeTypesTooLarge(modules: readonly RuntimeModule[]): string | undefined {
   let total = 0;
+  const limit = mb(MAX_RUNTIME_MODULE_DECLARATIONS);
   for (const m of modules) {
     const size = typeof m.declarations === 'string' ? m.declarations.length : 0;
     if (size > MAX_RUNTIME_MODULE_DECLARATIONS)
-      return `the declarations of ${JSON.stringify(m.name)} have ${mb(size)}, more than ${mb(MAX_RUNTIME_MODULE_DECLARATIONS)} for one module`;
+      return `the declarations of ${JSON.stringify(m.name)} have ${mb(size)}, more than ${limit} for one module`;
     total += size;
   }
   if (total > MAX_RUNTIME_DECLARATIONS)

@@ -14,6 +14,7 @@ import {
   WRITE_SYNC_INPUT_FIELDS,
 } from '../api/schemaConstants';
 import { READ_ONLY_KEY } from '../model/readOnlyGroup';
+import { OPERATION_INPUT } from '../model/recordDocuments';
 import type { TextProblem } from '../model/saveTypes';
 import { isProblem, isRecord, keyAt, missingAt, parseJson, problemAt, type JsonDocument } from './jsonLocation';
 
@@ -89,7 +90,7 @@ export function writeSyncProblems(text: string): TextProblem[] {
       if (v !== undefined && typeof v !== 'string')
         c.problems.push(problemAt(c.doc, [...at, 'input', field], l10n.t('"{0}" must be a string.', field)));
     }
-    if (input.type === 'operation') c.unsent(input, [...at, 'input'], WRITE_SYNC_INPUT_FIELDS, l10n.t('a write sync input'), 'info');
+    if (input.type === OPERATION_INPUT) c.unsent(input, [...at, 'input'], WRITE_SYNC_INPUT_FIELDS, l10n.t('a write sync input'), 'info');
   }
   c.typed(definition, at, 'keyColumn', 'string', l10n.t('The definition'));
   if (c.typed(definition, at, 'fields', 'object', l10n.t('The definition'))) {

@@ -29,9 +29,8 @@ export class SaveDiagnostics extends Disposable implements vscode.Disposable {
       uri,
       problems.map((p) => toDiagnostic(p, document)),
     );
-    this.log.info(
-      `[Validation] ${uri.path}: ${problems.length} problem(s), first at ${problems[0]!.line}:${problems[0]!.column} — ${problems[0]!.message}`,
-    );
+    const first = problems[0]!;
+    this.log.info(`[Validation] ${uri.path}: ${problems.length} problem(s), first at ${first.line}:${first.column} — ${first.message}`);
   }
 
   clear(uri: vscode.Uri): void {

@@ -1,5 +1,6 @@
 // The emulator's stored state. It is plain JSON so a snapshot can be persisted, loaded as a seed
 // and compared in tests; the wire shapes are derived from it in present.ts.
+import type { HistoryKind } from '../../model/resourceKinds';
 
 export interface RevisionRef {
   revisionId: string;
@@ -52,7 +53,8 @@ export interface RevisionRecord {
   value: Record<string, unknown>;
 }
 
-export type HistoryKind = 'operation' | 'dashboard' | 'database' | 'application';
+/** The kinds with a revision history, in the extension's names (its registry, src/model/resourceKinds.ts). */
+export type { HistoryKind };
 
 export interface Capabilities {
   history: boolean;

@@ -26,11 +26,8 @@ function parseBody(body: unknown): SourceBody {
   if (typeof sequence !== 'number' || !Number.isInteger(sequence)) throw bad('expectedRevision.sequence must be an integer');
   if (typeof expectedDataRunId !== 'string') throw bad('expectedDataRunId must be a string');
   if (!isIdOf('revision', expectedRevision['revisionId'])) {
-    throw new HttpError(
-      400,
-      'invalid_id',
-      `expectedRevision.revisionId must be a revision id (rvsn_…), got ${JSON.stringify(String(expectedRevision['revisionId']).slice(0, 60))}.`,
-    );
+    const got = JSON.stringify(String(expectedRevision['revisionId']).slice(0, 60));
+    throw new HttpError(400, 'invalid_id', `expectedRevision.revisionId must be a revision id (rvsn_…), got ${got}.`);
   }
   if (!isIdOf('dataRun', expectedDataRunId)) {
     throw new HttpError(

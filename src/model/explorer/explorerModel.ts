@@ -11,13 +11,14 @@ import { Emitter } from '../../util/events';
 import { Disposable } from '../../util/lifecycle';
 import { fillGroup, loadMoreNode, type GroupState } from './groupLoad';
 import { connectionProblem, describeLoadError, emptyMessage, groupErrorMessage } from './problems';
-import { computeReach, relatedChildren, type Reach } from './related';
+import { computeReach, hasRelated, relatedChildren, type Reach } from './related';
 import { dataFromListItem, kindsForId, reread, resolveId } from './resolve';
 import {
   GROUPS,
   groupNode,
   groupOf,
   idOf,
+  isResourceNode,
   messageNode,
   resourceNode,
   type ExplorerNode,
@@ -27,6 +28,7 @@ import {
   type ResourceData,
   type ResourceKind,
   type ResourceNode,
+  valueIf,
 } from './nodes';
 
 export interface ExplorerLog {
@@ -120,12 +122,8 @@ export class ExplorerModel extends Disposable {
     switch (node.kind) {
       case 'group':
         return this.groupChildren(node);
-      case 'operation':
-      case 'dashboard':
-      case 'writeSync':
-        return node.relation ? [] : this.resourceChildren(node);
       default:
-        return [];
+        return isResourceNode(node) && hasRelated(node.kind) && !node.relation ? this.resourceChildren(node) : [];
     }
   }
 
@@ -168,16 +166,10 @@ export class ExplorerModel extends Disposable {
       case 'group':
         this.refreshGroup(node);
         return;
-      case 'operation':
-      case 'dashboard':
-      case 'app':
-      case 'database':
-      case 'writeSync':
-      case 'fact':
+      default:
+        if (!isResourceNode(node)) return this.refresh(node.parent);
         await this.refreshResource(node);
         return;
-      default:
-        return this.refresh(node.parent);
     }
   }
 
@@ -301,7 +293,7 @@ export class ExplorerModel extends Disposable {
         reach: () =>
           (this.reach ??= computeReach(this.added, {
             added: (id) => this.resolve(id),
-            reachable: (id) => resolveId(this.client(), id, { dashboards: false }),
+            reachable: (id) => resolveId(this.client(), id, { skip: ['dashboard'] }),
             rethrowProblem: (e) => this.rethrowProblem(e),
           })),
         track: (node) => this.track(node),
@@ -316,9 +308,8 @@ export class ExplorerModel extends Disposable {
         this._onDidChangeListing.fire();
       }
       if (state.resources.length === 0 && state.messages.length === 0) state.messages.push(emptyMessage(group, state.listed));
-      this.log.debug(
-        `[Explorer] ${group.group.label}: ${state.resources.length} item(s) ${state.listed ? 'listed' : 'from added ids'} in ${Date.now() - started} ms.`,
-      );
+      const from = state.listed ? 'listed' : 'from added ids';
+      this.log.debug(`[Explorer] ${group.group.label}: ${state.resources.length} item(s) ${from} in ${Date.now() - started} ms.`);
     } catch (e) {
       if (current()) this.fail(group, state, e);
     }
@@ -341,17 +332,19 @@ export class ExplorerModel extends Disposable {
 
   /** An operation from what is loaded, or one read. */
   private async operation(id: string): Promise<Operation | undefined> {
-    const known = this.nodesFor(id, 'operation')[0];
-    if (known?.data.kind === 'operation') return known.data.value;
-    const pending = this.resolutions.peek(id) ?? resolveId(this.client(), id, { dashboards: false });
-    const found = (await pending).find((d) => d.kind === 'operation');
-    return found?.kind === 'operation' ? found.value : undefined;
+    const known = valueIf(this.nodesFor(id, 'operation')[0]?.data, 'operation');
+    if (known) return known;
+    const pending = this.resolutions.peek(id) ?? resolveId(this.client(), id, { skip: ['dashboard'] });
+    return (await pending).map((d) => valueIf(d, 'operation')).find((op) => op !== undefined);
   }
 
   /** Operations of a data flow, from the listed Operations group (no request). */
   private childOperations(flowId: string): Operation[] {
     const ops = this.groups.get('operations')?.resources ?? [];
-    return ops.flatMap((n) => (n.data.kind === 'operation' && n.data.value.parentDataFlowId === flowId ? [n.data.value] : []));
+    return ops.flatMap((n) => {
+      const op = valueIf(n.data, 'operation');
+      return op?.parentDataFlowId === flowId ? [op] : [];
+    });
   }
 
   private client(): ServiceClient {

@@ -76,8 +76,9 @@ async function mergeAdded(group: GroupNode, state: GroupState, ctx: GroupLoadCon
     }
     const data = result.value.find((d) => d.kind === group.group.kind);
     if (data) state.resources.push(ctx.track(resourceNode(group, data, true)));
-    // An oper_ id that is only an operation is not missing from Dashboards: it is not one.
-    else if (result.value.length === 0 && group.group.kind !== 'dashboard') state.messages.push(unresolvedMessage(group, id));
+    // Nothing under the id is said once, in its first group: an oper_ id that is only an operation is
+    // not missing from Dashboards, it is not one.
+    else if (result.value.length === 0 && kindsForId(id)[0] === group.group.kind) state.messages.push(unresolvedMessage(group, id));
   });
 }
 

@@ -8,20 +8,17 @@
 //               `rept_` id for a dashboard; undefined for write syncs and facts (no history)
 //   name        the display name
 import type { Collection } from '../../api';
-import type {
-  Application,
-  DashboardSource,
-  DashboardSummary,
-  DatabaseSummary,
-  Fact,
-  Operation,
-  RevisionRef,
-  WriteSync,
-} from '../../api/schemas';
+import type { ExplorerBehaviour, Identity, Relation } from '../kindModule';
+import { explorerOf, type KindValue } from '../kindModules';
 import type { FileView } from '../resourcePath';
-import { isResourceKind, KINDS, RESOURCE_KINDS, type ResourceKind } from '../resourceKinds';
+import { isResourceKind, RESOURCE_KINDS, type KindSpec, type ResourceKind } from '../resourceKinds';
 
 export type { ResourceKind } from '../resourceKinds';
+export type { Relation } from '../kindModule';
+export type { DashboardInfo } from '../dashboardKind';
+export type { DatabaseInfo } from '../databaseKind';
+export { dashboardFromSource, dashboardFromSummary } from '../dashboardKind';
+export { databaseFromSummary } from '../databaseKind';
 
 /** A group's id is the collection it lists. */
 export type GroupId = Collection;
@@ -37,40 +34,37 @@ export interface GroupSpec {
   readonly noun: string;
 }
 
+/** One group per kind of a registry, in its order. */
+export function groupsOf(kinds: Readonly<Record<string, KindSpec>>): GroupSpec[] {
+  return Object.entries(kinds).map(([kind, { collection, group, plural }]) => {
+    return { id: collection, label: group.label, icon: group.icon, collection, kind: kind as ResourceKind, noun: plural };
+  });
+}
+
 /** One group per resource kind, in the registry's order (resourceKinds.ts). */
-export const GROUPS: readonly GroupSpec[] = KINDS.map((kind) => {
-  const { collection, group, plural } = RESOURCE_KINDS[kind];
-  return { id: collection, label: group.label, icon: group.icon, collection, kind, noun: plural };
-});
+export const GROUPS: readonly GroupSpec[] = groupsOf(RESOURCE_KINDS);
 
 export function groupForKind(kind: ResourceKind): GroupSpec {
   return GROUPS.find((g) => g.kind === kind)!;
 }
 
-/** A dashboard as the explorer knows it: from the list endpoint or from the source read. */
-export interface DashboardInfo {
-  dashboardId: string;
-  resourceId: string;
-  name: string;
-  revision: RevisionRef;
-  dataRunId?: string;
+/** A resource's last read, with its kind: what each kind's module keeps of one (kindModules.ts). */
+export type ResourceData = { [K in ResourceKind]: { kind: K; value: KindValue<K> } }[ResourceKind];
+
+/** How the explorer reads and names the kind of this data. */
+export function explorerFor(data: ResourceData): ExplorerBehaviour<ResourceData['value']> {
+  return explorerOf(data.kind) as ExplorerBehaviour<ResourceData['value']>;
 }
 
-/** A database as the explorer knows it: from the list endpoint, or its revision history (no name). */
-export interface DatabaseInfo {
-  id: string;
-  name: string;
-  draft: RevisionRef;
-  published: RevisionRef | null;
+/** Whether the resource is changing on the service by itself (an app deploying): the tree polls it. */
+export function isSettling(data: ResourceData): boolean {
+  return explorerFor(data).settling?.(data.value) ?? false;
 }
 
-export type ResourceData =
-  | { kind: 'operation'; value: Operation }
-  | { kind: 'dashboard'; value: DashboardInfo }
-  | { kind: 'app'; value: Application }
-  | { kind: 'database'; value: DatabaseInfo }
-  | { kind: 'writeSync'; value: WriteSync }
-  | { kind: 'fact'; value: Fact };
+/** The value of resource data when it is of `kind`: the type guard for the few kind-specific reads. */
+export function valueIf<K extends ResourceKind>(data: ResourceData | undefined, kind: K): KindValue<K> | undefined {
+  return data?.kind === kind ? (data.value as KindValue<K>) : undefined;
+}
 
 interface NodeBase {
   /** Unique and stable across refreshes: the TreeItem id. */
@@ -97,8 +91,6 @@ export interface ResourceNode extends NodeBase {
   /** Shown under another resource (its parent data flow, input operation…): a leaf. */
   readonly relation?: Relation;
 }
-
-export type Relation = 'parentDataFlow' | 'inputOperation' | 'dashboardOperation' | 'childOperation';
 
 /** A data source of an operation: it has no read endpoint, so it is only an id. */
 export interface DataSourceNode extends NodeBase {
@@ -144,40 +136,13 @@ export function isResourceNode(node: unknown): node is ResourceNode {
   );
 }
 
-// ---- Building nodes from what the service returns.
-
-export function dashboardFromSource(source: DashboardSource, name: string): DashboardInfo {
-  return { dashboardId: source.dashboardId, resourceId: source.resourceId, name, revision: source.revision, dataRunId: source.dataRunId };
-}
-
-export function dashboardFromSummary(summary: DashboardSummary): DashboardInfo {
-  return { dashboardId: summary.dashboardId, resourceId: summary.resourceId, name: summary.name, revision: summary.revision };
-}
-
-export function databaseFromSummary(summary: DatabaseSummary): DatabaseInfo {
-  return { id: summary.id, name: summary.name, draft: summary.draft, published: summary.published };
-}
-
 /** Id, history resource and name of a resource's data. */
-export function identify(data: ResourceData): { id: string; resourceId: string | undefined; name: string } {
-  switch (data.kind) {
-    case 'operation':
-      return { id: data.value.id, resourceId: data.value.id, name: data.value.name };
-    case 'dashboard':
-      return { id: data.value.dashboardId, resourceId: data.value.resourceId, name: data.value.name };
-    case 'app':
-      return { id: data.value.id, resourceId: data.value.id, name: data.value.name };
-    case 'database':
-      return { id: data.value.id, resourceId: data.value.id, name: data.value.name };
-    case 'writeSync':
-      return { id: data.value.id, resourceId: undefined, name: data.value.name };
-    case 'fact':
-      return { id: data.value.id, resourceId: undefined, name: data.value.name };
-  }
+export function identify(data: ResourceData): Identity {
+  return explorerFor(data).identify(data.value);
 }
 
 export function idOf(data: ResourceData): string {
-  return data.kind === 'dashboard' ? data.value.dashboardId : data.value.id;
+  return identify(data).id;
 }
 
 /** The group a node is under. */

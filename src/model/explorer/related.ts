@@ -2,7 +2,18 @@
 // they reach) and for the children of a resource item. vscode-free.
 import * as l10n from '@vscode/l10n';
 import type { Operation } from '../../api/schemas';
-import { messageNode, resourceNode, type ExplorerNode, type ResourceData, type ResourceNode } from './nodes';
+import { explorerOf } from '../kindModules';
+import {
+  explorerFor,
+  identify,
+  messageNode,
+  resourceNode,
+  type ExplorerNode,
+  type ResourceData,
+  type ResourceKind,
+  type Relation,
+  type ResourceNode,
+} from './nodes';
 import { describeLoadError } from './problems';
 import { kindsForId, reachableIds } from './resolve';
 
@@ -68,14 +79,13 @@ export interface ChildReads {
   rethrowProblem(error: unknown): void;
 }
 
-type Link = 'parentDataFlow' | 'inputOperation' | 'dashboardOperation';
-
 /**
- * The children of a resource item: an operation's JSON view, parent data flow, steps and data
- * sources; a dashboard's operation; a write sync's input operation. Related resources are leaves.
+ * The children of a resource item, as its kind's module names them (`related`): an operation's JSON
+ * view, parent data flow, steps and data sources; a dashboard's operation; a write sync's input
+ * operation. Related resources are leaves.
  */
 export async function relatedChildren(node: ResourceNode, reads: ChildReads): Promise<ExplorerNode[]> {
-  const link = async (id: string, relation: Link): Promise<ExplorerNode> => {
+  const link = async (id: string, relation: Exclude<Relation, 'childOperation'>): Promise<ExplorerNode> => {
     try {
       const operation = await reads.operation(id);
       if (operation) return reads.track(resourceNode(node, { kind: 'operation', value: operation }, false, relation));
@@ -90,36 +100,20 @@ export async function relatedChildren(node: ResourceNode, reads: ChildReads): Pr
       });
     }
   };
-  const data = node.data;
+  const { id, name } = identify(node.data);
   const out: ExplorerNode[] = [];
-  switch (data.kind) {
-    case 'operation': {
-      const op = data.value;
-      out.push({
-        kind: 'file',
-        key: `${node.key}/file:operation`,
-        parent: node,
-        view: 'operation',
-        id: op.id,
-        name: op.name,
-        label: l10n.t('Definition (JSON)'),
-      });
-      if (op.parentDataFlowId) out.push(await link(op.parentDataFlowId, 'parentDataFlow'));
-      for (const step of reads.childOperations(op.id))
+  for (const r of explorerFor(node.data).related?.(node.data.value) ?? []) {
+    if ('file' in r) out.push({ kind: 'file', key: `${node.key}/file:${r.file}`, parent: node, view: r.file, id, name, label: r.label });
+    else if ('link' in r) out.push(await link(r.link, r.relation));
+    else if ('steps' in r)
+      for (const step of reads.childOperations(r.steps))
         out.push(reads.track(resourceNode(node, { kind: 'operation', value: step }, false, 'childOperation')));
-      for (const id of op.dataSourceIds) out.push({ kind: 'dataSource', key: `${node.key}/data:${id}`, parent: node, id });
-      break;
-    }
-    case 'dashboard':
-      out.push(await link(data.value.dashboardId, 'dashboardOperation'));
-      break;
-    case 'writeSync': {
-      const input = data.value.definition.input;
-      if (input.type === 'operation' && input.operationId) out.push(await link(input.operationId, 'inputOperation'));
-      break;
-    }
-    default:
-      break;
+    else out.push({ kind: 'dataSource', key: `${node.key}/data:${r.dataSource}`, parent: node, id: r.dataSource });
   }
   return out;
+}
+
+/** Whether items of the kind have children (related resources, other files). */
+export function hasRelated(kind: ResourceKind): boolean {
+  return explorerOf(kind).related !== undefined;
 }

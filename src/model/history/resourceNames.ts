@@ -2,7 +2,7 @@
 // lookup that fails leaves the id in place of the name, and the next call looks it up again. Also
 // finds a dashboard's `oper_` id from its `rept_` resource (through the optional dashboards list),
 // which Restore needs for the file. vscode-free.
-import { kindOfId, type ServiceClient } from '../../api';
+import { kindOfId, type IdKind, type ServiceClient } from '../../api';
 import { PromiseCache } from '../../util/async';
 
 export class ResourceNames {
@@ -25,23 +25,21 @@ export class ResourceNames {
     return (await this.dashboardList())?.find((d) => d.resourceId === resourceId)?.dashboardId;
   }
 
-  private async lookup(resourceId: string): Promise<string | undefined> {
-    const client = this.client();
-    switch (kindOfId(resourceId)) {
-      case 'operation':
-        return (await client.getOperation(resourceId)).name;
-      case 'application':
-        return (await client.getApp(resourceId)).name;
-      case 'dashboardResource':
-        return (await this.dashboardList())?.find((d) => d.resourceId === resourceId)?.name;
-      case 'database': {
-        const page = await client.listAll('databases');
-        return page.supported ? page.items.find((d) => d.id === resourceId)?.name : undefined;
-      }
-      default:
-        return undefined;
-    }
+  private lookup(resourceId: string): Promise<string | undefined> {
+    const kind = kindOfId(resourceId);
+    return (kind && this.lookups[kind]?.(resourceId)) ?? Promise.resolve(undefined);
   }
+
+  /** How the name of each kind of history resource is found. */
+  private readonly lookups: Partial<Record<IdKind, (resourceId: string) => Promise<string | undefined>>> = {
+    operation: async (id) => (await this.client().getOperation(id)).name,
+    application: async (id) => (await this.client().getApp(id)).name,
+    dashboardResource: async (id) => (await this.dashboardList())?.find((d) => d.resourceId === id)?.name,
+    database: async (id) => {
+      const page = await this.client().listAll('databases');
+      return page.supported ? page.items.find((d) => d.id === id)?.name : undefined;
+    },
+  };
 
   private dashboardList() {
     this.dashboards ??= this.client()

@@ -44,7 +44,10 @@ export function relativeTime(iso: string, now: number, language = 'en', justNow 
   return always.format(diff > 0 ? -count : count, unit);
 }
 
-/** "2025-03-03 09:00:12 UTC" (the hover) in English, Intl's date and time in UTC for another language; the raw text when it is not a time. */
+/**
+ * "2025-03-03 09:00:12 UTC" (the hover) in English, Intl's date and time in UTC for another
+ * language; the raw text when it is not a time.
+ */
 export function absoluteUtc(iso: string, language = 'en'): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;

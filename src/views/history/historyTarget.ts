@@ -9,7 +9,7 @@
 // A dashboard's history lives on its `rept_` resource, which the dashboard source read names
 // (spec §4.1); an `oper_` id alone is an operation's handler history unless told otherwise.
 import * as vscode from 'vscode';
-import { findIds, isApiError, kindOfId } from '../../api';
+import { findIds, isApiError, isIdOf, kindOfId } from '../../api';
 import { hasHistory, HISTORY_ID_KINDS, kindWithHistoryId, RESOURCE_KINDS, type HistoryKind } from '../../model/resourceKinds';
 import { FILE_SCHEME, parseFilePath, parseRevisionPath, REVISION_SCHEME, VIEWS, type FileView } from '../../model/resourcePath';
 
@@ -93,7 +93,7 @@ async function fromObject(arg: Record<string, unknown>, r: TargetResolver): Prom
   const ids = [arg.resourceId, arg.dashboardId, arg.id].flatMap((v) => (typeof v === 'string' ? findIds(v) : []));
   const withName = (t: HistoryTarget): HistoryTarget => (name ? { ...t, name } : t);
   const rept = ids.find((id) => kindOfId(id) === 'dashboardResource');
-  const oper = ids.find((id) => kindOfId(id) === 'operation');
+  const oper = ids.find((id) => isIdOf('operation', id));
   if (rept) return withName({ kind: 'dashboard', resourceId: rept, ...(oper ? { fileId: oper } : {}) });
   if (oper && hint === 'dashboard') return withName({ kind: 'dashboard', resourceId: await r.dashboardResource(oper), fileId: oper });
   if (oper) return withName({ kind: 'operation', resourceId: oper, fileId: oper });
@@ -121,7 +121,7 @@ async function fromInput(r: TargetResolver): Promise<HistoryTarget | undefined> 
         text.slice(0, 80),
       ),
     );
-  if (kindOfId(id) !== 'operation') return fromObject({ id }, r);
+  if (!isIdOf('operation', id)) return fromObject({ id }, r);
   // An oper_ id is an operation and maybe a dashboard: ask only when it is both.
   let resourceId: string | undefined;
   try {

@@ -167,6 +167,7 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
       .map((css) => `<style nonce="${nonce}">${css}</style>`)
       .join('\n    ');
     const script = escapeInlineElement(assetText(root.fsPath, `dist/webview/${this.options.script}`), 'script');
+    const messages = initial.length ? this.jsonElement(nonce, INITIAL_MESSAGES_ELEMENT_ID, jsonForScriptElement(initial)) : '';
     return `<!DOCTYPE html>
 <html lang="en">
   <head>
@@ -177,7 +178,7 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
     <title>${escapeAttr(this.options.title)}</title>
   </head>
   <body>
-    <div id="app"></div>${this.pageDataElement(nonce)}${initial.length ? `\n    <script nonce="${nonce}" type="application/json" id="${INITIAL_MESSAGES_ELEMENT_ID}">${jsonForScriptElement(initial)}</script>` : ''}
+    <div id="app"></div>${this.pageDataElement(nonce)}${messages}
     <script nonce="${nonce}">${script}</script>
   </body>
 </html>`;
@@ -186,7 +187,12 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
   private pageDataElement(nonce: string): string {
     const data = this.options.pageData;
     if (!data) return '';
-    return `\n    <script nonce="${nonce}" type="application/json" id="${escapeAttr(data.elementId)}">${jsonForScriptElement(data.value())}</script>`;
+    return this.jsonElement(nonce, escapeAttr(data.elementId), jsonForScriptElement(data.value()));
+  }
+
+  /** A JSON data element on a line of its own; `id` and `json` come escaped for it. */
+  private jsonElement(nonce: string, id: string, json: string): string {
+    return `\n    <script nonce="${nonce}" type="application/json" id="${id}">${json}</script>`;
   }
 }
 

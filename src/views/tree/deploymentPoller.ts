@@ -3,7 +3,7 @@
 // when it shows), when the tree reloads, and on dispose.
 import type * as vscode from 'vscode';
 import type { ExplorerModel } from '../../model/explorer/explorerModel';
-import { isResourceNode, type ResourceNode } from '../../model/explorer/nodes';
+import { isResourceNode, isSettling, valueIf, type ResourceNode } from '../../model/explorer/nodes';
 import { Disposable, toDisposable } from '../../util/lifecycle';
 
 export interface PollTiming {
@@ -22,7 +22,7 @@ interface Watched {
 }
 
 export function isDeploying(node: ResourceNode): boolean {
-  return node.data.kind === 'app' && node.data.value.deployment.status === 'deploying';
+  return isSettling(node.data);
 }
 
 export class DeploymentPoller extends Disposable {
@@ -96,9 +96,9 @@ export class DeploymentPoller extends Disposable {
     let stillDeploying = true;
     try {
       const data = await this.model.refreshResource(w.node);
-      stillDeploying = data.kind === 'app' && data.value.deployment.status === 'deploying';
-      if (!stillDeploying)
-        this.log.info(`[Explorer] ${w.node.name} (${w.node.id}) is ${data.kind === 'app' ? data.value.deployment.status : 'gone'}.`);
+      stillDeploying = isSettling(data);
+      const status = valueIf(data, 'app')?.deployment.status ?? 'gone';
+      if (!stillDeploying) this.log.info(`[Explorer] ${w.node.name} (${w.node.id}) is ${status}.`);
     } catch (e) {
       this.log.debug(`[Explorer] Polling ${w.node.id} failed: ${e instanceof Error ? e.message : String(e)}`);
     } finally {

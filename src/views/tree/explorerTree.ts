@@ -22,7 +22,8 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
   }
 
   getTreeItem(node: ExplorerNode): vscode.TreeItem {
-    if (isResourceNode(node) && node.kind === 'app') this.poller.watch(node);
+    // The poller watches only what changes on the service by itself (an app deploying).
+    if (isResourceNode(node)) this.poller.watch(node);
     return treeItemFor(node);
   }
 

@@ -1,0 +1,125 @@
+// What a resource kind does, declared once in the kind's own module (dashboardKind.ts, …) and
+// attached to the registry in kindModules.ts. The reader, the save flow and the explorer ask the
+// kind; none of them switches on its name. Types only: no module runs anything from here.
+import type { CallOptions, ServiceClient } from '../api';
+import type { Revision } from '../api/schemas';
+import type { FileView, ResourceFile } from './resourcePath';
+import type { Look } from './lookText';
+import type { ServerSnapshot, TextProblem } from './saveTypes';
+
+/** What a kind's reads need: the signed-in client and the immutable revisions (cached when it can). */
+export interface KindReads {
+  readonly client: ServiceClient;
+  revision(resourceId: string, revisionId: string, o?: CallOptions): Promise<Revision>;
+}
+
+/** One save's surroundings, for the kind's send. */
+export interface KindSend extends KindReads {
+  readonly file: ResourceFile;
+  /** The complete text to store. */
+  readonly text: string;
+  /** The server state the text is an edit of: its text (for the fields the user did not change). */
+  readonly baseText: string;
+  /** Fields the user chose to save without (a fact replace after a refusal that named none). */
+  readonly leaveOut?: readonly string[];
+  debug(message: string): void;
+}
+
+/** A server snapshot whose tokens are the kind's own. */
+export type KindSnapshot<T> = Omit<ServerSnapshot, 'tokens'> & { tokens: T };
+
+/** How an editable kind is read with its tokens, checked against its base, sent and confirmed. */
+export interface EditBehaviour<T extends { readonly kind: string }> {
+  /** The current server state of the file, with the tokens a save of an edit of it names. */
+  snapshot(reads: KindReads, file: ResourceFile, o?: CallOptions): Promise<KindSnapshot<T>>;
+  /** A stable string of the tokens: equal tokens, equal keys. */
+  tokensKey(tokens: T): string;
+  /**
+   * Edits of what the document shows read-only (the fields the service owns, a locked identity):
+   * said at their line and not sent. Absent: the whole text is the user's.
+   */
+  readOnlyEdits?(text: string, base: KindSnapshot<T>): TextProblem[];
+  /** The request body the text becomes; throws DocumentParseError at the place it cannot. */
+  body(text: string): unknown;
+  /**
+   * The spec gives this kind no expected token: the save reads the resource first and treats
+   * changed tokens as the service's conflict answer.
+   */
+  readonly checksBeforeSend?: boolean;
+  /** The one request, with the base's tokens; the snapshot the text is based on afterwards. */
+  send(save: KindSend, tokens: T, body: unknown): Promise<ServerSnapshot>;
+  /** Whether the server's state is the user's text (read back after an answer was lost). */
+  holdsText(latest: ServerSnapshot, text: string, body: unknown): boolean;
+  /** A JSON pointer of the service's refusal as a pointer into the document; absent: not JSON. */
+  documentPointer?(pointer: string): string;
+  /** The optional fields of the body the user changed from the base text: where a refusal likely points. */
+  changedOptionalFields?(baseText: string, body: unknown): string[];
+  /** The optional fields a body held that the client sent (a refusal naming none may be about them). */
+  optionalFieldsSent?(client: ServiceClient, body: unknown): string[];
+}
+
+/** How a read-only file of a kind is read: its text as the service returns it. */
+export type ReadText = (reads: KindReads, file: ResourceFile, o?: CallOptions) => Promise<string>;
+
+/** Id, history resource and display name of a resource, as the explorer shows it. */
+export interface Identity {
+  id: string;
+  /** The id whose revision history exists; undefined when the kind has none. */
+  resourceId: string | undefined;
+  name: string;
+}
+
+/** How a resource item shown under another one relates to it. */
+export type Relation = 'parentDataFlow' | 'inputOperation' | 'dashboardOperation' | 'childOperation';
+
+/** What an item shows under it; related resources are read by id and shown as leaves. */
+export type Related =
+  /** Another document of the resource (an operation's JSON view). */
+  | { readonly file: FileView; readonly label: string }
+  /** Another resource, by id. */
+  | { readonly link: string; readonly relation: Exclude<Relation, 'childOperation'> }
+  /** The operations of a data flow, among those already loaded. */
+  | { readonly steps: string }
+  /** A data source: it has no read endpoint, so it is only an id. */
+  | { readonly dataSource: string };
+
+/** How the explorer reads and names a kind's resources (`V`: what it keeps of one). */
+export interface ExplorerBehaviour<V> {
+  /** An item of the kind's list endpoint. */
+  fromListItem(item: unknown): V;
+  /** The resource under an id, read alone; throws what the read threw (a 404 means "not this kind"). */
+  find(client: ServiceClient, id: string, o?: CallOptions): Promise<V>;
+  /** Reads the resource again (a refresh), keeping what only the list knew, such as a name. */
+  reread(client: ServiceClient, current: V, o?: CallOptions): Promise<V>;
+  identify(value: V): Identity;
+  /** How its item looks: description, tooltip, icon (`relation`: shown under another resource). */
+  look(value: V, relation?: string): Look;
+  /**
+   * The read by id carries no name: the resource is named after another one found under the same
+   * id (a dashboard after its operation).
+   */
+  renamed?(value: V, name: string): V;
+  /** What its item shows under it; absent: the item has no children. */
+  related?(value: V): Related[];
+  /** Ids the resource leads to, for listing without list endpoints. */
+  reaches?(value: V): string[];
+  /** Whether the resource is changing on the service by itself (an app deploying): the tree polls it. */
+  settling?(value: V): boolean;
+}
+
+/**
+ * Everything a kind does. `T`: its save tokens (`never` when it cannot be saved); `V`: what the
+ * explorer keeps of one resource.
+ */
+export interface KindModule<T extends { readonly kind: string }, V> {
+  /** Present exactly when the kind's first file is editable (the registry's `readOnly`). */
+  readonly edit?: EditBehaviour<T>;
+  /** How each of its read-only files is read. */
+  readonly readOnlyTexts?: Partial<Record<FileView, ReadText>>;
+  readonly explorer: ExplorerBehaviour<V>;
+}
+
+/** A kind module's save tokens (`never` for a read-only kind). */
+export type TokensOf<M> = M extends { readonly edit?: EditBehaviour<infer T> } ? T : never;
+/** What the explorer keeps of a kind module's resource. */
+export type ValueOf<M> = M extends { readonly explorer: ExplorerBehaviour<infer V> } ? V : never;

@@ -1,0 +1,52 @@
+// What each kind of RESOURCE_KINDS does: one module per kind, attached here, one line each. The
+// reader, the save flow and the explorer ask the kind (`editOf`, `readOnlyTextOf`, `explorerOf`);
+// `SaveTokens` and the explorer's `ResourceData` are derived from these modules. Kept apart from resourceKinds.ts, which stays
+// plain data (names, paths, groups) that light modules import without the kinds' behaviour.
+import { appKind } from './appKind';
+import { dashboardKind } from './dashboardKind';
+import { databaseKind } from './databaseKind';
+import { factKind } from './factKind';
+import type { EditBehaviour, ExplorerBehaviour, ReadText, TokensOf, ValueOf } from './kindModule';
+import { operationKind } from './operationKind';
+import { FILE_VIEWS, type FileView, type ResourceKind } from './resourceKinds';
+import { writeSyncKind } from './writeSyncKind';
+
+export const KIND_MODULES = {
+  operation: operationKind,
+  dashboard: dashboardKind,
+  app: appKind,
+  database: databaseKind,
+  writeSync: writeSyncKind,
+  fact: factKind,
+} as const satisfies Record<ResourceKind, unknown>;
+
+type KindModules = typeof KIND_MODULES;
+
+/** The tokens a save of a kind sends, kept beside the document, never inside its text. */
+export type KindTokens<K extends ResourceKind> = TokensOf<KindModules[K]>;
+/** What the explorer keeps of one resource of a kind. */
+export type KindValue<K extends ResourceKind> = ValueOf<KindModules[K]>;
+
+/** Any editable kind's tokens; `kind` names the kind. */
+export type AnyTokens = { [K in ResourceKind]: KindTokens<K> }[ResourceKind];
+
+/** How the kind of these tokens saves. */
+export function editOf<T extends AnyTokens>(tokens: T): EditBehaviour<T> {
+  return KIND_MODULES[tokens.kind].edit as unknown as EditBehaviour<T>;
+}
+
+/** How a file view is saved, when it can be. */
+export function editOfView(view: FileView): EditBehaviour<AnyTokens> | undefined {
+  if (!FILE_VIEWS[view].editable) return undefined;
+  return (KIND_MODULES[FILE_VIEWS[view].kind] as { edit?: EditBehaviour<AnyTokens> }).edit;
+}
+
+/** How a read-only file view is read. */
+export function readOnlyTextOf(view: FileView): ReadText | undefined {
+  return (KIND_MODULES[FILE_VIEWS[view].kind] as { readOnlyTexts?: Partial<Record<FileView, ReadText>> }).readOnlyTexts?.[view];
+}
+
+/** How the explorer reads and names a kind's resources. */
+export function explorerOf<K extends ResourceKind>(kind: K): ExplorerBehaviour<KindValue<K>> {
+  return KIND_MODULES[kind].explorer as unknown as ExplorerBehaviour<KindValue<K>>;
+}

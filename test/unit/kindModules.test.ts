@@ -1,0 +1,110 @@
+// The kinds registry is complete: every kind of RESOURCE_KINDS has a module (src/model/kindModules.ts)
+// with every behaviour its entry declares, and the explorer's groups and the save tokens come from
+// the registry, so that a new kind is one module and one line.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { groupNode, groupsOf } from '../../src/model/explorer/nodes';
+import { present } from '../../src/model/explorer/presentation';
+import type { KindModule } from '../../src/model/kindModule';
+import { KIND_MODULES } from '../../src/model/kindModules';
+import { KINDS, RESOURCE_KINDS, type KindSpec } from '../../src/model/resourceKinds';
+import type { SaveTokens } from '../../src/model/saveTypes';
+
+type AnyModule = KindModule<{ readonly kind: string }, unknown>;
+
+const EXPLORER = ['fromListItem', 'find', 'reread', 'identify', 'look'] as const;
+const EDIT = ['snapshot', 'tokensKey', 'body', 'send', 'holdsText'] as const;
+
+/** What a kind's module lacks of what its registry entry declares, in words. */
+function missing(kind: string, spec: KindSpec, module: AnyModule | undefined): string[] {
+  if (!module) return [`${kind}: no module`];
+  const lacks: string[] = [];
+  for (const name of EXPLORER) if (typeof module.explorer?.[name] !== 'function') lacks.push(`${kind}: explorer.${name}`);
+  spec.files.forEach((file, i) => {
+    const editable = file.readOnly === undefined;
+    // Only the first file, the one a click opens, can be saved: its kind's edit behaviour is its.
+    if (editable && i > 0) lacks.push(`${kind}: ${file.view} is editable but not the kind's first file`);
+    if (!editable && typeof module.readOnlyTexts?.[file.view as never] !== 'function') lacks.push(`${kind}: a read for ${file.view}`);
+  });
+  const editable = spec.files[0].readOnly === undefined;
+  if (editable) for (const name of EDIT) if (typeof module.edit?.[name] !== 'function') lacks.push(`${kind}: edit.${name}`);
+  if (!editable && module.edit) lacks.push(`${kind}: edit behaviour on a read-only kind`);
+  return lacks;
+}
+
+const registry = RESOURCE_KINDS as Record<string, KindSpec>;
+const modules = KIND_MODULES as unknown as Record<string, AnyModule>;
+
+/** A seventh kind, as a new kind would be added: one entry, one module. */
+const widgetSpec: KindSpec = {
+  idKind: 'fact',
+  singular: 'widget',
+  plural: 'widgets',
+  collection: 'facts',
+  group: { label: 'Widgets', icon: 'symbol-misc' },
+  files: [{ view: 'widget', folder: 'widgets', suffix: '.json', language: 'json' }],
+};
+const widgetModule: AnyModule = {
+  edit: {
+    snapshot: () => Promise.reject(new Error('not read in this test')),
+    tokensKey: (t) => t.kind,
+    body: (text) => JSON.parse(text) as unknown,
+    send: () => Promise.reject(new Error('not sent in this test')),
+    holdsText: () => false,
+  },
+  explorer: {
+    fromListItem: (item) => item,
+    find: () => Promise.resolve({}),
+    reread: (_c, v) => Promise.resolve(v),
+    identify: () => ({ id: 'w', resourceId: undefined, name: 'w' }),
+    look: () => ({ description: 'a widget' }),
+  },
+};
+
+describe('the kinds registry', () => {
+  test('every kind has a module with every behaviour its entry declares, and no module lacks a kind', () => {
+    assert.deepEqual(Object.keys(KIND_MODULES).sort(), [...KINDS].sort());
+    assert.deepEqual(
+      KINDS.flatMap((kind) => missing(kind, registry[kind]!, modules[kind])),
+      [],
+    );
+  });
+
+  test('the completeness check names what a new kind lacks', () => {
+    assert.deepEqual(missing('widget', widgetSpec, widgetModule), []);
+    const { send: _send, ...noSend } = widgetModule.edit!;
+    assert.deepEqual(missing('widget', widgetSpec, { ...widgetModule, edit: noSend as never }), ['widget: edit.send']);
+    assert.deepEqual(missing('widget', widgetSpec, { explorer: widgetModule.explorer }), [
+      'widget: edit.snapshot',
+      'widget: edit.tokensKey',
+      'widget: edit.body',
+      'widget: edit.send',
+      'widget: edit.holdsText',
+    ]);
+    const readOnly: KindSpec = { ...widgetSpec, files: [{ ...widgetSpec.files[0], readOnly: 'it is a test' }] };
+    assert.deepEqual(missing('widget', readOnly, widgetModule), [
+      'widget: a read for widget',
+      'widget: edit behaviour on a read-only kind',
+    ]);
+    assert.deepEqual(missing('widget', widgetSpec, undefined), ['widget: no module']);
+  });
+
+  test('the save tokens are the editable kinds’ own: one kind of tokens per kind whose first file can be saved', () => {
+    // The type demands exactly the kinds the modules give tokens; the registry's editable kinds match.
+    const tokenKinds: Record<SaveTokens['kind'], true> = { dashboard: true, database: true, fact: true, writeSync: true, app: true };
+    assert.deepEqual(Object.keys(tokenKinds).sort(), KINDS.filter((k) => registry[k]!.files[0].readOnly === undefined).sort());
+  });
+
+  test('the explorer shows one group per registry entry: a seventh kind shows up as a seventh group', () => {
+    const groups = groupsOf({ ...RESOURCE_KINDS, widget: widgetSpec });
+    assert.deepEqual(
+      groups.map((g) => g.kind),
+      [...KINDS, 'widget'],
+    );
+    const widgets = groups.at(-1)!;
+    assert.equal(widgets.noun, 'widgets');
+    const look = present(groupNode(widgets));
+    assert.equal(look.label, 'Widgets');
+    assert.equal(look.icon?.id, 'symbol-misc');
+  });
+});
