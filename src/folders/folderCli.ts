@@ -46,6 +46,8 @@ export function pushExit(report: PushReport): number {
 }
 
 export function statusExit(status: FolderStatus): number {
+  // A status that could not ask the service about a file is no answer for a script.
+  if (status.files.some((f) => f.remoteError !== undefined)) return EXIT.error;
   return status.files.some((f) => f.state === 'conflict') ? EXIT.conflict : EXIT.done;
 }
 
@@ -58,7 +60,7 @@ function humanPull(report: PullReport): string[] {
 
 function humanStatus(status: FolderStatus): string[] {
   const lines = status.files
-    .filter((f) => f.state !== 'unchanged')
+    .filter((f) => f.state !== 'unchanged' || f.remoteError)
     .map((f) => `  ${f.state.padEnd(14)} ${f.path}${f.remoteError ? ` — ${f.remoteError}` : ''}`);
   return [...lines, ...status.notes.map((n) => `  ${n}`), l10n.t('Status: {0}.', count(status.files))];
 }
