@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 
 // ---- the folder rules (each one a `no-restricted-imports` path or pattern)
 
-const VSCODE_FREE = ['src/api', 'src/model', 'src/core', 'src/emulator', 'src/util', 'src/webview', 'src/shared', 'src/tsx'];
+const VSCODE_FREE = ['src/api', 'src/model', 'src/core', 'src/emulator', 'src/util', 'src/webview', 'src/shared', 'src/tsx', 'src/folders'];
 
 const noVscode = {
   name: 'vscode',

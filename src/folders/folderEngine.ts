@@ -1,0 +1,297 @@
+// A local folder of workspace files: its status against its base and the service, and pull. Push
+// is added in folderPush.ts (LocalFolder). vscode-free.
+import * as l10n from '@vscode/l10n';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { kindOfId, type ServiceClient } from '../api';
+import { FILE_VIEWS, KINDS, kindsForIdKind, openView, RESOURCE_KINDS, type ResourceKind } from '../model/resourceKinds';
+import { ResourceReader } from '../model/resourceReader';
+import type { SaveFlowOptions, SaveLog } from '../model/saveFlow';
+import { findBaseText } from './folderBase';
+import { assignPaths, pathKey } from './folderNames';
+import { mapPool } from './folderPool';
+import { listRemote, readRemote, remoteMoved, resourceFile, type Listed, type RemoteState } from './folderRemote';
+import {
+  FolderStateError,
+  readLocal,
+  readState,
+  resolveInside,
+  writeBaseCopy,
+  writeLocal,
+  writeState,
+  type FileEntry,
+  type FolderConnection,
+  type FolderState,
+} from './folderState';
+import { sameText, textHash } from './folderText';
+import type { FileState, FileStatus, FolderStatus, PullFileResult, PullReport } from './folderTypes';
+
+export interface LocalFolderOptions {
+  /** The folder's absolute path. */
+  folder: string;
+  /** The client of the folder's connection (its base URL and workspace, with the user's key). */
+  client: () => ServiceClient;
+  /** Local checks before a push sends a file, as for a `wsa:` save (src/validation/validate.ts). */
+  validate?: SaveFlowOptions['validate'];
+  log?: SaveLog;
+  /** How many service reads run at once (default 6). */
+  concurrency?: number;
+  /** How long all the reads of one status or pull may take together (default 120 s). */
+  deadlineMs?: number;
+}
+
+export interface StatusOptions {
+  /** false: local changes only, nothing asked of the service (for a quick refresh). Default true. */
+  remote?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface PullOptions {
+  /** The connection of a folder pulled for the first time; for a pulled folder it must be the state's. */
+  connection?: FolderConnection;
+  /** Only these resources (new or already in the folder); default: every resource the service lists. */
+  ids?: readonly string[];
+  signal?: AbortSignal;
+}
+
+const silent: SaveLog = { debug() {}, error() {} };
+
+export function kindOfView(entry: Pick<FileEntry, 'view'>): ResourceKind {
+  return FILE_VIEWS[entry.view].kind;
+}
+
+export function sameConnection(a: FolderConnection, b: FolderConnection): boolean {
+  return a.baseUrl.replace(/\/+$/, '') === b.baseUrl.replace(/\/+$/, '') && a.workspaceId === b.workspaceId;
+}
+
+export class FolderCore {
+  readonly folder: string;
+  protected readonly reader: ResourceReader;
+  protected readonly log: SaveLog;
+
+  constructor(protected readonly options: LocalFolderOptions) {
+    this.folder = options.folder;
+    this.reader = new ResourceReader(options.client);
+    this.log = options.log ?? silent;
+  }
+
+  /** The state file, or undefined when the folder was never pulled. */
+  state(): Promise<FolderState | undefined> {
+    return readState(this.folder);
+  }
+
+  /** The file's base text (for a quick diff or a merge), or undefined when none is known. */
+  async baseText(path: string): Promise<string | undefined> {
+    const entry = (await this.requireState()).files[path];
+    return entry ? findBaseText(this.folder, path, entry, this.options.client) : undefined;
+  }
+
+  async status(options: StatusOptions = {}): Promise<FolderStatus> {
+    const state = await this.requireState();
+    const remote = options.remote ?? true;
+    const signal = this.deadline(options.signal);
+    const listing = remote ? await listRemote(this.options.client(), KINDS, signal) : { items: [], notListed: [], notes: [] };
+    const entries = Object.entries(state.files);
+    const files = await mapPool(entries, remote ? this.concurrency : 16, async ([path, entry]): Promise<FileStatus> => {
+      const local = await readLocal(this.folder, path);
+      const r = remote ? await readRemote(this.reader, this.fileOf(state, entry), signal) : undefined;
+      return this.fileStatus(path, entry, local, r);
+    });
+    const known = new Set(entries.map(([, e]) => `${kindOfView(e)}:${e.id}`));
+    const fresh = listing.items.filter((l) => !known.has(`${l.kind}:${l.id}`));
+    const paths = await this.newPaths(state, fresh);
+    for (const l of fresh) {
+      const view = FILE_VIEWS[openView(l.kind)];
+      files.push({
+        path: paths.get(`${l.kind}:${l.id}`)!,
+        kind: l.kind,
+        view: view.view,
+        id: l.id,
+        name: l.name,
+        state: 'newRemote',
+        ...(view.readOnly ? { readOnly: view.readOnly } : {}),
+        remoteChecked: true,
+      });
+    }
+    return { files, notListed: listing.notListed, notes: listing.notes };
+  }
+
+  async pull(options: PullOptions = {}): Promise<PullReport> {
+    const existing = await this.state();
+    if (existing && options.connection && !sameConnection(existing.connection, options.connection)) {
+      throw new FolderStateError(
+        l10n.t(
+          'This folder holds workspace {0} of {1}; pull {2} of {3} into another folder.',
+          existing.connection.workspaceId,
+          existing.connection.baseUrl,
+          options.connection.workspaceId,
+          options.connection.baseUrl,
+        ),
+      );
+    }
+    const connection = existing?.connection ?? options.connection;
+    if (!connection) throw new FolderStateError(l10n.t('This folder was never pulled: give the service’s base URL and the workspace.'));
+    const state: FolderState = existing ?? { format: 1, connection, files: {} };
+    const signal = this.deadline(options.signal);
+    const wanted = options.ids ? new Set(options.ids) : undefined;
+    for (const id of wanted ?? [])
+      if (!kindsForIdKind(kindOfId(id)).length)
+        throw new FolderStateError(l10n.t('{0} is not the id of a workspace resource.', JSON.stringify(id)));
+    const kinds = wanted ? KINDS.filter((k) => [...wanted].some((id) => kindsForIdKind(kindOfId(id)).includes(k))) : KINDS;
+    const listing = await listRemote(this.options.client(), kinds, signal);
+    const known = new Map(Object.entries(state.files).map(([path, e]) => [`${kindOfView(e)}:${e.id}`, path]));
+    const fresh: Listed[] = listing.items.filter((l) => !known.has(`${l.kind}:${l.id}`) && (!wanted || wanted.has(l.id)));
+    // An id asked for that no list shows (no list endpoint, or past its bounds) is read directly.
+    for (const id of wanted ?? [])
+      for (const kind of kindsForIdKind(kindOfId(id)))
+        if (!known.has(`${kind}:${id}`) && !fresh.some((l) => l.kind === kind && l.id === id)) fresh.push({ kind, id, name: id });
+    const paths = await this.newPaths(state, fresh);
+    const work: { path: string; entry?: FileEntry; listed?: Listed }[] = [
+      ...Object.entries(state.files)
+        .filter(([, e]) => !wanted || wanted.has(e.id))
+        .map(([path, entry]) => ({ path, entry })),
+      ...fresh.map((listed) => ({ path: paths.get(`${listed.kind}:${listed.id}`)!, listed })),
+    ];
+    const results = await mapPool(work, this.concurrency, async (w): Promise<PullFileResult | undefined> => {
+      const file = w.entry
+        ? this.fileOf(state, w.entry)
+        : resourceFile(connection.workspaceId, w.listed!.kind, w.listed!.id, w.listed!.name);
+      const remote = await readRemote(this.reader, file, signal);
+      const base = { path: w.path, kind: FILE_VIEWS[file.view].kind, view: file.view, id: file.id };
+      if (remote.status === 'error') return { ...base, outcome: 'failed', message: remote.message };
+      if (!w.entry) {
+        // Not found: an id asked for that is not a resource of this kind (an operation that is no dashboard).
+        if (remote.status === 'gone')
+          return wanted && !listing.items.some((l) => l.id === file.id && l.kind === base.kind)
+            ? undefined
+            : { ...base, outcome: 'goneRemote' };
+        await writeLocal(this.folder, w.path, remote.text);
+        await this.adopt(state, w.path, { view: file.view, id: file.id, name: file.name }, remote);
+        return { ...base, outcome: 'added' };
+      }
+      return { ...base, outcome: await this.pullExisting(state, w.path, w.entry, remote) };
+    });
+    const files = results.filter((r): r is PullFileResult => r !== undefined);
+    for (const id of wanted ?? []) {
+      if (files.some((f) => f.id === id)) continue;
+      const kind = kindsForIdKind(kindOfId(id))[0]!;
+      files.push({
+        path: '',
+        kind,
+        view: openView(kind),
+        id,
+        outcome: 'failed',
+        message: l10n.t('No resource {0} was found on the service.', id),
+      });
+    }
+    await writeState(this.folder, state);
+    return { files, notListed: listing.notListed, notes: listing.notes };
+  }
+
+  // ---- shared with push
+
+  protected get concurrency(): number {
+    return Math.max(1, Math.min(this.options.concurrency ?? 6, 16));
+  }
+
+  protected deadline(signal?: AbortSignal): AbortSignal {
+    const timeout = AbortSignal.timeout(this.options.deadlineMs ?? 120_000);
+    return signal ? AbortSignal.any([signal, timeout]) : timeout;
+  }
+
+  protected async requireState(): Promise<FolderState> {
+    const state = await this.state();
+    if (!state)
+      throw new FolderStateError(l10n.t('{0} is not a pulled folder: it has no .wsa/state.json. Pull into it first.', this.folder));
+    return state;
+  }
+
+  protected fileOf(state: FolderState, entry: FileEntry) {
+    return { workspaceId: state.connection.workspaceId, view: entry.view, id: entry.id, name: entry.name };
+  }
+
+  /** The entry's base is now what the service holds (`remote`); its copy is written beside the state. */
+  protected async adopt(
+    state: FolderState,
+    path: string,
+    what: Pick<FileEntry, 'view' | 'id' | 'name'>,
+    remote: Extract<RemoteState, { status: 'present' }>,
+  ) {
+    const s = remote.snapshot;
+    state.files[path] = {
+      view: what.view,
+      id: what.id,
+      name: what.name,
+      ...(s ? { tokens: s.tokens, label: s.label } : {}),
+      ...(s?.revision ? { revision: s.revision } : {}),
+      hash: textHash(remote.text),
+    };
+    await writeBaseCopy(this.folder, path, remote.text);
+  }
+
+  private async pullExisting(state: FolderState, path: string, entry: FileEntry, remote: RemoteState): Promise<PullFileResult['outcome']> {
+    if (remote.status === 'gone') return 'goneRemote';
+    if (remote.status !== 'present') return 'failed';
+    const local = await readLocal(this.folder, path);
+    const moved = remoteMoved(entry, remote);
+    if (local === undefined) return moved ? 'conflict' : 'deletedLocally';
+    const localChanged = textHash(local) !== entry.hash;
+    if (!moved) {
+      // Make the base copy again when it is missing (a fresh clone): later merges need it.
+      if (!localChanged) await writeBaseCopy(this.folder, path, remote.text);
+      return localChanged ? 'keptLocal' : 'unchanged';
+    }
+    if (!localChanged) {
+      await writeLocal(this.folder, path, remote.text);
+      await this.adopt(state, path, entry, remote);
+      return 'updated';
+    }
+    // Both sides made the same change: only the base moves.
+    if (sameText(local, remote.text)) {
+      await this.adopt(state, path, entry, remote);
+      return 'unchanged';
+    }
+    this.log.debug(`[Folders] ${path}: changed here and on the service; the local text is kept.`);
+    return 'conflict';
+  }
+
+  private fileStatus(path: string, entry: FileEntry, local: string | undefined, remote: RemoteState | undefined): FileStatus {
+    const view = FILE_VIEWS[entry.view];
+    const out = {
+      path,
+      kind: view.kind,
+      view: entry.view,
+      id: entry.id,
+      name: entry.name,
+      ...(view.readOnly ? { readOnly: view.readOnly } : {}),
+      remoteChecked: remote !== undefined && remote.status !== 'error',
+      ...(remote?.status === 'error' ? { remoteError: remote.message } : {}),
+    };
+    const state = ((): FileState => {
+      if (remote?.status === 'gone') return 'goneRemote';
+      if (local === undefined) return 'deletedLocally';
+      const localChanged = textHash(local) !== entry.hash;
+      const moved = remote?.status === 'present' && remoteMoved(entry, remote);
+      if (localChanged && moved) return sameText(local, (remote as { text: string }).text) ? 'remoteChange' : 'conflict';
+      return localChanged ? 'localChange' : moved ? 'remoteChange' : 'unchanged';
+    })();
+    return { ...out, state };
+  }
+
+  /** Paths for new resources: never one the state names, nor a file already on disk. */
+  private async newPaths(state: FolderState, fresh: readonly Listed[]): Promise<Map<string, string>> {
+    const taken = new Set(Object.keys(state.files).map(pathKey));
+    const out = new Map<string, string>();
+    for (const kind of KINDS) {
+      const mine = fresh.filter((l) => l.kind === kind);
+      if (!mine.length) continue;
+      const { folder, suffix } = RESOURCE_KINDS[kind].files[0];
+      for (const name of await readdir(join(this.folder, folder)).catch(() => [] as string[])) taken.add(pathKey(`${folder}/${name}`));
+      for (const [id, path] of assignPaths(folder, suffix, mine, taken)) {
+        resolveInside(this.folder, path);
+        out.set(`${kind}:${id}`, path);
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,137 @@
+// Push: each changed file is sent once, through the same guarded save as a `wsa:` file, with its
+// base tokens. A stale token is answered with a 3-way merge against the real base: a clean merge is
+// written into the file for the user to look at and push again; an overlap is reported and the file
+// left exactly as it was. After a save the state holds the new base. vscode-free.
+import * as l10n from '@vscode/l10n';
+import { FILE_VIEWS } from '../model/resourceKinds';
+import { mergeTexts } from '../model/merge';
+import { filePath, FILE_SCHEME } from '../model/resourcePath';
+import { SaveFlow } from '../model/saveFlow';
+import type { ServerSnapshot } from '../model/saveTypes';
+import { findBaseText } from './folderBase';
+import { FolderCore, type LocalFolderOptions } from './folderEngine';
+import { describeFailure } from './folderMessages';
+import { readRemote, sameTokens } from './folderRemote';
+import { FolderStateError, readLocal, writeBaseCopy, writeLocal, writeState, type FileEntry, type FolderState } from './folderState';
+import { sameText, textHash, withEolOf } from './folderText';
+import type { PushFileResult, PushReport } from './folderTypes';
+
+export interface PushOptions {
+  /** Paths relative to the folder (with `/`, as the status names them); default: every changed file. */
+  files?: readonly string[];
+}
+
+export class LocalFolder extends FolderCore {
+  private readonly flow: SaveFlow;
+
+  constructor(options: LocalFolderOptions) {
+    super(options);
+    this.flow = new SaveFlow(options.client, this.reader, { ...(options.validate ? { validate: options.validate } : {}), log: this.log });
+  }
+
+  async push(options: PushOptions = {}): Promise<PushReport> {
+    const state = await this.requireState();
+    const paths = options.files ?? Object.keys(state.files);
+    for (const path of paths)
+      if (!state.files[path])
+        throw new FolderStateError(l10n.t('{0} is not a file of this folder’s state; pull it first.', JSON.stringify(path)));
+    const files: PushFileResult[] = [];
+    // One file after another: each save is written to the state before the next is sent.
+    for (const path of paths) files.push(await this.pushOne(state, path, state.files[path]!));
+    return { files };
+  }
+
+  private async pushOne(state: FolderState, path: string, entry: FileEntry): Promise<PushFileResult> {
+    const view = FILE_VIEWS[entry.view];
+    const out = { path, kind: view.kind, view: entry.view, id: entry.id };
+    const local = await readLocal(this.folder, path);
+    if (local === undefined) return { ...out, outcome: 'deletedLocally' };
+    if (textHash(local) === entry.hash) return { ...out, outcome: 'unchanged' };
+    if (view.readOnly || !entry.tokens)
+      return { ...out, outcome: 'readOnly', message: l10n.t('{0} is read-only: {1}.', path, view.readOnly ?? '') };
+    const file = this.fileOf(state, entry);
+    let baseText = await findBaseText(this.folder, path, entry, this.options.client);
+    if (baseText === undefined) {
+      // No copy and no revision to read it from: when the service still holds the base state, its text is the base.
+      const remote = await readRemote(this.reader, file);
+      if (remote.status === 'gone') return { ...out, outcome: 'goneRemote' };
+      if (remote.status === 'error') return { ...out, outcome: 'failed', message: remote.message };
+      if (sameTokens(entry.tokens, remote.snapshot?.tokens)) baseText = remote.text;
+      else if (sameText(local, remote.text)) {
+        await this.adopt(state, path, entry, remote);
+        await writeState(this.folder, state);
+        return { ...out, outcome: 'unchanged' };
+      } else
+        return {
+          ...out,
+          outcome: 'conflict',
+          conflict: { theirs: remote.text, mine: local, theirsLabel: remote.snapshot?.label ?? '' },
+          message: l10n.t('No base text is known for {0}, and the service changed it: compare the two.', path),
+        };
+    }
+    const base: ServerSnapshot = {
+      text: baseText,
+      tokens: entry.tokens,
+      label: entry.label ?? '',
+      ...(entry.revision ? { revision: entry.revision } : {}),
+    };
+    // Sent with the service's line endings: a CRLF checkout does not rewrite every line there.
+    const text = withEolOf(local, baseText);
+    const result = await this.flow.save({ file, uri: `${FILE_SCHEME}:${filePath(file)}`, text, base });
+    switch (result.status) {
+      case 'saved': {
+        const s = result.snapshot;
+        state.files[path] = {
+          ...entry,
+          tokens: s.tokens,
+          label: s.label,
+          hash: textHash(text),
+          ...(s.revision ? { revision: s.revision } : {}),
+        };
+        await writeBaseCopy(this.folder, path, text);
+        await writeState(this.folder, state);
+        return {
+          ...out,
+          outcome: 'pushed',
+          confirmedBy: result.confirmedBy,
+          ...(result.warnings.length ? { problems: result.warnings } : {}),
+        };
+      }
+      case 'conflict': {
+        const latest = result.conflict.latest;
+        const merged = mergeTexts(baseText, local, latest.text);
+        if (!merged.clean) {
+          this.log.debug(`[Folders] ${path}: the service moved to ${latest.label} and the changes overlap; the file is left as it was.`);
+          return {
+            ...out,
+            outcome: 'conflict',
+            conflict: { base: baseText, theirs: latest.text, mine: local, theirsLabel: latest.label },
+            message: l10n.t('{0} changed on the service ({1}) where it changed here: merge the two, then push again.', path, latest.label),
+          };
+        }
+        // The merge goes into the file, based on the service's state now; it is sent by the next push.
+        await writeLocal(this.folder, path, merged.text);
+        await this.adopt(state, path, entry, { status: 'present', text: latest.text, snapshot: latest });
+        await writeState(this.folder, state);
+        return {
+          ...out,
+          outcome: 'merged',
+          message: l10n.t(
+            '{0} changed on the service ({1}); the changes merged cleanly into the file: look at it, then push again.',
+            path,
+            latest.label,
+          ),
+        };
+      }
+      case 'invalid':
+        return {
+          ...out,
+          outcome: 'refused',
+          problems: [...result.problems].sort((a, b) => Number(b.severity === 'error') - Number(a.severity === 'error')),
+          message: l10n.t('{0} was not sent: it has problems to fix first.', path),
+        };
+      case 'failed':
+        return { ...out, outcome: 'failed', message: describeFailure(result.error) };
+    }
+  }
+}

@@ -1,0 +1,168 @@
+// The folder's state file, `.wsa/state.json`: where the files come from (the service's base URL
+// and workspace, and the header names, never the key) and, per file, the resource it shows, the
+// tokens of the service state it is based on and a hash of that base text. It is meant to be
+// committed. Beside it, `.wsa/base/` holds a copy of each base text (for the 3-way merge and the
+// quick diff); `.wsa/.gitignore` keeps those copies out of git.
+import * as l10n from '@vscode/l10n';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { FILE_VIEWS, type FileView } from '../model/resourceKinds';
+import type { SaveTokens } from '../model/saveTypes';
+
+export const STATE_DIR = '.wsa';
+export const STATE_FILE = `${STATE_DIR}/state.json`;
+export const BASE_DIR = `${STATE_DIR}/base`;
+export const STATE_FORMAT = 1;
+
+/** Where a folder's files come from. The key is not here: it stays in the host's secret store or environment. */
+export interface FolderConnection {
+  baseUrl: string;
+  workspaceId: string;
+  authHeader: string;
+  authScheme: string;
+  workspaceHeader: string;
+}
+
+/** One file of the folder, keyed in the state by its path relative to the folder (with `/`). */
+export interface FileEntry {
+  view: FileView;
+  id: string;
+  /** The resource's name when it was pulled (the file name is made from it). */
+  name: string;
+  /** The service state the base text is: what a push sends. Editable views only. */
+  tokens?: SaveTokens;
+  /** For messages: "revision 14". */
+  label?: string;
+  /** The revision holding the base text, when the kind has history: a missing base copy is read from it. */
+  revision?: { resourceId: string; revisionId: string };
+  /** textHash of the base text. */
+  hash: string;
+}
+
+export interface FolderState {
+  format: number;
+  connection: FolderConnection;
+  files: Record<string, FileEntry>;
+}
+
+export class FolderStateError extends Error {
+  override readonly name = 'FolderStateError';
+}
+
+/**
+ * The absolute path of a file the state names, or an error when the name would leave the folder
+ * or reach into the state directory: a state file from someone else's commit never writes elsewhere.
+ */
+export function resolveInside(folder: string, relativePath: string): string {
+  const abs = resolve(folder, relativePath);
+  const rel = relative(resolve(folder), abs);
+  const inside = rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) && !relativePath.includes('\\');
+  const first = rel.split(sep)[0];
+  if (!inside || first === STATE_DIR || relativePath !== rel.split(sep).join('/'))
+    throw new FolderStateError(l10n.t('The state file names {0}, which is not a file inside the folder.', JSON.stringify(relativePath)));
+  return abs;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function checkEntry(path: string, v: unknown): FileEntry {
+  const bad = (what: string) =>
+    new FolderStateError(l10n.t('The state file’s entry for {0} is not valid: {1}.', JSON.stringify(path), what));
+  if (!isObject(v)) throw bad(l10n.t('not an object'));
+  if (typeof v.view !== 'string' || !Object.hasOwn(FILE_VIEWS, v.view)) throw bad(l10n.t('unknown view {0}', JSON.stringify(v.view)));
+  if (typeof v.id !== 'string' || !v.id) throw bad(l10n.t('no id'));
+  if (typeof v.hash !== 'string') throw bad(l10n.t('no hash'));
+  const view = v.view as FileView;
+  if (FILE_VIEWS[view].editable && (!isObject(v.tokens) || v.tokens.kind !== view)) throw bad(l10n.t('no tokens for a {0} file', view));
+  // Liberal in the rest: fields a later version adds are kept as they are.
+  return { ...(v as unknown as FileEntry), name: typeof v.name === 'string' ? v.name : v.id };
+}
+
+export function parseState(text: string, folder: string): FolderState {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new FolderStateError(l10n.t('The state file {0} is not valid JSON: {1}', STATE_FILE, e instanceof Error ? e.message : String(e)));
+  }
+  if (!isObject(raw) || !isObject(raw.connection) || !isObject(raw.files))
+    throw new FolderStateError(l10n.t('The state file {0} has no connection or files.', STATE_FILE));
+  if (typeof raw.format === 'number' && raw.format > STATE_FORMAT)
+    throw new FolderStateError(
+      l10n.t('The state file {0} has format {1}; this version reads format {2}.', STATE_FILE, raw.format, STATE_FORMAT),
+    );
+  const c = raw.connection;
+  for (const field of ['baseUrl', 'workspaceId', 'authHeader', 'authScheme', 'workspaceHeader'])
+    if (typeof c[field] !== 'string') throw new FolderStateError(l10n.t('The state file’s connection has no {0}.', field));
+  const files: Record<string, FileEntry> = {};
+  for (const [path, entry] of Object.entries(raw.files)) {
+    resolveInside(folder, path);
+    files[path] = checkEntry(path, entry);
+  }
+  return { format: STATE_FORMAT, connection: c as unknown as FolderConnection, files };
+}
+
+/** The folder's state, or undefined when it has none (never pulled). */
+export async function readState(folder: string): Promise<FolderState | undefined> {
+  let text: string;
+  try {
+    text = await readFile(join(folder, STATE_FILE), 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+  return parseState(text, folder);
+}
+
+/** Written whole and renamed into place: a crash leaves the old state or the new, never half of one. */
+export async function writeAtomically(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  await writeFile(tmp, text, 'utf8');
+  await rename(tmp, path);
+}
+
+export async function writeState(folder: string, state: FolderState): Promise<void> {
+  const files = Object.fromEntries(Object.entries(state.files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  await writeAtomically(join(folder, STATE_FILE), `${JSON.stringify({ ...state, files }, null, 2)}\n`);
+  await writeAtomically(
+    join(folder, STATE_DIR, '.gitignore'),
+    '# Copies of the base texts: local, made again from the service when missing.\nbase/\n',
+  );
+}
+
+/** The copy of a file's base text, or undefined when there is none (a fresh clone). */
+export async function readBaseCopy(folder: string, relativePath: string): Promise<string | undefined> {
+  try {
+    return await readFile(join(folder, BASE_DIR, relativePath), 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+}
+
+export async function writeBaseCopy(folder: string, relativePath: string, text: string): Promise<void> {
+  resolveInside(folder, relativePath);
+  await writeAtomically(join(folder, BASE_DIR, relativePath), text);
+}
+
+export async function removeBaseCopy(folder: string, relativePath: string): Promise<void> {
+  await rm(join(folder, BASE_DIR, relativePath), { force: true });
+}
+
+/** A local file's text, or undefined when it does not exist. */
+export async function readLocal(folder: string, relativePath: string): Promise<string | undefined> {
+  try {
+    return await readFile(resolveInside(folder, relativePath), 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw e;
+  }
+}
+
+export async function writeLocal(folder: string, relativePath: string, text: string): Promise<void> {
+  await writeAtomically(resolveInside(folder, relativePath), text);
+}

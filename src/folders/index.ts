@@ -1,0 +1,30 @@
+// Local folders: a workspace pulled into ordinary files, edited with any tool, and pushed back with
+// the concurrency tokens, never losing an edit. The public surface of src/folders, for the CLI
+// (src/cli.ts) and the VS Code side. vscode-free. Signatures here stay stable: add, do not rename.
+//
+//   const folder = new LocalFolder({ folder: '/abs/path', client: () => client, validate });
+//   await folder.pull({ connection });            // the first pull names the connection
+//   const { files } = await folder.status();      // per file: unchanged, localChange, remoteChange, conflict…
+//   await folder.push();                          // or push({ files: ['dashboards/Sales.tsx'] })
+//   await folder.baseText('dashboards/Sales.tsx') // the base a quick diff compares with
+//
+// Layout: one folder per kind (the registry's folder names), a file per resource named after it;
+// `.wsa/state.json` (commit it; never holds the key), `.wsa/base/` (copies of the base texts,
+// ignored by `.wsa/.gitignore`).
+export { LocalFolder, type PushOptions } from './folderPush';
+export { sameConnection, type LocalFolderOptions, type PullOptions, type StatusOptions } from './folderEngine';
+export {
+  BASE_DIR,
+  FolderStateError,
+  STATE_DIR,
+  STATE_FILE,
+  readState,
+  type FileEntry,
+  type FolderConnection,
+  type FolderState,
+} from './folderState';
+export { fileSafeName } from './folderNames';
+export { normalizeEol, textHash } from './folderText';
+export { describeFailure } from './folderMessages';
+export { MAX_FOLDER_FILES } from './folderRemote';
+export type * from './folderTypes';
