@@ -53,7 +53,9 @@ export function registerLocalFolders(context: vscode.ExtensionContext, deps: Loc
   // After activation, not during it: a search of the workspace for state files.
   setTimeout(() => {
     void vscode.workspace.findFiles(STATE_FILE_GLOB, '**/node_modules/**', 1).then(
-      (found) => found.length > 0 && load(),
+      (found) => {
+        if (found.length > 0) void load();
+      },
       (e: unknown) => deps.log.warn(`[Folders] Could not look for pulled folders: ${String(e)}`),
     );
   }, 0);
