@@ -9,7 +9,7 @@ import { Disposable } from '../util/lifecycle';
 import { baseUri } from './baseDocuments';
 import { STATE_DIR, STATE_FILE, type FileState, type FileStatus, type FolderEngine } from './folderEngine';
 
-type GroupId = keyof typeof SOURCE_CONTROL.groups;
+export type GroupId = keyof typeof SOURCE_CONTROL.groups;
 
 const GROUP_OF: Partial<Record<FileState, GroupId>> = {
   localChange: 'local',
@@ -111,6 +111,11 @@ export class FolderRepository extends Disposable {
   fileAt(uri: vscode.Uri): FileStatus | undefined {
     const rel = this.relative(uri);
     return rel === undefined ? undefined : this.files.get(rel);
+  }
+
+  /** The paths a group of the view shows, in its order. */
+  shown(group: GroupId): string[] {
+    return this.groups[group].resourceStates.map((r) => this.relative(r.resourceUri) ?? r.resourceUri.fsPath);
   }
 
   /** Files in a state, for Push (local changes) and Pull. */

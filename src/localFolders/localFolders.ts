@@ -78,6 +78,11 @@ export class LocalFolders extends Disposable {
     await Promise.all(found.map((uri) => this.add(rootOf(uri))));
   }
 
+  /** What the status bar item shows (↑ to push, ↓ to pull, conflicts). */
+  get statusBarText(): string {
+    return this.statusBar.item.text;
+  }
+
   get all(): readonly FolderRepository[] {
     return [...this.repositories.values()];
   }
