@@ -105,7 +105,10 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
       assert.ok(!(await read(uri)).includes(s.emulator.apiKey), `${uri.fsPath} holds no key`);
 
     // VS Code's own search across files (a search editor: its results are a text document here).
-    const needle = (await read(dashboardUri())).split('\n').find((l) => /\w{6,}/.test(l) && l.trim().length > 12)!.trim();
+    const needle = (await read(dashboardUri()))
+      .split('\n')
+      .find((l) => /\w{6,}/.test(l) && l.trim().length > 12)!
+      .trim();
     await vscode.commands.executeCommand('search.action.openNewEditor', {
       query: needle,
       filesToInclude: `${vscode.workspace.asRelativePath(folder)}/**`,
@@ -121,7 +124,7 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
 
   it('shows an edit on disk under Local changes and pushes it with one PUT carrying the base revision and data run', async () => {
     const stateBefore = JSON.parse(await read(vscode.Uri.joinPath(folder, '.wsa', 'state.json'))) as {
-      files: Record<string, { tokens: { revision?: unknown; dataRunId?: string } }>;
+      files: Record<string, { tokens: { expectedRevision?: unknown; expectedDataRunId?: string } }>;
     };
     const tokens = stateBefore.files[dashboardPath]!.tokens;
     const text = await read(dashboardUri());
@@ -138,8 +141,9 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
     assert.equal(puts.length, 1, 'exactly one PUT');
     assert.equal(puts[0]!.path, `/v1/dashboards/${s.ids.churnDashboardId}/source`);
     const body = puts[0]!.body as { expectedRevision?: unknown; expectedDataRunId?: string };
-    assert.deepEqual(body.expectedRevision, tokens.revision, 'sent with the base revision');
-    assert.equal(body.expectedDataRunId, tokens.dataRunId, 'sent with the base data run');
+    assert.ok(tokens.expectedRevision && tokens.expectedDataRunId, 'the state holds the base tokens');
+    assert.deepEqual(body.expectedRevision, tokens.expectedRevision, 'sent with the base revision');
+    assert.equal(body.expectedDataRunId, tokens.expectedDataRunId, 'sent with the base data run');
     await until('Local changes is empty again', () => repo.shown('local').length === 0);
     assert.equal((await other.getDashboardSource(s.ids.churnDashboardId!)).source, await read(dashboardUri()));
   });
@@ -148,14 +152,18 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
     // Theirs at the top, mine at the end: a clean merge.
     const theirs = await theyEdit((t) => `// Colleague: threshold reviewed\n${t}`);
     await write(dashboardUri(), `${await read(dashboardUri())}// Mine: a second note\n`);
-    await until('the edit is seen', () => repo.shown('local').includes(dashboardPath));
+    // Local changes, or Conflicts once a status asked the service (the window got focus).
+    await until('the edit is seen', () => repo.shown('local').includes(dashboardPath) || repo.shown('conflicts').includes(dashboardPath));
     const clean = await push({ folder, files: [dashboardPath] });
     assert.deepEqual(
       clean.files.map((f) => f.outcome),
       ['merged'],
     );
     const merged = await read(dashboardUri());
-    assert.ok(merged.includes('// Colleague: threshold reviewed') && merged.includes('// Mine: a second note'), 'both edits are in the file');
+    assert.ok(
+      merged.includes('// Colleague: threshold reviewed') && merged.includes('// Mine: a second note'),
+      'both edits are in the file',
+    );
     assert.equal((await other.getDashboardSource(s.ids.churnDashboardId!)).source, theirs, 'nothing was overwritten on the service');
     await until('the merge is shown as a diff', () =>
       vscode.window.tabGroups.all
@@ -173,7 +181,8 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
     await theyEdit((t) => t.replace('// Colleague: threshold reviewed', '// Colleague: threshold raised'));
     const mine = (await read(dashboardUri())).replace('// Colleague: threshold reviewed', '// Mine: threshold lowered');
     await write(dashboardUri(), mine);
-    await until('the edit is seen', () => repo.shown('local').includes(dashboardPath));
+    // Local changes, or Conflicts once a status asked the service (the window got focus).
+    await until('the edit is seen', () => repo.shown('local').includes(dashboardPath) || repo.shown('conflicts').includes(dashboardPath));
     const conflict = await push({ folder, files: [dashboardPath] });
     assert.deepEqual(
       conflict.files.map((f) => f.outcome),
