@@ -50,25 +50,14 @@ export class LocalFolder extends FolderCore {
     if (view.readOnly || !entry.tokens)
       return { ...out, outcome: 'readOnly', message: l10n.t('{0} is read-only: {1}.', path, view.readOnly ?? '') };
     const file = this.fileOf(state, entry);
-    let baseText = await findBaseText(this.folder, path, entry, this.options.client);
-    if (baseText === undefined) {
-      // No copy and no revision to read it from: when the service still holds the base state, its text is the base.
-      const remote = await readRemote(this.reader, file);
-      if (remote.status === 'gone') return { ...out, outcome: 'goneRemote' };
-      if (remote.status === 'error') return { ...out, outcome: 'failed', message: remote.message };
-      if (sameTokens(entry.tokens, remote.snapshot?.tokens)) baseText = remote.text;
-      else if (sameText(local, remote.text)) {
-        await this.adopt(state, path, entry, remote);
-        await writeState(this.folder, state);
-        return { ...out, outcome: 'unchanged' };
-      } else
-        return {
-          ...out,
-          outcome: 'conflict',
-          conflict: { theirs: remote.text, mine: local, theirsLabel: remote.snapshot?.label ?? '' },
-          message: l10n.t('No base text is known for {0}, and the service changed it: compare the two.', path),
-        };
-    }
+    // A cheap read first: when the service moved since the base, nothing is sent with the old token.
+    const remote = await readRemote(this.reader, file);
+    if (remote.status === 'gone') return { ...out, outcome: 'goneRemote' };
+    if (remote.status === 'error') return { ...out, outcome: 'failed', message: remote.message };
+    const known = await findBaseText(this.folder, path, entry, this.options.client, remote);
+    if (!sameTokens(entry.tokens, remote.snapshot?.tokens)) return this.settleMoved(state, path, entry, known, local, remote.snapshot!);
+    // The service still holds the base state, so its text is the base when no copy says otherwise.
+    const baseText = known ?? remote.text;
     const base: ServerSnapshot = {
       text: baseText,
       tokens: entry.tokens,
@@ -97,32 +86,8 @@ export class LocalFolder extends FolderCore {
           ...(result.warnings.length ? { problems: result.warnings } : {}),
         };
       }
-      case 'conflict': {
-        const latest = result.conflict.latest;
-        const merged = mergeTexts(baseText, local, latest.text);
-        if (!merged.clean) {
-          this.log.debug(`[Folders] ${path}: the service moved to ${latest.label} and the changes overlap; the file is left as it was.`);
-          return {
-            ...out,
-            outcome: 'conflict',
-            conflict: { base: baseText, theirs: latest.text, mine: local, theirsLabel: latest.label },
-            message: l10n.t('{0} changed on the service ({1}) where it changed here: merge the two, then push again.', path, latest.label),
-          };
-        }
-        // The merge goes into the file, based on the service's state now; it is sent by the next push.
-        await writeLocal(this.folder, path, merged.text);
-        await this.adopt(state, path, entry, { status: 'present', text: latest.text, snapshot: latest });
-        await writeState(this.folder, state);
-        return {
-          ...out,
-          outcome: 'merged',
-          message: l10n.t(
-            '{0} changed on the service ({1}); the changes merged cleanly into the file: look at it, then push again.',
-            path,
-            latest.label,
-          ),
-        };
-      }
+      case 'conflict':
+        return this.settleMoved(state, path, entry, baseText, local, result.conflict.latest);
       case 'invalid':
         return {
           ...out,
@@ -133,5 +98,57 @@ export class LocalFolder extends FolderCore {
       case 'failed':
         return { ...out, outcome: 'failed', message: describeFailure(result.error) };
     }
+  }
+
+  /**
+   * The service moved past the base: a 3-way merge with the real base. A clean one is written into
+   * the file and the base moves to `latest` (pushed by the next run, after the user looked); an
+   * overlap, or no known base, leaves the file exactly as it was.
+   */
+  private async settleMoved(
+    state: FolderState,
+    path: string,
+    entry: FileEntry,
+    baseText: string | undefined,
+    local: string,
+    latest: ServerSnapshot,
+  ): Promise<PushFileResult> {
+    const out = { path, kind: FILE_VIEWS[entry.view].kind, view: entry.view, id: entry.id };
+    const adoptLatest = () => this.adopt(state, path, entry, { status: 'present', text: latest.text, snapshot: latest });
+    if (sameText(local, latest.text)) {
+      // The service already holds this text: only the base moves.
+      await adoptLatest();
+      await writeState(this.folder, state);
+      return { ...out, outcome: 'unchanged' };
+    }
+    const merged = baseText === undefined ? undefined : mergeTexts(baseText, local, latest.text);
+    if (!merged?.clean) {
+      this.log.debug(`[Folders] ${path}: the service moved to ${latest.label} and the changes overlap; the file is left as it was.`);
+      return {
+        ...out,
+        outcome: 'conflict',
+        conflict: { ...(baseText === undefined ? {} : { base: baseText }), theirs: latest.text, mine: local, theirsLabel: latest.label },
+        message:
+          baseText === undefined
+            ? l10n.t(
+                '{0} changed on the service ({1}) and its base text is not known: compare the two, then push again.',
+                path,
+                latest.label,
+              )
+            : l10n.t('{0} changed on the service ({1}) where it changed here: merge the two, then push again.', path, latest.label),
+      };
+    }
+    await writeLocal(this.folder, path, merged.text);
+    await adoptLatest();
+    await writeState(this.folder, state);
+    return {
+      ...out,
+      outcome: 'merged',
+      message: l10n.t(
+        '{0} changed on the service ({1}); the changes merged cleanly into the file: look at it, then push again.',
+        path,
+        latest.label,
+      ),
+    };
   }
 }

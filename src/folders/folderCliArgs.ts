@@ -1,0 +1,109 @@
+// The command line of `node dist/cli.js`: its --help text and the parser. The key is never an
+// argument: it comes from the environment only, so that it stays out of shell history and `ps`.
+import * as l10n from '@vscode/l10n';
+import { DEFAULT_CONNECTION } from '../api';
+
+export const KEY_VARIABLE = 'WORKSPACE_AUTOMATION_API_KEY';
+
+export const CLI_HELP = `Workspace Automation local folders
+
+Usage:
+  node dist/cli.js pull <folder> --base-url <url> --workspace <wksp_…> [--id <id>]…
+  node dist/cli.js pull <folder> [--id <id>]…        (a pulled folder: its state names the service)
+  node dist/cli.js status <folder> [--local]
+  node dist/cli.js push <folder> [<file>…]
+
+  --base-url <url>           the service, e.g. https://automation.example.com (first pull only)
+  --workspace <id>           the workspace id, wksp_… (first pull only)
+  --id <id>                  pull only this resource (repeatable); default: all the service lists
+  --auth-header <name>       header carrying the key (default ${DEFAULT_CONNECTION.authHeader})
+  --auth-scheme <scheme>     written before the key (default ${DEFAULT_CONNECTION.authScheme}; '' = bare key)
+  --workspace-header <name>  header carrying the workspace (default ${DEFAULT_CONNECTION.workspaceHeader})
+  --local                    status of local edits only, without asking the service
+  --json                     print the report as JSON
+  --help                     this text
+
+The API key is read from the ${KEY_VARIABLE} environment variable, never from an argument;
+it is not written to the folder and not printed.
+
+Exit codes: 0 done; 1 a conflict, or a clean merge written into a file to look at and push again
+(nothing stale was sent, no local text lost); 2 a file refused, or an error.
+`;
+
+export type Command = 'pull' | 'status' | 'push';
+
+export interface CliArgs {
+  command: Command;
+  folder: string;
+  files: string[];
+  ids: string[];
+  baseUrl?: string;
+  workspace?: string;
+  authHeader?: string;
+  authScheme?: string;
+  workspaceHeader?: string;
+  local: boolean;
+  json: boolean;
+}
+
+/** A command line the CLI does not take: printed, exit 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+const VALUE_FLAGS: Record<string, keyof CliArgs> = {
+  '--base-url': 'baseUrl',
+  '--workspace': 'workspace',
+  '--auth-header': 'authHeader',
+  '--auth-scheme': 'authScheme',
+  '--workspace-header': 'workspaceHeader',
+};
+
+export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' {
+  if (argv.includes('--help') || argv.includes('-h') || argv.length === 0) return 'help';
+  const [command, ...rest] = argv;
+  if (command !== 'pull' && command !== 'status' && command !== 'push')
+    throw new UsageError(l10n.t('Unknown command {0}: use pull, status or push (--help).', JSON.stringify(command)));
+  const args: CliArgs = { command, folder: '', files: [], ids: [], local: false, json: false };
+  const positional: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const name = eq === -1 ? arg : arg.slice(0, eq);
+    const value = (): string => {
+      if (eq !== -1) return arg.slice(eq + 1);
+      const next = rest[++i];
+      if (next === undefined) throw new UsageError(l10n.t('{0} needs a value.', name));
+      return next;
+    };
+    if (name === '--json') args.json = true;
+    else if (name === '--local' && command === 'status') args.local = true;
+    else if (name === '--id' && command === 'pull') args.ids.push(value());
+    else if (/^--(api-)?key$/.test(name) || name === '--token')
+      throw new UsageError(l10n.t('The key is not taken as an argument: set the {0} environment variable.', KEY_VARIABLE));
+    else if (command === 'pull' && Object.hasOwn(VALUE_FLAGS, name))
+      (args as unknown as Record<string, string>)[VALUE_FLAGS[name]!] = value();
+    else if (name.startsWith('--')) throw new UsageError(l10n.t('{0} does not take {1} (--help).', command, name));
+    else positional.push(arg);
+  }
+  const [folder, ...files] = positional;
+  if (!folder) throw new UsageError(l10n.t('{0} needs a folder (--help).', command));
+  if (files.length && command !== 'push') throw new UsageError(l10n.t('{0} takes one folder, not {1}.', command, files.join(' ')));
+  return { ...args, folder, files };
+}
+
+/** The base URL as given, when it is one a key may be sent to: http(s), no user or password in it. */
+export function checkBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(l10n.t('--base-url {0} is not a URL.', JSON.stringify(raw)));
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(l10n.t('--base-url must be an http or https URL.'));
+  // A key in the URL would land in the state file; it belongs in the environment.
+  if (url.username || url.password)
+    throw new UsageError(l10n.t('--base-url must not hold a user or password; set {0} instead.', KEY_VARIABLE));
+  if (url.search || url.hash) throw new UsageError(l10n.t('--base-url must not have a query or fragment.'));
+  return raw.replace(/\/+$/, '');
+}
