@@ -160,7 +160,7 @@ export class LocalFolders extends Disposable {
   /** Pushes a folder's changed files (or the given ones) and shows each merge and conflict. */
   async push(repo: FolderRepository, paths?: readonly string[]): Promise<PushReport> {
     const connection = this.deps.connection.require();
-    const candidates = paths ?? repo.filesIn('local').map((f) => f.path);
+    const candidates = paths ?? [...repo.filesIn('local'), ...repo.filesIn('conflicts')].map((f) => f.path);
     // The texts as they were before the push: a clean merge is shown against them.
     const before = new Map<string, string>();
     for (const path of candidates) {

@@ -50,6 +50,15 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
     return source;
   }
 
+  /** Reverts what is dirty (the merge editor's result) and closes every editor, without a "Save?" dialog. */
+  async function closeAll(): Promise<void> {
+    for (const doc of vscode.workspace.textDocuments.filter((d) => d.isDirty)) {
+      await vscode.window.showTextDocument(doc);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  }
+
   before(async function () {
     s = await connectSuite(this);
     await s.admin.reset();
@@ -66,7 +75,7 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
     folder = vscode.Uri.joinPath(workspace, `pulled-${randomUUID().slice(0, 8)}`);
   });
   after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeAll();
     await setAutoSave(undefined);
     await s.admin.reset();
   });
@@ -203,8 +212,18 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
         .some((t) => t.label.includes(name) && !(t.input instanceof vscode.TabInputText) && !(t.input instanceof vscode.TabInputTextDiff)),
     );
     assert.equal(await read(dashboardUri()), mine, 'the local file is untouched while the merge editor is open');
+
+    // Complete Merge saves the result: it becomes the local file's text.
+    const result = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'wsa-snapshot' && d.uri.path.includes('/Merged/'))!;
+    await until('the merge editor set up its result', () => result.isDirty);
+    const resolved = mine.replace('// Mine: threshold lowered', '// Mine and theirs: threshold settled');
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(result.uri, new vscode.Range(result.positionAt(0), result.positionAt(result.getText().length)), resolved);
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.ok(await result.save());
+    await until('the result is written into the local file', async () => (await read(dashboardUri())) === resolved);
     await until('the file shows under Conflicts', () => repo.shown('conflicts').includes(dashboardPath));
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeAll();
   });
 
   it('keeps an edited file whose remote also moved as a conflict when pulling, and fast-forwards an unedited one', async () => {
