@@ -49,7 +49,10 @@ export class FolderEngine {
   private async matching(root: string, connection: Connection | undefined): Promise<{ connection?: Connection; why?: string }> {
     if (!connection) return { why: l10n.t('not signed in') };
     const state = await readState(root);
-    if (state && !sameConnection(state.connection, { ...state.connection, baseUrl: connection.baseUrl, workspaceId: connection.workspaceId }))
+    if (
+      state &&
+      !sameConnection(state.connection, { ...state.connection, baseUrl: connection.baseUrl, workspaceId: connection.workspaceId })
+    )
       return { why: otherService(state) };
     return { connection };
   }

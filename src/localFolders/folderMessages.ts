@@ -51,10 +51,27 @@ export function pushMessage(report: PushReport, nameOf: (path: string) => string
   const gone = by('goneRemote');
   if (gone.length) {
     if (severity === 'info') severity = 'warning';
-    parts.push(l10n.t('{0} is gone from the service: not sent, the file is kept.', names(gone.map((f) => f.path), nameOf)));
+    parts.push(
+      l10n.t(
+        '{0} is gone from the service: not sent, the file is kept.',
+        names(
+          gone.map((f) => f.path),
+          nameOf,
+        ),
+      ),
+    );
   }
   const pushed = by('pushed');
-  if (pushed.length) parts.unshift(l10n.t('Pushed {0}.', names(pushed.map((f) => f.path), nameOf)));
+  if (pushed.length)
+    parts.unshift(
+      l10n.t(
+        'Pushed {0}.',
+        names(
+          pushed.map((f) => f.path),
+          nameOf,
+        ),
+      ),
+    );
   if (!parts.length) parts.push(l10n.t('Nothing to push: no file changed here.'));
   return [severity, parts.join(' ')];
 }

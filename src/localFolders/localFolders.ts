@@ -11,6 +11,7 @@ import { notificationText } from '../util/notify';
 import { Disposable } from '../util/lifecycle';
 import { BaseDocuments } from './baseDocuments';
 import { FolderDecorations } from './folderDecorations';
+import { STATE_DIR_GLOB } from './stateFiles';
 import { FolderEngine, STATE_DIR, STATE_FILE_GLOB, type PullReport, type PushReport, type Validate } from './folderEngine';
 import { FolderMerge, type FolderMergeOptions } from './folderMerge';
 import { pullMessage, pushMessage, type Severity } from './folderMessages';
@@ -62,9 +63,18 @@ export class LocalFolders extends Disposable {
     );
     this.merge = this._register(new FolderMerge(deps.log, deps.snapshots, deps.options));
     this._register(this.merge.onDidMerge((c) => void this.repositoryOf(c.uri)?.refresh(false)));
-    const watcher = this._register(vscode.workspace.createFileSystemWatcher(STATE_FILE_GLOB));
-    this._register(watcher.onDidCreate((uri) => this.add(rootOf(uri))));
-    this._register(watcher.onDidDelete((uri) => this.remove(rootOf(uri))));
+    // New pulled folders (a pull from a terminal): any event in a state directory looks again.
+    const watcher = this._register(vscode.workspace.createFileSystemWatcher(STATE_DIR_GLOB));
+    const look = (uri: vscode.Uri) => {
+      if (!this.repositories.has(rootOf(uri).toString())) void this.discover();
+    };
+    this._register(watcher.onDidCreate(look));
+    this._register(watcher.onDidChange(look));
+    this._register(
+      watcher.onDidDelete((uri) => {
+        if (uri.path.endsWith(`/${STATE_DIR}/state.json`) || uri.path.endsWith(`/${STATE_DIR}`)) this.remove(rootOf(uri));
+      }),
+    );
     this._register(vscode.window.onDidChangeWindowState((s) => s.focused && void this.refreshAll(true)));
     this._register(deps.config.onDidChange(() => this.schedule()));
     this._register(deps.connection.onDidChangeConnection(() => void this.refreshAll(true)));
@@ -99,7 +109,11 @@ export class LocalFolders extends Disposable {
   async add(root: vscode.Uri): Promise<FolderRepository> {
     let repo = this.repositories.get(root.toString());
     if (!repo) {
-      const created = new FolderRepository(root, { engine: this.engine, connection: () => this.deps.connection.current, log: this.deps.log });
+      const created = new FolderRepository(root, {
+        engine: this.engine,
+        connection: () => this.deps.connection.current,
+        log: this.deps.log,
+      });
       repo = created;
       this.repositories.set(root.toString(), created);
       this._register(created);

@@ -10,7 +10,7 @@ import type { Configuration } from '../manifest/config';
 import { validateText } from '../validation/validate';
 import type { FolderMergeOptions } from './folderMerge';
 import type { LocalFolders } from './localFolders';
-import { STATE_FILE_GLOB } from './stateFiles';
+import { STATE_DIR_GLOB, STATE_FILE_GLOB } from './stateFiles';
 
 export interface LocalFoldersFeatureDeps {
   log: vscode.LogOutputChannel;
@@ -48,8 +48,12 @@ export function registerLocalFolders(context: vscode.ExtensionContext, deps: Loc
     })());
 
   // A folder pulled from a terminal (the CLI) while the window is open.
-  const watcher = vscode.workspace.createFileSystemWatcher(STATE_FILE_GLOB, false, true, true);
-  context.subscriptions.push(watcher, watcher.onDidCreate(() => void load()));
+  const watcher = vscode.workspace.createFileSystemWatcher(STATE_DIR_GLOB, false, false, true);
+  context.subscriptions.push(
+    watcher,
+    watcher.onDidCreate(() => void load()),
+    watcher.onDidChange(() => void load()),
+  );
   // After activation, not during it: a search of the workspace for state files.
   setTimeout(() => {
     void vscode.workspace.findFiles(STATE_FILE_GLOB, '**/node_modules/**', 1).then(

@@ -60,9 +60,14 @@ describe('A workspace pulled into a local folder', () => {
     await colleagueEdits(ids.longHistoryDashboardId!, (s) => `// Colleague: alert levels checked\n${s}`);
     await colleagueEdits(ids.churnDashboardId!, (s) => s.replace(line, line.replace('0.05', '0.08')));
 
-    await runCommand(page, 'Workspace Automation: Refresh Folder Status');
+    // The folder appears in Source Control on its own; Refresh asks the service what moved.
     await page.keyboard.press('Control+Shift+G');
     const scm = page.locator('.part.sidebar');
+    await scm
+      .getByRole('treeitem', { name: /^Local changes/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await runCommand(page, 'Workspace Automation: Refresh Folder Status');
     for (const group of ['Conflicts', 'Local changes', 'Remote changes'])
       await scm
         .getByRole('treeitem', { name: new RegExp(`^${group}`) })
