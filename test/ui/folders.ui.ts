@@ -36,16 +36,7 @@ describe('A workspace pulled into a local folder', () => {
     const folder = join(server.workspaceFolder, 'sales-workspace');
     const cli = spawnSync(
       process.execPath,
-      [
-        join(repoRoot, 'dist', 'cli.js'),
-        'pull',
-        folder,
-        '--base-url',
-        emulator!.url,
-        '--workspace',
-        emulator!.workspaceId,
-        ...[ids.dashboardId!, ids.churnDashboardId!, ids.longHistoryDashboardId!].flatMap((id) => ['--id', id]),
-      ],
+      [join(repoRoot, 'dist', 'cli.js'), 'pull', folder, '--base-url', emulator!.url, '--workspace', emulator!.workspaceId],
       { env: { ...process.env, WORKSPACE_AUTOMATION_API_KEY: emulator!.apiKey }, encoding: 'utf8' },
     );
     assert.equal(cli.status, 0, `${cli.stdout}\n${cli.stderr}`);
@@ -85,8 +76,10 @@ describe('A workspace pulled into a local folder', () => {
     const puts = async () => (await emulatorAdmin(emulator!).requests()).filter((r) => r.method === 'PUT' && r.status === 200).length;
     const putsBefore = await puts();
     await runCommand(page, 'Workspace Automation: Push to Service');
-    await page.locator('.merge-editor, .mergeEditor, [class*="merge-editor"]').first().waitFor({ timeout: 30_000 });
-    await page.locator('.tabs-container .tab', { hasText: 'Customer churn.tsx' }).first().waitFor();
+    await page.locator('.tabs-container .tab', { hasText: 'Customer churn.tsx' }).first().waitFor({ timeout: 30_000 });
+    // The service's line and mine, each in its side of the merge editor.
+    for (const threshold of ['0.08', '0.04'])
+      await page.locator('.monaco-editor .view-line', { hasText: threshold }).first().waitFor({ timeout: 30_000 });
     const toast = notificationToasts(page).filter({ hasText: 'changed on the service where it changed here' });
     await toast.first().waitFor();
     assert.ok(await waitUntil(async () => (await puts()) === putsBefore + 1, 10_000), 'the local change, and only it, was saved');
