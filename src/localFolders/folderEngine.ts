@@ -21,8 +21,6 @@ import type { TextProblem } from '../model/saveTypes';
 export { STATE_DIR, STATE_FILE } from '../folders';
 export type { FileState, FileStatus, PullReport, PushFileResult, PushReport } from '../folders';
 
-export { STATE_FILE_GLOB } from './stateFiles';
-
 export type Validate = (view: FileView, text: string) => Promise<TextProblem[]>;
 
 export interface FolderStatusView {

@@ -12,7 +12,8 @@ import { Disposable } from '../util/lifecycle';
 import { BaseDocuments } from './baseDocuments';
 import { FolderDecorations } from './folderDecorations';
 import { STATE_DIR_GLOB } from './stateFiles';
-import { FolderEngine, STATE_DIR, STATE_FILE_GLOB, type PullReport, type PushReport, type Validate } from './folderEngine';
+import { findStateFiles, watchForStateFiles } from './folderDiscovery';
+import { FolderEngine, STATE_DIR, type PullReport, type PushReport, type Validate } from './folderEngine';
 import { FolderMerge, type FolderMergeOptions } from './folderMerge';
 import { pullMessage, pushMessage, type Severity } from './folderMessages';
 import { FolderRepository } from './folderRepository';
@@ -63,15 +64,11 @@ export class LocalFolders extends Disposable {
     );
     this.merge = this._register(new FolderMerge(deps.log, deps.snapshots, deps.options));
     this._register(this.merge.onDidMerge((c) => void this.repositoryOf(c.uri)?.refresh(false)));
-    // New pulled folders (a pull from a terminal): any event in a state directory looks again.
-    const watcher = this._register(vscode.workspace.createFileSystemWatcher(STATE_DIR_GLOB));
-    const look = (uri: vscode.Uri) => {
-      if (!this.repositories.has(rootOf(uri).toString())) void this.discover();
-    };
-    this._register(watcher.onDidCreate(look));
-    this._register(watcher.onDidChange(look));
+    // New pulled folders (a pull from a terminal), and removed ones (their state directory deleted).
+    this._register(watchForStateFiles((files) => void Promise.all(files.map((f) => this.add(rootOf(f), false))), deps.log));
+    const removals = this._register(vscode.workspace.createFileSystemWatcher(STATE_DIR_GLOB, true, true, false));
     this._register(
-      watcher.onDidDelete((uri) => {
+      removals.onDidDelete((uri) => {
         if (uri.path.endsWith(`/${STATE_DIR}/state.json`) || uri.path.endsWith(`/${STATE_DIR}`)) this.remove(rootOf(uri));
       }),
     );
@@ -84,8 +81,13 @@ export class LocalFolders extends Disposable {
 
   /** Finds the pulled folders of the window (their state files). */
   async discover(): Promise<void> {
-    const found = await vscode.workspace.findFiles(STATE_FILE_GLOB, '**/node_modules/**', 100);
+    const found = await findStateFiles(100);
     await Promise.all(found.map((uri) => this.add(rootOf(uri))));
+  }
+
+  /** The badge a file shows in the explorer and on its tab. */
+  decorationOf(uri: vscode.Uri): vscode.FileDecoration | undefined {
+    return this.decorations.provideFileDecoration(uri);
   }
 
   /** What the status bar item shows (↑ to push, ↓ to pull, conflicts). */
@@ -105,9 +107,10 @@ export class LocalFolders extends Disposable {
     return best;
   }
 
-  /** Adds the folder (if new) and reads its status, asking the service. */
-  async add(root: vscode.Uri): Promise<FolderRepository> {
+  /** Adds the folder (if new) and reads its status, asking the service; `again`: also when it is known. */
+  async add(root: vscode.Uri, again = true): Promise<FolderRepository> {
     let repo = this.repositories.get(root.toString());
+    if (repo && !again) return repo;
     if (!repo) {
       const created = new FolderRepository(root, {
         engine: this.engine,

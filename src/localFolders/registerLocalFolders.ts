@@ -10,7 +10,7 @@ import type { Configuration } from '../manifest/config';
 import { validateText } from '../validation/validate';
 import type { FolderMergeOptions } from './folderMerge';
 import type { LocalFolders } from './localFolders';
-import { STATE_DIR_GLOB, STATE_FILE_GLOB } from './stateFiles';
+import { findStateFiles, watchForStateFiles } from './folderDiscovery';
 
 export interface LocalFoldersFeatureDeps {
   log: vscode.LogOutputChannel;
@@ -43,20 +43,17 @@ export function registerLocalFolders(context: vscode.ExtensionContext, deps: Loc
         options: deps.options,
       });
       context.subscriptions.push(folders);
+      watching.dispose();
       await folders.discover();
       return folders;
     })());
 
   // A folder pulled from a terminal (the CLI) while the window is open.
-  const watcher = vscode.workspace.createFileSystemWatcher(STATE_DIR_GLOB, false, false, true);
-  context.subscriptions.push(
-    watcher,
-    watcher.onDidCreate(() => void load()),
-    watcher.onDidChange(() => void load()),
-  );
-  // After activation, not during it: a search of the workspace for state files.
+  const watching = watchForStateFiles(() => void load(), deps.log);
+  context.subscriptions.push(watching);
+  // After activation, not during it: one search of the workspace for state files.
   setTimeout(() => {
-    void vscode.workspace.findFiles(STATE_FILE_GLOB, '**/node_modules/**', 1).then(
+    findStateFiles(1).then(
       (found) => {
         if (found.length > 0) void load();
       },

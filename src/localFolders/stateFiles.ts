@@ -4,9 +4,5 @@
 // holds it to the engine's name).
 export const STATE_FILE_GLOB = '**/.wsa/state.json';
 
-/**
- * What the watchers listen to: anything in a state directory. The engine writes the state file by
- * renaming a temporary file over it, which file watchers report as a create, a change or only the
- * directory's creation; any of them means "look again".
- */
+/** Anything in a state directory: its deletion (or its state file's) ends a pulled folder's view. */
 export const STATE_DIR_GLOB = '**/.wsa/**';

@@ -139,6 +139,15 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
     const text = await read(dashboardUri());
     await write(dashboardUri(), `${text}\n// Checked against the CRM export\n`);
     await until('the file shows under Local changes', () => repo.shown('local').includes(dashboardPath));
+    assert.equal(folders.decorationOf(dashboardUri())?.badge, 'M');
+    assert.match(folders.statusBarText, /\$\(cloud-upload\) 1 /);
+    // The gutter's quick diff compares with the base: the text as pulled, read-only.
+    const original = await repo.sourceControl.quickDiffProvider!.provideOriginalResource!(
+      dashboardUri(),
+      new vscode.CancellationTokenSource().token,
+    );
+    assert.ok(original, 'a base for the quick diff');
+    assert.equal((await vscode.workspace.openTextDocument(original)).getText(), text, 'the base is the pulled text');
 
     const since = await lastSeq();
     const report = await push({ folder, files: [dashboardPath] });
@@ -241,7 +250,8 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
       'a pull only reads',
     );
     await until('the file shows under Conflicts', () => repo.shown('conflicts').includes(dashboardPath));
-    assert.match(String(folders.statusBarText), /\$\(warning\) 1/);
+    assert.match(folders.statusBarText, /\$\(warning\) 1/);
+    assert.equal(folders.decorationOf(dashboardUri())?.badge, 'C');
   });
 
   async function folderFiles(): Promise<Map<string, string>> {
