@@ -7,6 +7,7 @@ import { kindOfId, type ServiceClient } from '../api';
 import { FILE_VIEWS, KINDS, kindsForIdKind, openView, RESOURCE_KINDS, type ResourceKind } from '../model/resourceKinds';
 import { ResourceReader } from '../model/resourceReader';
 import type { SaveFlowOptions, SaveLog } from '../model/saveFlow';
+import { KeyedQueue } from '../util/async';
 import { findBaseText } from './folderBase';
 import { assignPaths, pathKey } from './folderNames';
 import { mapPool } from './folderPool';
@@ -68,6 +69,8 @@ export class FolderCore {
   readonly folder: string;
   protected readonly reader: ResourceReader;
   protected readonly log: SaveLog;
+  /** Pulls and pushes of this folder run one after another: each reads the state the previous one wrote. */
+  private readonly writes = new KeyedQueue<'state'>();
 
   constructor(protected readonly options: LocalFolderOptions) {
     this.folder = options.folder;
@@ -116,7 +119,16 @@ export class FolderCore {
     return { files, notListed: listing.notListed, notes: listing.notes };
   }
 
-  async pull(options: PullOptions = {}): Promise<PullReport> {
+  pull(options: PullOptions = {}): Promise<PullReport> {
+    return this.serial(() => this.pullNow(options));
+  }
+
+  /** Runs `task` after every pull and push queued before it. */
+  protected serial<T>(task: () => Promise<T>): Promise<T> {
+    return this.writes.run('state', task);
+  }
+
+  private async pullNow(options: PullOptions): Promise<PullReport> {
     const existing = await this.state();
     if (existing && options.connection && !sameConnection(existing.connection, options.connection)) {
       throw new FolderStateError(

@@ -29,7 +29,11 @@ export class LocalFolder extends FolderCore {
     this.flow = new SaveFlow(options.client, this.reader, { ...(options.validate ? { validate: options.validate } : {}), log: this.log });
   }
 
-  async push(options: PushOptions = {}): Promise<PushReport> {
+  push(options: PushOptions = {}): Promise<PushReport> {
+    return this.serial(() => this.pushNow(options));
+  }
+
+  private async pushNow(options: PushOptions): Promise<PushReport> {
     const state = await this.requireState();
     const paths = options.files ?? Object.keys(state.files);
     for (const path of paths)

@@ -92,9 +92,9 @@ describe('the local-folders command line', () => {
     const fact = await other.getFact(rig.ids().factId!);
     await other.replaceFact(rig.ids().factId!, {
       name: 'Gross margin (theirs)',
-      definition: fact.definition,
-      formula: fact.formula,
-      formulaType: fact.formulaType,
+      definition: fact.definition as string,
+      formula: fact.formula as string,
+      formulaType: fact.formulaType as string,
     });
     const theirs = (await rig.reader.snapshot(rig.file('fact', rig.ids().factId!))).text;
     rig.emu.clearRequests();

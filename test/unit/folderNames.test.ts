@@ -1,0 +1,52 @@
+// File names for pulled resources, as pure functions: safe on every file system, bounded in bytes
+// without cutting a character, unique however the service orders its list.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { fileSafeName, MAX_NAME_BYTES, assignPaths } from '../../src/folders/folderNames';
+import { normalizeEol, textHash } from '../../src/folders/folderText';
+import { FolderStateError, resolveInside } from '../../src/folders/folderState';
+
+describe('local folder file names', () => {
+  test('separators, Windows characters, dots and reserved device names do not survive', () => {
+    assert.equal(fileSafeName('a/b\\c:d*e?f"g<h>i|j', 'x'), 'a-b-c-d-e-f-g-h-i-j');
+    assert.equal(fileSafeName('..', 'fact_1'), '__');
+    assert.equal(fileSafeName('.hidden', 'x'), '_hidden');
+    assert.equal(fileSafeName('trailing dots...', 'x'), 'trailing dots');
+    assert.equal(fileSafeName('nul', 'x'), '_nul');
+    assert.equal(fileSafeName('COM1.backup', 'x'), '_COM1.backup');
+    assert.equal(fileSafeName('Console', 'x'), 'Console');
+    assert.equal(fileSafeName('   ', 'fact_1'), 'fact_1');
+    assert.equal(fileSafeName('tab\there\u0000', 'x'), 'tab-here-');
+  });
+
+  test('a long name is cut by bytes, never inside a character', () => {
+    const name = fileSafeName('🚀'.repeat(100), 'x');
+    assert.ok(Buffer.byteLength(name) <= MAX_NAME_BYTES);
+    assert.equal(name, '🚀'.repeat(MAX_NAME_BYTES / 4));
+    assert.ok(!/[\ud800-\udfff]/.test(name.replace(/🚀/g, '')), 'no lone surrogate');
+  });
+
+  test('the same names get the same paths whatever the order; a clash is told apart by id, case-insensitively', () => {
+    const a = { id: 'fact_bbbbbbbbbbbb', name: 'Margin' };
+    const b = { id: 'fact_aaaaaaaaaaaa', name: 'margin' };
+    const one = assignPaths('facts', '.json', [a, b], new Set());
+    const two = assignPaths('facts', '.json', [b, a], new Set());
+    assert.deepEqual([...one].sort(), [...two].sort());
+    assert.equal(one.get(b.id), 'facts/margin.json');
+    assert.equal(one.get(a.id), 'facts/Margin (fact_bbbbbbbbbbbb).json');
+    const taken = new Set(['facts/margin.json']);
+    assert.equal(assignPaths('facts', '.json', [b], taken).get(b.id), 'facts/margin (fact_aaaaaaaaaaaa).json');
+  });
+
+  test('a state file cannot name a path outside the folder or inside .wsa', () => {
+    for (const bad of ['../x.json', '/etc/passwd', 'facts/../../x', '.wsa/state.json', 'facts\\x.json', './facts/x.json', ''])
+      assert.throws(() => resolveInside('/tmp/folder', bad), FolderStateError, bad);
+    assert.equal(resolveInside('/tmp/folder', 'facts/x.json'), '/tmp/folder/facts/x.json');
+  });
+
+  test('hashes ignore line endings', () => {
+    assert.equal(textHash('a\r\nb\r\n'), textHash('a\nb\n'));
+    assert.equal(normalizeEol('a\rb'), 'a\nb');
+    assert.notEqual(textHash('a\nb'), textHash('a\nb\n'));
+  });
+});

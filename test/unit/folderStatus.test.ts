@@ -1,0 +1,81 @@
+// The status of a local folder and how its work is bounded: reads at most a few at a time and
+// within a deadline, a local-only status that asks the service nothing, local deletions that pull
+// and push respect, and pulls and pushes of one folder run one after another.
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import { LocalFolder } from '../../src/folders';
+import { mapPool } from '../../src/folders/folderPool';
+import { pathOf, readText, startFolderRig, writeText, type FolderRig } from './folderSupport';
+
+describe('local folder status and its bounds', () => {
+  let rig: FolderRig;
+  before(async () => {
+    rig = await startFolderRig();
+  });
+  after(() => rig.close());
+  beforeEach(() => rig.emu.reset());
+
+  test('the pool keeps at most its limit in flight and the results in order', async () => {
+    let running = 0;
+    let most = 0;
+    const results = await mapPool([...Array(20).keys()], 4, async (n) => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      running--;
+      return n * 2;
+    });
+    assert.equal(most, 4);
+    assert.deepEqual(
+      results,
+      [...Array(20).keys()].map((n) => n * 2),
+    );
+  });
+
+  test('a service slower than the deadline ends the status with the remote state unknown, not a hang', async () => {
+    const { dir, engine } = rig.folder();
+    await engine.pull({ connection: rig.connection });
+    rig.emu.injectFault({ match: { method: 'GET' }, kind: 'latency', latencyMs: 3_000, count: 1_000 });
+    const impatient = new LocalFolder({ folder: dir, client: () => rig.client, deadlineMs: 300 });
+    const started = Date.now();
+    const status = await impatient.status();
+    assert.ok(Date.now() - started < 2_500, `took ${Date.now() - started} ms`);
+    assert.ok(status.files.length > 0);
+    assert.ok(
+      status.files.every((f) => !f.remoteChecked && f.remoteError && f.state === 'unchanged'),
+      JSON.stringify(status.files[0]),
+    );
+    rig.emu.clearFaults();
+  });
+
+  test('a local-only status asks the service nothing; a deleted file is reported and neither pulled back nor pushed', async () => {
+    const { dir, engine } = rig.folder();
+    await engine.pull({ connection: rig.connection });
+    const fact = await pathOf(dir, 'fact', rig.ids().factId!);
+    rmSync(join(dir, fact));
+    rig.emu.clearRequests();
+    const local = await engine.status({ remote: false });
+    assert.equal(rig.requests().length, 0);
+    assert.equal(local.files.find((f) => f.path === fact)?.state, 'deletedLocally');
+    const pulled = await engine.pull();
+    assert.equal(pulled.files.find((f) => f.path === fact)?.outcome, 'deletedLocally');
+    assert.throws(() => readText(dir, fact), /ENOENT/);
+    const pushed = await engine.push();
+    assert.equal(pushed.files.find((f) => f.path === fact)?.outcome, 'deletedLocally');
+    assert.equal(rig.requests('PUT').length, 0);
+  });
+
+  test('two pushes of one folder at once send an edit once', async () => {
+    const { dir, engine } = rig.folder();
+    await engine.pull({ connection: rig.connection });
+    const path = await pathOf(dir, 'dashboard', rig.ids().dashboardId!);
+    writeText(dir, path, `${readText(dir, path)}// once\n`);
+    rig.emu.clearRequests();
+    const [a, b] = await Promise.all([engine.push(), engine.push()]);
+    const outcomes = [a, b].map((r) => r.files.find((f) => f.path === path)?.outcome).sort();
+    assert.deepEqual(outcomes, ['pushed', 'unchanged']);
+    assert.equal(rig.requests('PUT').length, 1);
+  });
+});
