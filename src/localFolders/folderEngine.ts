@@ -16,6 +16,7 @@ import {
 } from '../folders';
 import type { FileView } from '../model/resourceKinds';
 import { ResourceReader } from '../model/resourceReader';
+import { KeyedQueue } from '../util/async';
 import type { TextProblem } from '../model/saveTypes';
 
 export { STATE_DIR, STATE_FILE } from '../folders';
@@ -32,6 +33,8 @@ export interface FolderStatusView {
 export class FolderEngine {
   /** Per folder: the last status that asked the service. */
   private readonly lastRemote = new Map<string, Map<string, FileStatus>>();
+  /** Per folder: pulls and pushes one after another, each reading the state the previous one wrote. */
+  private readonly writes = new KeyedQueue<string>();
 
   constructor(
     private readonly validate: Validate,
@@ -77,10 +80,12 @@ export class FolderEngine {
   async pull(root: string, connection: Connection, ids: readonly string[] | undefined): Promise<PullReport> {
     const { connection: c, why } = await this.matching(root, connection);
     if (!c) throw new Error(why);
-    const report = await this.folder(root, c).pull({
-      connection: { ...this.carriers(), baseUrl: c.baseUrl, workspaceId: c.workspaceId },
-      ...(ids ? { ids } : {}),
-    });
+    const report = await this.writes.run(root, () =>
+      this.folder(root, c).pull({
+        connection: { ...this.carriers(), baseUrl: c.baseUrl, workspaceId: c.workspaceId },
+        ...(ids ? { ids } : {}),
+      }),
+    );
     this.lastRemote.delete(root);
     return report;
   }
@@ -88,7 +93,7 @@ export class FolderEngine {
   async push(root: string, connection: Connection | undefined, files: readonly string[] | undefined): Promise<PushReport> {
     const { connection: c, why } = await this.matching(root, connection);
     if (!c) throw new Error(why);
-    const report = await this.folder(root, c).push(files ? { files } : {});
+    const report = await this.writes.run(root, () => this.folder(root, c).push(files ? { files } : {}));
     this.lastRemote.delete(root);
     return report;
   }

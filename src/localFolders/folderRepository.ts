@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../connection/connectionProvider';
 import { COMMANDS, SOURCE_CONTROL } from '../manifest/contributions';
+import { FILE_SCHEME, filePath } from '../model/resourcePath';
 import { Disposable } from '../util/lifecycle';
 import { baseUri } from './baseDocuments';
 import { STATE_DIR, STATE_FILE, type FileState, type FileStatus, type FolderEngine } from './folderEngine';
@@ -193,8 +194,24 @@ export class FolderRepository extends Disposable {
         return { resourceUri: uri, decorations: { tooltip, faded: true } };
       case 'goneRemote':
         return { resourceUri: uri, decorations: { tooltip, faded: true }, command: openCommand(uri) };
-      case 'remoteChange':
-        return { resourceUri: uri, decorations: { tooltip }, command: openCommand(uri) };
+      case 'remoteChange': {
+        // The service's text is the file's `wsa:` document, while signed in to the folder's workspace.
+        const workspaceId = this._remoteError === undefined ? this.deps.connection()?.workspaceId : undefined;
+        if (!workspaceId) return { resourceUri: uri, decorations: { tooltip }, command: openCommand(uri) };
+        const service = vscode.Uri.from({
+          scheme: FILE_SCHEME,
+          path: filePath({ workspaceId, view: file.view, id: file.id, name: file.name }),
+        });
+        return {
+          resourceUri: uri,
+          decorations: { tooltip },
+          command: {
+            command: 'vscode.diff',
+            title: vscode.l10n.t('Open Changes'),
+            arguments: [baseUri(uri), service, title(vscode.l10n.t('Base ↔ Service'))],
+          },
+        };
+      }
       default:
         return {
           resourceUri: uri,

@@ -12,7 +12,7 @@ import { Disposable } from '../util/lifecycle';
 import { BaseDocuments } from './baseDocuments';
 import { FolderDecorations } from './folderDecorations';
 import { STATE_DIR_GLOB } from './stateFiles';
-import { findStateFiles, watchForStateFiles } from './folderDiscovery';
+import { findStateFiles } from './folderDiscovery';
 import { FolderEngine, STATE_DIR, type PullReport, type PushReport, type Validate } from './folderEngine';
 import { FolderMerge, type FolderMergeOptions } from './folderMerge';
 import { pullMessage, pushMessage, type Severity } from './folderMessages';
@@ -64,8 +64,7 @@ export class LocalFolders extends Disposable {
     );
     this.merge = this._register(new FolderMerge(deps.log, deps.snapshots, deps.options));
     this._register(this.merge.onDidMerge((c) => void this.repositoryOf(c.uri)?.refresh(false)));
-    // New pulled folders (a pull from a terminal), and removed ones (their state directory deleted).
-    this._register(watchForStateFiles((files) => void Promise.all(files.map((f) => this.add(rootOf(f), false))), deps.log));
+    // New pulled folders are found by registerLocalFolders' watcher; removed ones here (the state directory deleted).
     const removals = this._register(vscode.workspace.createFileSystemWatcher(STATE_DIR_GLOB, true, true, false));
     this._register(
       removals.onDidDelete((uri) => {
@@ -80,9 +79,10 @@ export class LocalFolders extends Disposable {
   }
 
   /** Finds the pulled folders of the window (their state files). */
-  async discover(): Promise<void> {
+  /** Finds the pulled folders of the window; `again`: reads the status of known ones too. */
+  async discover(again = true): Promise<void> {
     const found = await findStateFiles(100);
-    await Promise.all(found.map((uri) => this.add(rootOf(uri))));
+    await Promise.all(found.map((uri) => this.add(rootOf(uri), again)));
   }
 
   /** The badge a file shows in the explorer and on its tab. */

@@ -43,14 +43,12 @@ export function registerLocalFolders(context: vscode.ExtensionContext, deps: Loc
         options: deps.options,
       });
       context.subscriptions.push(folders);
-      watching.dispose();
       await folders.discover();
       return folders;
     })());
 
-  // A folder pulled from a terminal (the CLI) while the window is open.
-  const watching = watchForStateFiles(() => void load(), deps.log);
-  context.subscriptions.push(watching);
+  // A folder pulled from a terminal (the CLI) while the window is open: loads the feature, or adds it.
+  context.subscriptions.push(watchForStateFiles(() => void load().then((folders) => folders.discover(false)), deps.log));
   // After activation, not during it: one search of the workspace for state files.
   setTimeout(() => {
     findStateFiles(1).then(
