@@ -78,7 +78,6 @@ export class LocalFolders extends Disposable {
     this.schedule();
   }
 
-  /** Finds the pulled folders of the window (their state files). */
   /** Finds the pulled folders of the window; `again`: reads the status of known ones too. */
   async discover(again = true): Promise<void> {
     const found = await findStateFiles(100);

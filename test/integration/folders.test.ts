@@ -254,6 +254,23 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
     assert.equal(folders.decorationOf(dashboardUri())?.badge, 'C');
   });
 
+  it('asks the service on an interval only when the setting says so, and never more often than every 30 seconds', async () => {
+    const setting = vscode.workspace.getConfiguration('workspaceAutomation.folders');
+    assert.equal(s.api.config.read().folderStatusIntervalSeconds, 0, 'off by default');
+    try {
+      for (const [value, read] of [
+        [5, 30],
+        [90, 90],
+        [-1, 0],
+      ] as const) {
+        await setting.update('statusIntervalSeconds', value, vscode.ConfigurationTarget.Global);
+        assert.equal(s.api.config.read().folderStatusIntervalSeconds, read, `${value} reads as ${read}`);
+      }
+    } finally {
+      await setting.update('statusIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   async function folderFiles(): Promise<Map<string, string>> {
     const out = new Map<string, string>();
     for (const uri of await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), '**/.wsa/**')) {
