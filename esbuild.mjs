@@ -142,7 +142,8 @@ const groups = {
   // dashboard (src/tsx/workerClient.ts); activation never loads it.
   tsWorker: [{ ...node, entryPoints: { 'ts-worker': 'src/tsx/dashboardWorker.ts' }, outdir: dist, plugins: [copyTsTypes] }],
   emulator: [{ ...node, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir: dist }],
-  // The local-folders command line (src/cli.ts): the folders engine without VS Code.
+  // The local-folders command line (src/cli.ts): the folders engine without VS Code. It loads the
+  // extension group's chunks (undici pool, schemas, jsonc-parser) and dist/tsx-check.js beside it.
   cli: [{ ...node, entryPoints: { cli: 'src/cli.ts' }, outdir: dist, plugins: [poolChunk, schemasChunk, jsoncChunk] }],
   webview: [
     {

@@ -5,7 +5,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { createClient, DEFAULT_CONNECTION, isIdOf, type ServiceClient } from '../api';
 import type { FileView } from '../model/resourcePath';
 import type { TextProblem } from '../model/saveTypes';
-import { checkBaseUrl, CLI_HELP, KEY_VARIABLE, parseCliArgs, UsageError, type CliArgs } from './folderCliArgs';
+import { BASE_URL_VARIABLE, checkBaseUrl, CLI_HELP, KEY_VARIABLE, parseCliArgs, UsageError, type CliArgs } from './folderCliArgs';
 import { describeFailure } from './folderMessages';
 import { LocalFolder } from './folderPush';
 import { readState, type FolderConnection } from './folderState';
@@ -81,7 +81,9 @@ function folderPath(folder: string, cwd: string, file: string): string {
 
 async function connectionFor(args: CliArgs, folder: string): Promise<{ connection: FolderConnection; first: boolean }> {
   const state = await readState(folder);
-  if (state && !args.baseUrl && !args.workspace) return { connection: state.connection, first: false };
+  if (state && !args.workspace) return { connection: state.connection, first: false };
+  if (!state && args.command !== 'pull')
+    throw new UsageError(l10n.t('{0} is not a pulled folder: it has no .wsa/state.json. Pull into it first.', folder));
   if (!args.baseUrl || !args.workspace) {
     throw new UsageError(
       state
@@ -98,7 +100,38 @@ async function connectionFor(args: CliArgs, folder: string): Promise<{ connectio
     authScheme: args.authScheme ?? DEFAULT_CONNECTION.authScheme,
     workspaceHeader: args.workspaceHeader ?? DEFAULT_CONNECTION.workspaceHeader,
   };
-  return { connection, first: !state };
+  // Given on the command line: the engine checks it against a pulled folder's state.
+  return { connection, first: true };
+}
+
+/** scheme://host:port of a URL, or the text itself when it is none. */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * The environment key goes only to its own origin, as in the extension: WORKSPACE_AUTOMATION_BASE_URL
+ * when set, else a --base-url typed on this command line. A state file is committed and cloned: the
+ * origin it names is used only when one of those two confirms it.
+ */
+function checkKeyOrigin(args: CliArgs, env: CliIo['env'], connection: FolderConnection): void {
+  const target = originOf(connection.baseUrl);
+  const own = env[BASE_URL_VARIABLE] ? originOf(env[BASE_URL_VARIABLE]) : args.baseUrl ? originOf(args.baseUrl) : undefined;
+  if (own === target) return;
+  throw new UsageError(
+    own
+      ? l10n.t('The folder’s service is {0}, but the key in {1} belongs to {2}: nothing was sent.', target, KEY_VARIABLE, own)
+      : l10n.t(
+          'The folder’s state names the service {0}; to send it the key in {1}, confirm that origin with {2} or --base-url.',
+          target,
+          KEY_VARIABLE,
+          BASE_URL_VARIABLE,
+        ),
+  );
 }
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -120,9 +153,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const key = io.env[KEY_VARIABLE];
     if (!key && !(args.command === 'status' && args.local))
       throw new UsageError(l10n.t('Set the {0} environment variable to the API key.', KEY_VARIABLE));
-    const { connection, first } =
-      args.command === 'pull' ? await connectionFor(args, folder) : { connection: (await readState(folder))?.connection, first: false };
-    if (!connection) throw new UsageError(l10n.t('{0} is not a pulled folder: it has no .wsa/state.json. Pull into it first.', folder));
+    const { connection, first } = await connectionFor(args, folder);
+    if (key) checkKeyOrigin(args, io.env, connection);
     const c = createClient({ ...DEFAULT_CONNECTION, ...connection, apiKey: key ?? '' });
     client = c;
     const engine = new LocalFolder({ folder, client: () => c, ...(io.validate ? { validate: io.validate } : {}) });

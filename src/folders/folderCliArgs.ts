@@ -4,6 +4,8 @@ import * as l10n from '@vscode/l10n';
 import { DEFAULT_CONNECTION } from '../api';
 
 export const KEY_VARIABLE = 'WORKSPACE_AUTOMATION_API_KEY';
+/** The key's own origin, as for the extension (src/connection/keyPolicy.ts). */
+export const BASE_URL_VARIABLE = 'WORKSPACE_AUTOMATION_BASE_URL';
 
 export const CLI_HELP = `Workspace Automation local folders
 
@@ -13,7 +15,8 @@ Usage:
   node dist/cli.js status <folder> [--local]
   node dist/cli.js push <folder> [<file>…]
 
-  --base-url <url>           the service, e.g. https://automation.example.com (first pull only)
+  --base-url <url>           the service, e.g. https://automation.example.com (a first pull);
+                             for a pulled folder it confirms the origin its state names
   --workspace <id>           the workspace id, wksp_… (first pull only)
   --id <id>                  pull only this resource (repeatable); default: all the service lists
   --auth-header <name>       header carrying the key (default ${DEFAULT_CONNECTION.authHeader})
@@ -24,7 +27,10 @@ Usage:
   --help                     this text
 
 The API key is read from the ${KEY_VARIABLE} environment variable, never from an argument;
-it is not written to the folder and not printed.
+it is not written to the folder and not printed. It is sent only to its own origin:
+${BASE_URL_VARIABLE} when set, else the --base-url on the command line. A pulled folder's state
+file (committed, maybe cloned from someone else) names its service; the key goes there only when
+one of those two names the same origin.
 
 Exit codes: 0 done; 1 a conflict, or a clean merge written into a file to look at and push again
 (nothing stale was sent, no local text lost); 2 a file refused, or an error.
@@ -81,6 +87,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' {
     else if (name === '--id' && command === 'pull') args.ids.push(value());
     else if (/^--(api-)?key$/.test(name) || name === '--token')
       throw new UsageError(l10n.t('The key is not taken as an argument: set the {0} environment variable.', KEY_VARIABLE));
+    else if (name === '--base-url') args.baseUrl = value();
     else if (command === 'pull' && Object.hasOwn(VALUE_FLAGS, name))
       (args as unknown as Record<string, string>)[VALUE_FLAGS[name]!] = value();
     else if (name.startsWith('--')) throw new UsageError(l10n.t('{0} does not take {1} (--help).', command, name));

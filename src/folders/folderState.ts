@@ -4,7 +4,7 @@
 // committed. Beside it, `.wsa/base/` holds a copy of each base text (for the 3-way merge and the
 // quick diff); `.wsa/.gitignore` keeps those copies out of git.
 import * as l10n from '@vscode/l10n';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { FILE_VIEWS, type FileView } from '../model/resourceKinds';
 import type { SaveTokens } from '../model/saveTypes';
@@ -129,7 +129,7 @@ export async function writeState(folder: string, state: FolderState): Promise<vo
   await writeAtomically(join(folder, STATE_FILE), `${JSON.stringify({ ...state, files }, null, 2)}\n`);
   await writeAtomically(
     join(folder, STATE_DIR, '.gitignore'),
-    '# Copies of the base texts: local, made again from the service when missing.\nbase/\n',
+    '# Copies of the base texts: local, made again from the service when missing; and half-written files.\nbase/\n*.tmp\n',
   );
 }
 
@@ -146,10 +146,6 @@ export async function readBaseCopy(folder: string, relativePath: string): Promis
 export async function writeBaseCopy(folder: string, relativePath: string, text: string): Promise<void> {
   resolveInside(folder, relativePath);
   await writeAtomically(join(folder, BASE_DIR, relativePath), text);
-}
-
-export async function removeBaseCopy(folder: string, relativePath: string): Promise<void> {
-  await rm(join(folder, BASE_DIR, relativePath), { force: true });
 }
 
 /** A local file's text, or undefined when it does not exist. */

@@ -23,9 +23,10 @@ describe('the local-folders command line', () => {
   const dirs: string[] = [];
   let key: string;
   // Asynchronous: the emulator answers on this process's event loop.
-  const cli = (args: string[], env: Record<string, string> = { WORKSPACE_AUTOMATION_API_KEY: key }): Promise<Run> =>
+  const env = (): Record<string, string> => ({ WORKSPACE_AUTOMATION_API_KEY: key, WORKSPACE_AUTOMATION_BASE_URL: rig.emu.url });
+  const cli = (args: string[], vars: Record<string, string> = env()): Promise<Run> =>
     new Promise((done) => {
-      execFile(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, cwd: dir }, (error, stdout, stderr) => {
+      execFile(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', ...vars }, cwd: dir }, (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
         done({ code, stdout, stderr });
       });
@@ -125,11 +126,29 @@ describe('the local-folders command line', () => {
     assert.match(flag.stderr, /not taken as an argument/);
     const userinfo = await cli(['pull', 'other', '--base-url', `http://user:${key}@127.0.0.1:1`, '--workspace', rig.emu.demo.workspaceId]);
     assert.equal(userinfo.code, 2);
-    const wrongKey = noKey(await cli(['status', '.'], { WORKSPACE_AUTOMATION_API_KEY: 'apik_wrongwrongwrongwrong' }));
+    const wrongKey = noKey(await cli(['status', '.'], { ...env(), WORKSPACE_AUTOMATION_API_KEY: 'apik_wrongwrongwrongwrong' }));
     assert.equal(wrongKey.code, 2);
     assert.match(wrongKey.stdout, /rejected the API key \(401\)/);
     const help = await cli(['--help']);
     assert.equal(help.code, 0);
     assert.match(help.stdout, /Exit codes/);
+  });
+
+  test('the key goes only to its own origin: a state file naming another service gets nothing without a confirmation', async () => {
+    assert.equal((await cli(pullArgs())).code, 0);
+    const state = JSON.parse(readText(dir, '.wsa/state.json')) as { connection: { baseUrl: string } };
+    const elsewhere = 'http://127.0.0.1:9';
+    state.connection.baseUrl = elsewhere;
+    writeText(dir, '.wsa/state.json', JSON.stringify(state));
+    const unconfirmed = noKey(await cli(['status', '.'], { WORKSPACE_AUTOMATION_API_KEY: key }));
+    assert.equal(unconfirmed.code, 2);
+    assert.match(unconfirmed.stderr, /confirm that origin with WORKSPACE_AUTOMATION_BASE_URL or --base-url/);
+    const other = noKey(await cli(['push', '.']));
+    assert.equal(other.code, 2);
+    assert.match(other.stderr, /belongs to http:\/\/127\.0\.0\.1:\d+: nothing was sent/);
+    // Confirmed on the command line, the key goes there (and finds no service on port 9).
+    const confirmed = noKey(await cli(['status', '.', '--base-url', elsewhere], { WORKSPACE_AUTOMATION_API_KEY: key }));
+    assert.equal(confirmed.code, 2);
+    assert.doesNotMatch(confirmed.stderr, /confirm that origin/);
   });
 });

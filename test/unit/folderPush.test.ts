@@ -3,6 +3,8 @@
 // merge (clean: written into the file, nothing sent) or a conflict (the file untouched, nothing
 // sent); a refused file sends nothing; a lost answer is settled by reading back, never resent.
 import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { readState, type FolderState, type LocalFolder } from '../../src/folders';
 import { pathOf, readText, startFolderRig, writeText, type FolderRig } from './folderSupport';
@@ -178,5 +180,17 @@ describe('pushing a local folder', () => {
     assert.equal(rig.requests('PUT').length, 1);
     const latest = await rig.reader.snapshot(rig.file('database', rig.ids().databaseId!));
     assert.deepEqual((await state()).files[path]!.tokens, latest.tokens);
+  });
+
+  test('a fresh clone without base copies: the base comes from the revision the state names, so the merge is still 3-way', async () => {
+    rmSync(join(dir, '.wsa/base'), { recursive: true });
+    const path = await pathOf(dir, 'dashboard', rig.ids().dashboardId!);
+    const base = readText(dir, path);
+    await theirEdit(rig.ids().dashboardId!, (s) => `// theirs at the top\n${s}`);
+    writeText(dir, path, `${base}// mine at the end\n`);
+    const report = await engine.push({ files: [path] });
+    assert.equal(report.files[0]?.outcome, 'merged', JSON.stringify(report.files[0]));
+    assert.equal(readText(dir, path), `// theirs at the top\n${base}// mine at the end\n`);
+    assert.equal(rig.requests('PUT').length, 0);
   });
 });
