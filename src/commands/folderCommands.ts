@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { LocalFolders } from '../localFolders/localFolders';
 import type { LocalFoldersFeature } from '../localFolders/registerLocalFolders';
 import type { FolderRepository } from '../localFolders/folderRepository';
-import type { PullReport, PushReport } from '../localFolders/folderEngine';
+import type { PullReport, PushReport } from '../localFolders/engineAdapter';
 import { COMMANDS, type CommandId } from '../manifest/contributions';
 import { isResourceNode, type ExplorerNode } from '../model/explorer/nodes';
 import type { ExplorerModel } from '../model/explorer/explorerModel';

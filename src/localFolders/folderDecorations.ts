@@ -2,7 +2,7 @@
 // service), C (both). Colours are the git extension's theme colours, so themes already style them.
 import * as vscode from 'vscode';
 import { Disposable } from '../util/lifecycle';
-import type { FileState, FileStatus } from './folderEngine';
+import type { FileState, FileStatus } from './engineAdapter';
 import { statusText } from './folderRepository';
 
 const BADGES: Partial<Record<FileState, { badge: string; color: string }>> = {

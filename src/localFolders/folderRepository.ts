@@ -8,7 +8,7 @@ import { COMMANDS, SOURCE_CONTROL } from '../manifest/contributions';
 import { FILE_SCHEME, filePath } from '../model/resourcePath';
 import { Disposable } from '../util/lifecycle';
 import { baseUri } from './baseDocuments';
-import { STATE_DIR, STATE_FILE, type FileState, type FileStatus, type FolderEngine } from './folderEngine';
+import { STATE_DIR, STATE_FILE, type FileState, type FileStatus, type FolderEngine } from './engineAdapter';
 
 export type GroupId = keyof typeof SOURCE_CONTROL.groups;
 

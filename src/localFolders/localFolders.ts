@@ -13,9 +13,9 @@ import { BaseDocuments } from './baseDocuments';
 import { FolderDecorations } from './folderDecorations';
 import { STATE_DIR_GLOB } from './stateFiles';
 import { findStateFiles } from './folderDiscovery';
-import { FolderEngine, STATE_DIR, type PullReport, type PushReport, type Validate } from './folderEngine';
+import { FolderEngine, STATE_DIR, type PullReport, type PushReport, type Validate } from './engineAdapter';
 import { FolderMerge, type FolderMergeOptions } from './folderMerge';
-import { pullMessage, pushMessage, type Severity } from './folderMessages';
+import { pullMessage, pushMessage, type Severity } from './syncMessages';
 import { FolderRepository } from './folderRepository';
 import { FolderStatusBar } from './folderStatusBar';
 

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { STATE_FILE, type FileStatus, type PushReport } from '../../src/folders';
-import { withLastRemote } from '../../src/localFolders/folderEngine';
-import { pullMessage, pushMessage } from '../../src/localFolders/folderMessages';
+import { withLastRemote } from '../../src/localFolders/engineAdapter';
+import { pullMessage, pushMessage } from '../../src/localFolders/syncMessages';
 import { STATE_FILE_GLOB } from '../../src/localFolders/stateFiles';
 
 const file = (path: string, state: FileStatus['state']): FileStatus => ({
