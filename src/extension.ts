@@ -10,6 +10,7 @@ import { registerConflicts } from './conflicts/registerConflicts';
 import { registerConnection } from './connection/registerConnection';
 import { registerFiles } from './fs/registerFiles';
 import { registerDashboardLanguage } from './languages/dashboard/registerDashboardLanguage';
+import { registerLocalFolders } from './localFolders/registerLocalFolders';
 import { registerPublish } from './publish/registerPublish';
 import { defaultTunables, testApi, type WorkspaceAutomationApi } from './testApi';
 import { ownedBy } from './util/lifecycle';
@@ -55,7 +56,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
     onDidSave: files.saves.onDidSave,
     dialogs: () => tunables.publish.dialogs,
   });
-  registerCommands(context, { log, config, connection, files, conflicts, explorer, history, publish });
+  const folders = registerLocalFolders(context, {
+    log,
+    config,
+    connection: connection.manager,
+    files,
+    conflicts,
+    options: tunables.folders,
+  });
+  registerCommands(context, { log, config, connection, files, conflicts, explorer, history, publish, folders });
 
   // VS Code runs the command that activated us only after activate() settles: reading the key
   // (local, no network) first means no command ever meets a connection that is not set up yet.
@@ -83,6 +92,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
       publish,
       fileSystem,
       dashboards,
+      folders,
       ready,
     },
     tunables,

@@ -19,6 +19,8 @@ import { VSCODE_DIALOGS, type HistoryDialogs, type HistoryPanels, type HistoryPa
 import type { ExplorerView } from './views/tree/explorerTree';
 import type { PublishFeature } from './publish/registerPublish';
 import { VSCODE_OPERATION_DIALOGS, type OperationDialogs } from './publish/revisionOperationsUi';
+import type { FolderMergeOptions } from './localFolders/folderMerge';
+import type { LocalFoldersFeature } from './localFolders/registerLocalFolders';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -34,6 +36,8 @@ export interface Tunables {
   readonly publish: { dialogs: OperationDialogs };
   /** `dialogs`: the connection's modal questions (useConnectionDialogs answers them). */
   readonly connection: ConnectionOptions;
+  /** `useMergeEditor`: false shows a pulled file's push conflict as a diff instead of the merge editor. */
+  readonly folders: Mutable<FolderMergeOptions>;
 }
 
 /** The user's values. */
@@ -44,6 +48,7 @@ export function defaultTunables(): Tunables {
     history: { dialogs: VSCODE_DIALOGS },
     publish: { dialogs: VSCODE_OPERATION_DIALOGS },
     connection: { dialogs: VSCODE_CONNECTION_DIALOGS },
+    folders: { useMergeEditor: true },
   };
 }
 
@@ -73,6 +78,8 @@ export interface WorkspaceAutomationApi {
   readonly fileSystem: WsaFileSystem;
   /** The dashboard language: `documents.onDidUpdateDiagnostics`, `worker.started` (lazy start). */
   readonly dashboards: DashboardLanguageFeature;
+  /** Local folders: `load()` gives the pulled folders (their Source Control, status, push and pull). */
+  readonly folders: LocalFoldersFeature;
   /** Resolves when the connection has read its settings and key. */
   readonly ready: Promise<void>;
   /** Change what the product reads at each use: `testing.files.coalesceDelayMs = 400`. */

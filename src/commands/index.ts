@@ -15,6 +15,8 @@ import { registerCommand } from './registerCommand';
 import { registerSaveCommands } from './saveCommands';
 import type { PublishFeature } from '../publish/registerPublish';
 import { registerPublishCommands } from './publishCommands';
+import type { LocalFoldersFeature } from '../localFolders/registerLocalFolders';
+import { FolderCommands } from './folderCommands';
 
 export interface CommandDeps {
   log: vscode.LogOutputChannel;
@@ -25,6 +27,7 @@ export interface CommandDeps {
   explorer: ExplorerView;
   history: HistoryPanels;
   publish: PublishFeature;
+  folders: LocalFoldersFeature;
 }
 
 /** Show Log, first: it works even if a feature fails to start. */
@@ -34,12 +37,13 @@ export function registerLogCommand(context: vscode.ExtensionContext, log: vscode
 
 /** The commands of the features. */
 export function registerCommands(context: vscode.ExtensionContext, deps: CommandDeps): void {
-  const { log, config, connection, files, conflicts, explorer, history, publish } = deps;
+  const { log, config, connection, files, conflicts, explorer, history, publish, folders } = deps;
   context.subscriptions.push(
     new ConnectionCommands(connection.manager, connection.signIn, connection.localEmulator, log),
     new ExplorerCommands(explorer.model, explorer, connection.manager, config, log),
     ...registerSaveCommands(log, files.saves, files.held, conflicts),
     registerCommand(log, COMMANDS.showHistory, (arg?: unknown) => history.show(arg)),
     ...registerPublishCommands(log, publish),
+    new FolderCommands(folders, explorer.model, log),
   );
 }

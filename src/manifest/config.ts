@@ -18,10 +18,24 @@ export interface Settings {
   autoSave: AutoSaveMode;
   /** `dashboards.typeDiagnostics`: type errors in dashboards shown (they never block a save). */
   dashboardTypeDiagnostics: boolean;
+  /** `folders.statusIntervalSeconds`: how often local folders ask the service what moved; 0 = only on focus and on demand. */
+  folderStatusIntervalSeconds: number;
 }
 
 /** The settings' keys in the section, where they differ from the field's name. */
-const KEYS: Partial<Record<keyof Settings, string>> = { dashboardTypeDiagnostics: 'dashboards.typeDiagnostics' };
+const KEYS: Partial<Record<keyof Settings, string>> = {
+  dashboardTypeDiagnostics: 'dashboards.typeDiagnostics',
+  folderStatusIntervalSeconds: 'folders.statusIntervalSeconds',
+};
+
+/** The shortest interval between two status checks of a folder: each one reads every resource's tokens. */
+export const MIN_FOLDER_STATUS_INTERVAL_S = 30;
+
+/** Off (0) unless a number of seconds; a positive one below the minimum is raised to it. */
+function folderInterval(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return 0;
+  return Math.max(MIN_FOLDER_STATUS_INTERVAL_S, Math.round(value));
+}
 
 export class Configuration implements vscode.Disposable {
   private readonly _onDidChange = new vscode.EventEmitter<Settings>();
@@ -53,6 +67,7 @@ export class Configuration implements vscode.Disposable {
       resources: (c.get<unknown[]>('resources') ?? []).filter((r): r is string => typeof r === 'string'),
       autoSave: autoSave === 'coalesce' || autoSave === 'always' ? autoSave : 'hold',
       dashboardTypeDiagnostics: c.get<boolean>(KEYS.dashboardTypeDiagnostics!) !== false,
+      folderStatusIntervalSeconds: folderInterval(c.get<unknown>(KEYS.folderStatusIntervalSeconds!)),
     };
   }
 

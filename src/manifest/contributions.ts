@@ -30,12 +30,21 @@ export const COMMANDS = {
   // Issue 14: revision operations.
   publish: 'workspaceAutomation.publish',
   compareWithPublished: 'workspaceAutomation.compareWithPublished',
+  // Local folders: pull into ordinary files, a Source Control view, push back with the tokens.
+  pullIntoFolder: 'workspaceAutomation.pullIntoFolder',
+  pushFolder: 'workspaceAutomation.pushFolder',
+  pullFolder: 'workspaceAutomation.pullFolder',
+  refreshFolderStatus: 'workspaceAutomation.refreshFolderStatus',
+  openFolderConflict: 'workspaceAutomation.openFolderConflict',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
 
-/** Registered but not contributed in package.json: only the explorer's "Load more…" item runs it. */
-export const INTERNAL_COMMANDS: readonly CommandId[] = [COMMANDS.loadMore];
+/**
+ * Registered but not contributed in package.json: the explorer's "Load more…" item runs the first,
+ * a click on a conflict in the Source Control view the second.
+ */
+export const INTERNAL_COMMANDS: readonly CommandId[] = [COMMANDS.loadMore, COMMANDS.openFolderConflict];
 
 /** The context keys the extension sets with `setContext`. */
 export const CONTEXT_KEYS = {
@@ -47,6 +56,14 @@ export const CONTEXT_KEYS = {
   activeCanPublish: 'workspaceAutomation.activeCanPublish',
   /** The active `wsa:` document's history has a published revision. */
   activeHasPublished: 'workspaceAutomation.activeHasPublished',
+  /** A folder of the window holds a pulled workspace (its state file): Push / Pull in the palette. */
+  hasLocalFolders: 'workspaceAutomation.hasLocalFolders',
+} as const;
+
+/** The local folders' Source Control provider (`scmProvider` in `when` clauses) and its groups (`scmResourceGroup`). */
+export const SOURCE_CONTROL = {
+  id: 'workspaceAutomation',
+  groups: { local: 'local', remote: 'remote', conflicts: 'conflicts' },
 } as const;
 
 export const VIEWS = {

@@ -10,7 +10,7 @@ import { COMMANDS, CONTEXT_KEYS, INTERNAL_COMMANDS, VIEWS, focusViewCommand } fr
 const root = join(__dirname, '..', '..', '..');
 
 /** The context keys of VS Code itself that our `when` clauses use. */
-const VSCODE_CONTEXT_KEYS = new Set(['view', 'viewItem', 'resourceScheme', 'isInDiffLeftEditor']);
+const VSCODE_CONTEXT_KEYS = new Set(['view', 'viewItem', 'resourceScheme', 'isInDiffLeftEditor', 'scmProvider', 'scmResourceGroup']);
 
 interface Manifest {
   contributes: {

@@ -16,6 +16,8 @@ export const README_SCREENSHOTS: readonly string[] = [
   'publish-modal',
   'dashboard-completions',
   'dashboard-types',
+  'folders-source-control',
+  'folders-merge-editor',
 ];
 
 export const screenshotsDir = join(repoRoot, 'media', 'screenshots');

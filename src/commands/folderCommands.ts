@@ -1,0 +1,154 @@
+// Local folders: Pull into Folder…, Push to Service, Pull from Service, Refresh Folder Status, and
+// a conflict's merge editor. Each takes what VS Code passes from where it was invoked (an explorer
+// node, a Source Control resource, group or provider, a file URI) and, for scripts and tests, plain
+// arguments: Pull into Folder `{ folder, ids? }` (or a folder URI), Push / Pull `{ folder, files? }`
+// (or file URIs). The feature's code loads with the first of them (registerLocalFolders.ts).
+import * as vscode from 'vscode';
+import type { LocalFolders } from '../localFolders/localFolders';
+import type { LocalFoldersFeature } from '../localFolders/registerLocalFolders';
+import type { FolderRepository } from '../localFolders/folderRepository';
+import type { PullReport, PushReport } from '../localFolders/engineAdapter';
+import { COMMANDS, type CommandId } from '../manifest/contributions';
+import { isResourceNode, type ExplorerNode } from '../model/explorer/nodes';
+import type { ExplorerModel } from '../model/explorer/explorerModel';
+import { Disposable } from '../util/lifecycle';
+import { registerCommand, type CommandHandler } from './registerCommand';
+
+/** What a script passes to Pull into Folder…. */
+export interface PullIntoFolderArgs {
+  folder: vscode.Uri | string;
+  /** Only these resources; default every resource the service lists. */
+  ids?: string[];
+}
+
+/** What a script passes to Push / Pull: a pulled folder, and some of its files (default: all). */
+export interface FolderFilesArgs {
+  folder: vscode.Uri | string;
+  files?: (vscode.Uri | string)[];
+}
+
+export interface FolderResult<R> {
+  folder: string;
+  report: R;
+}
+
+export class FolderCommands extends Disposable {
+  constructor(
+    private readonly feature: LocalFoldersFeature,
+    private readonly explorer: ExplorerModel,
+    log: vscode.LogOutputChannel,
+  ) {
+    super();
+    const command = (id: CommandId, handler: CommandHandler) => this._register(registerCommand(log, id, handler));
+    command(COMMANDS.pullIntoFolder, (arg?: unknown, all?: unknown) => this.pullIntoFolder(arg, all));
+    command(COMMANDS.pushFolder, (...args: unknown[]) => this.push(args));
+    command(COMMANDS.pullFolder, (...args: unknown[]) => this.pull(args));
+    command(COMMANDS.refreshFolderStatus, async () => (await this.feature.load()).refreshAll(true));
+    command(COMMANDS.openFolderConflict, async (uri?: unknown) =>
+      uri instanceof vscode.Uri ? (await this.feature.load()).openConflict(uri) : undefined,
+    );
+  }
+
+  /** Asks for the folder unless given; pulls everything, a group's kind, or the chosen resources. */
+  async pullIntoFolder(arg: unknown, all: unknown): Promise<PullReport | undefined> {
+    const scripted = isRecord(arg) && 'folder' in arg;
+    const folder = scripted ? toUri(arg.folder) : arg instanceof vscode.Uri ? arg : await this.askFolder();
+    if (!folder) return undefined;
+    const ids = scripted ? stringsOf(arg.ids) : await this.idsOf(Array.isArray(all) && all.length ? all : arg);
+    const folders = await this.feature.load();
+    return folders.pullInto(folder, ids, { offerToOpen: !scripted && !(arg instanceof vscode.Uri) });
+  }
+
+  async push(args: unknown[]): Promise<FolderResult<PushReport>[]> {
+    const folders = await this.feature.load();
+    const results: FolderResult<PushReport>[] = [];
+    for (const [repo, paths] of targets(folders, args)) results.push({ folder: repo.root.fsPath, report: await folders.push(repo, paths) });
+    return results;
+  }
+
+  async pull(args: unknown[]): Promise<FolderResult<PullReport>[]> {
+    const folders = await this.feature.load();
+    const results: FolderResult<PullReport>[] = [];
+    for (const [repo, paths] of targets(folders, args)) results.push({ folder: repo.root.fsPath, report: await folders.pull(repo, paths) });
+    return results;
+  }
+
+  private async askFolder(): Promise<vscode.Uri | undefined> {
+    const picked = await vscode.window.showOpenDialog({
+      canSelectFolders: true,
+      canSelectFiles: false,
+      canSelectMany: false,
+      openLabel: vscode.l10n.t('Pull into This Folder'),
+      title: vscode.l10n.t('Pull the workspace into a folder'),
+      ...(vscode.workspace.workspaceFolders?.[0] ? { defaultUri: vscode.workspace.workspaceFolders[0].uri } : {}),
+    });
+    return picked?.[0];
+  }
+
+  /** The ids behind explorer nodes: a resource's own, a group's loaded resources; none = everything. */
+  private async idsOf(arg: unknown): Promise<string[] | undefined> {
+    const nodes = (Array.isArray(arg) ? arg : [arg]).filter((n): n is ExplorerNode => isRecord(n) && typeof n.kind === 'string');
+    if (!nodes.length) return undefined;
+    const ids = new Set<string>();
+    for (const node of nodes) {
+      if (isResourceNode(node)) ids.add(node.id);
+      else if (node.kind === 'group')
+        for (const child of await this.explorer.getChildren(node)) if (isResourceNode(child)) ids.add(child.id);
+    }
+    return [...ids];
+  }
+}
+
+/** The folders and files a Push or Pull was invoked on; no argument: every pulled folder, all files. */
+function targets(folders: LocalFolders, args: unknown[]): Map<FolderRepository, string[] | undefined> {
+  const out = new Map<FolderRepository, string[] | undefined>();
+  const addFile = (uri: vscode.Uri) => {
+    const repo = folders.repositoryOf(uri);
+    const rel = repo?.relative(uri);
+    if (!repo || rel === undefined) throw new Error(vscode.l10n.t('{0} is not in a pulled folder.', uri.fsPath));
+    if (rel === '') {
+      out.set(repo, undefined);
+      return;
+    }
+    const paths = out.has(repo) ? out.get(repo) : [];
+    if (paths) paths.push(rel);
+    out.set(repo, paths);
+  };
+  const addFolder = (uri: vscode.Uri) => {
+    const repo = folders.repositoryOf(uri);
+    if (!repo) throw new Error(vscode.l10n.t('{0} is not a pulled folder.', uri.fsPath));
+    out.set(repo, undefined);
+  };
+  // VS Code passes (clicked, allSelected[]) for resource states; the list, when given, is the whole choice.
+  const list = Array.isArray(args[1]) && args[1].length ? args[1] : args.length && args[0] !== undefined ? [args[0]] : [];
+  for (const item of list.flat()) {
+    if (item instanceof vscode.Uri) addFile(item);
+    else if (typeof item === 'string') addFile(vscode.Uri.file(item));
+    else if (isRecord(item) && item.resourceUri instanceof vscode.Uri) addFile(item.resourceUri);
+    else if (isRecord(item) && Array.isArray(item.resourceStates))
+      for (const state of item.resourceStates as vscode.SourceControlResourceState[]) addFile(state.resourceUri);
+    else if (isRecord(item) && item.rootUri instanceof vscode.Uri) addFolder(item.rootUri);
+    else if (isRecord(item) && 'folder' in item) {
+      const folder = toUri(item.folder);
+      const files = Array.isArray(item.files) ? item.files : undefined;
+      if (!files) addFolder(folder);
+      else for (const f of files) addFile(f instanceof vscode.Uri ? f : vscode.Uri.joinPath(folder, String(f)));
+    }
+  }
+  if (!list.length) for (const repo of folders.all) out.set(repo, undefined);
+  return out;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function toUri(value: unknown): vscode.Uri {
+  if (value instanceof vscode.Uri) return value;
+  if (typeof value === 'string' && value) return /^[a-z][\w+.-]*:\/\//i.test(value) ? vscode.Uri.parse(value) : vscode.Uri.file(value);
+  throw new Error(vscode.l10n.t('Give the folder as a URI or an absolute path.'));
+}
+
+function stringsOf(value: unknown): string[] | undefined {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined;
+}

@@ -1,0 +1,148 @@
+// The VS Code side's one door to the local-folders engine (src/folders): it builds the engine's
+// LocalFolder with the signed-in connection's client, refuses a folder of another service or
+// workspace (its key and requests must not go there), and keeps the last remote status so a quick
+// local refresh (a file saved) does not forget what the service said.
+import * as l10n from '@vscode/l10n';
+import type { Connection } from '../connection/connectionProvider';
+import {
+  LocalFolder,
+  readState,
+  sameConnection,
+  type FileStatus,
+  type FolderConnection,
+  type FolderState,
+  type PullReport,
+  type PushReport,
+} from '../folders';
+import type { FileView } from '../model/resourceKinds';
+import { ResourceReader } from '../model/resourceReader';
+import { KeyedQueue } from '../util/async';
+import type { TextProblem } from '../model/saveTypes';
+
+export { STATE_DIR, STATE_FILE } from '../folders';
+export type { FileState, FileStatus, PullReport, PushFileResult, PushReport } from '../folders';
+
+export type Validate = (view: FileView, text: string) => Promise<TextProblem[]>;
+
+export interface FolderStatusView {
+  readonly files: readonly FileStatus[];
+  /** Why the service was not asked or did not answer, one sentence; undefined when it answered. */
+  readonly remoteError?: string;
+}
+
+export class FolderEngine {
+  /** Per folder: the last status that asked the service. */
+  private readonly lastRemote = new Map<string, Map<string, FileStatus>>();
+  /** Per folder: pulls and pushes one after another, each reading the state the previous one wrote. */
+  private readonly writes = new KeyedQueue<string>();
+
+  constructor(
+    private readonly validate: Validate,
+    /** The header names the signed-in connection sends its key and workspace in (written to a new folder's state). */
+    private readonly carriers: () => Pick<FolderConnection, 'authHeader' | 'authScheme' | 'workspaceHeader'>,
+  ) {}
+
+  private folder(root: string, connection: Connection): LocalFolder {
+    return new LocalFolder({ folder: root, client: () => connection.client, validate: this.validate });
+  }
+
+  /** The connection, if it is the one the folder was pulled from; else why not. */
+  private async matching(root: string, connection: Connection | undefined): Promise<{ connection?: Connection; why?: string }> {
+    if (!connection) return { why: l10n.t('not signed in') };
+    const state = await readState(root);
+    if (
+      state &&
+      !sameConnection(state.connection, { ...state.connection, baseUrl: connection.baseUrl, workspaceId: connection.workspaceId })
+    )
+      return { why: otherService(state) };
+    return { connection };
+  }
+
+  /** The status; `remote` asks the service (when signed in to the folder's service and workspace). */
+  async status(root: string, connection: Connection | undefined, remote: boolean): Promise<FolderStatusView> {
+    const { connection: c, why } = await this.matching(root, connection);
+    const folder = new LocalFolder({ folder: root, client: () => requireClient(c) });
+    if (remote && c) {
+      try {
+        const status = await folder.status({ remote: true });
+        this.lastRemote.set(root, new Map(status.files.map((f) => [f.path, f])));
+        const failed = status.files.find((f) => f.remoteError)?.remoteError ?? status.notes[0];
+        return { files: status.files, ...(failed ? { remoteError: failed } : {}) };
+      } catch (e) {
+        const local = await folder.status({ remote: false });
+        return { files: withLastRemote(local.files, this.lastRemote.get(root)), remoteError: e instanceof Error ? e.message : String(e) };
+      }
+    }
+    const local = await folder.status({ remote: false });
+    return { files: withLastRemote(local.files, this.lastRemote.get(root)), ...(why ? { remoteError: why } : {}) };
+  }
+
+  async pull(root: string, connection: Connection, ids: readonly string[] | undefined): Promise<PullReport> {
+    const { connection: c, why } = await this.matching(root, connection);
+    if (!c) throw new Error(why);
+    const report = await this.writes.run(root, () =>
+      this.folder(root, c).pull({
+        connection: { ...this.carriers(), baseUrl: c.baseUrl, workspaceId: c.workspaceId },
+        ...(ids ? { ids } : {}),
+      }),
+    );
+    this.lastRemote.delete(root);
+    return report;
+  }
+
+  async push(root: string, connection: Connection | undefined, files: readonly string[] | undefined): Promise<PushReport> {
+    const { connection: c, why } = await this.matching(root, connection);
+    if (!c) throw new Error(why);
+    const report = await this.writes.run(root, () => this.folder(root, c).push(files ? { files } : {}));
+    this.lastRemote.delete(root);
+    return report;
+  }
+
+  async baseText(root: string, path: string, connection: Connection | undefined): Promise<string | undefined> {
+    const { connection: c } = await this.matching(root, connection);
+    return new LocalFolder({ folder: root, client: () => requireClient(c) }).baseText(path);
+  }
+
+  /** The service's current text of a pulled file (a conflict's other side). */
+  async latest(connection: Connection, file: FileStatus): Promise<{ text: string; label: string }> {
+    const content = await new ResourceReader(() => connection.client).read({
+      workspaceId: connection.workspaceId,
+      view: file.view,
+      id: file.id,
+      name: file.name,
+    });
+    return { text: content.text, label: content.snapshot?.label ?? '' };
+  }
+}
+
+function requireClient(connection: Connection | undefined) {
+  if (!connection) throw new Error(l10n.t('Sign in to the folder’s service to read from it.'));
+  return connection.client;
+}
+
+function otherService(state: FolderState): string {
+  return l10n.t(
+    'this folder holds workspace {0} of {1}; sign in to it (Switch Workspace) to compare and push',
+    state.connection.workspaceId,
+    state.connection.baseUrl,
+  );
+}
+
+/**
+ * A local-only status with what the last remote status knew: a file the service had moved stays
+ * remote (or becomes a conflict once edited here); files new or gone on the service stay listed.
+ */
+export function withLastRemote(local: readonly FileStatus[], last: ReadonlyMap<string, FileStatus> | undefined): FileStatus[] {
+  if (!last) return [...local];
+  const out = local.map((f): FileStatus => {
+    const before = last.get(f.path);
+    if (!before || f.state === 'deletedLocally') return f;
+    const moved = before.state === 'remoteChange' || before.state === 'conflict';
+    if (moved) return { ...f, state: f.state === 'localChange' ? 'conflict' : 'remoteChange' };
+    if (before.state === 'goneRemote') return { ...f, state: 'goneRemote' };
+    return f;
+  });
+  const known = new Set(local.map((f) => f.path));
+  for (const f of last.values()) if (f.state === 'newRemote' && !known.has(f.path)) out.push(f);
+  return out;
+}

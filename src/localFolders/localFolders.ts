@@ -1,0 +1,263 @@
+// The pulled folders of the window: one Source Control per folder that holds the engine's state
+// file, their badges and status bar item, and Pull / Push with what each outcome shows. Loaded on
+// first use (registerLocalFolders.ts): a window without pulled folders never runs this.
+import * as vscode from 'vscode';
+import type { SnapshotFileSystem } from '../conflicts/snapshotFileSystem';
+import type { ConnectionProvider } from '../connection/connectionProvider';
+import type { Configuration } from '../manifest/config';
+import { CONTEXT_KEYS } from '../manifest/contributions';
+import type { TextProblem } from '../model/saveTypes';
+import { notificationText } from '../util/notify';
+import { Disposable } from '../util/lifecycle';
+import { BaseDocuments } from './baseDocuments';
+import { FolderDecorations } from './folderDecorations';
+import { STATE_DIR_GLOB } from './stateFiles';
+import { findStateFiles } from './folderDiscovery';
+import { FolderEngine, STATE_DIR, type PullReport, type PushReport, type Validate } from './engineAdapter';
+import { FolderMerge, type FolderMergeOptions } from './folderMerge';
+import { pullMessage, pushMessage, type Severity } from './syncMessages';
+import { FolderRepository } from './folderRepository';
+import { FolderStatusBar } from './folderStatusBar';
+
+export interface LocalFoldersDeps {
+  readonly log: vscode.LogOutputChannel;
+  readonly config: Configuration;
+  readonly connection: ConnectionProvider;
+  /** The header names of the signed-in connection, for a new folder's state file. */
+  readonly carriers: () => { authHeader: string; authScheme: string; workspaceHeader: string };
+  readonly validate: Validate;
+  readonly snapshots: SnapshotFileSystem;
+  /** Where a refused push shows its problems (the save diagnostics). */
+  readonly problems: { set(uri: vscode.Uri, problems: readonly TextProblem[]): void };
+  readonly options: FolderMergeOptions;
+}
+
+/** One folder's push or pull, as a script sees it. */
+export interface FolderPushResult {
+  readonly folder: string;
+  readonly report: PushReport;
+}
+
+export class LocalFolders extends Disposable {
+  private readonly repositories = new Map<string, FolderRepository>();
+  private readonly _onDidChange = this._register(new vscode.EventEmitter<FolderRepository>());
+  /** A folder's status was read again (or a folder came or went). */
+  readonly onDidChange = this._onDidChange.event;
+  private readonly engine: FolderEngine;
+  private readonly decorations: FolderDecorations;
+  private readonly statusBar: FolderStatusBar;
+  private readonly bases: BaseDocuments;
+  readonly merge: FolderMerge;
+  private interval: NodeJS.Timeout | undefined;
+
+  constructor(private readonly deps: LocalFoldersDeps) {
+    super();
+    this.engine = new FolderEngine(deps.validate, deps.carriers);
+    this.decorations = this._register(new FolderDecorations((uri) => this.repositoryOf(uri)?.fileAt(uri)));
+    this.statusBar = this._register(new FolderStatusBar());
+    this.bases = this._register(
+      new BaseDocuments(async (file) => {
+        const repo = this.repositoryOf(file);
+        const rel = repo?.relative(file);
+        return repo && rel !== undefined ? this.engine.baseText(repo.root.fsPath, rel, deps.connection.current) : undefined;
+      }),
+    );
+    this.merge = this._register(new FolderMerge(deps.log, deps.snapshots, deps.options));
+    this._register(this.merge.onDidMerge((c) => void this.repositoryOf(c.uri)?.refresh(false)));
+    // New pulled folders are found by registerLocalFolders' watcher; removed ones here (the state directory deleted).
+    const removals = this._register(vscode.workspace.createFileSystemWatcher(STATE_DIR_GLOB, true, true, false));
+    this._register(
+      removals.onDidDelete((uri) => {
+        if (uri.path.endsWith(`/${STATE_DIR}/state.json`) || uri.path.endsWith(`/${STATE_DIR}`)) this.remove(rootOf(uri));
+      }),
+    );
+    this._register(vscode.window.onDidChangeWindowState((s) => s.focused && void this.refreshAll(true)));
+    this._register(deps.config.onDidChange(() => this.schedule()));
+    this._register(deps.connection.onDidChangeConnection(() => void this.refreshAll(true)));
+    this._register({ dispose: () => clearInterval(this.interval) });
+    this.schedule();
+  }
+
+  /** Finds the pulled folders of the window; `again`: reads the status of known ones too. */
+  async discover(again = true): Promise<void> {
+    const found = await findStateFiles(100);
+    await Promise.all(found.map((uri) => this.add(rootOf(uri), again)));
+  }
+
+  /** The badge a file shows in the explorer and on its tab. */
+  decorationOf(uri: vscode.Uri): vscode.FileDecoration | undefined {
+    return this.decorations.provideFileDecoration(uri);
+  }
+
+  /** What the status bar item shows (↑ to push, ↓ to pull, conflicts). */
+  get statusBarText(): string {
+    return this.statusBar.item.text;
+  }
+
+  get all(): readonly FolderRepository[] {
+    return [...this.repositories.values()];
+  }
+
+  /** The pulled folder holding `uri` (the innermost one). */
+  repositoryOf(uri: vscode.Uri): FolderRepository | undefined {
+    let best: FolderRepository | undefined;
+    for (const repo of this.repositories.values())
+      if (repo.relative(uri, true) !== undefined && (!best || repo.root.path.length > best.root.path.length)) best = repo;
+    return best;
+  }
+
+  /** Adds the folder (if new) and reads its status, asking the service; `again`: also when it is known. */
+  async add(root: vscode.Uri, again = true): Promise<FolderRepository> {
+    let repo = this.repositories.get(root.toString());
+    if (repo && !again) return repo;
+    if (!repo) {
+      const created = new FolderRepository(root, {
+        engine: this.engine,
+        connection: () => this.deps.connection.current,
+        log: this.deps.log,
+      });
+      repo = created;
+      this.repositories.set(root.toString(), created);
+      this._register(created);
+      this._register(
+        created.onDidChange((uris) => {
+          this.decorations.changed(uris);
+          this.bases.changed(uris);
+          this.updateStatusBar();
+          this._onDidChange.fire(created);
+        }),
+      );
+      void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.hasLocalFolders, true);
+    }
+    await repo.refresh(true);
+    return repo;
+  }
+
+  private remove(root: vscode.Uri): void {
+    const repo = this.repositories.get(root.toString());
+    if (!repo) return;
+    this.repositories.delete(root.toString());
+    repo.dispose();
+    this.updateStatusBar();
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.hasLocalFolders, this.repositories.size > 0);
+  }
+
+  refreshAll(remote: boolean): Promise<void[]> {
+    return Promise.all(this.all.map((r) => r.refresh(remote)));
+  }
+
+  /** Pulls into `folder` (a new or a pulled one): everything, or the given ids. */
+  async pullInto(folder: vscode.Uri, ids: readonly string[] | undefined, { offerToOpen = false } = {}): Promise<PullReport> {
+    const connection = this.deps.connection.require();
+    const report = await this.engine.pull(folder.fsPath, connection, ids);
+    const repo = await this.add(folder);
+    this.bases.changed(report.files.map((f) => repo.uriOf(f.path)));
+    const open = vscode.l10n.t('Add Folder to Workspace');
+    const outside = !vscode.workspace.getWorkspaceFolder(folder);
+    const [severity, text] = pullMessage(report, folderName(folder));
+    void this.tell(severity, text, ...(offerToOpen && outside ? [open] : [])).then((choice) => {
+      if (choice !== open) return;
+      const at = vscode.workspace.workspaceFolders?.length ?? 0;
+      vscode.workspace.updateWorkspaceFolders(at, 0, { uri: folder });
+    });
+    return report;
+  }
+
+  /** Pulls a pulled folder again: every file, or the given ones (their resources). */
+  async pull(repo: FolderRepository, paths?: readonly string[]): Promise<PullReport> {
+    const ids = paths?.map((p) => repo.fileAt(repo.uriOf(p))?.id).filter((id): id is string => id !== undefined);
+    const report = await this.engine.pull(repo.root.fsPath, this.deps.connection.require(), ids);
+    this.bases.changed(report.files.map((f) => repo.uriOf(f.path)));
+    await repo.refresh(true);
+    void this.tell(...pullMessage(report, folderName(repo.root)));
+    return report;
+  }
+
+  /** Pushes a folder's changed files (or the given ones) and shows each merge and conflict. */
+  async push(repo: FolderRepository, paths?: readonly string[]): Promise<PushReport> {
+    const connection = this.deps.connection.require();
+    const candidates = paths ?? [...repo.filesIn('local'), ...repo.filesIn('conflicts')].map((f) => f.path);
+    // The texts as they were before the push: a clean merge is shown against them.
+    const before = new Map<string, string>();
+    for (const path of candidates) {
+      try {
+        before.set(path, new TextDecoder().decode(await vscode.workspace.fs.readFile(repo.uriOf(path))));
+      } catch {
+        // Deleted here: the engine reports it.
+      }
+    }
+    const report = await this.engine.push(repo.root.fsPath, connection, paths);
+    const nameOf = (path: string) => repo.fileAt(repo.uriOf(path))?.name ?? path.split('/').pop() ?? path;
+    for (const file of report.files) {
+      const uri = repo.uriOf(file.path);
+      if (file.outcome === 'refused' && file.problems) this.deps.problems.set(uri, file.problems);
+      else if (file.outcome === 'pushed') this.deps.problems.set(uri, []);
+    }
+    this.bases.changed(report.files.map((f) => repo.uriOf(f.path)));
+    await repo.refresh(true);
+    void this.tell(...pushMessage(report, nameOf));
+    for (const file of report.files) {
+      const uri = repo.uriOf(file.path);
+      if (file.outcome === 'merged') await this.merge.showMerged(uri, nameOf(file.path), before.get(file.path) ?? '', file.message ?? '');
+      if (file.outcome === 'conflict' && file.conflict) {
+        const { base, theirs, mine, theirsLabel } = file.conflict;
+        await this.merge.open({ uri, name: nameOf(file.path), ...(base !== undefined ? { base } : {}), theirs, theirsLabel, mine });
+      }
+    }
+    return report;
+  }
+
+  /** A conflict in the view was clicked: the merge editor on base, the service's text and the file. */
+  async openConflict(uri: vscode.Uri): Promise<boolean> {
+    const repo = this.repositoryOf(uri);
+    const file = repo?.fileAt(uri);
+    if (!repo || !file) throw new Error(vscode.l10n.t('{0} is not a file of a pulled folder.', uri.fsPath));
+    const connection = this.deps.connection.require();
+    const [base, latest, mine] = await Promise.all([
+      this.engine.baseText(repo.root.fsPath, file.path, connection),
+      this.engine.latest(connection, file),
+      vscode.workspace.fs.readFile(uri).then((b) => new TextDecoder().decode(b)),
+    ]);
+    return this.merge.open({
+      uri,
+      name: file.name,
+      ...(base !== undefined ? { base } : {}),
+      theirs: latest.text,
+      theirsLabel: latest.label,
+      mine,
+    });
+  }
+
+  /** The one notification of an operation; resolves with the action chosen (nobody waits for it). */
+  private tell(severity: Severity, text: string, ...actions: string[]): Thenable<string | undefined> {
+    this.deps.log.info(`[Folders] ${text}`);
+    if (severity === 'error') return vscode.window.showErrorMessage(notificationText(text), ...actions);
+    if (severity === 'warning') return vscode.window.showWarningMessage(notificationText(text), ...actions);
+    return vscode.window.showInformationMessage(notificationText(text), ...actions);
+  }
+
+  private updateStatusBar(): void {
+    this.statusBar.update(
+      this.all.map((r) => r.counts),
+      this.all.map((r) => r.remoteError).find((e) => e !== undefined),
+    );
+  }
+
+  /** The interval setting: the service asked every N seconds, or only on focus and on demand. */
+  private schedule(): void {
+    clearInterval(this.interval);
+    const seconds = this.deps.config.read().folderStatusIntervalSeconds;
+    this.interval = seconds > 0 ? setInterval(() => void this.refreshAll(true), seconds * 1000) : undefined;
+  }
+}
+
+function folderName(folder: vscode.Uri): string {
+  return folder.path.split('/').filter(Boolean).pop() ?? folder.fsPath;
+}
+
+/** `<root>/.wsa/state.json` → `<root>`. */
+function rootOf(stateFile: vscode.Uri): vscode.Uri {
+  const parts = stateFile.path.split('/');
+  const at = parts.lastIndexOf(STATE_DIR);
+  return stateFile.with({ path: parts.slice(0, at).join('/') || '/' });
+}

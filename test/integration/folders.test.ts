@@ -1,0 +1,282 @@
+// Local folders in the real VS Code against the emulator: Pull into Folder… with a folder argument
+// writes the files the `wsa:` documents show, VS Code's own search finds their text, the Source
+// Control view follows edits on disk, and Push sends one save with the base tokens; another
+// actor's save turns a push into a clean merge (shown as a diff) or a conflict (the merge editor),
+// and a pull over an edited file whose remote moved into a conflict, never an overwrite.
+import * as assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import * as vscode from 'vscode';
+import { createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../src/api';
+import type { FolderFilesArgs, FolderResult } from '../../src/commands/folderCommands';
+import type { PullReport, PushReport } from '../../src/folders';
+import type { FolderRepository } from '../../src/localFolders/folderRepository';
+import type { LocalFolders } from '../../src/localFolders/localFolders';
+import { filePath } from '../../src/model/resourcePath';
+import { waitUntil } from '../harness/lib/processes';
+import { setAutoSave } from './fileHelpers';
+import { connectSuite, type SuiteContext } from './helpers';
+
+const PULL_INTO = 'workspaceAutomation.pullIntoFolder';
+const PUSH = 'workspaceAutomation.pushFolder';
+const PULL = 'workspaceAutomation.pullFolder';
+
+describe('Local folders: pull, the Source Control view, push and merges @variants', function () {
+  this.timeout(60_000);
+  let s: SuiteContext;
+  let folders: LocalFolders;
+  let folder: vscode.Uri;
+  let repo: FolderRepository;
+  let other: ServiceClient;
+  let dashboardPath: string;
+
+  const decoder = new TextDecoder();
+  const read = async (uri: vscode.Uri) => decoder.decode(await vscode.workspace.fs.readFile(uri));
+  const write = (uri: vscode.Uri, text: string) => vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+  const lastSeq = async () => (await s.admin.requests()).at(-1)?.seq ?? 0;
+  const dashboardUri = () => repo.uriOf(dashboardPath);
+  const until = async (what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 10_000) =>
+    assert.ok(await waitUntil(condition, timeoutMs), `${what} within ${timeoutMs} ms`);
+  const push = async (args: FolderFilesArgs) => (await vscode.commands.executeCommand<FolderResult<PushReport>[]>(PUSH, args))[0]!.report;
+
+  /** The colleague changes the dashboard's source with their own client (the same key). */
+  async function theyEdit(change: (source: string) => string): Promise<string> {
+    const current = await other.getDashboardSource(s.ids.churnDashboardId!);
+    const source = change(current.source);
+    await other.replaceDashboardSource(s.ids.churnDashboardId!, {
+      source,
+      expectedRevision: current.revision,
+      expectedDataRunId: current.dataRunId,
+    });
+    return source;
+  }
+
+  /** Reverts what is dirty (the merge editor's result) and closes every editor, without a "Save?" dialog. */
+  async function closeAll(): Promise<void> {
+    for (const doc of vscode.workspace.textDocuments.filter((d) => d.isDirty)) {
+      await vscode.window.showTextDocument(doc);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  }
+
+  before(async function () {
+    s = await connectSuite(this);
+    await s.admin.reset();
+    await setAutoSave('off');
+    other = createClient({
+      ...DEFAULT_CONNECTION,
+      ...s.emulator.carriers,
+      baseUrl: s.emulator.url,
+      apiKey: s.emulator.apiKey,
+      workspaceId: s.emulator.workspaceId,
+    });
+    const workspace = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(workspace, 'the session opens a folder');
+    folder = vscode.Uri.joinPath(workspace, `pulled-${randomUUID().slice(0, 8)}`);
+  });
+  after(async () => {
+    await closeAll();
+    await setAutoSave(undefined);
+    await s.admin.reset();
+  });
+
+  it('pulls the chosen resources into the folder given as an argument: the texts of the wsa: documents, no key, found by search', async () => {
+    const ids = ['churnDashboardId', 'factId', 'databaseId', 'writeSyncId', 'liveAppId'].map((k) => s.ids[k]!);
+    const report = await vscode.commands.executeCommand<PullReport>(PULL_INTO, { folder, ids });
+    assert.ok(report, 'the command returns the pull report');
+    folders = await s.api.folders.load();
+    repo = folders.repositoryOf(folder)!;
+    assert.ok(repo, 'the folder has its Source Control');
+    assert.equal(repo.sourceControl.rootUri?.toString(), folder.toString());
+
+    const added = report.files.filter((f) => f.outcome === 'added');
+    for (const view of ['dashboard', 'fact', 'database', 'writeSync', 'app'])
+      assert.ok(
+        added.some((f) => f.view === view),
+        `a ${view} file is written (${report.files.map((f) => `${f.path}: ${f.outcome}`).join(', ')})`,
+      );
+    for (const f of added) {
+      const file = repo.fileAt(repo.uriOf(f.path));
+      assert.ok(file, `${f.path} is in the folder's status`);
+      const wsa = vscode.Uri.from({
+        scheme: 'wsa',
+        path: filePath({ workspaceId: s.emulator.workspaceId, view: f.view, id: f.id, name: file.name }),
+      });
+      const shown = (await vscode.workspace.openTextDocument(wsa)).getText();
+      assert.equal(await read(repo.uriOf(f.path)), shown, `${f.path} holds what ${wsa.toString()} shows`);
+    }
+    dashboardPath = added.find((f) => f.view === 'dashboard' && f.id === s.ids.churnDashboardId)!.path;
+
+    // Nothing in the folder (state file, base copies, files) holds the key.
+    const state = await read(vscode.Uri.joinPath(folder, '.wsa', 'state.json'));
+    assert.ok(state.includes(s.emulator.workspaceId), 'the state file names the workspace');
+    for (const uri of await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*')))
+      assert.ok(!(await read(uri)).includes(s.emulator.apiKey), `${uri.fsPath} holds no key`);
+
+    // VS Code's own search across files (a search editor: its results are a text document here).
+    const needle = (await read(dashboardUri()))
+      .split('\n')
+      .find((l) => /\w{6,}/.test(l) && l.trim().length > 12)!
+      .trim();
+    await vscode.commands.executeCommand('search.action.openNewEditor', {
+      query: needle,
+      filesToInclude: `${vscode.workspace.asRelativePath(folder)}/**`,
+      triggerSearch: true,
+      isRegexp: false,
+    });
+    const name = dashboardPath.split('/').pop()!;
+    await until('the search editor lists the pulled dashboard', () =>
+      vscode.workspace.textDocuments.some((d) => d.languageId === 'search-result' && d.getText().includes(name)),
+    );
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('shows an edit on disk under Local changes and pushes it with one PUT carrying the base revision and data run', async () => {
+    const stateBefore = JSON.parse(await read(vscode.Uri.joinPath(folder, '.wsa', 'state.json'))) as {
+      files: Record<string, { tokens: { expectedRevision?: unknown; expectedDataRunId?: string } }>;
+    };
+    const tokens = stateBefore.files[dashboardPath]!.tokens;
+    const text = await read(dashboardUri());
+    await write(dashboardUri(), `${text}\n// Checked against the CRM export\n`);
+    await until('the file shows under Local changes', () => repo.shown('local').includes(dashboardPath));
+    assert.equal(folders.decorationOf(dashboardUri())?.badge, 'M');
+    assert.match(folders.statusBarText, /\$\(cloud-upload\) 1 /);
+    // The gutter's quick diff compares with the base: the text as pulled, read-only.
+    const original = await repo.sourceControl.quickDiffProvider!.provideOriginalResource!(
+      dashboardUri(),
+      new vscode.CancellationTokenSource().token,
+    );
+    assert.ok(original, 'a base for the quick diff');
+    assert.equal((await vscode.workspace.openTextDocument(original)).getText(), text, 'the base is the pulled text');
+
+    const since = await lastSeq();
+    const report = await push({ folder, files: [dashboardPath] });
+    assert.deepEqual(
+      report.files.map((f) => f.outcome),
+      ['pushed'],
+    );
+    const puts = (await s.admin.requests(since)).filter((r) => r.method === 'PUT');
+    assert.equal(puts.length, 1, 'exactly one PUT');
+    assert.equal(puts[0]!.path, `/v1/dashboards/${s.ids.churnDashboardId}/source`);
+    const body = puts[0]!.body as { expectedRevision?: unknown; expectedDataRunId?: string };
+    assert.ok(tokens.expectedRevision && tokens.expectedDataRunId, 'the state holds the base tokens');
+    assert.deepEqual(body.expectedRevision, tokens.expectedRevision, 'sent with the base revision');
+    assert.equal(body.expectedDataRunId, tokens.expectedDataRunId, 'sent with the base data run');
+    await until('Local changes is empty again', () => repo.shown('local').length === 0);
+    assert.equal((await other.getDashboardSource(s.ids.churnDashboardId!)).source, await read(dashboardUri()));
+  });
+
+  it('merges a push over another actor’s save: a clean merge is written and shown, nothing overwritten; overlapping edits open the merge editor', async () => {
+    // Theirs at the top, mine at the end: a clean merge.
+    const theirs = await theyEdit((t) => `// Colleague: threshold reviewed\n${t}`);
+    await write(dashboardUri(), `${await read(dashboardUri())}// Mine: a second note\n`);
+    // Local changes, or Conflicts once a status asked the service (the window got focus).
+    await until('the edit is seen', () => repo.shown('local').includes(dashboardPath) || repo.shown('conflicts').includes(dashboardPath));
+    const clean = await push({ folder, files: [dashboardPath] });
+    assert.deepEqual(
+      clean.files.map((f) => f.outcome),
+      ['merged'],
+    );
+    const merged = await read(dashboardUri());
+    assert.ok(
+      merged.includes('// Colleague: threshold reviewed') && merged.includes('// Mine: a second note'),
+      'both edits are in the file',
+    );
+    assert.equal((await other.getDashboardSource(s.ids.churnDashboardId!)).source, theirs, 'nothing was overwritten on the service');
+    await until('the merge is shown as a diff', () =>
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .some((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === dashboardUri().toString()),
+    );
+    const again = await push({ folder, files: [dashboardPath] });
+    assert.deepEqual(
+      again.files.map((f) => f.outcome),
+      ['pushed'],
+      'the merged text is sent by the next push',
+    );
+
+    // Both change the same line: a conflict; the local file is kept exactly, the merge editor opens on it.
+    await theyEdit((t) => t.replace('// Colleague: threshold reviewed', '// Colleague: threshold raised'));
+    const mine = (await read(dashboardUri())).replace('// Colleague: threshold reviewed', '// Mine: threshold lowered');
+    await write(dashboardUri(), mine);
+    // Local changes, or Conflicts once a status asked the service (the window got focus).
+    await until('the edit is seen', () => repo.shown('local').includes(dashboardPath) || repo.shown('conflicts').includes(dashboardPath));
+    const conflict = await push({ folder, files: [dashboardPath] });
+    assert.deepEqual(
+      conflict.files.map((f) => f.outcome),
+      ['conflict'],
+    );
+    assert.equal(await read(dashboardUri()), mine, 'the local text is untouched');
+    // The merge editor's tab input is not public API; its documents are: the result is a snapshot
+    // that Complete Merge writes into the file, the local text is kept as "Yours".
+    const name = dashboardPath.split('/').pop()!;
+    await until('the merge editor opens on the three texts', () => {
+      const docs = vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'wsa-snapshot' && d.uri.path.endsWith(`/${name}`));
+      const result = docs.find((d) => d.uri.path.includes('/Merged/'));
+      return !!result && docs.some((d) => d.uri.path.includes('/Yours/') && d.getText() === mine);
+    });
+    await until('its tab is open', () =>
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .some((t) => t.label.includes(name) && !(t.input instanceof vscode.TabInputText) && !(t.input instanceof vscode.TabInputTextDiff)),
+    );
+    assert.equal(await read(dashboardUri()), mine, 'the local file is untouched while the merge editor is open');
+
+    // Complete Merge saves the result: it becomes the local file's text.
+    const result = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'wsa-snapshot' && d.uri.path.includes('/Merged/'))!;
+    await until('the merge editor set up its result', () => result.isDirty);
+    const resolved = mine.replace('// Mine: threshold lowered', '// Mine and theirs: threshold settled');
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(result.uri, new vscode.Range(result.positionAt(0), result.positionAt(result.getText().length)), resolved);
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.ok(await result.save());
+    await until('the result is written into the local file', async () => (await read(dashboardUri())) === resolved);
+    await until('the file shows under Conflicts', () => repo.shown('conflicts').includes(dashboardPath));
+    await closeAll();
+  });
+
+  it('keeps an edited file whose remote also moved as a conflict when pulling, and fast-forwards an unedited one', async () => {
+    const factPath = [...(await folderFiles()).keys()].find((p) => p.startsWith('facts/'))!;
+    const mine = await read(dashboardUri());
+    const since = await lastSeq();
+    const [result] = await vscode.commands.executeCommand<FolderResult<PullReport>[]>(PULL, { folder });
+    const outcomes = new Map(result!.report.files.map((f) => [f.path, f.outcome]));
+    assert.equal(outcomes.get(dashboardPath), 'conflict');
+    assert.equal(await read(dashboardUri()), mine, 'the local text is not overwritten');
+    assert.equal(outcomes.get(factPath), 'unchanged');
+    assert.deepEqual(
+      (await s.admin.requests(since)).filter((r) => r.method !== 'GET'),
+      [],
+      'a pull only reads',
+    );
+    await until('the file shows under Conflicts', () => repo.shown('conflicts').includes(dashboardPath));
+    assert.match(folders.statusBarText, /\$\(warning\) 1/);
+    assert.equal(folders.decorationOf(dashboardUri())?.badge, 'C');
+  });
+
+  it('asks the service on an interval only when the setting says so, and never more often than every 30 seconds', async () => {
+    const setting = vscode.workspace.getConfiguration('workspaceAutomation.folders');
+    assert.equal(s.api.config.read().folderStatusIntervalSeconds, 0, 'off by default');
+    try {
+      for (const [value, read] of [
+        [5, 30],
+        [90, 90],
+        [-1, 0],
+      ] as const) {
+        await setting.update('statusIntervalSeconds', value, vscode.ConfigurationTarget.Global);
+        assert.equal(s.api.config.read().folderStatusIntervalSeconds, read, `${value} reads as ${read}`);
+      }
+    } finally {
+      await setting.update('statusIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  async function folderFiles(): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (const uri of await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), '**/.wsa/**')) {
+      const rel = repo.relative(uri);
+      if (rel) out.set(rel, await read(uri));
+    }
+    return out;
+  }
+});

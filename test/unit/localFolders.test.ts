@@ -1,0 +1,91 @@
+// The VS Code side of local folders, its vscode-free parts: a local-only status keeps what the
+// service said last, the one notification of a push or pull names every outcome with the worst
+// severity, and the state file glob follows the engine's name.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { STATE_FILE, type FileStatus, type PushReport } from '../../src/folders';
+import { withLastRemote } from '../../src/localFolders/engineAdapter';
+import { pullMessage, pushMessage } from '../../src/localFolders/syncMessages';
+import { STATE_FILE_GLOB } from '../../src/localFolders/stateFiles';
+
+const file = (path: string, state: FileStatus['state']): FileStatus => ({
+  path,
+  kind: 'dashboard',
+  view: 'dashboard',
+  id: `oper_${path.length}`,
+  name: path,
+  state,
+  remoteChecked: state !== 'unchanged' && state !== 'localChange',
+});
+
+describe('local folders: status, messages, names', () => {
+  test('the activation event and the watchers look for the engine’s state file', () => {
+    assert.equal(STATE_FILE_GLOB, `**/${STATE_FILE}`);
+  });
+
+  test('a local-only status keeps what the service said last: moved stays remote, an edit over it is a conflict', () => {
+    const last = new Map(
+      [file('a.tsx', 'remoteChange'), file('b.tsx', 'remoteChange'), file('c.tsx', 'goneRemote'), file('d.tsx', 'newRemote')].map((f) => [
+        f.path,
+        f,
+      ]),
+    );
+    const local = [file('a.tsx', 'unchanged'), file('b.tsx', 'localChange'), file('c.tsx', 'unchanged'), file('e.tsx', 'localChange')];
+    const states = Object.fromEntries(withLastRemote(local, last).map((f) => [f.path, f.state]));
+    assert.deepEqual(states, {
+      'a.tsx': 'remoteChange',
+      'b.tsx': 'conflict',
+      'c.tsx': 'goneRemote',
+      'd.tsx': 'newRemote',
+      'e.tsx': 'localChange',
+    });
+    assert.deepEqual(withLastRemote(local, undefined), local, 'without a remote answer, the local states');
+    assert.equal(withLastRemote([file('a.tsx', 'deletedLocally')], last)[0]!.state, 'deletedLocally', 'a file deleted here stays deleted');
+  });
+
+  test('a push tells every outcome once, refusals first and as errors, merges and conflicts as warnings', () => {
+    const report: PushReport = {
+      files: [
+        { path: 'dashboards/A.tsx', kind: 'dashboard', view: 'dashboard', id: 'oper_a', outcome: 'pushed' },
+        { path: 'dashboards/B.tsx', kind: 'dashboard', view: 'dashboard', id: 'oper_b', outcome: 'merged' },
+        {
+          path: 'facts/C.json',
+          kind: 'fact',
+          view: 'fact',
+          id: 'fact_c',
+          outcome: 'refused',
+          problems: [{ message: 'Expected a comma', severity: 'error', line: 3, column: 4, source: 'local' }],
+        },
+      ],
+    };
+    const name = (p: string) =>
+      p
+        .split('/')
+        .pop()!
+        .replace(/\.\w+$/, '');
+    const [severity, text] = pushMessage(report, name);
+    assert.equal(severity, 'error');
+    assert.match(text, /^Pushed «A»\. «C» was not sent: line 3: Expected a comma «B» changed on the service too/);
+    assert.deepEqual(pushMessage({ files: [report.files[1]!] }, name)[0], 'warning');
+    assert.deepEqual(pushMessage({ files: [] }, name), ['info', 'Nothing to push: no file changed here.']);
+  });
+
+  test('a pull tells what was added and updated, and the conflicts and gone files it kept', () => {
+    const base = { kind: 'dashboard', view: 'dashboard', id: 'oper_x' } as const;
+    const [severity, text] = pullMessage(
+      {
+        files: [
+          { ...base, path: 'dashboards/A.tsx', outcome: 'added' },
+          { ...base, path: 'dashboards/B.tsx', outcome: 'conflict' },
+          { ...base, path: 'dashboards/C.tsx', outcome: 'goneRemote' },
+        ],
+        notListed: [],
+        notes: [],
+      },
+      'sales',
+    );
+    assert.equal(severity, 'warning');
+    assert.match(text, /^Pulled into sales: 1 new, 0 updated\. dashboards\/B\.tsx changed here and on the service: your text is kept/);
+    assert.match(text, /Gone from the service, kept here: dashboards\/C\.tsx\./);
+  });
+});
