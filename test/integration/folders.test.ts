@@ -13,7 +13,7 @@ import type { FolderRepository } from '../../src/localFolders/folderRepository';
 import type { LocalFolders } from '../../src/localFolders/localFolders';
 import { filePath } from '../../src/model/resourcePath';
 import { waitUntil } from '../harness/lib/processes';
-import { setAutoSave } from './fileHelpers';
+import { openFresh, setAutoSave } from './fileHelpers';
 import { connectSuite, type SuiteContext } from './helpers';
 
 const PULL_INTO = 'workspaceAutomation.pullIntoFolder';
@@ -62,6 +62,7 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
   before(async function () {
     s = await connectSuite(this);
     await s.admin.reset();
+    await closeAll();
     await setAutoSave('off');
     other = createClient({
       ...DEFAULT_CONNECTION,
@@ -102,7 +103,8 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
         scheme: 'wsa',
         path: filePath({ workspaceId: s.emulator.workspaceId, view: f.view, id: f.id, name: file.name }),
       });
-      const shown = (await vscode.workspace.openTextDocument(wsa)).getText();
+      // An earlier suite may have left it open on the state before the reset.
+      const shown = (await openFresh(s.api, wsa)).getText();
       assert.equal(await read(repo.uriOf(f.path)), shown, `${f.path} holds what ${wsa.toString()} shows`);
     }
     dashboardPath = added.find((f) => f.view === 'dashboard' && f.id === s.ids.churnDashboardId)!.path;
