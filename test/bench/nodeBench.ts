@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { Pool, type Dispatcher } from 'undici';
 import { createClient } from '../../src/api';
 import { startEmulator } from '../harness/lib/emulator';
+import { folderPullBench } from './folderBench';
 import { fmt, median, peakRssMiB, stopChild, type Row } from './support';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -39,6 +40,8 @@ export async function runNodeBench(o: NodeBenchOptions, rows: Row[]): Promise<vo
     const operationId = ops.data.items[0]!.id;
     o.say('client GET overhead (interleaved with bare undici requests)...');
     rows.push(...(await clientOverhead(emu.url, emu.apiKey, emu.workspaceId, operationId)));
+    o.say('pull into a local folder (interleaved with the same GETs, bare)...');
+    rows.push(...(await folderPullBench(emu, o.say)));
     o.say('emulator under load (autocannon, interleaved with a bare node:http server)...');
     rows.push(...(await emulatorLoad(emu.url, headers, operationId)));
     const peak = await peakRssMiB(emu.pid);
