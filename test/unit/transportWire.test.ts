@@ -1,0 +1,319 @@
+// What the client puts on the wire and what it tells the user and the log about each answer, against
+// a plain loopback HTTP server that records every request and answers as each test sets (nothing
+// mocked: the real transport and client over real sockets). Quick, so that it runs early.
+import assert from 'node:assert/strict';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import { ApiError, createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../src/api';
+import { parseSuccess } from '../../src/api/client';
+import * as z from 'zod/mini';
+
+const NO_RETRY = { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, budgetMs: 1 };
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+const OPERATION = {
+  id: 'oper_1',
+  name: 'Normal',
+  kind: 'code',
+  instructions: '',
+  dataSourceIds: [],
+  parentDataFlowId: null,
+  status: 'ready',
+  codeStale: false,
+  draft: { revisionId: 'rvsn_1', sequence: 1 },
+  published: null,
+};
+
+describe('the requests on the wire and what is told of their answers', () => {
+  let server: Server;
+  let url: string;
+  let seen: Seen[] = [];
+  let answer: (res: ServerResponse) => void;
+  const lines: { level: 'debug' | 'error'; line: string }[] = [];
+  const log = {
+    debug: (line: string) => lines.push({ level: 'debug', line }),
+    error: (line: string) => lines.push({ level: 'error', line }),
+  };
+  const json = (status: number, body: unknown) => (res: ServerResponse) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const client = (over: Partial<Parameters<typeof createClient>[0]> = {}): ServiceClient =>
+    createClient(
+      { ...DEFAULT_CONNECTION, baseUrl: url, apiKey: 'apik_secret', workspaceId: 'wksp_1', timeoutMs: 5_000, ...over },
+      log,
+      NO_RETRY,
+    );
+  const failure = async (p: Promise<unknown>): Promise<ApiError> => {
+    const e = await p.then(
+      () => assert.fail('answered'),
+      (err: unknown) => err,
+    );
+    assert.ok(e instanceof ApiError, String(e));
+    return e;
+  };
+  const withOperation = (field: string, value: unknown) => json(200, { data: { ...OPERATION, [field]: value } });
+
+  before(async () => {
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        seen.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+        answer(res);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  beforeEach(() => {
+    seen = [];
+    lines.length = 0;
+    answer = json(200, { data: OPERATION });
+  });
+
+  test('a read asks for JSON, names the extension, carries the key and the workspace, and sends no body', async () => {
+    const c = client();
+    assert.equal((await c.getOperation('oper_1')).name, 'Normal');
+    await c.close();
+    assert.equal(seen.length, 1);
+    const { method, url: path, headers, body } = seen[0]!;
+    assert.equal(method, 'GET');
+    assert.equal(path, '/v1/operations/oper_1');
+    assert.equal(headers['accept'], 'application/json');
+    assert.equal(headers['user-agent'], 'workspace-automation-vscode');
+    assert.equal(headers['authorization'], 'Bearer apik_secret');
+    assert.equal(headers['x-workspace-id'], 'wksp_1');
+    assert.equal(headers['content-type'], undefined);
+    assert.equal(body, '');
+  });
+
+  test('a save sends its JSON body as application/json; an organization-scoped request carries no workspace', async () => {
+    const c = client();
+    answer = json(200, { data: { version: 4, identityLocked: false } });
+    const saved = await c.updateWriteSync('wsyn_1', {
+      expectedVersion: 3,
+      name: 'Sync',
+      definition: {
+        source: { resourceId: 'a', object: 'b', scope: 'c' },
+        destination: { resourceId: 'd', object: 'e', scope: 'f' },
+        input: { type: 'operation', operationId: 'oper_1', revisionId: 'rvsn_1', table: 't' },
+        keyColumn: 'id',
+        fields: { id: 'Id' },
+      },
+      isEnabled: true,
+      automaticEnabled: false,
+    });
+    assert.equal(saved.version, 4);
+    answer = json(404, { error: { code: 'not_found', message: 'No fact fact_1.' } });
+    await failure(c.getFact('fact_1'));
+    await c.close();
+    const [put, fact] = seen;
+    assert.equal(put!.method, 'PUT');
+    assert.equal(put!.headers['content-type'], 'application/json');
+    assert.equal(put!.headers['x-workspace-id'], 'wksp_1');
+    assert.equal(JSON.parse(put!.body).expectedVersion, 3);
+    assert.equal(fact!.url, '/v1/facts/fact_1');
+    assert.equal(fact!.headers['x-workspace-id'], undefined);
+    assert.equal(fact!.headers['authorization'], 'Bearer apik_secret');
+  });
+
+  test('paths go below the base URL’s path, with or without its trailing slashes; an empty scheme sends the bare key', async () => {
+    const c = client({ baseUrl: `${url}/api//`, authHeader: 'X-Api-Key', authScheme: '', workspaceHeader: 'X-Team' });
+    await c.getOperation('oper_1');
+    await c.close();
+    assert.equal(seen[0]!.url, '/api/v1/operations/oper_1');
+    assert.equal(seen[0]!.headers['x-api-key'], 'apik_secret');
+    assert.equal(seen[0]!.headers['authorization'], undefined);
+    assert.equal(seen[0]!.headers['x-team'], 'wksp_1');
+  });
+
+  test('without a workspace no workspace header is sent', async () => {
+    const c = client({ workspaceId: undefined });
+    await c.getOperation('oper_1');
+    await c.close();
+    assert.equal(seen[0]!.headers['x-workspace-id'], undefined);
+  });
+
+  test('the log has one line per request: at debug when it succeeded, at error when it failed, and never the key', async () => {
+    const c = client();
+    await c.getOperation('oper_1');
+    answer = json(404, { error: { code: 'not_found', message: 'gone' } });
+    await failure(c.getOperation('oper_2'));
+    answer = json(399, { data: OPERATION });
+    await failure(c.getOperation('oper_3'));
+    answer = json(400, { error: { message: 'bad' } });
+    await failure(c.getOperation('oper_4'));
+    await c.close();
+    assert.equal(lines.length, 4);
+    assert.equal(lines[0]!.level, 'debug');
+    assert.match(lines[0]!.line, /^\[HTTP\] GET \/v1\/operations\/oper_1 → 200 \(\d+ ms\)$/);
+    assert.equal(lines[1]!.level, 'error');
+    assert.match(lines[1]!.line, /^\[HTTP\] GET \/v1\/operations\/oper_2 → 404 \(\d+ ms\)$/);
+    assert.equal(lines[2]!.level, 'debug', 'below 400 is no error for the log');
+    assert.equal(lines[3]!.level, 'error', '400 is');
+    for (const { line } of lines) assert.ok(!line.includes('apik_secret'));
+  });
+
+  test('a request that got no answer is logged at error with its kind and the reason', async () => {
+    const c = client({ baseUrl: 'http://127.0.0.1:9' });
+    const e = await failure(c.getOperation('oper_1'));
+    await c.close();
+    assert.equal(e.kind, 'network');
+    assert.equal(lines.length, 1);
+    assert.equal(lines[0]!.level, 'error');
+    assert.match(
+      lines[0]!.line,
+      /^\[HTTP\] GET \/v1\/operations\/oper_1 failed after \d+ ms: network: Could not connect to http:\/\/127\.0\.0\.1:9: connection refused\. Is the service running\?$/,
+    );
+  });
+
+  test('a save that got no answer may have been applied; a read that got none was not', async () => {
+    const c = client({ baseUrl: 'http://127.0.0.1:9' });
+    const read = await failure(c.getOperation('oper_1'));
+    const save = await failure(
+      c.updateApp('appl_1', { expectedDraft: { revisionId: 'rvsn_1', sequence: 1 }, name: 'App', description: null } as never),
+    );
+    await c.close();
+    assert.equal(read.maybeApplied, false);
+    assert.equal(save.kind, 'network');
+    assert.equal(save.maybeApplied, true);
+  });
+
+  test('an error answer without a message is told by its status line', async () => {
+    const expected: Record<number, string> = {
+      400: '400 Bad Request',
+      401: '401 Unauthorized',
+      403: '403 Forbidden',
+      404: '404 Not Found',
+      405: '405 Method Not Allowed',
+      409: '409 Conflict',
+      412: '412 Precondition Failed',
+      413: '413 Payload Too Large',
+      422: '422 Unprocessable Entity',
+      429: '429 Too Many Requests',
+      500: '500 Internal Server Error',
+      502: '502 Bad Gateway',
+      503: '503 Service Unavailable',
+      504: '504 Gateway Timeout',
+      418: '418 HTTP error',
+    };
+    const c = client();
+    for (const [status, message] of Object.entries(expected)) {
+      answer = (res) => res.writeHead(Number(status)).end();
+      const e = await failure(c.getOperation('oper_1'));
+      assert.equal(e.status, Number(status));
+      assert.equal(e.message, message);
+    }
+    await c.close();
+  });
+
+  test('a body of the wrong shape says what was found where: null, a list, a fraction, nothing, text', async () => {
+    const c = client();
+    const cases: [string, unknown, string][] = [
+      ['name', null, 'field “data.name”: expected string, got null'],
+      ['name', ['a'], 'field “data.name”: expected string, got array'],
+      ['codeStale', 'yes', 'field “data.codeStale”: expected boolean, got string'],
+      ['dataSourceIds', undefined, 'field “data.dataSourceIds”: expected array, got nothing'],
+      ['draft', { revisionId: 'rvsn_1', sequence: 1.5 }, 'field “data.draft.sequence”: expected int, got a fraction'],
+    ];
+    for (const [field, value, what] of cases) {
+      answer = withOperation(field, value);
+      const e = await failure(c.getOperation('oper_1'));
+      assert.equal(e.kind, 'invalidResponse');
+      assert.equal(e.message, `The server’s answer has an unexpected shape: ${what}.`);
+      assert.equal(e.field, what.slice('field “'.length, what.indexOf('”')));
+      assert.equal(e.status, 200);
+    }
+    answer = json(200, { data: 5 });
+    const list = await failure(c.list('databases'));
+    assert.equal(
+      list.message,
+      'The server’s answer has an unexpected shape: field “data”: got number, which matches none of the accepted shapes.',
+    );
+    answer = json(200, { nothing: true });
+    const noData = await failure(c.getOperation('oper_1'));
+    assert.equal(noData.message, 'The server’s answer has an unexpected shape: field “data”: expected object, got nothing.');
+    await c.close();
+  });
+
+  test('a 2xx body that is not JSON is an HTML page when it says so in its type or its text starts with a tag', async () => {
+    const c = client();
+    answer = (res) => res.writeHead(200, { 'content-type': 'text/HTML' }).end('oops');
+    assert.equal((await failure(c.getOperation('oper_1'))).message, 'The server answered with an HTML page instead of JSON.');
+    answer = (res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('  <p>oops</p>');
+    assert.equal((await failure(c.getOperation('oper_1'))).message, 'The server answered with an HTML page instead of JSON.');
+    answer = (res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('oops <p>');
+    assert.equal((await failure(c.getOperation('oper_1'))).message, 'The server’s answer is not valid JSON.');
+    await c.close();
+  });
+
+  test('a publish takes any 2xx, with or without a body, but not a body cut off mid-JSON', async () => {
+    const c = client();
+    const body = { expectedVersion: 'v1' };
+    answer = (res) => res.writeHead(204).end();
+    assert.equal(await c.publishRevision('oper_1', 'rvsn_1', body), undefined);
+    answer = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end('  \n');
+    assert.equal(await c.publishRevision('oper_1', 'rvsn_1', body), undefined);
+    answer = json(200, { unexpected: ['shape'] });
+    assert.equal(await c.restoreRevision('oper_1', 'rvsn_1', body), undefined);
+    answer = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data": {');
+    const cut = await failure(c.publishRevision('oper_1', 'rvsn_1', body));
+    assert.equal(cut.kind, 'invalidResponse');
+    assert.equal(cut.maybeApplied, true);
+    await c.close();
+    assert.deepEqual(
+      seen.map((s) => `${s.method} ${s.url}`),
+      [
+        'POST /v1/resources/oper_1/revisions/rvsn_1/publish',
+        'POST /v1/resources/oper_1/revisions/rvsn_1/publish',
+        'POST /v1/resources/oper_1/revisions/rvsn_1/restore',
+        'POST /v1/resources/oper_1/revisions/rvsn_1/publish',
+      ],
+    );
+  });
+});
+
+describe('the words for a shape a future schema may hold', () => {
+  const req = { method: 'GET' as const, path: '/v1/x', scope: 'workspace' as const, action: 'read x' };
+  const answer = (data: unknown) => ({ status: 200, statusText: '200', headers: {}, text: JSON.stringify({ data }) });
+  const messageOf = (schema: z.ZodMiniType, data: unknown) => {
+    try {
+      parseSuccess(answer(data), schema, req);
+    } catch (e) {
+      assert.ok(e instanceof ApiError);
+      return e.message;
+    }
+    return assert.fail('parsed');
+  };
+
+  test('a value outside a fixed list names the values taken', () => {
+    assert.equal(
+      messageOf(z.object({ mode: z.enum(['draft', 'published']) }), { mode: 'gone' }),
+      'The server’s answer has an unexpected shape: field “data.mode”: expected one of "draft", "published".',
+    );
+  });
+
+  test('a string of the wrong format names the format', () => {
+    assert.equal(
+      messageOf(z.object({ at: z.iso.datetime() }), { at: 'yesterday' }),
+      'The server’s answer has an unexpected shape: field “data.at”: expected datetime.',
+    );
+  });
+
+  test('any other refusal says its code', () => {
+    assert.equal(
+      messageOf(z.object({ n: z.number().check(z.minimum(3)) }), { n: 1 }),
+      'The server’s answer has an unexpected shape: field “data.n”: not accepted (too_small).',
+    );
+  });
+});
