@@ -47,6 +47,7 @@ const testFiles = [
   'listStops',
   'historyPageOrder',
   'transportWire',
+  'factFieldsLeftOut',
   'merge',
   'mergeBounds',
   'mergeConflictText',
