@@ -22,7 +22,7 @@ const BODY: FactReplaceBody = {
 
 const refusal = (status: number, bodyFields: string[] | undefined) =>
   new ApiError({
-    kind: status === 422 ? 'validation' : 'badRequest',
+    kind: 'validation',
     message: 'refused',
     action: 'replace fact fact_1',
     method: 'PUT',
