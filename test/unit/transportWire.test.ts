@@ -283,6 +283,162 @@ describe('the requests on the wire and what is told of their answers', () => {
   });
 });
 
+describe('lists, optional reads and retries on the wire', () => {
+  let server: Server;
+  let url: string;
+  let seen: string[] = [];
+  let answers: ((res: ServerResponse) => void)[] = [];
+  const json = (status: number, body: unknown) => (res: ServerResponse) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const RETRY = { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5, budgetMs: 2_000 };
+  const client = (retry = NO_RETRY): ServiceClient =>
+    createClient({ ...DEFAULT_CONNECTION, baseUrl: url, apiKey: 'apik_secret', workspaceId: 'wksp_1', timeoutMs: 5_000 }, undefined, retry);
+  const db = (n: number) => ({ id: `dbse_${n}`, name: `DB ${n}`, draft: { revisionId: `rvsn_${n}`, sequence: 1 }, published: null });
+
+  before(async () => {
+    server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        seen.push(`${req.method} ${req.url}`);
+        (answers.shift() ?? json(500, { error: { message: 'no answer set' } }))(res);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  beforeEach(() => {
+    seen = [];
+    answers = [];
+  });
+
+  test('a list page asks for its size and cursor, and takes a bare array or an object with or without a next cursor', async () => {
+    const c = client();
+    answers = [json(200, { data: [db(1)] }), json(200, { data: { items: [db(2)] } }), json(200, { data: { items: [], nextCursor: 'n2' } })];
+    assert.deepEqual(await c.list('databases'), { supported: true, items: [db(1)], nextCursor: null });
+    assert.deepEqual(await c.list('databases', { limit: 20, cursor: 'n1' }), { supported: true, items: [db(2)], nextCursor: null });
+    assert.deepEqual(await c.list('databases', { cursor: '' }), { supported: true, items: [], nextCursor: 'n2' });
+    await c.close();
+    assert.deepEqual(seen, ['GET /v1/databases', 'GET /v1/databases?limit=20&cursor=n1', 'GET /v1/databases']);
+  });
+
+  test('a list the service answers 404 or 405 is off for the connection without an error; another failure is an error', async () => {
+    const c = client();
+    answers = [json(404, {}), json(405, {}), json(500, { error: { message: 'broken' } })];
+    assert.deepEqual(await c.list('databases'), { supported: false });
+    assert.deepEqual(await c.list('databases'), { supported: false });
+    assert.deepEqual(await c.listAll('databases'), { supported: false });
+    assert.deepEqual(await c.list('writeSyncs'), { supported: false });
+    const e = await c.list('apps').then(
+      () => assert.fail('listed'),
+      (err: unknown) => err,
+    );
+    assert.ok(e instanceof ApiError && e.status === 500);
+    await c.close();
+    assert.deepEqual(seen, ['GET /v1/databases', 'GET /v1/write-syncs', 'GET /v1/apps'], 'an unlisted collection is not asked again');
+  });
+
+  test('a whole list follows its cursors with pages of 500 and stops at the item bound', async () => {
+    const c = client();
+    answers = [json(200, { data: { items: [db(1)], nextCursor: 'p2' } }), json(200, { data: { items: [db(2), db(3)], nextCursor: null } })];
+    const all = await c.listAll('databases');
+    assert.deepEqual(all, { supported: true, items: [db(1), db(2), db(3)], nextCursor: null });
+    assert.deepEqual(seen, ['GET /v1/databases?limit=500', 'GET /v1/databases?limit=500&cursor=p2']);
+    answers = [json(200, { data: { items: [db(1)], nextCursor: 'p2' } }), json(200, { data: { items: [db(2), db(3)], nextCursor: 'p3' } })];
+    const bounded = await c.listAll('databases', { maxItems: 2 });
+    assert.deepEqual(bounded, { supported: true, items: [db(1), db(2)], nextCursor: 'p3', stopped: 'items' });
+    answers = [json(200, { data: { items: [db(1), db(2)], nextCursor: null } })];
+    assert.deepEqual(await c.listAll('databases', { maxItems: 2 }), { supported: true, items: [db(1), db(2)], nextCursor: null });
+    answers = [json(200, { data: { items: [db(1)], nextCursor: 'p2' } }), json(404, {})];
+    assert.deepEqual(await c.listAll('databases'), { supported: false }, 'a list switched off on a later page');
+    await c.close();
+  });
+
+  test('runtime types and a data run the service does not have are no error: 404, 405 and 501 read as absent', async () => {
+    const c = client();
+    for (const status of [404, 405, 501]) {
+      answers = [json(status, {}), json(status, {})];
+      assert.equal(await c.dashboardRuntimeTypes(), undefined, String(status));
+      assert.equal(await c.dataRun('oprn_1'), undefined, String(status));
+    }
+    answers = [json(500, {}), json(403, {})];
+    for (const read of [() => c.dashboardRuntimeTypes(), () => c.dataRun('oprn_1')]) {
+      const e = await read().then(
+        () => assert.fail('read'),
+        (err: unknown) => err,
+      );
+      assert.ok(e instanceof ApiError);
+    }
+    await c.close();
+    assert.equal(seen[0], 'GET /v1/dashboard-runtime/types');
+    assert.equal(seen[1], 'GET /v1/operation-runs/oprn_1');
+  });
+
+  test('a read that met a 503 is asked again; a save is not; each failure names what was being done', async () => {
+    const c = client(RETRY);
+    answers = [json(503, {}), json(200, { data: OPERATION })];
+    assert.equal((await c.getOperation('oper_1')).name, 'Normal');
+    answers = [json(503, { error: { message: 'busy' } })];
+    const save = await c.updateWriteSync('wsyn_1', { expectedVersion: 1 } as never).then(
+      () => assert.fail('saved'),
+      (err: unknown) => err,
+    );
+    assert.ok(save instanceof ApiError);
+    assert.equal(save.action, 'save write sync wsyn_1');
+    assert.equal(save.maybeApplied, true, 'a 5xx to a save leaves open whether it was stored');
+    answers = [json(404, {})];
+    const runtime = await c.dataRun('oprn_1').then(() => undefined);
+    assert.equal(runtime, undefined);
+    await c.close();
+    assert.deepEqual(seen, [
+      'GET /v1/operations/oper_1',
+      'GET /v1/operations/oper_1',
+      'PUT /v1/write-syncs/wsyn_1',
+      'GET /v1/operation-runs/oprn_1',
+    ]);
+  });
+
+  test('a read cancelled while it waits to be asked again is cancelled, not the last failure', async () => {
+    const c = client({ maxAttempts: 3, baseDelayMs: 2_000, maxDelayMs: 2_000, budgetMs: 10_000 });
+    const controller = new AbortController();
+    answers = [json(503, {}), json(200, { data: OPERATION })];
+    const pending = c.getOperation('oper_1', { signal: controller.signal });
+    while (seen.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    controller.abort();
+    const e = await pending.then(
+      () => assert.fail('answered'),
+      (err: unknown) => err,
+    );
+    assert.ok(e instanceof ApiError);
+    assert.equal(e.kind, 'cancelled');
+    assert.equal(e.message, 'The request was cancelled.');
+    assert.equal(e.action, 'read operation oper_1');
+    assert.equal(e.path, '/v1/operations/oper_1');
+    assert.equal(e.method, 'GET');
+    await c.close();
+    assert.equal(seen.length, 1);
+  });
+
+  test('a host that does not resolve is told as such', async () => {
+    const c = createClient(
+      { ...DEFAULT_CONNECTION, baseUrl: 'http://wsa-test.invalid', apiKey: 'k', timeoutMs: 5_000 },
+      undefined,
+      NO_RETRY,
+    );
+    const e = await c.getOperation('oper_1').then(
+      () => assert.fail('answered'),
+      (err: unknown) => err,
+    );
+    await c.close();
+    assert.ok(e instanceof ApiError);
+    assert.equal(e.kind, 'network');
+    assert.equal(e.message, 'Could not resolve the host of http://wsa-test.invalid.');
+  });
+});
+
 describe('the words for a shape a future schema may hold', () => {
   const req = { method: 'GET' as const, path: '/v1/x', scope: 'workspace' as const, action: 'read x' };
   const answer = (data: unknown) => ({ status: 200, statusText: '200', headers: {}, text: JSON.stringify({ data }) });
