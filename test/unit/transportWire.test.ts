@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { ApiError, createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../src/api';
 import { parseSuccess } from '../../src/api/client';
+import { HttpTransport, type RawRequest } from '../../src/api/transport';
 import * as z from 'zod/mini';
 
 const NO_RETRY = { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, budgetMs: 1 };
@@ -436,6 +437,95 @@ describe('lists, optional reads and retries on the wire', () => {
     assert.ok(e instanceof ApiError);
     assert.equal(e.kind, 'network');
     assert.equal(e.message, 'Could not resolve the host of http://wsa-test.invalid.');
+  });
+});
+
+describe('the transport’s limits', () => {
+  let server: Server;
+  let url: string;
+  const seen: string[] = [];
+  const held: ServerResponse[] = [];
+  let size = 0;
+
+  before(async () => {
+    server = createServer((req, res) => {
+      req.resume();
+      seen.push(req.url!);
+      if (req.url!.startsWith('/hold')) held.push(res);
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('x'.repeat(size));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const lines: string[] = [];
+  const transport = () =>
+    new HttpTransport(
+      { ...DEFAULT_CONNECTION, baseUrl: url, apiKey: 'k', workspaceId: 'wksp_1', timeoutMs: 5_000 },
+      { debug: (l) => lines.push(l), error: (l) => lines.push(l) },
+    );
+  const get = (t: HttpTransport, path: string, over: Partial<RawRequest> = {}) =>
+    t.send({ method: 'GET', path, scope: 'workspace', action: 'read it', ...over });
+  const failure = async (p: Promise<unknown>): Promise<ApiError> => {
+    const e = await p.then(
+      () => assert.fail('answered'),
+      (err: unknown) => err,
+    );
+    assert.ok(e instanceof ApiError, String(e));
+    return e;
+  };
+
+  test('an answer of exactly the byte limit is read; one byte more is not, and the limit is told in KB or MB', async () => {
+    const t = transport();
+    size = 1024;
+    assert.equal((await get(t, '/a', { maxBytes: 1024 })).text.length, 1024);
+    size = 1025;
+    const e = await failure(get(t, '/b', { maxBytes: 1024 }));
+    assert.equal(e.code, 'responseTooLarge');
+    assert.equal(e.message, 'The service answered more than 1 KB for read it; the answer was not read.');
+    size = 1024 * 1024 + 1;
+    const mb = await failure(get(t, '/c', { maxBytes: 1024 * 1024 }));
+    assert.equal(mb.message, 'The service answered more than 1 MB for read it; the answer was not read.');
+    const half = await failure(get(t, '/d', { maxBytes: 512 * 1024 }));
+    assert.equal(half.message, 'The service answered more than 512 KB for read it; the answer was not read.');
+    size = 0;
+    assert.equal((await get(t, '/e', { maxBytes: 1024 })).text, '');
+    await t.close();
+  });
+
+  test('a request that timed out is logged once, with the time it waited', async () => {
+    const t = transport();
+    lines.length = 0;
+    const e = await failure(get(t, '/hold/1', { timeoutMs: 150 }));
+    assert.equal(e.message, 'The server did not answer within 150 ms.');
+    await t.close();
+    assert.equal(lines.length, 1);
+    assert.match(lines[0]!, /^\[HTTP\] GET \/hold\/1 failed after \d+ ms: timeout: The server did not answer within 150 ms\.$/);
+    for (const res of held.splice(0)) res.destroy();
+  });
+
+  test('a request given up while it waited for a free connection never reaches the service', async () => {
+    const t = transport();
+    seen.length = 0;
+    const busy = Array.from({ length: 6 }, (_, i) => get(t, `/hold/busy${i}`).catch((e: unknown) => e));
+    while (held.length < 6) await new Promise((resolve) => setImmediate(resolve));
+    const queued = await failure(get(t, '/late', { timeoutMs: 100 }));
+    assert.equal(queued.kind, 'timeout');
+    const controller = new AbortController();
+    const cancelled = get(t, '/cancelled', { signal: controller.signal });
+    controller.abort();
+    assert.equal((await failure(cancelled)).kind, 'cancelled');
+    for (const res of held.splice(0)) res.writeHead(200).end('{}');
+    await Promise.all(busy);
+    size = 2;
+    assert.equal((await get(t, '/after')).status, 200);
+    await t.close();
+    assert.ok(!seen.includes('/late'), 'the timed-out request was not sent');
+    assert.ok(!seen.includes('/cancelled'), 'the cancelled request was not sent');
   });
 });
 
