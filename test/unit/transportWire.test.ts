@@ -440,6 +440,142 @@ describe('lists, optional reads and retries on the wire', () => {
   });
 });
 
+describe('what the client asks and what it makes of the answers', () => {
+  let server: Server;
+  let url: string;
+  let seen: { method: string; url: string }[] = [];
+  let answers: ((res: ServerResponse) => void)[] = [];
+  const json = (status: number, body: unknown) => (res: ServerResponse) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(typeof body === 'string' ? body : JSON.stringify(body));
+  const client = (baseUrl = url): ServiceClient =>
+    createClient({ ...DEFAULT_CONNECTION, baseUrl, apiKey: 'apik_secret', workspaceId: 'wksp_1', timeoutMs: 5_000 }, undefined, NO_RETRY);
+  const failure = async (p: Promise<unknown>): Promise<ApiError> => {
+    const e = await p.then(
+      () => assert.fail('answered'),
+      (err: unknown) => err,
+    );
+    assert.ok(e instanceof ApiError, String(e));
+    return e;
+  };
+  const item = (id: string, minute: number) => ({
+    id,
+    parentRevisionId: null,
+    dependencyRevisionIds: [],
+    actor: { type: 'user', id: 'user_1' },
+    message: id,
+    createdAt: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString(),
+  });
+  const history = (items: unknown[], nextCursor: string | null) => ({
+    data: {
+      resourceId: 'oper_1',
+      version: 'v1',
+      draft: { revisionId: 'rvsn_2', sequence: 2 },
+      published: null,
+      capabilities: { history: true, restore: true, publish: true },
+      items,
+      nextCursor,
+    },
+  });
+
+  before(async () => {
+    server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        seen.push({ method: req.method!, url: req.url! });
+        (answers.shift() ?? json(500, { error: { message: 'no answer set' } }))(res);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  beforeEach(() => {
+    seen = [];
+    answers = [];
+  });
+
+  test('the connection’s workspace is the one it was made with', async () => {
+    const c = client();
+    assert.equal(c.workspaceId, 'wksp_1');
+    await c.close();
+  });
+
+  test('an id of the wrong kind is refused before any request', async () => {
+    const c = client();
+    await assert.rejects(c.getOperation('dbse_1'));
+    await assert.rejects(c.getRevision('oper_1', 'oper_2'));
+    await c.close();
+    assert.deepEqual(seen, []);
+  });
+
+  test('the whole history follows its cursor; its state is the first page alone', async () => {
+    const c = client();
+    answers = [json(200, history([item('rvsn_2', 2)], 'c2')), json(200, history([item('rvsn_1', 1)], null))];
+    const whole = await c.listRevisions('oper_1');
+    assert.deepEqual(
+      whole.items.map((i) => i.id),
+      ['rvsn_2', 'rvsn_1'],
+    );
+    answers = [json(200, history([item('rvsn_2', 2)], 'c2'))];
+    const state = await c.revisionState('oper_1');
+    assert.equal(state.items.length, 1);
+    await c.close();
+    assert.deepEqual(
+      seen.map((r) => r.url),
+      ['/v1/resources/oper_1/revisions', '/v1/resources/oper_1/revisions?cursor=c2', '/v1/resources/oper_1/revisions'],
+    );
+  });
+
+  test('a 3xx is no success, whatever its body', async () => {
+    const c = client();
+    answers = [json(300, { data: OPERATION })];
+    const e = await failure(c.getOperation('oper_1'));
+    assert.equal(e.status, 300);
+    await c.close();
+  });
+
+  test('a whole number where text belongs is a number, not a fraction; a body that is no object is told at “data”', async () => {
+    const c = client();
+    answers = [json(200, { data: { ...OPERATION, name: 5 } }), json(200, '5')];
+    assert.equal(
+      (await failure(c.getOperation('oper_1'))).message,
+      'The server’s answer has an unexpected shape: field “data.name”: expected string, got number.',
+    );
+    const root = await failure(c.getOperation('oper_1'));
+    assert.equal(root.message, 'The server’s answer has an unexpected shape: field “data”: expected object, got number.');
+    assert.equal(root.field, 'data');
+    await c.close();
+  });
+
+  test('a save answered 500 may have been stored; answered 409 or 400 it was not', async () => {
+    const c = client();
+    const body = { expectedDraft: { revisionId: 'rvsn_1', sequence: 1 }, name: 'App' };
+    answers = [json(500, {}), json(409, {}), json(400, {})];
+    assert.equal((await failure(c.updateApp('appl_1', body))).maybeApplied, true);
+    assert.equal((await failure(c.updateApp('appl_1', body))).maybeApplied, false);
+    assert.equal((await failure(c.updateApp('appl_1', body))).maybeApplied, false);
+    await c.close();
+  });
+
+  test('runtime types are read up to 4 MB; a failure reading them names what was being done', async () => {
+    const c = client();
+    const declarations = 'x'.repeat(4 * 1024 * 1024);
+    answers = [json(200, { data: { modules: [{ name: 'runtime', declarations }] } }), json(500, {})];
+    const big = await failure(c.dashboardRuntimeTypes());
+    assert.equal(big.code, 'responseTooLarge');
+    assert.equal(big.message, 'The service answered more than 4 MB for read dashboard runtime types; the answer was not read.');
+    const broken = await failure(c.dashboardRuntimeTypes());
+    assert.equal(broken.action, 'read dashboard runtime types');
+    await c.close();
+    const refused = client('http://127.0.0.1:9');
+    assert.equal((await failure(refused.dashboardRuntimeTypes())).kind, 'network', 'no answer is no absent endpoint');
+    await refused.close();
+  });
+});
+
 describe('the transport’s limits', () => {
   let server: Server;
   let url: string;
@@ -452,6 +588,7 @@ describe('the transport’s limits', () => {
       req.resume();
       seen.push(req.url!);
       if (req.url!.startsWith('/hold')) held.push(res);
+      else if (req.url === '/multi') res.setHeader('x-multi', ['a', 'b']).writeHead(200).end('{}');
       else res.writeHead(200, { 'content-type': 'application/json' }).end('x'.repeat(size));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -494,6 +631,13 @@ describe('the transport’s limits', () => {
     assert.equal(half.message, 'The service answered more than 512 KB for read it; the answer was not read.');
     size = 0;
     assert.equal((await get(t, '/e', { maxBytes: 1024 })).text, '');
+    await t.close();
+  });
+
+  test('a header sent twice is read as one value, joined', async () => {
+    const t = transport();
+    const answer = await get(t, '/multi');
+    assert.equal(answer.headers['x-multi'], 'a, b');
     await t.close();
   });
 
@@ -553,6 +697,13 @@ describe('the words for a shape a future schema may hold', () => {
     assert.equal(
       messageOf(z.object({ at: z.iso.datetime() }), { at: 'yesterday' }),
       'The server’s answer has an unexpected shape: field “data.at”: expected datetime.',
+    );
+  });
+
+  test('a refusal with its own message says it', () => {
+    assert.equal(
+      messageOf(z.object({ colour: z.string().check(z.refine((v) => v === 'blue', 'must be blue')) }), { colour: 'red' }),
+      'The server’s answer has an unexpected shape: field “data.colour”: must be blue.',
     );
   });
 
