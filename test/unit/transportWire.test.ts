@@ -11,6 +11,9 @@ import { HttpTransport, type RawRequest } from '../../src/api/transport';
 import * as z from 'zod/mini';
 
 const NO_RETRY = { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, budgetMs: 1 };
+// Each suite takes well under a second; one that hangs (a request that never settles) fails soon,
+// instead of holding a mutation run until Stryker's own timeout.
+const SUITE = { timeout: 8_000 };
 
 interface Seen {
   method: string;
@@ -32,7 +35,7 @@ const OPERATION = {
   published: null,
 };
 
-describe('the requests on the wire and what is told of their answers', () => {
+describe('the requests on the wire and what is told of their answers', SUITE, () => {
   let server: Server;
   let url: string;
   let seen: Seen[] = [];
@@ -284,7 +287,7 @@ describe('the requests on the wire and what is told of their answers', () => {
   });
 });
 
-describe('lists, optional reads and retries on the wire', () => {
+describe('lists, optional reads and retries on the wire', SUITE, () => {
   let server: Server;
   let url: string;
   let seen: string[] = [];
@@ -440,7 +443,7 @@ describe('lists, optional reads and retries on the wire', () => {
   });
 });
 
-describe('what the client asks and what it makes of the answers', () => {
+describe('what the client asks and what it makes of the answers', SUITE, () => {
   let server: Server;
   let url: string;
   let seen: { method: string; url: string }[] = [];
@@ -576,7 +579,7 @@ describe('what the client asks and what it makes of the answers', () => {
   });
 });
 
-describe('the transport’s limits', () => {
+describe('the transport’s limits', SUITE, () => {
   let server: Server;
   let url: string;
   const seen: string[] = [];
