@@ -31,11 +31,8 @@ export type ReplaceDashboardSourceBody = DashboardSourceBody;
 export type SaveDatabaseDefinitionBody = DatabaseDefinitionBody;
 
 export type { ReplaceFactOptions } from './factReplace';
-
-/**
- * The runtime declarations' answer, on the wire: their 2 MB bound (src/tsx/dashboardProject.ts) with
- * room for JSON's escapes. Larger, it is not read and the runtime stays untyped.
- */
+/** The runtime declarations' answer on the wire: their 2 MB bound (src/tsx/dashboardProject.ts) with
+ * room for JSON's escapes. Larger, it is not read and the runtime stays untyped. */
 export const RUNTIME_TYPES_MAX_BYTES = 4 * 1024 * 1024;
 
 export type ListPage<T> = { supported: false } | { supported: true; items: T[]; nextCursor: string | null };
@@ -310,8 +307,7 @@ function invalid(req: RawRequest, message: string, field?: string, status?: numb
     action: req.action,
     method: req.method,
     path: req.path,
-    // A 2xx answer to a PUT says the change was applied; only its body is unreadable.
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: only 2xx answers get here (parseJson), so the status part always holds
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: only 2xx answers get here (parseJson), so the status part always holds. A 2xx answer to a PUT says the change was applied; only its body is unreadable.
     maybeApplied: req.method !== 'GET' && status !== undefined && status >= 200 && status < 300,
   });
 }

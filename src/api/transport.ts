@@ -322,12 +322,11 @@ function describeNetworkError(cause: unknown, origin: string): string {
     case 'UND_ERR_SOCKET':
     case 'EPIPE':
       return l10n.t('The connection to {0} was dropped before the response was complete.', origin);
-    // Stryker disable next-line StringLiteral: undici's own timeouts are set past ours (send), so ours always answers first
+    // Stryker disable StringLiteral: undici's own timeouts are set past ours (send), so ours always answers first
     case 'UND_ERR_HEADERS_TIMEOUT':
-    // Stryker disable next-line StringLiteral: as above
     case 'UND_ERR_BODY_TIMEOUT':
-      // Stryker disable next-line StringLiteral: reached only by the two codes above
       return l10n.t('The server at {0} stopped answering.', origin);
+    // Stryker restore StringLiteral
     default: {
       const message = cause instanceof Error ? cause.message : String(cause);
       return l10n.t('Could not reach {0}: {1}', origin, message);
