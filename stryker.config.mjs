@@ -22,8 +22,9 @@ const allFiles = [
 ];
 
 // What CI runs (`npm run test:mutation`): the files whose scores were measured whole, each above
-// 75% and together above 85%, about 830 mutants, well inside CI's time. A file joins once a run of
-// it alone shows it above the goal.
+// 75% and together above 85%, inside CI's time. A file joins once a run of it alone shows it above
+// the goal. Not saveFlow.ts (being restructured) nor the emulator's routes: each of their mutants
+// runs emulator tests, which CI's time does not hold.
 const ciFiles = [
   'src/model/merge.ts',
   'src/model/documentSession.ts',
@@ -32,18 +33,30 @@ const ciFiles = [
   'src/api/ids.ts',
   'src/api/requestBodies.ts',
   'src/api/retry.ts',
+  'src/api/dataContract.ts',
+  'src/api/listPaging.ts',
+  'src/api/revisionPages.ts',
+  'src/api/factReplace.ts',
+  'src/api/transport.ts',
+  'src/api/client.ts',
+  'src/emulator/auth.ts',
 ];
 
 const all = process.env.WSA_MUTATION_SCOPE === 'all';
 
 const testFiles = [
-  'emulatorAuth',
+  // Quick files without an emulator: the pure modules, then the client and transport against a
+  // plain loopback server. Most mutants of src/api end here.
   'retry',
   'errorBody',
   'ids',
   'requestBodies',
   'schemas',
   'dataContract',
+  'listStops',
+  'historyPageOrder',
+  'transportWire',
+  'factFieldsLeftOut',
   'merge',
   'mergeBounds',
   'mergeConflictText',
@@ -51,15 +64,32 @@ const testFiles = [
   'resourcePathProperty',
   'documentSession',
   'saveFlowSessions',
+  'recordDocuments',
+  'errorBodyMalformed',
+  'mergeEdges',
+  'resourcePathNames',
+  'documentSessionState',
+  'idsMessages',
+  'requestBodiesMalformed',
+  'hostileBodyProperty',
+  // Each of these starts an emulator (about a second a run): the specific ones first, for the
+  // emulator's auth and routes and the client's answers.
+  'emulatorAuth',
+  'emulatorAuthRefusals',
+  'emulatorTokenChecks',
+  'emulatorRevisionOps',
+  'clientAnswers',
+  'clientStatusKinds',
+  'transportFailures',
   'client',
   'responseBounds',
-  'hostileBodyProperty',
+  'retryDefaults',
   'saveFlow',
   'saveFlowRecords',
   'saveKeepsUnchanged',
+  'saveFlowOutcomes',
   'factReplace',
   'emulatorUpdates',
-  'emulatorRevisionOps',
   'emulatorRevisions',
   'emulatorWire',
   'securityEmulator',
@@ -67,21 +97,6 @@ const testFiles = [
   'anyService',
   'connectionVerify',
   'revisionOperations',
-  'recordDocuments',
-  // Written for the survivors of the first run.
-  'emulatorAuthRefusals',
-  'emulatorTokenChecks',
-  'errorBodyMalformed',
-  'retryDefaults',
-  'mergeEdges',
-  'saveFlowOutcomes',
-  'resourcePathNames',
-  'documentSessionState',
-  'idsMessages',
-  'clientStatusKinds',
-  'transportFailures',
-  'clientAnswers',
-  'requestBodiesMalformed',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

@@ -31,11 +31,8 @@ export type ReplaceDashboardSourceBody = DashboardSourceBody;
 export type SaveDatabaseDefinitionBody = DatabaseDefinitionBody;
 
 export type { ReplaceFactOptions } from './factReplace';
-
-/**
- * The runtime declarations' answer, on the wire: their 2 MB bound (src/tsx/dashboardProject.ts) with
- * room for JSON's escapes. Larger, it is not read and the runtime stays untyped.
- */
+/** The runtime declarations' answer on the wire: their 2 MB bound (src/tsx/dashboardProject.ts) with
+ * room for JSON's escapes. Larger, it is not read and the runtime stays untyped. */
 export const RUNTIME_TYPES_MAX_BYTES = 4 * 1024 * 1024;
 
 export type ListPage<T> = { supported: false } | { supported: true; items: T[]; nextCursor: string | null };
@@ -43,6 +40,7 @@ export type ListPage<T> = { supported: false } | { supported: true; items: T[]; 
 const listPages = new Map<Collection, z.ZodMiniType>();
 function listPageOf(collection: Collection): z.ZodMiniType {
   let schema = listPages.get(collection);
+  // Stryker disable next-line ConditionalExpression: building the page schema again gives the same schema; the cache saves the cost
   if (!schema) listPages.set(collection, (schema = schemas().listPage(collections[collection].item())));
   return schema;
 }
@@ -295,6 +293,7 @@ async function absentAsUndefined<R>(call: Promise<R>): Promise<R | undefined> {
 const envelopes = new WeakMap<z.ZodMiniType, z.ZodMiniType<{ data: unknown }>>();
 function enveloped<R>(schema: z.ZodMiniType<R>): z.ZodMiniType<{ data: R }> {
   let wrapped = envelopes.get(schema);
+  // Stryker disable next-line ConditionalExpression: building the envelope again gives the same schema; the cache saves the cost
   if (!wrapped) envelopes.set(schema, (wrapped = schemas().envelope(schema) as z.ZodMiniType<{ data: unknown }>));
   return wrapped as z.ZodMiniType<{ data: R }>;
 }
@@ -308,7 +307,7 @@ function invalid(req: RawRequest, message: string, field?: string, status?: numb
     action: req.action,
     method: req.method,
     path: req.path,
-    // A 2xx answer to a PUT says the change was applied; only its body is unreadable.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: only 2xx answers get here (parseJson), so the status part always holds. A 2xx answer to a PUT says the change was applied; only its body is unreadable.
     maybeApplied: req.method !== 'GET' && status !== undefined && status >= 200 && status < 300,
   });
 }
@@ -342,7 +341,9 @@ export function parseSuccess<R>(response: RawResponse, schema: z.ZodMiniType<R>,
   const parsed = enveloped(schema).safeParse(body);
   if (parsed.success) return parsed.data.data;
   const issue = parsed.error.issues[0];
+  // Stryker disable next-line OptionalChaining: a failed parse has at least one issue
   const field = issue?.path.length ? issue.path.map(String).join('.') : 'data';
+  // Stryker disable next-line StringLiteral: a failed parse has at least one issue
   const what = issue ? describeIssue(issue, valueAt(body, issue.path)) : 'unexpected shape';
   throw invalid(req, l10n.t('The server’s answer has an unexpected shape: field “{0}”: {1}.', field, what), field, response.status);
 }

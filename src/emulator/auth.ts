@@ -30,6 +30,7 @@ export class Authenticator {
   /** The key named by the request's auth header, or 401. */
   key(headers: IncomingHttpHeaders): ApiKeyRecord {
     const raw = headers[this.authHeader];
+    // Stryker disable next-line ConditionalExpression: Node gives a request header as one string (a repeated one is joined or dropped), never a list
     const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
     if (!value) throw new HttpError(401, 'unauthorized', `Missing API key: send it in the ${this.describeCarrier()} header.`);
     let secret = value;
@@ -47,6 +48,7 @@ export class Authenticator {
   /** The raw workspace header value, for the request log. */
   workspaceHeaderValue(headers: IncomingHttpHeaders): string | null {
     const raw = headers[this.workspaceHeader];
+    // Stryker disable next-line ConditionalExpression: as in key()
     const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
     return value ? value : null;
   }

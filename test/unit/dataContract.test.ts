@@ -70,3 +70,79 @@ describe('the row type of a data run', () => {
     assert.equal(rowTypeFromColumns([]), '');
   });
 });
+
+describe('every database type the map knows', () => {
+  // The list as a user reads it in the README's data contract: each spelling, its TypeScript type.
+  const known: Record<string, string> = {
+    text: 'string',
+    varchar: 'string',
+    char: 'string',
+    character: 'string',
+    'character varying': 'string',
+    nchar: 'string',
+    nvarchar: 'string',
+    string: 'string',
+    citext: 'string',
+    uuid: 'string',
+    date: 'string',
+    time: 'string',
+    timetz: 'string',
+    'time with time zone': 'string',
+    'time without time zone': 'string',
+    timestamp: 'string',
+    timestamptz: 'string',
+    'timestamp with time zone': 'string',
+    'timestamp without time zone': 'string',
+    datetime: 'string',
+    interval: 'string',
+    integer: 'number',
+    int: 'number',
+    int2: 'number',
+    int4: 'number',
+    int8: 'number',
+    smallint: 'number',
+    bigint: 'number',
+    serial: 'number',
+    bigserial: 'number',
+    smallserial: 'number',
+    numeric: 'number',
+    decimal: 'number',
+    number: 'number',
+    real: 'number',
+    float: 'number',
+    float4: 'number',
+    float8: 'number',
+    double: 'number',
+    'double precision': 'number',
+    boolean: 'boolean',
+    bool: 'boolean',
+  };
+
+  test('each becomes its TypeScript type, and so does a list of it', () => {
+    for (const [type, ts] of Object.entries(known)) {
+      assert.equal(tsTypeOfColumnType(type), ts, type);
+      assert.equal(tsTypeOfColumnType(`${type}[]`), `${ts}[]`, `${type}[]`);
+    }
+  });
+
+  test('spacing and case do not matter, nor a length, precision or scale', () => {
+    assert.equal(tsTypeOfColumnType('  Timestamp   WITH  time zone '), 'string');
+    assert.equal(tsTypeOfColumnType('NUMERIC ( 12 , 2 )'), 'number');
+    assert.equal(tsTypeOfColumnType('character varying(40)[]'), 'string[]');
+    assert.equal(tsTypeOfColumnType('varchar(10) (3)'), 'string');
+  });
+
+  test('a list of an unknown type is a list of unknown, and json is unknown', () => {
+    assert.equal(tsTypeOfColumnType('geography[]'), 'unknown[]');
+    assert.equal(tsTypeOfColumnType('json'), 'unknown');
+    assert.equal(tsTypeOfColumnType('jsonb[]'), 'unknown[]');
+  });
+
+  test('a name with a leading digit or a dash is quoted; letters, digits, _ and $ are not', () => {
+    assert.equal(rowTypeFromColumns([{ name: 'a-b', type: 'text' }]), '"a-b": string;');
+    assert.equal(rowTypeFromColumns([{ name: '1a', type: 'text' }]), '"1a": string;');
+    assert.equal(rowTypeFromColumns([{ name: 'x ', type: 'text' }]), '"x ": string;');
+    assert.equal(rowTypeFromColumns([{ name: ' x', type: 'text' }]), '" x": string;');
+    assert.equal(rowTypeFromColumns([{ name: 'Z9_$', type: 'text' }]), 'Z9_$: string;');
+  });
+});

@@ -51,6 +51,9 @@ describe('emulator auth refusals', () => {
     assert.equal(forbidden.status, 403);
     assert.equal(forbidden.json.error.message, 'This API key may not act in workspace wksp_doesNotExist1.');
     assert.equal(forbidden.json.error.details.workspaceId, 'wksp_doesNotExist1');
+    const long = await call('GET', '/v1/apps', undefined, { workspace: `wksp${'x'.repeat(100)}` });
+    assert.equal(long.status, 400);
+    assert.equal(long.json.error.message, `The x-workspace-id header must hold a workspace id (wksp_…), got "wksp${'x'.repeat(56)}".`);
     const padded = await call('GET', '/v1/apps', undefined, { workspace: `  ${emu.demo.workspaceId}  ` });
     assert.equal(padded.status, 200);
   });

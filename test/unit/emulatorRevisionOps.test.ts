@@ -95,6 +95,40 @@ describe('emulator publish', () => {
     assert.equal(res.json.error.details.permission, 'databaseAdmin');
   });
 
+  test('each refusal says what is wrong in words', async () => {
+    const db = ids()['databaseId']!;
+    const h = await history(db);
+    const inventory = await history(ids()['inventoryDatabaseId']!);
+    const foreign = await call('POST', op(db, inventory.draft.revisionId, 'publish'), { expectedVersion: h.version });
+    assert.equal(foreign.json.error.message, `Revision ${inventory.draft.revisionId} does not belong to resource ${db}.`);
+    const other = (id: string) => id.slice(0, -1) + (id.endsWith('Z') ? 'Y' : 'Z');
+    const missing = await call('POST', op(other(db), h.draft.revisionId, 'restore'), { expectedVersion: h.version });
+    assert.equal(missing.status, 404);
+    assert.equal(missing.json.error.message, `No resource ${other(db)} with a revision history in this workspace.`);
+    const unknownRevision = await call('POST', op(db, other(h.draft.revisionId), 'restore'), { expectedVersion: h.version });
+    assert.equal(unknownRevision.status, 404);
+    assert.equal(unknownRevision.json.error.message, `Revision ${other(h.draft.revisionId)} does not belong to resource ${db}.`);
+    const app = ids()['liveAppId']!;
+    const appHistory = await history(app);
+    const off = await call('POST', op(app, appHistory.draft.revisionId, 'publish'), { expectedVersion: appHistory.version });
+    assert.equal(off.json.error.message, `Resource ${app} does not offer publish (capabilities.publish is false).`);
+    const stale = await call('POST', op(db, h.draft.revisionId, 'publish'), { expectedVersion: 'v-stale' });
+    assert.equal(
+      stale.json.error.message,
+      `The revision history of ${db} changed since it was read: the version token is stale; the version is now ${h.version}.`,
+    );
+    assert.deepEqual(stale.json.error.details.current, { version: h.version, draft: h.draft, published: h.published });
+  });
+
+  test('an app’s history takes a restore', async () => {
+    const app = ids()['liveAppId']!;
+    const h = await history(app);
+    const first = h.items.at(-1);
+    const res = await call('POST', op(app, first.id, 'restore'), { expectedVersion: h.version });
+    assert.equal(res.status, 200);
+    assert.equal(res.json.data.draft.sequence, h.draft.sequence + 1);
+  });
+
   test('a data flow root publishes without graph history', async () => {
     const flow = ids()['dataFlowOperationId']!;
     const h = await history(flow);
@@ -179,6 +213,20 @@ describe('emulator restore', () => {
 });
 
 describe('emulator revision operations under variant profiles', () => {
+  test('problem-json says a stale token in plain words', async () => {
+    const e = await startEmulator({ quiet: true, variants: ['problem-json'] });
+    try {
+      const c = caller(e);
+      const db = e.demo.ids['databaseId']!;
+      const h = (await c('GET', `/v1/resources/${db}/revisions`)).json.data;
+      const res = await c('POST', op(db, h.draft.revisionId, 'publish'), { expectedVersion: 'stale' });
+      assert.equal(res.status, 409);
+      assert.equal(res.json.detail, `The revision history of ${db} changed since it was read; read it again.`);
+    } finally {
+      await e.close();
+    }
+  });
+
   test('conflict-412 answers a stale token with 412', async () => {
     const e = await startEmulator({ quiet: true, variants: ['conflict-412'] });
     try {
