@@ -11,7 +11,7 @@ import type { HistoryPanels } from '../views/history/historyPanels';
 import type { ExplorerView } from '../views/tree/explorerTree';
 import { ConnectionCommands } from './connectionCommands';
 import { ExplorerCommands } from './explorerCommands';
-import { registerCommand } from './registerCommand';
+import { registerCommand, runCommandsAfter } from './registerCommand';
 import { registerSaveCommands } from './saveCommands';
 import type { PublishFeature } from '../publish/registerPublish';
 import { registerPublishCommands } from './publishCommands';
@@ -38,6 +38,7 @@ export function registerLogCommand(context: vscode.ExtensionContext, log: vscode
 /** The commands of the features. */
 export function registerCommands(context: vscode.ExtensionContext, deps: CommandDeps): void {
   const { log, config, connection, files, conflicts, explorer, history, publish, folders } = deps;
+  runCommandsAfter(connection.ready);
   context.subscriptions.push(
     new ConnectionCommands(connection.manager, connection.signIn, connection.localEmulator, log),
     new ExplorerCommands(explorer.model, explorer, connection.manager, config, log),

@@ -37,6 +37,8 @@ describe('Files: VS Code auto save, coalesced or always sent', function () {
     await files().update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
   });
   after(async () => {
+    // The refused auto save is held on purpose; later suites start from the service's state.
+    for (const held of api.files.held.all()) api.files.held.release(held.uri);
     api.testing.files.coalesceDelayMs = 30_000;
     await api.config.update('autoSave', 'hold');
     await files().update('autoSave', undefined, vscode.ConfigurationTarget.Global);
