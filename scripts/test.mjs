@@ -208,6 +208,7 @@ async function runStage(stage) {
     const tap = join(privateDir, 'results.tap');
     const r = await runChild(stage, [
       '--test',
+      '--test-concurrency=2',
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       '--test-reporter=tap',

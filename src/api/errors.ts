@@ -54,36 +54,26 @@ export interface ApiErrorInit {
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
-  readonly kind: ApiErrorKind;
-  readonly action: string;
-  readonly method: string;
-  readonly path: string;
-  readonly status: number | undefined;
-  readonly code: string | undefined;
-  readonly retryAfterMs: number | undefined;
-  readonly conflict: ConflictState | undefined;
-  readonly position: SourcePosition | undefined;
-  readonly pointer: string | undefined;
-  readonly bodyFields: readonly string[] | undefined;
-  readonly permission: string | undefined;
-  readonly field: string | undefined;
+  declare readonly kind: ApiErrorKind;
+  declare readonly action: string;
+  declare readonly method: string;
+  declare readonly path: string;
+  declare readonly status: number | undefined;
+  declare readonly code: string | undefined;
+  declare readonly retryAfterMs: number | undefined;
+  declare readonly conflict: ConflictState | undefined;
+  declare readonly position: SourcePosition | undefined;
+  declare readonly pointer: string | undefined;
+  declare readonly bodyFields: readonly string[] | undefined;
+  declare readonly permission: string | undefined;
+  declare readonly field: string | undefined;
   readonly maybeApplied: boolean;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.kind = init.kind;
-    this.action = init.action;
-    this.method = init.method;
-    this.path = init.path;
-    this.status = init.status;
-    this.code = init.code;
-    this.retryAfterMs = init.retryAfterMs;
-    this.conflict = init.conflict;
-    this.position = init.position;
-    this.pointer = init.pointer;
-    this.bodyFields = init.bodyFields;
-    this.permission = init.permission;
-    this.field = init.field;
+    // Every field of the init but the two Error's constructor took: an undefined one reads undefined.
+    const { message: _message, cause: _cause, ...fields } = init;
+    Object.assign(this, fields);
     this.maybeApplied = init.maybeApplied ?? false;
   }
 }

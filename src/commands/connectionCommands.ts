@@ -6,9 +6,9 @@ import { notificationText } from '../util/notify';
 import type { ConnectionManager, SignInDetails } from '../connection/connectionManager';
 import type { LocalEmulator } from '../connection/emulatorLauncher';
 import type { SignInFlow, SignInOutcome } from '../connection/signIn';
-import { COMMANDS, focusViewCommand, VIEWS, type CommandId } from '../manifest/contributions';
+import { COMMANDS, focusViewCommand, VIEWS } from '../manifest/contributions';
 import { Disposable } from '../util/lifecycle';
-import { registerCommand, type CommandHandler } from './registerCommand';
+import { registerCommands } from './registerCommand';
 
 export interface ConnectEmulatorResult {
   url: string;
@@ -23,16 +23,19 @@ export class ConnectionCommands extends Disposable {
     private readonly log: vscode.LogOutputChannel,
   ) {
     super();
-    const command = (id: CommandId, handler: CommandHandler) => this._register(registerCommand(log, id, handler));
-    command(COMMANDS.signIn, (given?: Partial<SignInDetails>) => this.signIn(given));
-    command(COMMANDS.switchWorkspace, (workspaceId?: string) => this.switchWorkspace(workspaceId));
-    command(COMMANDS.signOut, () => this.signOut());
-    command(COMMANDS.connectEmulator, () => this.connectEmulator());
-    command(COMMANDS.showConnectionMenu, () => this.showMenu());
-    command(COMMANDS.signInToFolderService, (given?: Partial<SignInDetails>) => this.signInToFolderService(given));
-    command(COMMANDS.useMyKeyForFolderService, () => this.useMyKeyForFolderService());
-    command(COMMANDS.acceptFolderHeaders, () => this.acceptFolderHeaders());
-    command(COMMANDS.allowPlainHttp, () => this.allowPlainHttp());
+    this._register(
+      registerCommands(log, {
+        [COMMANDS.signIn]: (given?: Partial<SignInDetails>) => this.signIn(given),
+        [COMMANDS.switchWorkspace]: (workspaceId?: string) => this.switchWorkspace(workspaceId),
+        [COMMANDS.signOut]: () => this.signOut(),
+        [COMMANDS.connectEmulator]: () => this.connectEmulator(),
+        [COMMANDS.showConnectionMenu]: () => this.showMenu(),
+        [COMMANDS.signInToFolderService]: (given?: Partial<SignInDetails>) => this.signInToFolderService(given),
+        [COMMANDS.useMyKeyForFolderService]: () => this.useMyKeyForFolderService(),
+        [COMMANDS.acceptFolderHeaders]: () => this.acceptFolderHeaders(),
+        [COMMANDS.allowPlainHttp]: () => this.allowPlainHttp(),
+      }),
+    );
   }
 
   private get dialogs() {

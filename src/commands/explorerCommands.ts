@@ -6,7 +6,7 @@ import { notificationText } from '../util/notify';
 import { ApiError, ID_KIND_LABELS } from '../api';
 import type { Configuration } from '../manifest/config';
 import type { ConnectionProvider } from '../connection/connectionProvider';
-import { COMMANDS, type CommandId } from '../manifest/contributions';
+import { COMMANDS } from '../manifest/contributions';
 import { parseAdditionInput } from '../model/explorer/addition';
 import type { ExplorerModel } from '../model/explorer/explorerModel';
 import { groupForKind, isResourceNode, type ExplorerNode, type ResourceData, type ResourceKind } from '../model/explorer/nodes';
@@ -16,7 +16,7 @@ import { FILE_SCHEME, filePath, type FileView, type ResourceFile } from '../mode
 import { describeError } from '../ui/describeError';
 import { Disposable } from '../util/lifecycle';
 import type { ExplorerView } from '../views/tree/explorerTree';
-import { registerCommand, type CommandHandler } from './registerCommand';
+import { registerCommands } from './registerCommand';
 
 export type AddOutcome = { added: true; id: string; kinds: ResourceKind[] } | { added: false; message: string };
 
@@ -36,17 +36,19 @@ export class ExplorerCommands extends Disposable {
     private readonly log: vscode.LogOutputChannel,
   ) {
     super();
-    const command = (id: CommandId, handler: CommandHandler) => this._register(registerCommand(log, id, handler));
-    command(COMMANDS.open, (node?: ExplorerNode | OpenTarget) => this.open(node ?? this.selected()));
-    command(COMMANDS.refresh, () => this.model.refresh());
-    command(COMMANDS.refreshItem, (node?: ExplorerNode) => this.model.refresh(node ?? this.selected()));
-    command(COMMANDS.copyId, (node?: ExplorerNode) => this.copyId(node ?? this.selected()));
-    command(COMMANDS.addResource, (input?: unknown) => this.addResource(typeof input === 'string' ? input : undefined));
-    command(COMMANDS.removeResource, (node?: ExplorerNode | string) => this.removeResource(node ?? this.selected()));
-    command(COMMANDS.openResourceById, (input?: unknown, view?: FileView) =>
-      this.openById(typeof input === 'string' ? input : undefined, view),
+    this._register(
+      registerCommands(log, {
+        [COMMANDS.open]: (node?: ExplorerNode | OpenTarget) => this.open(node ?? this.selected()),
+        [COMMANDS.refresh]: () => this.model.refresh(),
+        [COMMANDS.refreshItem]: (node?: ExplorerNode) => this.model.refresh(node ?? this.selected()),
+        [COMMANDS.copyId]: (node?: ExplorerNode) => this.copyId(node ?? this.selected()),
+        [COMMANDS.addResource]: (input?: unknown) => this.addResource(typeof input === 'string' ? input : undefined),
+        [COMMANDS.removeResource]: (node?: ExplorerNode | string) => this.removeResource(node ?? this.selected()),
+        [COMMANDS.openResourceById]: (input?: unknown, view?: FileView) =>
+          this.openById(typeof input === 'string' ? input : undefined, view),
+        [COMMANDS.loadMore]: (node?: ExplorerNode) => (node?.kind === 'loadMore' ? this.model.loadMore(node.parent) : undefined),
+      }),
     );
-    command(COMMANDS.loadMore, (node?: ExplorerNode) => (node?.kind === 'loadMore' ? this.model.loadMore(node.parent) : undefined));
   }
 
   private selected(): ExplorerNode | undefined {

@@ -42,3 +42,10 @@ export function registerCommand(log: vscode.LogOutputChannel, id: CommandId, han
     }
   });
 }
+
+/** Registers every command of `handlers`; one disposable unregisters them all. */
+export function registerCommands(log: vscode.LogOutputChannel, handlers: Partial<Record<CommandId, CommandHandler>>): vscode.Disposable {
+  return vscode.Disposable.from(
+    ...Object.entries(handlers).map(([id, handler]) => registerCommand(log, id as CommandId, handler as CommandHandler)),
+  );
+}

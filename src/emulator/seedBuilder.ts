@@ -1,11 +1,26 @@
 // A small builder for deterministic snapshots (demo and large workspaces): seeded ids, a clock that
 // moves forward, histories whose revisions link to their parents.
 import { SeededIds } from './core/idgen';
-import type { Capabilities, Dependency, DemoInfo, HistoryKind, HistoryRecord, RevisionRecord, StateSnapshot } from './core/records';
+import {
+  FACT_NULLABLE_FIELDS,
+  type Capabilities,
+  type Dependency,
+  type DemoInfo,
+  type HistoryKind,
+  type HistoryRecord,
+  type RevisionRecord,
+  type StateSnapshot,
+} from './core/records';
 
 export const FULL_HISTORY: Capabilities = { history: true, restore: true, publish: true };
 /** A data flow root publishes but has no graph history (spec §2). */
 export const DATA_FLOW_ROOT: Capabilities = { history: false, restore: false, publish: true };
+
+/** A seeded fact's nullable fields, all null; a seed sets those it shows after spreading this. */
+export const FACT_OPTIONAL_NULLS = Object.fromEntries(FACT_NULLABLE_FIELDS.map((f) => [f, null])) as Record<
+  (typeof FACT_NULLABLE_FIELDS)[number],
+  null
+>;
 
 export interface RevisionInput {
   /** Defaults to the current draft (a straight line); pass an older id for a restore's branch. */

@@ -3,7 +3,7 @@
 // types, actor types, deployment states and errors). Added after the demo content with a builder of
 // its own, so every demo id stays what it is.
 import type { HistoryRecord, StateSnapshot } from './core/records';
-import { SeedBuilder } from './seedBuilder';
+import { FACT_OPTIONAL_NULLS, SeedBuilder } from './seedBuilder';
 import { CHURN_DASHBOARD, handlerSource } from './seedSources';
 import { SEED_COLUMNS, addDataRun } from './seedDataRuns';
 
@@ -100,15 +100,8 @@ export function addForeignContent(s: StateSnapshot): void {
     definition: 'The supplier with the best on-time rate for a SKU over the last quarter.',
     formula: 'argmax(supplier, on_time_rate_90d)',
     formulaType: 'lookup',
-    aliases: null,
-    usualValue: null,
-    usualValueMin: null,
-    usualValueMax: null,
-    unit: null,
-    startDate: null,
-    endDate: null,
+    ...FACT_OPTIONAL_NULLS,
     scope: 'procurement',
-    metadata: null,
     createdAt: b.tick(60),
     updatedAt: b.tick(60),
   });

@@ -1,6 +1,6 @@
 // Demo databases, apps, write syncs, facts, and the small second workspace.
 import type { ApplicationRecord, Capabilities, FactRecord, WriteSyncRecord } from './core/records';
-import type { SeedContext } from './seedBuilder';
+import { FACT_OPTIONAL_NULLS, type SeedContext } from './seedBuilder';
 import { addOperation } from './seedOperations';
 
 const col = (name: string, type: string, nullable = false) => ({ name, type, nullable });
@@ -170,6 +170,38 @@ function draftOf(ctx: SeedContext, id: string): string {
   return ctx.s.histories.find((h) => h.resourceId === id)!.draft.revisionId;
 }
 
+interface OperationSync {
+  name: string;
+  /** The operation whose output table is written. */
+  operationId: string;
+  table: string;
+  destination: { resourceId: string; object: string; scope: string };
+  keyColumn: string;
+  fields: Record<string, string>;
+  version: number;
+  /** isEnabled, automaticEnabled, identityLocked. */
+  switches: [boolean, boolean, boolean];
+}
+
+/** A write sync of an operation's output table, on the operation's draft. */
+function operationSync(ctx: SeedContext, o: OperationSync): WriteSyncRecord {
+  const [isEnabled, automaticEnabled, identityLocked] = o.switches;
+  return writeSync(ctx, {
+    name: o.name,
+    definition: {
+      source: { resourceId: o.operationId, object: o.table, scope: 'operationOutput' },
+      destination: o.destination,
+      input: { type: 'operation', operationId: o.operationId, revisionId: draftOf(ctx, o.operationId), table: o.table },
+      keyColumn: o.keyColumn,
+      fields: o.fields,
+    },
+    version: o.version,
+    isEnabled,
+    automaticEnabled,
+    identityLocked,
+  });
+}
+
 function seedWriteSyncs(ctx: SeedContext): void {
   const { b, ids } = ctx;
   const salesforce = b.ids.id('connection');
@@ -177,47 +209,35 @@ function seedWriteSyncs(ctx: SeedContext): void {
   const contacts = ids['crmContactsOperationId']!;
   const churn = ids['codeStaleOperationId']!;
   const inventory = ids['inventoryOperationId']!;
-  const locked = writeSync(ctx, {
+  const locked = operationSync(ctx, {
     name: 'CRM contacts → Salesforce',
-    definition: {
-      source: { resourceId: contacts, object: 'crm_contacts', scope: 'operationOutput' },
-      destination: { resourceId: salesforce, object: 'Contact', scope: 'salesforce' },
-      input: { type: 'operation', operationId: contacts, revisionId: draftOf(ctx, contacts), table: 'crm_contacts' },
-      keyColumn: 'customer_id',
-      fields: { email: 'Email', lifetime_value: 'Lifetime_Value__c', customer_id: 'External_Id__c' },
-    },
+    operationId: contacts,
+    table: 'crm_contacts',
+    destination: { resourceId: salesforce, object: 'Contact', scope: 'salesforce' },
+    keyColumn: 'customer_id',
+    fields: { email: 'Email', lifetime_value: 'Lifetime_Value__c', customer_id: 'External_Id__c' },
     version: 4,
-    isEnabled: true,
-    automaticEnabled: true,
-    identityLocked: true,
+    switches: [true, true, true],
   });
-  const churnSync = writeSync(ctx, {
+  const churnSync = operationSync(ctx, {
     name: 'Churn scores → Salesforce',
-    definition: {
-      source: { resourceId: churn, object: 'customer_churn', scope: 'operationOutput' },
-      destination: { resourceId: salesforce, object: 'Account', scope: 'salesforce' },
-      input: { type: 'operation', operationId: churn, revisionId: draftOf(ctx, churn), table: 'customer_churn' },
-      keyColumn: 'month',
-      fields: { churned: 'Churned_Customers__c', active_customers: 'Active_Customers__c', month: 'Month__c' },
-    },
+    operationId: churn,
+    table: 'customer_churn',
+    destination: { resourceId: salesforce, object: 'Account', scope: 'salesforce' },
+    keyColumn: 'month',
+    fields: { churned: 'Churned_Customers__c', active_customers: 'Active_Customers__c', month: 'Month__c' },
     version: 1,
-    isEnabled: true,
-    automaticEnabled: false,
-    identityLocked: false,
+    switches: [true, false, false],
   });
-  const stock = writeSync(ctx, {
+  const stock = operationSync(ctx, {
     name: 'Stock levels → ERP',
-    definition: {
-      source: { resourceId: inventory, object: 'inventory_levels', scope: 'operationOutput' },
-      destination: { resourceId: erp, object: 'item_stock', scope: 'erp' },
-      input: { type: 'operation', operationId: inventory, revisionId: draftOf(ctx, inventory), table: 'inventory_levels' },
-      keyColumn: 'sku',
-      fields: { on_hand: 'qty_on_hand', reorder_point: 'reorder_level', warehouse: 'site_code', sku: 'item_code' },
-    },
+    operationId: inventory,
+    table: 'inventory_levels',
+    destination: { resourceId: erp, object: 'item_stock', scope: 'erp' },
+    keyColumn: 'sku',
+    fields: { on_hand: 'qty_on_hand', reorder_point: 'reorder_level', warehouse: 'site_code', sku: 'item_code' },
     version: 2,
-    isEnabled: false,
-    automaticEnabled: false,
-    identityLocked: false,
+    switches: [false, false, false],
   });
   Object.assign(ids, {
     writeSyncId: churnSync.id,
@@ -237,15 +257,7 @@ function fact(ctx: SeedContext, organizationId: string, fields: Partial<FactReco
     definition: '',
     formula: '',
     formulaType: 'math',
-    aliases: null,
-    usualValue: null,
-    usualValueMin: null,
-    usualValueMax: null,
-    unit: null,
-    startDate: null,
-    endDate: null,
-    scope: null,
-    metadata: null,
+    ...FACT_OPTIONAL_NULLS,
     createdAt: ctx.b.tick(120),
     updatedAt: ctx.b.tick(300),
     ...fields,

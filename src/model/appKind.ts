@@ -63,7 +63,6 @@ export const appKind: KindModule<AppTokens, Application> = {
     look: appLook,
     fromListItem: (item) => item as Application,
     find: (client, id, o) => client.getApp(id, o),
-    reread: (client, current, o) => client.getApp(current.id, o),
     identify: (a) => ({ id: a.id, resourceId: a.id, name: a.name }),
     // Only `deploying` is known (spec §3).
     settling: (a) => a.deployment.status === 'deploying',

@@ -101,7 +101,6 @@ export const factKind: KindModule<FactTokens, Fact> = {
     look: factLook,
     fromListItem: (item) => item as Fact,
     find: (client, id, o) => client.getFact(id, o),
-    reread: (client, current, o) => client.getFact(current.id, o),
     identify: (f) => ({ id: f.id, resourceId: undefined, name: f.name }),
   },
 };

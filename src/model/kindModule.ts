@@ -89,8 +89,11 @@ export interface ExplorerBehaviour<V> {
   fromListItem(item: unknown): V;
   /** The resource under an id, read alone; throws what the read threw (a 404 means "not this kind"). */
   find(client: ServiceClient, id: string, o?: CallOptions): Promise<V>;
-  /** Reads the resource again (a refresh), keeping what only the list knew, such as a name. */
-  reread(client: ServiceClient, current: V, o?: CallOptions): Promise<V>;
+  /**
+   * Reads the resource again (a refresh), keeping what only the list knew, such as a name. Without
+   * it, a refresh is `find` by the identified id: the read alone holds all the explorer shows.
+   */
+  reread?(client: ServiceClient, current: V, o?: CallOptions): Promise<V>;
   identify(value: V): Identity;
   /** How its item looks: description, tooltip, icon (`relation`: shown under another resource). */
   look(value: V, relation?: string): Look;

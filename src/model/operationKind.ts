@@ -52,7 +52,6 @@ export const operationKind: KindModule<never, Operation> = {
     look: operationLook,
     fromListItem: (item) => item as Operation,
     find: (client, id, o) => client.getOperation(id, o),
-    reread: (client, current, o) => client.getOperation(current.id, o),
     identify: (op) => ({ id: op.id, resourceId: op.id, name: op.name }),
     related: (op) => [
       { file: 'operation', label: l10n.t('Definition (JSON)') },

@@ -49,8 +49,8 @@ const SERVICE_RETURNS = l10n.t('as the service returns it; the service offers no
 export const RESOURCE_KINDS = {
   operation: {
     idKind: 'operation',
-    singular: 'operation',
-    plural: 'operations',
+    singular: l10n.t('operation'),
+    plural: l10n.t('operations'),
     collection: 'operations',
     group: { label: l10n.t('Operations'), icon: 'server-process' },
     history: { idKind: 'operation', from: 'ownId', label: l10n.t('Operation handler') },
@@ -73,8 +73,8 @@ export const RESOURCE_KINDS = {
   },
   dashboard: {
     idKind: 'operation',
-    singular: 'dashboard',
-    plural: 'dashboards',
+    singular: l10n.t('dashboard'),
+    plural: l10n.t('dashboards'),
     collection: 'dashboards',
     group: { label: l10n.t('Dashboards'), icon: 'dashboard' },
     history: { idKind: 'dashboardResource', from: 'sourceRead', label: l10n.t('Dashboard') },
@@ -82,8 +82,8 @@ export const RESOURCE_KINDS = {
   },
   app: {
     idKind: 'application',
-    singular: 'app',
-    plural: 'apps',
+    singular: l10n.t('app'),
+    plural: l10n.t('apps'),
     collection: 'apps',
     group: { label: l10n.t('Apps'), icon: 'rocket' },
     history: { idKind: 'application', from: 'ownId', label: l10n.t('App') },
@@ -93,7 +93,7 @@ export const RESOURCE_KINDS = {
   database: {
     idKind: 'database',
     singular: l10n.t('managed database'),
-    plural: 'databases',
+    plural: l10n.t('databases'),
     collection: 'databases',
     group: { label: l10n.t('Databases'), icon: 'database' },
     history: { idKind: 'database', from: 'ownId', label: l10n.t('Managed database') },
@@ -110,8 +110,8 @@ export const RESOURCE_KINDS = {
   },
   fact: {
     idKind: 'fact',
-    singular: 'fact',
-    plural: 'facts',
+    singular: l10n.t('fact'),
+    plural: l10n.t('facts'),
     collection: 'facts',
     group: { label: l10n.t('Facts'), icon: 'law' },
     files: [{ view: 'fact', folder: 'facts', suffix: '.json', language: 'json' }],

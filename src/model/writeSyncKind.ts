@@ -65,10 +65,8 @@ export const writeSyncKind: KindModule<WriteSyncTokens, WriteSync> = {
       ...(base.tokens.identityLocked ? lockedIdentityEdits(text, base.text) : []),
     ],
     body: writeSyncEditFromText,
-    async send({ client, file, text }, tokens, body) {
-      const ws = await client.updateWriteSync(file.id, { expectedVersion: tokens.expectedVersion, ...(body as WriteSyncEdit) });
-      return snapshotOf(text, ws);
-    },
+    send: async ({ client, file, text }, tokens, body) =>
+      snapshotOf(text, await client.updateWriteSync(file.id, { expectedVersion: tokens.expectedVersion, ...(body as WriteSyncEdit) })),
     // The editable part of what the service holds, in the request's shape, against what was sent.
     holdsText: (latest, _text, body) => sameJson(writeSyncEditFromText(latest.text), body),
     documentPointer: (pointer) => pointer,
@@ -77,7 +75,6 @@ export const writeSyncKind: KindModule<WriteSyncTokens, WriteSync> = {
     look: writeSyncLook,
     fromListItem: (item) => item as WriteSync,
     find: (client, id, o) => client.getWriteSync(id, o),
-    reread: (client, current, o) => client.getWriteSync(current.id, o),
     identify: (w) => ({ id: w.id, resourceId: undefined, name: w.name }),
     related(w) {
       const input = inputOperationId(w);

@@ -147,20 +147,13 @@ export class RevisionOperationsUi extends Disposable {
           this._onDidChangeHistory.fire({ target, op, history: outcome.history });
           return { status: 'done', history: outcome.history, readBack: outcome.readBack, message: done, questions };
         }
-        case 'notApplied': {
-          const message = vscode.l10n.t(
-            '{0} Reading the history back shows it was not applied; nothing was sent again.',
-            describeError(outcome.error, what).message,
-          );
-          void vscode.window.showErrorMessage(notificationText(message));
-          this.log.warn(`[Publish] ${message}`);
-          return { status: 'failed', message, questions };
-        }
+        case 'notApplied':
         case 'unknown': {
-          const message = vscode.l10n.t(
-            '{0} Whether it was applied is not known yet; nothing was sent again. Refresh the history to see.',
-            describeError(outcome.error, what).message,
-          );
+          const after =
+            outcome.status === 'notApplied'
+              ? vscode.l10n.t('Reading the history back shows it was not applied; nothing was sent again.')
+              : vscode.l10n.t('Whether it was applied is not known yet; nothing was sent again. Refresh the history to see.');
+          const message = `${describeError(outcome.error, what).message} ${after}`;
           void vscode.window.showErrorMessage(notificationText(message));
           this.log.warn(`[Publish] ${message}`);
           return { status: 'failed', message, questions };

@@ -76,14 +76,23 @@ export class DiagnosticsScheduler {
     return this.latest.get(key) === generation;
   }
 
-  private async syntax(key: string, generation: number): Promise<void> {
-    let found: TypeDiagnostic[] | null;
+  /** The worker's answer (null: stopped for other work), or undefined when it failed (told if still current). */
+  private async check(
+    request: 'syntaxDiagnostics' | 'semanticDiagnostics',
+    key: string,
+    generation: number,
+  ): Promise<TypeDiagnostic[] | null | undefined> {
     try {
-      found = await this.worker.request('syntaxDiagnostics', { key });
+      return await this.worker.request(request, { key });
     } catch (err) {
       if (this.current(key, generation)) this.sink.failed(key, err);
-      return;
+      return undefined;
     }
+  }
+
+  private async syntax(key: string, generation: number): Promise<void> {
+    const found = await this.check('syntaxDiagnostics', key, generation);
+    if (found === undefined) return;
     if (found === null) this.stats.stopped++;
     else if (!this.current(key, generation)) this.stats.dropped++;
     else {
@@ -94,13 +103,8 @@ export class DiagnosticsScheduler {
 
   private async complete(key: string, generation: number): Promise<void> {
     if (!this.current(key, generation)) return;
-    let found: TypeDiagnostic[] | null;
-    try {
-      found = await this.worker.request('semanticDiagnostics', { key });
-    } catch (err) {
-      if (this.current(key, generation)) this.sink.failed(key, err);
-      return;
-    }
+    const found = await this.check('semanticDiagnostics', key, generation);
+    if (found === undefined) return;
     if (found === null) {
       this.stats.stopped++;
       // Stopped for a completion or hover, the text unchanged: checked again after the pause.

@@ -12,7 +12,8 @@ import type { SaveTokens } from '../../src/model/saveTypes';
 
 type AnyModule = KindModule<{ readonly kind: string }, unknown>;
 
-const EXPLORER = ['fromListItem', 'find', 'reread', 'identify', 'look'] as const;
+// `reread` is optional: without it a refresh is `find` by the identified id.
+const EXPLORER = ['fromListItem', 'find', 'identify', 'look'] as const;
 const EDIT = ['snapshot', 'tokensKey', 'body', 'send', 'holdsText'] as const;
 
 /** What a kind's module lacks of what its registry entry declares, in words. */

@@ -1,6 +1,7 @@
 // The emulator's stored state. It is plain JSON so a snapshot can be persisted, loaded as a seed
 // and compared in tests; the wire shapes are derived from it in present.ts.
 import type { HistoryKind } from '../../model/resourceKinds';
+import { FACT_OPTIONAL_FIELDS } from '../../api/schemaConstants';
 
 export interface RevisionRef {
   revisionId: string;
@@ -171,17 +172,9 @@ export interface WriteSyncRecord {
 }
 
 /** A fact's nullable descriptive fields (spec §2): editable (README), cleared to null when a replace omits them. */
-export const FACT_NULLABLE_FIELDS = [
-  'aliases',
-  'usualValue',
-  'usualValueMin',
-  'usualValueMax',
-  'unit',
-  'startDate',
-  'endDate',
-  'scope',
-  'metadata',
-] as const;
+export const FACT_NULLABLE_FIELDS = FACT_OPTIONAL_FIELDS.filter(
+  (f): f is Exclude<(typeof FACT_OPTIONAL_FIELDS)[number], 'type'> => f !== 'type',
+);
 
 export interface FactRecord {
   id: string;

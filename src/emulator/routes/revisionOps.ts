@@ -83,29 +83,21 @@ export function restoreAsDraft(store: Store, history: HistoryRecord, revision: R
   });
 }
 
+/** POST …/revisions/{revisionId}/{op}: the target checked, then `apply` on the history. */
+const operationRoute = (op: Operation, apply: (ctx: RouteContext, history: HistoryRecord, revision: RevisionRecord) => void): Route => ({
+  method: 'POST',
+  path: `/v1/resources/:resourceId/revisions/:revisionId/${op}`,
+  scope: 'workspace',
+  ids: { resourceId: HISTORY_KINDS, revisionId: 'revision' },
+  bodyFields: BODY,
+  handle: async (ctx) => {
+    const { history, revision } = await target(ctx, op);
+    apply(ctx, history, revision);
+    return answer(ctx, history);
+  },
+});
+
 export const revisionOperationRoutes: Route[] = [
-  {
-    method: 'POST',
-    path: '/v1/resources/:resourceId/revisions/:revisionId/publish',
-    scope: 'workspace',
-    ids: { resourceId: HISTORY_KINDS, revisionId: 'revision' },
-    bodyFields: BODY,
-    handle: async (ctx) => {
-      const { history, revision } = await target(ctx, 'publish');
-      ctx.store.publish(history, revision);
-      return answer(ctx, history);
-    },
-  },
-  {
-    method: 'POST',
-    path: '/v1/resources/:resourceId/revisions/:revisionId/restore',
-    scope: 'workspace',
-    ids: { resourceId: HISTORY_KINDS, revisionId: 'revision' },
-    bodyFields: BODY,
-    handle: async (ctx) => {
-      const { history, revision } = await target(ctx, 'restore');
-      restoreAsDraft(ctx.store, history, revision, ctx.key.id);
-      return answer(ctx, history);
-    },
-  },
+  operationRoute('publish', (ctx, history, revision) => ctx.store.publish(history, revision)),
+  operationRoute('restore', (ctx, history, revision) => restoreAsDraft(ctx.store, history, revision, ctx.key.id)),
 ];

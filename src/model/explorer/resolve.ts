@@ -42,7 +42,11 @@ export async function resolveId(
 
 /** Reads one resource again (a refresh); keeps what only the list knew, such as a name. Throws notFound. */
 export async function reread(client: ServiceClient, current: ResourceData, o?: CallOptions): Promise<ResourceData> {
-  return { kind: current.kind, value: await explorerFor(current).reread(client, current.value, o) } as ResourceData;
+  const explorer = explorerFor(current);
+  const value = explorer.reread
+    ? await explorer.reread(client, current.value, o)
+    : await explorer.find(client, explorer.identify(current.value).id, o);
+  return { kind: current.kind, value } as ResourceData;
 }
 
 /** A list item as resource data. */

@@ -3,6 +3,7 @@
 import { t, tCount } from './text';
 import type { HistoryHeader, HistoryItem } from '../../shared/history/protocol';
 import type { ActionId } from './actions';
+import { edgeMove } from './selection';
 
 /** "#12", or the id of a revision the service gave no sequence. */
 export function revisionName(item: Pick<HistoryItem, 'id' | 'sequence'>): string {
@@ -67,11 +68,7 @@ export function toolbarMove(key: string, current: number, count: number): number
       return (current + 1) % count;
     case 'ArrowLeft':
       return (current - 1 + count) % count;
-    case 'Home':
-      return 0;
-    case 'End':
-      return count - 1;
     default:
-      return undefined;
+      return edgeMove(key, count);
   }
 }

@@ -54,6 +54,11 @@ export function retain(s: SelectionState, exists: (id: string) => boolean): Sele
   };
 }
 
+/** Home and End go to the first and the last of `count` items (ARIA listbox and toolbar keys). */
+export function edgeMove(key: string, count: number): number | undefined {
+  return key === 'Home' ? 0 : key === 'End' ? count - 1 : undefined;
+}
+
 /** The row index the focus moves to for a navigation key, or undefined when the key is not one. */
 export function navigate(key: string, current: number, count: number, pageSize: number): number | undefined {
   if (count === 0) return undefined;
@@ -67,11 +72,7 @@ export function navigate(key: string, current: number, count: number, pageSize: 
       return clamp(current + Math.max(1, pageSize - 1));
     case 'PageUp':
       return clamp(current - Math.max(1, pageSize - 1));
-    case 'Home':
-      return 0;
-    case 'End':
-      return count - 1;
     default:
-      return undefined;
+      return edgeMove(key, count);
   }
 }
