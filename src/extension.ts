@@ -41,8 +41,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
     log,
     connection: connection.manager,
     revisions: files.revisions,
-    saver: files.saves,
-    conflicts,
     onDidSave: files.saves.onDidSave,
     options: tunables.history,
   });
@@ -55,6 +53,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
     history,
     onDidSave: files.saves.onDidSave,
     dialogs: () => tunables.publish.dialogs,
+    restoreSaver: { saveText: (uri, text) => files.saves.saveText(uri, text), offer: (conflict) => conflicts.offer(conflict) },
   });
   const folders = registerLocalFolders(context, {
     log,

@@ -5,9 +5,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Fault } from './faults';
-import { HttpError, errorBody, readJsonBody, sendJson, sendRaw } from './core/http';
+import { HttpError, errorBody, isPlainObject, readJsonBody, sendJson, sendRaw } from './core/http';
 import type { RequestLogEntry } from './requestLog';
-import type { DataRunColumnRecord, DemoInfo, StateSnapshot } from './core/records';
+import type { Capabilities, DataRunColumnRecord, DemoInfo, StateSnapshot } from './core/records';
 import type { Carriers, VariantName, WireVariant } from './core/variants';
 
 /** What GET /variants answers. */
@@ -35,6 +35,11 @@ export interface EmulatorControl {
   /** Finishes a pending deployment now; returns the app as the public API shows it. */
   finishDeploy(applicationId: string): unknown;
   snapshot(): StateSnapshot;
+  /**
+   * Changes what a resource's history offers (a service may turn restore or publish off for a
+   * resource); returns the capabilities now in effect. Undefined when there is no such history.
+   */
+  setCapabilities(resourceId: string, capabilities: Partial<Capabilities>): Capabilities | undefined;
 }
 
 /** A fresh admin token: 256 random bits, URL- and header-safe. */
@@ -111,9 +116,24 @@ async function route(control: EmulatorControl, req: IncomingMessage, started: nu
     if (!dataRunId) throw new HttpError(404, 'not_found', `No dashboard ${m[1]}.`);
     return { dashboardId: m[1], dataRunId };
   }
+  m = /^\/resources\/([^/]+)\/capabilities$/.exec(path);
+  if (m && method === 'POST') {
+    const capabilities = control.setCapabilities(m[1]!, capabilityChanges(await readJsonBody(req)));
+    if (!capabilities) throw new HttpError(404, 'not_found', `No history of ${m[1]}.`);
+    return capabilities;
+  }
   m = /^\/apps\/([^/]+)\/finish-deploy$/.exec(path);
   if (m && method === 'POST') return control.finishDeploy(m[1]!);
   throw new HttpError(404, 'not_found', `No admin endpoint ${method} ${path}.`);
+}
+
+/** The body of POST /resources/{id}/capabilities: some of `{history, restore, publish}`, booleans. */
+function capabilityChanges(body: unknown): Partial<Capabilities> {
+  const names = ['history', 'restore', 'publish'] as const;
+  const valid =
+    isPlainObject(body) && Object.entries(body).every(([k, v]) => (names as readonly string[]).includes(k) && typeof v === 'boolean');
+  if (!valid) throw new HttpError(400, 'bad_request', 'Expected some of {history, restore, publish} as booleans.');
+  return body as Partial<Capabilities>;
 }
 
 /** The optional body of POST /dashboards/{id}/data-run: `{columns: [{name, type, nullable}]}`. */

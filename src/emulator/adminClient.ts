@@ -3,7 +3,7 @@
 import type { VariantReport } from './admin';
 import type { Fault, FaultSpec } from './faults';
 import type { RequestLogEntry } from './requestLog';
-import type { DemoInfo, StateSnapshot } from './core/records';
+import type { Capabilities, DemoInfo, StateSnapshot } from './core/records';
 
 export class AdminClient {
   /** `adminToken`: the emulator's (RunningEmulator.adminToken, WSA_ADMIN_TOKEN of its banner). */
@@ -76,6 +76,11 @@ export class AdminClient {
   /** Finishes an app's pending deployment now; returns the app as GET /v1/apps/{id} would. */
   finishDeploy(applicationId: string): Promise<Record<string, unknown>> {
     return this.call('POST', `/apps/${encodeURIComponent(applicationId)}/finish-deploy`);
+  }
+
+  /** Turns a resource's history capabilities on or off (e.g. `{ restore: false }`); returns them all. */
+  setCapabilities(resourceId: string, capabilities: Partial<Capabilities>): Promise<Capabilities> {
+    return this.call('POST', `/resources/${encodeURIComponent(resourceId)}/capabilities`, capabilities);
   }
 
   snapshot(): Promise<StateSnapshot> {

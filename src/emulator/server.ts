@@ -131,6 +131,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     },
     // A copy: callers must not reach into the live state.
     snapshot: () => JSON.parse(JSON.stringify(store.toSnapshot())) as StateSnapshot,
+    setCapabilities: (resourceId, changes) => {
+      const history = store.histories.byId.get(resourceId);
+      if (!history) return undefined;
+      history.capabilities = { ...history.capabilities, ...changes };
+      // The cached revision list carries the old capabilities under the same version.
+      store.historyBodyCache.delete(resourceId);
+      return history.capabilities;
+    },
   };
   const adminToken = newAdminToken();
   const adminServer = createServer({ keepAlive: true }, adminHandler(control, adminToken, onError));

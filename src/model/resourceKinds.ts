@@ -37,9 +37,16 @@ export interface KindSpec {
   /**
    * Where its revision history lives: the id kind of the history resource, and how that id is
    * found: the resource's own id, or the `rept_` id the dashboard source read names (spec §4.1).
-   * `label` titles the history panel. Absent: the kind has no history.
+   * `label` titles the history panel. `saveRestores`: a revision's value, as its document's text, is
+   * what a save of the resource sends, so where the service offers no restore, saving that text
+   * restores it (a new draft). Absent: the kind has no history.
    */
-  readonly history?: { readonly idKind: IdKind; readonly from: 'ownId' | 'sourceRead'; readonly label: string };
+  readonly history?: {
+    readonly idKind: IdKind;
+    readonly from: 'ownId' | 'sourceRead';
+    readonly label: string;
+    readonly saveRestores?: true;
+  };
   /** Its documents; the first is the one a click opens and the one its revisions open as. */
   readonly files: readonly [FileSpec, ...FileSpec[]];
 }
@@ -77,7 +84,7 @@ export const RESOURCE_KINDS = {
     plural: l10n.t('dashboards'),
     collection: 'dashboards',
     group: { label: l10n.t('Dashboards'), icon: 'dashboard' },
-    history: { idKind: 'dashboardResource', from: 'sourceRead', label: l10n.t('Dashboard') },
+    history: { idKind: 'dashboardResource', from: 'sourceRead', label: l10n.t('Dashboard'), saveRestores: true },
     files: [{ view: 'dashboard', folder: 'dashboards', suffix: '.tsx', language: 'wsa-dashboard' }],
   },
   app: {
@@ -96,7 +103,7 @@ export const RESOURCE_KINDS = {
     plural: l10n.t('databases'),
     collection: 'databases',
     group: { label: l10n.t('Databases'), icon: 'database' },
-    history: { idKind: 'database', from: 'ownId', label: l10n.t('Managed database') },
+    history: { idKind: 'database', from: 'ownId', label: l10n.t('Managed database'), saveRestores: true },
     files: [{ view: 'database', folder: 'databases', suffix: '.json', language: 'json' }],
   },
   writeSync: {
@@ -169,6 +176,11 @@ export function isResourceKind(value: unknown): value is ResourceKind {
 
 export function hasHistory(kind: ResourceKind): kind is HistoryKind {
   return spec(kind).history !== undefined;
+}
+
+/** Whether saving a revision's text restores it (the registry's `history.saveRestores`). */
+export function restoresBySave(kind: ResourceKind): boolean {
+  return spec(kind).history?.saveRestores === true;
 }
 
 /** The file a kind's resource opens as, and its revisions too: the TSX of a dashboard, an operation's handler code. */

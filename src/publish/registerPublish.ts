@@ -11,6 +11,7 @@ import type { RevisionCache } from '../model/revisionCache';
 import type { ServerSnapshot } from '../model/saveTypes';
 import { ownedBy } from '../util/lifecycle';
 import type { HistoryPanels } from '../views/history/historyPanels';
+import type { GuardedSaver } from './guardedRestore';
 import { OperationTargets } from './operationTargets';
 import { dashboardRevision, PublishStatusBar } from './publishStatusBar';
 import { RevisionOperationsUi, VSCODE_OPERATION_DIALOGS, type HistoryChange, type OperationDialogs } from './revisionOperationsUi';
@@ -25,6 +26,8 @@ export interface PublishDeps {
   onDidSave: vscode.Event<{ uri: vscode.Uri; snapshot: ServerSnapshot }>;
   /** Read at each question, so that the integration tests can answer in the user's place. */
   dialogs?: () => OperationDialogs;
+  /** The guarded save, for restores the service does not offer. */
+  restoreSaver?: GuardedSaver;
 }
 
 export interface PublishFeature {
@@ -40,7 +43,13 @@ export function registerPublish(context: vscode.ExtensionContext, deps: PublishD
   const targets = new OperationTargets(deps.connection, (uri) => dashboardRevision(deps.documents.sessions.get(uri)?.base)?.resourceId);
   own(deps.connection.onDidChangeConnection(() => targets.clear()));
   const operations = own(
-    new RevisionOperationsUi(deps.connection, deps.revisions, deps.log, deps.dialogs ?? (() => VSCODE_OPERATION_DIALOGS)),
+    new RevisionOperationsUi(
+      deps.connection,
+      deps.revisions,
+      deps.log,
+      deps.dialogs ?? (() => VSCODE_OPERATION_DIALOGS),
+      deps.restoreSaver,
+    ),
   );
   const statusBar = own(new PublishStatusBar(deps.connection, targets, operations, deps.onDidSave, deps.log, ownRevision));
   own(operations.onDidChangeHistory((change) => void showChange(deps, change)));

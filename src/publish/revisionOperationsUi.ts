@@ -7,12 +7,13 @@ import { notificationText } from '../util/notify';
 import type { RevisionHistory, RevisionRef } from '../api/schemas';
 import type { ConnectionProvider } from '../connection/connectionProvider';
 import { revisionUri } from '../fs/revisionFileSystem';
-import { openView, type HistoryKind } from '../model/resourceKinds';
+import { openView, restoresBySave, type HistoryKind } from '../model/resourceKinds';
 import type { RevisionCache } from '../model/revisionCache';
 import { publishQuestion, runRevisionOperation, type RevisionOperation } from '../model/revisionOperations';
 import { describeError } from '../ui/describeError';
 import { reportError } from '../ui/reportError';
 import { Disposable } from '../util/lifecycle';
+import { restoreBySave, type GuardedSaver } from './guardedRestore';
 
 /** The resource whose history is acted on (a history target with the workspace and a name). */
 export interface OperationTarget {
@@ -46,6 +47,8 @@ export const VSCODE_OPERATION_DIALOGS: OperationDialogs = {
 
 export type OperationResult =
   | { status: 'cancelled' | 'compared' | 'notOffered' }
+  /** Restored by saving the revision's text (the service offers no restore): the new draft. */
+  | { status: 'saved'; draftRevisionId: string | undefined; message: string }
   | { status: 'alreadyPublished'; message: string }
   | { status: 'done'; history: RevisionHistory; readBack: boolean; message: string; questions: number }
   | { status: 'failed'; message: string; questions: number };
@@ -71,8 +74,15 @@ export class RevisionOperationsUi extends Disposable {
     private readonly revisions: RevisionCache,
     private readonly log: vscode.LogOutputChannel,
     private readonly dialogs: () => OperationDialogs = () => VSCODE_OPERATION_DIALOGS,
+    /** The guarded save, for a restore where the service offers none; without it such a restore is not offered. */
+    private readonly saver?: GuardedSaver,
   ) {
     super();
+  }
+
+  /** Whether a restore the service does not offer can be made by saving the revision's text. */
+  get savesRestores(): boolean {
+    return this.saver !== undefined;
   }
 
   /** Publishes `revisionId` (default: the draft) after asking. */
@@ -80,7 +90,10 @@ export class RevisionOperationsUi extends Disposable {
     return this.run('publish', target, revisionId);
   }
 
-  /** Restores `revisionId` through the service's restore after asking. */
+  /**
+   * Restores `revisionId` after asking: through the service's restore where its capabilities say
+   * so, else, for a kind whose revision value is its text, by saving that text as a new draft.
+   */
   restore(target: OperationTarget, revisionId: string): Promise<OperationResult> {
     return this.run('restore', target, revisionId);
   }
@@ -101,6 +114,9 @@ export class RevisionOperationsUi extends Disposable {
   private async run(op: RevisionOperation, target: OperationTarget, revisionId: string | undefined): Promise<OperationResult> {
     const client = this.client();
     let seen = await client.revisionState(target.resourceId);
+    if (op === 'restore' && !seen.capabilities.restore && this.saver && restoresBySave(target.kind)) {
+      return this.restoreBySave(target, seen, revisionId!, this.saver);
+    }
     if (!seen.capabilities[op]) {
       void vscode.window.showInformationMessage(
         notificationText(vscode.l10n.t('The service does not offer {0} for “{1}” (capabilities.{2} is false).', op, target.name, op)),
@@ -169,6 +185,42 @@ export class RevisionOperationsUi extends Disposable {
         : vscode.l10n.t('“{0}” kept changing on the service while you were asked; nothing was restored.', target.name);
     void vscode.window.showWarningMessage(notificationText(message));
     return { status: 'failed', message, questions: MAX_QUESTIONS };
+  }
+
+  /** The same question as a restore through the service; then the guarded save of the old text. */
+  private async restoreBySave(
+    target: OperationTarget,
+    seen: RevisionHistory,
+    revisionId: string,
+    saver: GuardedSaver,
+  ): Promise<OperationResult> {
+    const chosen = await this.revisionRef(target, seen, revisionId);
+    const { message, label } = this.question('restore', target, seen, chosen);
+    const detail = vscode.l10n.t(
+      'The service offers no restore for it, so its content is saved as a new draft, with the same checks as saving the file. The current draft stays in the history. Compare shows the current draft beside it.',
+    );
+    const answer = await this.dialogs().ask(message, detail, label);
+    if (answer === undefined) return { status: 'cancelled' };
+    if (answer === 'compare') {
+      await this.diff(target, seen, seen.draft, chosen);
+      return { status: 'compared' };
+    }
+    const outcome = await restoreBySave(
+      { ...target, fileId: target.fileId, revisionId, label: this.label(seen, chosen) },
+      this.revisions,
+      saver,
+    );
+    if (outcome.status === 'saved') {
+      this.log.info(`[Publish] ${outcome.message}`);
+      void vscode.window.showInformationMessage(notificationText(outcome.message));
+      return outcome;
+    }
+    if (outcome.error !== undefined) reportError(this.log, outcome.error, outcome.what);
+    else {
+      this.log.warn(`[Publish] ${outcome.message}`);
+      void vscode.window.showErrorMessage(notificationText(outcome.message));
+    }
+    return { status: 'failed', message: outcome.message, questions: 1 };
   }
 
   private question(op: RevisionOperation, target: OperationTarget, h: RevisionHistory, chosen: RevisionRef) {

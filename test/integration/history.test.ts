@@ -20,7 +20,6 @@ describe('Revision history panel', function () {
   let admin: AdminClient;
   let ids: Record<string, string>;
   const restoreConfirmations: string[] = [];
-  let dialogs: vscode.Disposable | undefined;
   let operationDialogs: vscode.Disposable | undefined;
 
   const lastSeq = async () => (await admin.requests()).at(-1)?.seq ?? 0;
@@ -55,13 +54,7 @@ describe('Revision history panel', function () {
     admin = emulatorAdmin(emulator);
     await admin.reset();
     ids = (await admin.demo()).ids as unknown as Record<string, string>;
-    dialogs = api.testing.useHistoryDialogs({
-      confirmRestore: async (message) => {
-        restoreConfirmations.push(message);
-        return true;
-      },
-    });
-    // Where the capabilities say restore, the panel restores through the service.
+    // Every restore asks this one question, whichever way it restores.
     operationDialogs = api.testing.useOperationDialogs({
       ask: async (message) => {
         restoreConfirmations.push(message);
@@ -71,7 +64,6 @@ describe('Revision history panel', function () {
   });
 
   after(async () => {
-    dialogs?.dispose();
     operationDialogs?.dispose();
     for (const panel of api.history.all()) panel.dispose();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -251,6 +243,55 @@ describe('Revision history panel', function () {
     assert.deepEqual(writes[0]!.body, { expectedVersion: before.header.version });
     assert.equal(after.items[0]!.id, after.header.draft.revisionId);
     panel.dispose();
+  });
+
+  it('where the service offers no restore, restores a database by saving the old definition: the same question, one PUT with the draft token', async () => {
+    await admin.setCapabilities(ids.databaseId, { restore: false });
+    await admin.setCapabilities(ids.inventoryOperationId, { restore: false });
+    try {
+      const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', {
+        kind: 'database',
+        id: ids.databaseId,
+      }))!;
+      const before = await stateOf(panel);
+      assert.equal(before.header.capabilities.restore, false);
+      assert.equal(before.header.restore.enabled, true, 'offered: saving its old definition restores it');
+      const oldest = before.items.at(-1)!;
+      const asked = restoreConfirmations.length;
+      const since = await lastSeq();
+      const refreshed = eventToPromise(panel.onDidChangeState, (s) => s.header.draft.revisionId !== before.header.draft.revisionId);
+      await send(panel, { type: 'restore', revisionId: oldest.id });
+      const after = await refreshed;
+
+      assert.equal(restoreConfirmations.length, asked + 1, 'asked once, as a restore through the service is');
+      assert.match(restoreConfirmations.at(-1)!, new RegExp(`#${oldest.sequence}`), 'the question names the revision');
+      const writes = (await admin.requests(since)).filter((r) => r.method !== 'GET');
+      assert.deepEqual(
+        writes.map((r) => `${r.method} ${r.path}`),
+        [`PUT /v1/databases/${ids.databaseId}/definition`],
+        'one guarded save, no restore request',
+      );
+      const sent = writes[0]!.body as { expectedDraft?: { revisionId?: string } };
+      assert.equal(sent.expectedDraft?.revisionId, before.header.draft.revisionId, 'with the draft it was based on');
+      assert.deepEqual(after.select, [after.header.draft.revisionId], 'the new draft is selected');
+      const value = async (revisionId: string) =>
+        (await serviceJson<{ value: unknown }>(`/v1/resources/${ids.databaseId}/revisions/${revisionId}`)).value;
+      assert.deepEqual(await value(after.header.draft.revisionId), await value(oldest.id), 'the new draft holds the old definition');
+      panel.dispose();
+
+      // An operation's revisions are not its text's saves: without the service's restore, none is offered.
+      const operation = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', {
+        kind: 'operation',
+        id: ids.inventoryOperationId,
+      }))!;
+      const restore = (await stateOf(operation)).header.restore;
+      assert.equal(restore.enabled, false);
+      assert.match(restore.reason ?? '', /capabilities\.restore is false/);
+      operation.dispose();
+    } finally {
+      await admin.setCapabilities(ids.databaseId, { restore: true });
+      await admin.setCapabilities(ids.inventoryOperationId, { restore: true });
+    }
   });
 
   const churnHistory = async (): Promise<HistoryPanel> =>

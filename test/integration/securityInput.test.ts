@@ -168,7 +168,7 @@ describe('Security: hostile input at the webview and the file systems', function
       { type: 'loadStats', revisionIds: [f1, f2] },
     ];
     let asked = 0;
-    const dialogs = api.testing.useHistoryDialogs({ confirmRestore: async () => (asked++, false) });
+    const dialogs = api.testing.useOperationDialogs({ ask: async () => (asked++, undefined) });
     const since = await lastSeq();
     const tabs = tabCount();
     const documents = vscode.workspace.textDocuments.length;

@@ -87,6 +87,21 @@ describe('emulator publish', () => {
     assert.equal(res.json.error.details.capability, 'publish');
   });
 
+  test('the admin surface turns a capability off: the history shows it at once, and the operation is refused', async () => {
+    const admin = new AdminClient(emu.adminUrl, emu.adminToken);
+    const db = ids()['databaseId']!;
+    const before = await history(db);
+    assert.deepEqual(await admin.setCapabilities(db, { restore: false }), { ...before.capabilities, restore: false });
+    const h = await history(db);
+    assert.equal(h.capabilities.restore, false, 'not the cached list of the same version');
+    assert.equal(h.version, before.version, 'the history itself did not change');
+    const res = await call('POST', op(db, h.items[1].id, 'restore'), { expectedVersion: h.version });
+    assert.equal(res.status, 422);
+    assert.equal(res.json.error.details.capability, 'restore');
+    await assert.rejects(admin.setCapabilities(db, { restore: 'no' } as never), /400|history, restore, publish/);
+    await assert.rejects(admin.setCapabilities('dbas_missing000000', { restore: true }), /404|No history/);
+  });
+
   test('a key without database admin gets 403 naming the permission', async () => {
     const db = ids()['databaseId']!;
     const h = await history(db);

@@ -26,15 +26,7 @@ import {
   type WebviewMessage,
 } from '../../shared/history/protocol';
 import { parseWebviewMessage } from './messageSchema';
-import {
-  publishAvailability,
-  restoreAvailability,
-  restoreRevision,
-  showRestoreOutcome,
-  type ConflictHandler,
-  type RestoreSaver,
-  type ServiceOperations,
-} from './restore';
+import { publishAvailability, restoreAvailability, type ServiceOperations } from './restore';
 import { FAILURE_SUBJECTS, PANEL_TEXT, type PanelTimings } from './panelParts';
 import { HISTORY_PAGE_DATA } from './pageWords';
 import { WebviewHost } from './webviewHost';
@@ -62,11 +54,7 @@ export interface HistoryPanelDeps {
   revisions: RevisionCache;
   names: ResourceNames;
   log: vscode.LogOutputChannel;
-  /** The guarded save of `wsa:` files; Restore is off without it. */
-  saver: RestoreSaver | undefined;
-  conflicts: ConflictHandler | undefined;
-  confirm(message: string, detail: string): Promise<boolean>;
-  /** Publish and restore through the service, once that feature is registered. */
+  /** Publish and restore (src/publish), once that feature is registered. */
   operations?: () => ServiceOperations | undefined;
 }
 
@@ -265,7 +253,7 @@ export class HistoryPanel extends Disposable {
       draft: { revisionId: h.draft.revisionId, sequence: h.draft.sequence },
       published: h.published ? { revisionId: h.published.revisionId, sequence: h.published.sequence } : null,
       capabilities: { history: h.capabilities.history, restore: h.capabilities.restore, publish: h.capabilities.publish },
-      restore: restoreAvailability(this.target.kind, h.capabilities, !!this.deps.saver, !!this.deps.operations?.()),
+      restore: restoreAvailability(this.target.kind, h.capabilities, this.deps.operations?.()),
       publish: publishAvailability(h.capabilities, !!this.deps.operations?.()),
       dependencyLocations: h.items.every((item) => item.dependencyRevisionIds.length === 0 || dependencyRefs(item) !== undefined),
     };
@@ -346,55 +334,47 @@ export class HistoryPanel extends Disposable {
     }
   }
 
-  /** Publish or restore through the service: it asks, tells, and the panel is refreshed after a success. */
+  /**
+   * Publish or restore (src/publish): it asks, tells, and after a success through the service every
+   * view of the resource reads it again; after a restore by saving, the panel selects the new draft.
+   */
   private async serviceOperation(op: 'publish' | 'restore', revisionId: string): Promise<void> {
     const operations = this.deps.operations?.();
     if (!operations) return;
-    const { kind, resourceId, fileId } = this.target;
+    const { kind, resourceId } = this.target;
     this.restoring = true;
     try {
-      await operations[op](
-        { workspaceId: this.deps.workspaceId, kind, resourceId, ...(fileId ? { fileId } : {}), name: this.name },
-        revisionId,
-      );
+      const target = { workspaceId: this.deps.workspaceId, kind, resourceId, name: this.name };
+      if (op === 'publish') {
+        await operations.publish({ ...target, ...this.fileIdKnown() }, revisionId);
+        return;
+      }
+      // A restore by saving needs the file the revisions are of; the service's restore does not.
+      const fileId = this.history?.capabilities.restore ? this.target.fileId : await this.fileId();
+      const result = await operations.restore({ ...target, ...(fileId ? { fileId } : {}) }, revisionId);
+      if (result.status === 'saved') await this.refresh(result.draftRevisionId ? [result.draftRevisionId] : undefined);
     } finally {
       this.restoring = false;
     }
   }
 
+  private fileIdKnown(): { fileId?: string } {
+    return this.target.fileId ? { fileId: this.target.fileId } : {};
+  }
+
+  /** The id in the resource's `wsa:` path: its own, or for a dashboard the operation's (looked up once). */
+  private async fileId(): Promise<string | undefined> {
+    const { fileId, kind, resourceId } = this.target;
+    if (fileId) return fileId;
+    return RESOURCE_KINDS[kind].history.from === 'sourceRead' ? this.deps.names.dashboardId(resourceId) : resourceId;
+  }
+
   private async restore(revisionId: string): Promise<void> {
-    if (this.history?.capabilities.restore && this.deps.operations?.()) return this.serviceOperation('restore', revisionId);
-    const header = this.header();
-    const saver = this.deps.saver;
-    const item = this.items[this.positions.get(revisionId)!]!;
-    if (!header?.restore.enabled || !saver) {
-      this.host.post({ type: 'notice', level: 'info', message: header?.restore.reason ?? PANEL_TEXT.cannotRestore });
+    const availability = this.header()?.restore;
+    if (!availability?.enabled) {
+      this.host.post({ type: 'notice', level: 'info', message: availability?.reason ?? PANEL_TEXT.cannotRestore });
       return;
     }
-    const { target } = this;
-    const outcome = await restoreRevision(
-      {
-        workspaceId: this.deps.workspaceId,
-        kind: target.kind,
-        view: openView(target.kind),
-        resourceId: target.resourceId,
-        fileId: async () =>
-          target.fileId ?? (target.kind === 'dashboard' ? this.deps.names.dashboardId(target.resourceId) : target.resourceId),
-        name: this.name,
-        item,
-        draftSequence: header.draft.sequence,
-      },
-      { revisions: this.deps.revisions, saver, conflicts: this.deps.conflicts, confirm: this.deps.confirm },
-      (busy) => {
-        this.restoring = busy;
-        this.host.post(busy ? { type: 'busy', busy, label: PANEL_TEXT.restoring } : { type: 'busy', busy });
-      },
-    );
-    await showRestoreOutcome(outcome, {
-      log: this.deps.log,
-      notice: (message) => this.host.post({ type: 'notice', level: 'error', message }),
-      refresh: (select) => this.refresh(select),
-      reload: () => this.load(),
-    });
+    await this.serviceOperation('restore', revisionId);
   }
 }

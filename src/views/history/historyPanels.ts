@@ -2,7 +2,6 @@
 // reveals its panel); the Show Revision History command calls `show`. Panels of a workspace close
 // when the connection moves to another workspace or signs out.
 import * as vscode from 'vscode';
-import { notificationText } from '../../util/notify';
 import type { ServiceClient } from '../../api';
 import type { ConnectionProvider } from '../../connection/connectionProvider';
 import { ResourceNames } from '../../model/history/resourceNames';
@@ -11,22 +10,15 @@ import { PromiseCache } from '../../util/async';
 import { Disposable } from '../../util/lifecycle';
 import { HistoryPanel } from './historyPanel';
 import { resolveHistoryTarget, type HistoryTarget } from './historyTarget';
-import type { ConflictHandler, RestoreSaver, ServiceOperations } from './restore';
+import type { ServiceOperations } from './restore';
 
 /** The questions the feature asks (HistoryPanelsOptions: tests answer them, no one clicks a modal dialog there). */
 export interface HistoryDialogs {
-  confirmRestore(message: string, detail: string): Promise<boolean>;
   askForId(): Promise<string | undefined>;
   pickDashboardOrOperation(id: string): Promise<'dashboard' | 'operation' | undefined>;
 }
 
 export const VSCODE_DIALOGS: HistoryDialogs = {
-  async confirmRestore(message, detail) {
-    return (
-      (await vscode.window.showWarningMessage(notificationText(message), { modal: true, detail }, vscode.l10n.t('Restore'))) ===
-      vscode.l10n.t('Restore')
-    );
-  },
   askForId() {
     return Promise.resolve(
       vscode.window.showInputBox({
@@ -58,9 +50,6 @@ export interface HistoryPanelsDeps {
   connection: ConnectionProvider;
   revisions: RevisionCache;
   log: vscode.LogOutputChannel;
-  /** The guarded save of `wsa:` files; Restore is off without it. */
-  saver?: RestoreSaver;
-  conflicts?: ConflictHandler;
   /** Saves that reached the service (DocumentSaver.onDidSave): the resource's open panel shows them. */
   onDidSave?: vscode.Event<{ snapshot: { revision?: { resourceId: string } } }>;
 }
@@ -168,9 +157,6 @@ export class HistoryPanels extends Disposable {
         revisions: this.deps.revisions,
         names: this.names,
         log: this.deps.log,
-        saver: this.deps.saver,
-        conflicts: this.deps.conflicts,
-        confirm: (message, detail) => this.options.dialogs.confirmRestore(message, detail),
         operations: () => this.operations,
       },
       vscode.window.activeTextEditor?.viewColumn ?? vscode.ViewColumn.Active,

@@ -1,17 +1,14 @@
-// The revision history feature: one webview panel per resource. Restore saves through the guarded
-// file saves and hands a conflict to the conflict resolver.
+// The revision history feature: one webview panel per resource. Publish and restore run through
+// the revision operations (src/publish), which the publish feature hands over (useOperations).
 import type * as vscode from 'vscode';
 import type { ConnectionProvider } from '../../connection/connectionProvider';
 import type { RevisionCache } from '../../model/revisionCache';
 import { HistoryPanels, type HistoryPanelsDeps, type HistoryPanelsOptions } from './historyPanels';
-import type { ConflictHandler, RestoreSaver } from './restore';
 
 export interface HistoryDeps {
   log: vscode.LogOutputChannel;
   connection: ConnectionProvider;
   revisions: RevisionCache;
-  saver: RestoreSaver;
-  conflicts: ConflictHandler;
   onDidSave: HistoryPanelsDeps['onDidSave'];
   options?: HistoryPanelsOptions;
 }
