@@ -307,7 +307,9 @@ function invalid(req: RawRequest, message: string, field?: string, status?: numb
     action: req.action,
     method: req.method,
     path: req.path,
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: only 2xx answers get here (parseJson), so the status part always holds. A 2xx answer to a PUT says the change was applied; only its body is unreadable.
+    // Only 2xx answers get here (parseJson), so the status part always holds. A 2xx answer to a PUT
+    // says the change was applied; only its body is unreadable.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: the status part always holds (above)
     maybeApplied: req.method !== 'GET' && status !== undefined && status >= 200 && status < 300,
   });
 }

@@ -197,7 +197,7 @@ export class RevisionOperationsUi extends Disposable {
     const chosen = await this.revisionRef(target, seen, revisionId);
     const { message, label } = this.question('restore', target, seen, chosen);
     const detail = vscode.l10n.t(
-      'The service offers no restore for it, so its content is saved as a new draft, with the same checks as saving the file. The current draft stays in the history. Compare shows the current draft beside it.',
+      'Saved as a new draft (the service offers no restore), checked as a save is; the current draft stays. Compare shows them side by side.',
     );
     const answer = await this.dialogs().ask(message, detail, label);
     if (answer === undefined) return { status: 'cancelled' };

@@ -31,6 +31,7 @@ import { FAILURE_SUBJECTS, PANEL_TEXT, type PanelTimings } from './panelParts';
 import { HISTORY_PAGE_DATA } from './pageWords';
 import { WebviewHost } from './webviewHost';
 export type { PanelTimings } from './panelParts';
+const ms = (value: number | undefined) => `${value?.toFixed(0)} ms`;
 export const HISTORY_VIEW_TYPE = 'workspaceAutomation.history';
 /** The history page: its script, stylesheets and the codicons it shows (the benchmark opens it bare too). */
 export const HISTORY_PAGE = {
@@ -290,7 +291,9 @@ export class HistoryPanel extends Disposable {
             this.timings.renderMs = m.ms;
             this.timings.rows = m.rows;
             this.deps.log.debug(
-              `[History] ${this.target.resourceId}: ${m.total} revisions listed in ${this.timings.listMs?.toFixed(0)} ms, handed over after ${this.timings.postedMs?.toFixed(0)} ms, painted ${this.timings.firstPaintMs.toFixed(0)} ms after the request (render ${m.ms.toFixed(0)} ms).`,
+              `[History] ${this.target.resourceId}: ${m.total} revisions listed in ${ms(this.timings.listMs)}, ` +
+                `handed over after ${ms(this.timings.postedMs)}, painted ${ms(this.timings.firstPaintMs)} after the request ` +
+                `(render ${ms(m.ms)}).`,
             );
             this.loadStarted = 0;
             this._onDidRender.fire({ ...this.timings });

@@ -52,7 +52,7 @@ export function restoreAvailability(
     return {
       enabled: false,
       reason: vscode.l10n.t(
-        'The service offers no restore for this resource (capabilities.restore is false), and its revisions cannot be saved as a new draft. Open or compare them instead.',
+        'No restore here (capabilities.restore is false), and its revisions cannot be saved as a new draft. Open or compare them instead.',
       ),
     };
   if (!operations.savesRestores)
