@@ -2,16 +2,11 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { checkApiKey, checkBaseUrl, checkWorkspaceId, verifyConnection } from '../../src/connection/verifyConnection';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
+import { useEmulator } from './emulatorSupport';
 
-let emu: RunningEmulator;
-
-before(async () => {
-  emu = await startEmulator({ quiet: true });
-});
-after(() => emu.close());
+const { emu } = useEmulator({}, { resetEach: false });
 
 describe('sign-in check', () => {
   test('the demo key and workspace pass with one request', async () => {

@@ -1,17 +1,10 @@
 // Keys, workspaces and permissions (spec §5 and the README's carrier choices).
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
-import { caller } from './emulatorSupport';
+import { startEmulator } from '../../src/emulator/server';
+import { useEmulator } from './emulatorSupport';
 
-let emu: RunningEmulator;
-let call: ReturnType<typeof caller>;
-
-before(async () => {
-  emu = await startEmulator({ quiet: true });
-  call = caller(emu);
-});
-after(() => emu.close());
+const { emu, call } = useEmulator({}, { resetEach: false });
 
 describe('emulator auth', () => {
   test('no key, an unknown key or the wrong scheme is 401 unauthorized', async () => {

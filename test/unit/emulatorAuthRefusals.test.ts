@@ -1,19 +1,12 @@
 // The emulator's auth refusals as a client meets them: the scheme before the key is a whole word in
 // any case, with space around it allowed; each refusal's text says what to send and never holds the
 // key; a blank workspace header is a missing one.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
-import { caller } from './emulatorSupport';
+import { startEmulator } from '../../src/emulator/server';
+import { useEmulator } from './emulatorSupport';
 
-let emu: RunningEmulator;
-let call: ReturnType<typeof caller>;
-
-before(async () => {
-  emu = await startEmulator({ quiet: true });
-  call = caller(emu);
-});
-after(() => emu.close());
+const { emu, call } = useEmulator({}, { resetEach: false });
 
 describe('emulator auth refusals', () => {
   test('the scheme is checked as a whole word before the key, case-insensitively, and the refusals say what to send', async () => {

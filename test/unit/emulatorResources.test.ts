@@ -1,20 +1,12 @@
 // Database definitions, fact replacement, write syncs and app deployments.
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { waitUntil } from '../harness/lib/processes';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
+import { startEmulator } from '../../src/emulator/server';
 import { AdminClient } from '../../src/emulator/adminClient';
-import { caller } from './emulatorSupport';
+import { caller, useEmulator } from './emulatorSupport';
 
-let emu: RunningEmulator;
-let call: ReturnType<typeof caller>;
-
-before(async () => {
-  emu = await startEmulator({ quiet: true, deployDelayMs: 150 });
-  call = caller(emu);
-});
-beforeEach(() => emu.reset());
-after(() => emu.close());
+const { emu, call } = useEmulator({ deployDelayMs: 150 });
 
 const ids = () => emu.demo.ids;
 const dbPath = () => `/v1/databases/${ids()['databaseId']}/definition`;

@@ -1,23 +1,15 @@
 // Publish and restore on the emulator (paths and body are the README's choice): guarded by
 // the version token, offered only where the capabilities say so, permissions as for saves.
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
+import { startEmulator } from '../../src/emulator/server';
 import { AdminClient } from '../../src/emulator/adminClient';
-import { caller } from './emulatorSupport';
+import { caller, useEmulator } from './emulatorSupport';
 
-let emu: RunningEmulator;
-let call: ReturnType<typeof caller>;
-
-before(async () => {
-  emu = await startEmulator({ quiet: true });
-  call = caller(emu);
-});
-beforeEach(() => emu.reset());
-after(() => emu.close());
+const { emu, call } = useEmulator();
 
 const ids = () => emu.demo.ids as Record<string, string>;
 const history = async (id: string) => (await call('GET', `/v1/resources/${id}/revisions`)).json.data;

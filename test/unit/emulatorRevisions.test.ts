@@ -1,21 +1,10 @@
 // Revision histories and dashboard source saves (spec §4.1, §4.2, §4.6; README conflicts and 422).
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
-import { AdminClient } from '../../src/emulator/adminClient';
-import { caller } from './emulatorSupport';
+import { useEmulator } from './emulatorSupport';
 
-let emu: RunningEmulator;
-let call: ReturnType<typeof caller>;
-let admin: AdminClient;
-
-before(async () => {
-  emu = await startEmulator({ quiet: true });
-  call = caller(emu);
-  admin = new AdminClient(emu.adminUrl, emu.adminToken);
-});
-beforeEach(() => emu.reset());
-after(() => emu.close());
+const fixture = useEmulator();
+const { emu, call } = fixture;
 
 const ids = () => emu.demo.ids;
 
@@ -133,7 +122,7 @@ describe('emulator dashboard source saves', () => {
 
   test('a stale data run is 409 too', async () => {
     const src = await readSource();
-    const dataRunId = await admin.startDataRun(src.dashboardId);
+    const dataRunId = await fixture.admin.startDataRun(src.dashboardId);
     assert.match(dataRunId, /^oprn_/);
     assert.notEqual(dataRunId, src.dataRunId);
     const r = await call('PUT', `/v1/dashboards/${src.dashboardId}/source`, {

@@ -1,7 +1,10 @@
-// Shared by the emulator tests: a fetch-based caller for the public API of a running emulator.
-// Real HTTP over loopback; nothing mocked.
+// Shared by the unit tests that talk to the emulator: one fixture that starts it for a file and
+// resets it before each test, a fetch-based caller for its public API, the real client as the demo
+// user. Real HTTP over loopback; nothing mocked.
+import { after, before, beforeEach } from 'node:test';
 import { createClient, DEFAULT_CONNECTION, type RetryPolicy, type ServiceClient } from '../../src/api';
-import type { RunningEmulator } from '../../src/emulator/server';
+import { AdminClient } from '../../src/emulator/adminClient';
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/server';
 
 /** Short retries, so that tests of failures do not wait. */
 export const FAST_RETRY: RetryPolicy = { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 1_000, budgetMs: 3_000 };
@@ -63,3 +66,46 @@ export function caller(emu: RunningEmulator) {
 }
 
 export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+export interface EmulatorFixture {
+  /** The file's emulator once its `before` hook ran: use it in tests and in hooks registered after. */
+  readonly emu: RunningEmulator;
+  /** The fetch-based caller for its public API. */
+  readonly call: ReturnType<typeof caller>;
+  /** Its admin surface (reset, faults, request log). */
+  readonly admin: AdminClient;
+}
+
+/**
+ * The one way a unit file gets an emulator: started in `before`, closed in `after`, and reset before
+ * each test (unless `resetEach` is false), so that every test starts from the seed. Call it at the
+ * top of the file or of a `describe`; hooks registered after it see the emulator running.
+ */
+export function useEmulator(options: EmulatorOptions = {}, { resetEach = true } = {}): EmulatorFixture {
+  let running: RunningEmulator | undefined;
+  let admin: AdminClient | undefined;
+  const live = (): RunningEmulator => {
+    if (!running) throw new Error('The emulator was used before its before hook ran.');
+    return running;
+  };
+  // Forwards to the emulator started later, so that the fixture can be a constant.
+  const emu = new Proxy({} as RunningEmulator, {
+    get(_target, property) {
+      const target = live();
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  before(async () => {
+    running = await startEmulator({ quiet: true, ...options });
+  });
+  if (resetEach) beforeEach(() => live().reset());
+  after(() => running?.close());
+  return {
+    emu,
+    call: caller(emu),
+    get admin() {
+      return (admin ??= new AdminClient(live().adminUrl, live().adminToken));
+    },
+  };
+}

@@ -2,19 +2,10 @@
 // revision (id and sequence) and data run, a write sync's version, a history's version token for
 // publish and restore. Each stale part is named in the refusal, and the refusal's text is literal.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
-import { caller } from './emulatorSupport';
+import { describe, test } from 'node:test';
+import { useEmulator } from './emulatorSupport';
 
-let emu: RunningEmulator;
-let call: ReturnType<typeof caller>;
-
-before(async () => {
-  emu = await startEmulator({ quiet: true });
-  call = caller(emu);
-});
-beforeEach(() => emu.reset());
-after(() => emu.close());
+const { emu, call } = useEmulator();
 
 const ids = () => emu.demo.ids as Record<string, string>;
 

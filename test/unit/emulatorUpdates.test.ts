@@ -1,23 +1,15 @@
 // Write sync and app updates in the emulator: the tokens, the identity lock, the
 // definition's rules, the app's history and deployment, persistence and the variant profiles.
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitUntil } from '../harness/lib/processes';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
-import { caller } from './emulatorSupport';
+import { startEmulator } from '../../src/emulator/server';
+import { caller, useEmulator } from './emulatorSupport';
 
-let emu: RunningEmulator;
-let call: ReturnType<typeof caller>;
-
-before(async () => {
-  emu = await startEmulator({ quiet: true, deployDelayMs: 150 });
-  call = caller(emu);
-});
-beforeEach(() => emu.reset());
-after(() => emu.close());
+const { emu, call } = useEmulator({ deployDelayMs: 150 });
 
 const ids = () => emu.demo.ids;
 const wsPath = (id = ids()['writeSyncId']!) => `/v1/write-syncs/${id}`;

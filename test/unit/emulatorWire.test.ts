@@ -1,20 +1,12 @@
 // Wire-level rules every endpoint shares: envelope, timestamps, ids, lists, errors, limits.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { kindOfId } from '../../src/api/ids';
 import * as schemas from '../../src/api/schemas';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
-import { caller, ISO_MS } from './emulatorSupport';
+import { ISO_MS, useEmulator } from './emulatorSupport';
 
-let emu: RunningEmulator;
-let call: ReturnType<typeof caller>;
-
-before(async () => {
-  emu = await startEmulator({ quiet: true });
-  call = caller(emu);
-});
-after(() => emu.close());
+const { emu, call } = useEmulator({}, { resetEach: false });
 
 function walk(value: unknown, visit: (key: string, v: unknown) => void, key = ''): void {
   visit(key, value);
