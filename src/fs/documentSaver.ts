@@ -169,7 +169,7 @@ export class DocumentSaver extends Disposable implements SaveTarget {
     const { file, key } = resolved;
     if (!this.documents.isEditable(file)) throw vscode.FileSystemError.NoPermissions(readOnlyMessage(file));
     const session = await this.documents.session(uri, resolved);
-    if (session.writeConfirmed(text)) {
+    if (this.store.editorWriteArrived(key, text)) {
       // The save command stored exactly this text already; this completes VS Code's side.
       this.documents.fireChanged(uri);
       return;
@@ -294,9 +294,9 @@ export class DocumentSaver extends Disposable implements SaveTarget {
     const session = this.documents.sessions.get(key);
     if (session?.confirmed === undefined) return;
     const doc = this.documents.openDocument(key);
-    const pending = () => doc !== undefined && !doc.isClosed && doc.isDirty && doc.getText() === session.confirmed;
+    const pending = () => doc !== undefined && !doc.isClosed && this.store.awaitsEditorWrite(key, this.documents.editorFacts(key));
     if (!pending()) {
-      session.confirmationLapsed();
+      this.store.confirmationLapsed(key);
       return;
     }
     if (await doc!.save()) return;

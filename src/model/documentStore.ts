@@ -210,6 +210,26 @@ export class DocumentStore implements IDisposable {
     return { effect: 'offered', announce: session.offered({ text, snapshot, version: tokensKey(snapshot.tokens) }, editor !== undefined) };
   }
 
+  /**
+   * VS Code writes `text`. True when the save command stored exactly that text already: the write
+   * completes VS Code's side of that save and sends nothing (no second PUT). A different text is a
+   * new edit, saved the usual way; either way the confirmation is used up.
+   */
+  editorWriteArrived(key: string, text: string): boolean {
+    return this.sessions.get(key)?.writeConfirmed(text) ?? false;
+  }
+
+  /** Whether VS Code still has to write the text the save command stored: the editor holds exactly it, unsaved. */
+  awaitsEditorWrite(key: string, editor: EditorFacts | undefined): boolean {
+    const confirmed = this.sessions.get(key)?.confirmed;
+    return confirmed !== undefined && editor?.isDirty === true && editor.text === confirmed;
+  }
+
+  /** The editor no longer holds the stored text unsaved (edited again, closed or saved): no write of it will come. */
+  confirmationLapsed(key: string): void {
+    this.sessions.get(key)?.confirmationLapsed();
+  }
+
   /** VS Code's own write of `text` was stored as `snapshot`: the file and its base are that now, nothing stays held. */
   writeSucceeded(key: string, text: string, snapshot: ServerSnapshot): void {
     this.sessions.get(key)?.written(text, snapshot);

@@ -102,6 +102,21 @@ describe('document store: what a save’s answer does', () => {
     assert.deepEqual(seen(store), { text: 'mine', base: 'revision 2', reloadPending: false });
   });
 
+  test('VS Code’s write completes the save command’s save only while the editor holds exactly the stored text', () => {
+    const { store } = opened();
+    store.saveSucceeded(KEY, 'mine', snapshot(2, 'mine'), 'external', dirty('mine'));
+    assert.equal(store.awaitsEditorWrite(KEY, dirty('mine')), true);
+    assert.equal(store.awaitsEditorWrite(KEY, dirty('mine, more')), false, 'typed again: that write is a new save');
+    assert.equal(store.awaitsEditorWrite(KEY, clean('mine')), false, 'saved already');
+    assert.equal(store.awaitsEditorWrite(KEY, undefined), false, 'closed');
+    assert.equal(store.editorWriteArrived(KEY, 'mine, more'), false, 'another text is sent');
+    assert.equal(store.editorWriteArrived(KEY, 'mine'), false, 'the confirmation was used up by the write before');
+    store.saveSucceeded(KEY, 'mine', snapshot(3, 'mine'), 'external', dirty('mine'));
+    store.confirmationLapsed(KEY);
+    assert.equal(store.awaitsEditorWrite(KEY, dirty('mine')), false);
+    assert.equal(store.editorWriteArrived(KEY, 'mine'), false, 'a lapsed confirmation sends the write as a save');
+  });
+
   test('a read-back adopted: a save confirmed by reading the resource back moves the base as an answer does', () => {
     const { store } = opened();
     const readBack = { ...snapshot(5, 'mine'), label: 'revision 5 (read back)' };
