@@ -1,19 +1,19 @@
 // The documents behind the `wsa:` file system: which resource a URI names (and whether the signed-in
-// workspace may see it), its session (src/model/documentSession.ts), loading it from the service,
-// batched change events, and re-checking an untouched document against the service. It tells the
-// sessions what VS Code and the service did; it never writes their fields.
+// workspace may see it), loading it from the service, batched change events, and re-checking an
+// untouched document against the service. A document's state (session, held save, edit base) is
+// owned by the store (src/model/documentStore.ts): this class tells it what VS Code and the service
+// did, as editor facts (`editorFacts`), and does what it answers on VS Code's side.
 import * as vscode from 'vscode';
 import type { ConnectionProvider } from '../connection/connectionProvider';
 import { NotSignedInError } from '../connection/connectionProvider';
 import { ResourceReader, type RevisionSource } from '../model/resourceReader';
 import { isIdOf } from '../api/ids';
-import { DocumentSessions, type DocumentSession } from '../model/documentSession';
+import type { DocumentSession, DocumentSessions } from '../model/documentSession';
+import type { DocumentStore, EditorFacts } from '../model/documentStore';
 import { FILE_SCHEME, filePath, isEditable, parseFilePath, ResourcePathError, VIEWS, type ResourceFile } from '../model/resourcePath';
-import { tokensKey, type ResourceContent } from '../model/resourceReader';
 import { SingleFlight } from '../util/async';
 import { Disposable } from '../util/lifecycle';
 import { toFileSystemError } from './fileSystemErrors';
-import type { EditBases } from './editBases';
 import type { HeldSaves } from './heldSaves';
 
 /** A session read from the service this recently is reused by a file nobody has open (stat, then readFile). */
@@ -36,7 +36,6 @@ export type RefreshOutcome = 'changed' | 'unchanged' | 'skipped';
 export class DocumentRegistry extends Disposable {
   private readonly _onDidChangeFile = this._register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
   readonly onDidChangeFile = this._onDidChangeFile.event;
-  readonly sessions = new DocumentSessions();
   readonly reader: ResourceReader;
   /** Per URI: one read of the service at a time, shared; each read after it settled reads again. */
   private readonly loading = new SingleFlight<string, DocumentSession>();
@@ -47,40 +46,43 @@ export class DocumentRegistry extends Disposable {
   constructor(
     readonly connection: ConnectionProvider,
     revisions: RevisionSource,
+    readonly store: DocumentStore,
     readonly held: HeldSaves,
-    private readonly editBases: EditBases,
     readonly log: vscode.LogOutputChannel,
   ) {
     super();
     this.reader = new ResourceReader(() => connection.require().client, revisions);
     // Another key or workspace: what nobody has open is read again when next asked for.
-    this._register(connection.onDidChangeConnection(() => this.sessions.prune((s) => this.openDocument(s.key) !== undefined)));
+    this._register(connection.onDidChangeConnection(() => store.connectionChanged((key) => this.isOpen(key))));
     this._register({ dispose: () => clearTimeout(this.batchTimer) });
     this._register(
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.document.uri.scheme !== FILE_SCHEME) return;
         const key = e.document.uri.toString();
-        if (!e.document.isDirty) return this.editBases.forget(key);
-        const session = this.sessions.get(key);
-        if (session?.edited()) {
-          const base = session.base?.label ?? 'what it was made on';
-          this.log.debug(`[Files] ${session.file.view} ${session.file.id} was edited before it reloaded; the edit stays based on ${base}.`);
+        if (store.editorChanged(key, facts(e.document))) {
+          const session = store.sessions.get(key);
+          const base = session?.base?.label ?? 'what it was made on';
+          this.log.debug(`[Files] ${e.document.uri.path} was edited before it reloaded; the edit stays based on ${base}.`);
         }
-        this.noteBase(key);
       }),
     );
     this._register(
-      vscode.workspace.onDidSaveTextDocument((d) => (d.uri.scheme === FILE_SCHEME ? this.editBases.forget(d.uri.toString()) : undefined)),
+      vscode.workspace.onDidSaveTextDocument((d) => (d.uri.scheme === FILE_SCHEME ? store.editorSettled(d.uri.toString()) : undefined)),
     );
     this._register(
-      vscode.workspace.onDidCloseTextDocument((d) => (d.uri.scheme === FILE_SCHEME ? this.editBases.forget(d.uri.toString()) : undefined)),
+      vscode.workspace.onDidCloseTextDocument((d) => (d.uri.scheme === FILE_SCHEME ? store.editorSettled(d.uri.toString()) : undefined)),
     );
   }
 
-  /** Keeps the base of a document with unsaved edits across reloads of the window (EditBases). */
-  noteBase(key: string): void {
-    const base = this.sessions.get(key)?.base;
-    if (base && this.openDocument(key)?.isDirty) this.editBases.remember(key, base);
+  /** Every document's session (read them here; they change through the store's intents). */
+  get sessions(): DocumentSessions {
+    return this.store.sessions;
+  }
+
+  /** What the store is told of the open editor of a URI string; undefined when none has it open. */
+  editorFacts(key: string): EditorFacts | undefined {
+    const doc = this.openDocument(key);
+    return doc && facts(doc);
   }
 
   /** The resource a URI names, refused as a FileSystemError when it names none or another workspace. */
@@ -133,12 +135,6 @@ export class DocumentRegistry extends Disposable {
     return this.openDocument(key) !== undefined;
   }
 
-  /** Text the user has not stored on the service: unsaved editor text, else held text. */
-  pendingEdit(key: string): string | undefined {
-    const doc = this.openDocument(key);
-    return doc?.isDirty ? doc.getText() : this.held.get(key)?.text;
-  }
-
   /** The session of an open document, or a fresh one. */
   async session(uri: vscode.Uri, { file, key }: ResolvedFile): Promise<DocumentSession> {
     const existing = this.sessions.get(key);
@@ -147,22 +143,13 @@ export class DocumentRegistry extends Disposable {
   }
 
   private async load(uri: vscode.Uri, file: ResourceFile, key: string): Promise<DocumentSession> {
-    const held = this.held.get(key);
-    if (held) {
-      // An auto save held back: the editor shows it, based on the state it was an edit of.
-      return (
-        this.sessions.get(key) ??
-        this.sessions.opened(key, file, { text: held.text, base: held.base, version: tokensKey(held.base.tokens) })
-      );
-    }
-    const remembered = this.editBases.get(key);
-    if (remembered) {
-      // An editor restored with unsaved edits after a reload: they stay based on what they were made on.
-      this.log.debug(`[Files] ${file.view} ${file.id} has unsaved edits based on ${remembered.label}, kept from before the reload.`);
-      return (
-        this.sessions.get(key) ??
-        this.sessions.opened(key, file, { text: remembered.text, base: remembered, version: tokensKey(remembered.tokens) })
-      );
+    const resumed = this.store.resume(key, file);
+    if (resumed) {
+      if (resumed.from === 'editBase')
+        this.log.debug(
+          `[Files] ${file.view} ${file.id} has unsaved edits based on ${resumed.session.base?.label ?? '?'}, kept from before the reload.`,
+        );
+      return resumed.session;
     }
     const started = Date.now();
     let content;
@@ -176,10 +163,7 @@ export class DocumentRegistry extends Disposable {
     this.log.debug(
       `[Files] Read ${file.view} ${file.id}${content.snapshot ? ` (${content.snapshot.label})` : ''} in ${Date.now() - started} ms.`,
     );
-    const existing = this.sessions.get(key);
-    if (!existing) return this.sessions.opened(key, file, { text: content.text, base: content.snapshot, version: content.version });
-    existing.loaded(content);
-    return existing;
+    return this.store.loaded(key, file, content);
   }
 
   /**
@@ -192,30 +176,17 @@ export class DocumentRegistry extends Disposable {
   }
 
   private async reread(uri: vscode.Uri, { file, key }: ResolvedFile): Promise<RefreshOutcome> {
-    const session = this.sessions.get(key);
-    if (!session) return 'unchanged';
-    // An edit is based on `session.base`; moving it would make the next save overwrite silently.
-    if (this.pendingEdit(key) !== undefined || session.confirmed !== undefined) return 'skipped';
+    const skip = this.store.beforeRemoteCheck(key, this.editorFacts(key));
+    if (skip) return skip;
     const content = await this.reader.read(file);
-    if (this.pendingEdit(key) !== undefined) return 'skipped';
-    session.checked();
-    // 'changed' while a reload is still on its way to the editor, too: its text is about to change.
-    if (content.version === session.latestVersion) return session.reloadPending ? 'changed' : 'unchanged';
-    if (session.text !== content.text) {
+    // The user may have typed while it was read: the store decides again, on what the editor holds now.
+    const { outcome, announce } = this.store.serviceChanged(key, content, this.editorFacts(key));
+    if (announce) {
       const now = content.snapshot ? ` (now ${content.snapshot.label})` : '';
       this.log.debug(`[Files] ${file.view} ${file.id} changed on the service${now}; reloading it.`);
+      this.fireChanged(uri);
     }
-    // The same text under new tokens (a new data run) only moves the base.
-    this.offer(uri, session, content);
-    return session.reloadPending ? 'changed' : 'unchanged';
-  }
-
-  /**
-   * The service now holds `content` for a file without unsaved or held edits: the session takes it
-   * (DocumentSession.offered) and, when the text changed, VS Code is told, so it reloads the editor.
-   */
-  offer(uri: vscode.Uri, session: DocumentSession, content: ResourceContent): void {
-    if (session.offered(content, this.isOpen(session.key))) this.fireChanged(uri);
+    return outcome;
   }
 
   isEditable(file: ResourceFile): boolean {
@@ -231,4 +202,14 @@ export class DocumentRegistry extends Disposable {
       if (events.length && !this.isDisposed) this._onDidChangeFile.fire(events);
     }, BATCH_MS);
   }
+}
+
+/** A text document as the store sees it; the text is read only when asked for. */
+function facts(doc: vscode.TextDocument): EditorFacts {
+  return {
+    isDirty: doc.isDirty,
+    get text() {
+      return doc.getText();
+    },
+  };
 }

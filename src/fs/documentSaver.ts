@@ -1,12 +1,13 @@
 // Every save of a `wsa:` file goes through here: VS Code's writeFile (File > Save, Save All, auto
 // save), the save command, held auto saves, and the conflict resolver and history panel (through
 // SaveTarget). Saves of one file run one after another, so each is based on the previous one. What
-// a save did to the document is told to its session (src/model/documentSession.ts) by name.
+// a save did is told to the document store (src/model/documentStore.ts) by name; it decides what
+// that does to the document, and this class does the VS Code side (events, notices, the editor).
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../api';
 import type { Configuration } from '../manifest/config';
 import type { DocumentSession } from '../model/documentSession';
-import { tokensKey } from '../model/resourceReader';
+import type { DocumentStore, SaveOrigin } from '../model/documentStore';
 import type { FileView } from '../model/resourcePath';
 import { SaveFlow } from '../model/saveFlow';
 import type { SaveResult, ServerSnapshot, TextProblem } from '../model/saveTypes';
@@ -45,9 +46,6 @@ export interface SavedEvent {
 /** How long the save command waits for a save VS Code already had running. */
 const SAVE_WAIT_MS = 5_000;
 
-/** Whose text a successful save stored, which decides whether the editor's base moves with it. */
-type Origin = 'external' | 'held';
-
 export class DocumentSaver extends Disposable implements SaveTarget {
   private readonly _onDidSave = this._register(new vscode.EventEmitter<SavedEvent>());
   /** A save reached the service (the explorer refreshes the resource; tests wait on it). */
@@ -56,6 +54,7 @@ export class DocumentSaver extends Disposable implements SaveTarget {
   readonly notices = this._register(new SaveNotices());
   private readonly flow: SaveFlow;
   private readonly queue = new KeyedQueue<string>();
+  private readonly store: DocumentStore;
 
   constructor(
     private readonly documents: DocumentRegistry,
@@ -66,6 +65,7 @@ export class DocumentSaver extends Disposable implements SaveTarget {
     private readonly options: DocumentSaverOptions = { coalesceDelayMs: COALESCE_MS },
   ) {
     super();
+    this.store = documents.store;
     const client = (): ServiceClient => documents.connection.require().client;
     this.flow = new SaveFlow(client, documents.reader, { validate, log: { debug: (m) => log.debug(m), error: (m) => log.error(m) } });
   }
@@ -88,7 +88,8 @@ export class DocumentSaver extends Disposable implements SaveTarget {
     const { file, key } = resolved;
     if (!this.documents.isEditable(file)) return { status: 'failed', error: vscode.FileSystemError.NoPermissions(readOnlyMessage(file)) };
     const result = await this.serial(key, async (): Promise<SaveResult> => {
-      let base = basedOn ?? this.editorBase(key, text);
+      // The user's unsaved (or held) edit is saved on its own base; other text (a restore) on the latest state.
+      let base = basedOn ?? this.store.saveBase(key, text, this.documents.editorFacts(key));
       if (!base) {
         try {
           base = await this.documents.reader.snapshot(file);
@@ -106,9 +107,7 @@ export class DocumentSaver extends Disposable implements SaveTarget {
 
   adoptBase(uri: vscode.Uri, snapshot: ServerSnapshot): void {
     const key = uri.toString();
-    this.documents.sessions.get(key)?.adopted(snapshot);
-    this.documents.held.rebase(key, snapshot);
-    this.documents.noteBase(key);
+    this.store.baseAdopted(key, snapshot, this.documents.editorFacts(key));
     this.log.debug(`[Files] ${key}: the editor's text is now based on ${snapshot.label}.`);
   }
 
@@ -117,8 +116,7 @@ export class DocumentSaver extends Disposable implements SaveTarget {
   }
 
   baseOf(uri: vscode.Uri): ServerSnapshot | undefined {
-    const key = uri.toString();
-    return this.documents.sessions.get(key)?.base ?? this.documents.held.get(key)?.base;
+    return this.store.baseOf(uri.toString());
   }
 
   // ---- More for the save command, the explorer and tests
@@ -130,21 +128,21 @@ export class DocumentSaver extends Disposable implements SaveTarget {
   /** Sends a held auto save as one guarded save; when it fails, the text stays held with the reason. */
   async sendHeld(uri: vscode.Uri): Promise<SaveResult | undefined> {
     const key = uri.toString();
-    if (!this.documents.held.get(key)) return undefined;
+    if (!this.store.held.get(key)) return undefined;
     let resolved: ResolvedFile;
     try {
       resolved = this.documents.resolve(uri);
     } catch (error) {
-      this.documents.held.failed(key, describeError(error).message);
+      this.store.heldSendFailed(key, describeError(error).message);
       return { status: 'failed', error };
     }
     const result = await this.serial(key, async (): Promise<SaveResult | undefined> => {
-      const held = this.documents.held.get(key);
+      const held = this.store.held.get(key);
       if (!held) return undefined;
       const r = await this.guardedSave(uri, resolved, held.text, held.base);
       if (r.status === 'saved') this.adopt(uri, resolved, held.text, r.snapshot, 'held');
       else
-        this.documents.held.failed(
+        this.store.heldSendFailed(
           key,
           heldFailureReason(r.status === 'failed' ? { status: 'failed', message: describeError(r.error).message } : r),
         );
@@ -157,12 +155,11 @@ export class DocumentSaver extends Disposable implements SaveTarget {
   /** Forgets a held auto save; the file shows the service's text again. */
   async discardHeld(uri: vscode.Uri): Promise<void> {
     const key = uri.toString();
-    if (!this.documents.held.get(key)) return;
-    this.documents.held.release(key);
+    const dropped = this.store.heldDropped(key, this.documents.isOpen(key));
+    if (!dropped) return;
     this.log.info(`[Files] Discarded the held auto save of ${key}.`);
-    const session = this.documents.sessions.get(key);
-    if (!session?.base) return;
-    if (session.heldDiscarded(this.documents.isOpen(key))) this.documents.fireChanged(uri);
+    if (dropped === 'noBase') return;
+    if (dropped.announce) this.documents.fireChanged(uri);
     await this.documents.refresh(uri).catch(() => 'unchanged');
   }
 
@@ -172,7 +169,7 @@ export class DocumentSaver extends Disposable implements SaveTarget {
     const { file, key } = resolved;
     if (!this.documents.isEditable(file)) throw vscode.FileSystemError.NoPermissions(readOnlyMessage(file));
     const session = await this.documents.session(uri, resolved);
-    if (session.writeConfirmed(text)) {
+    if (this.store.editorWriteArrived(key, text)) {
       // The save command stored exactly this text already; this completes VS Code's side.
       this.documents.fireChanged(uri);
       return;
@@ -214,7 +211,7 @@ export class DocumentSaver extends Disposable implements SaveTarget {
       const reason = heldFailureReason(
         result.status === 'failed' ? { status: 'failed', message: describeError(result.error).message } : result,
       );
-      this.documents.held.failed(key, reason);
+      this.store.heldSendFailed(key, reason);
       this.log.error(`[Files] Auto save of «${file.name}» was not stored (${reason}); the text is held.`);
       this.notices.tell({ uri: key, outcome: 'held', message: autoSaveHeldMessage(file.name, reason) });
       return;
@@ -233,39 +230,30 @@ export class DocumentSaver extends Disposable implements SaveTarget {
       this.notices.tell({
         uri: uri.toString(),
         outcome: 'held',
-        message: autoSaveHeldMessage(name, this.documents.held.get(uri.toString())?.lastError ?? result.status),
+        message: autoSaveHeldMessage(name, this.store.held.get(uri.toString())?.lastError ?? result.status),
       });
   }
 
   private hold(uri: vscode.Uri, session: DocumentSession, text: string): void {
-    this.documents.held.hold(session.key, text, this.baseFor(session));
-    session.held(text);
+    this.baseFor(session); // throws when there is nothing to hold the text against
+    this.store.autoSaveHeld(session.key, text);
     this.documents.fireChanged(uri);
   }
 
   private afterWrite(uri: vscode.Uri, session: DocumentSession, text: string, snapshot: ServerSnapshot): void {
-    session.written(text, snapshot);
-    this.documents.held.release(session.key);
+    this.store.writeSucceeded(session.key, text, snapshot);
     this.documents.fireChanged(uri);
     this._onDidSave.fire({ uri, snapshot });
   }
 
   // ---- Shared steps
 
-  /**
-   * The base for saving `text` when it is the user's unsaved (or held) edit. Other text (a restore)
-   * is based on the latest state instead: it is a new change on top of what the service holds, and
-   * any edit in the editor keeps its own base.
-   */
-  private editorBase(key: string, text: string): ServerSnapshot | undefined {
-    if (this.documents.pendingEdit(key) !== text) return undefined;
-    return this.documents.sessions.get(key)?.base ?? this.documents.held.get(key)?.base;
-  }
-
+  /** What VS Code's write of the editor is based on (DocumentStore.editorBase); without one it cannot be saved. */
   private baseFor(session: DocumentSession): ServerSnapshot {
-    if (!session.base)
+    const base = this.store.editorBase(session.key);
+    if (!base)
       throw vscode.FileSystemError.Unavailable(vscode.l10n.t('«{0}» has no server state to save against; reopen it.', session.file.name));
-    return session.base;
+    return base;
   }
 
   private async guardedSave(
@@ -293,37 +281,12 @@ export class DocumentSaver extends Disposable implements SaveTarget {
    * text (or grew from it, for a held save); an unrelated pending edit (a history restore while the
    * user has unsaved changes) keeps its base, so its own save later meets the change.
    */
-  private adopt(uri: vscode.Uri, resolved: ResolvedFile, text: string, snapshot: ServerSnapshot, origin: Origin): void {
-    this.applySaved(uri, resolved, text, snapshot, origin);
-    this._onDidSave.fire({ uri, snapshot });
-  }
-
-  private applySaved(uri: vscode.Uri, { file, key }: ResolvedFile, text: string, snapshot: ServerSnapshot, origin: Origin): void {
-    const pending = this.documents.pendingEdit(key);
-    if (origin === 'external' && pending !== undefined && pending !== text) {
+  private adopt(uri: vscode.Uri, { file, key }: ResolvedFile, text: string, snapshot: ServerSnapshot, origin: SaveOrigin): void {
+    const { effect, announce } = this.store.saveSucceeded(key, text, snapshot, origin, this.documents.editorFacts(key));
+    if (effect === 'keptBase')
       this.log.debug(`[Files] Stored ${file.view} ${file.id} as ${snapshot.label}; the unsaved edit in the editor keeps its base.`);
-      return;
-    }
-    this.documents.held.release(key);
-    const session = this.documents.sessions.get(key);
-    const doc = this.documents.openDocument(key);
-    if (!session) {
-      this.documents.fireChanged(uri);
-      return;
-    }
-    if (doc?.isDirty) {
-      session.adopted(snapshot);
-      this.documents.noteBase(key);
-      // VS Code still has to save the editor; the writeFile that follows sends nothing.
-      if (doc.getText() === text) session.confirmedBySaveCommand(text);
-      return;
-    }
-    if (doc && doc.getText() === text) {
-      session.storedAsShown(text, snapshot);
-      this.documents.fireChanged(uri);
-      return;
-    }
-    this.documents.offer(uri, session, { text, snapshot, version: tokensKey(snapshot.tokens) });
+    if (announce) this.documents.fireChanged(uri);
+    this._onDidSave.fire({ uri, snapshot });
   }
 
   /** Saves the editor whose text was just stored, so it turns clean without a second PUT. */
@@ -331,9 +294,9 @@ export class DocumentSaver extends Disposable implements SaveTarget {
     const session = this.documents.sessions.get(key);
     if (session?.confirmed === undefined) return;
     const doc = this.documents.openDocument(key);
-    const pending = () => doc !== undefined && !doc.isClosed && doc.isDirty && doc.getText() === session.confirmed;
+    const pending = () => doc !== undefined && !doc.isClosed && this.store.awaitsEditorWrite(key, this.documents.editorFacts(key));
     if (!pending()) {
-      session.confirmationLapsed();
+      this.store.confirmationLapsed(key);
       return;
     }
     if (await doc!.save()) return;

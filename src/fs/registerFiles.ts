@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { Configuration } from '../manifest/config';
 import type { ConnectionProvider } from '../connection/connectionProvider';
 import type { FileView } from '../model/resourcePath';
+import { DocumentStore } from '../model/documentStore';
 import { RevisionCache } from '../model/revisionCache';
 import type { ServerSnapshot } from '../model/saveTypes';
 import { ownedBy } from '../util/lifecycle';
@@ -12,7 +13,6 @@ import { SaveDiagnostics } from '../validation/saveDiagnostics';
 import { validateText } from '../validation/validate';
 import { DocumentRegistry } from './documentRegistry';
 import { DocumentSaver, type DocumentSaverOptions } from './documentSaver';
-import { EditBases } from './editBases';
 import { HeldSaves } from './heldSaves';
 import { HeldSavesUi } from './heldSavesUi';
 import { RemoteChangeWatcher } from './remoteChanges';
@@ -50,12 +50,14 @@ export function registerFiles(context: vscode.ExtensionContext, { log, config, c
   // the first dashboard save only.
   const tsxCheckPath = vscode.Uri.joinPath(context.extensionUri, 'dist', 'tsx-check.js').fsPath;
   const validate = (view: FileView, text: string) => validateText(view, text, { tsxCheckPath });
-  const held = own(new HeldSaves(context.workspaceState, log));
-  const documents = own(new DocumentRegistry(connection, revisions, held, new EditBases(context.workspaceState, log), log));
+  // One owner of every document's state; the classes below adapt VS Code to it.
+  const store = own(new DocumentStore({ state: context.workspaceState, log }));
+  const held = own(new HeldSaves(store));
+  const documents = own(new DocumentRegistry(connection, revisions, store, held, log));
   const saves = own(new DocumentSaver(documents, config, diagnostics, validate, log, options));
   const fileSystem = own(new WsaFileSystem(documents, saves));
   own(new RemoteChangeWatcher(documents, log));
   own(new HeldSavesUi(held));
-  const baseOf = (uri: vscode.Uri) => documents.sessions.get(uri.toString())?.base;
+  const baseOf = (uri: vscode.Uri) => store.editorBase(uri.toString());
   return { revisions, diagnostics, held, saves, fileSystem, documents, baseOf };
 }

@@ -52,9 +52,10 @@ export class WsaFileSystem extends Disposable implements vscode.FileSystemProvid
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     resolvedPath(uri);
-    const session = await this.documents.session(uri, this.documents.resolve(uri));
+    const resolved = this.documents.resolve(uri);
+    const session = await this.documents.session(uri, resolved);
     // The model takes this text now: a reload offered to it is complete.
-    session.reloadRead();
+    this.documents.store.readByEditor(resolved.key);
     return this.encoder.encode(session.text);
   }
 

@@ -3,7 +3,7 @@
 // service names by JSON pointer placed at their line.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { EditBases } from '../../src/fs/editBases';
+import { EditBases } from '../../src/model/documentStoreState';
 import { locatePointer } from '../../src/model/jsonPointerLocation';
 import type { ServerSnapshot } from '../../src/model/saveTypes';
 import { holdsText, sameJson } from '../../src/model/saveFlow';
