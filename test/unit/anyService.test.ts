@@ -4,11 +4,11 @@
 // a service that adds fields to its answers and refuses unknown body fields (variant profiles
 // `extra-fields` and `strict-bodies`). Every profile is covered by clientVariant*.test.ts.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../src/api';
-import { demoClient, FAST_RETRY } from './emulatorSupport';
+import { demoClient, FAST_RETRY, useEmulator } from './emulatorSupport';
 import { FACT_EDITABLE_FIELDS } from '../../src/api/schemaConstants';
-import { startEmulator, type RunningEmulator } from '../../src/emulator';
+import { startEmulator } from '../../src/emulator';
 import { savedMessage } from '../../src/fs/saveMessages';
 import { ResourceReader } from '../../src/model/resourceReader';
 import type { FileView, ResourceFile } from '../../src/model/resourcePath';
@@ -19,7 +19,6 @@ import { validateText } from '../../src/validation/validate';
 const validate = (view: FileView, text: string) => validateText(view, text, { tsxCheckPath: '/nonexistent/tsx-check.js' });
 
 describe('saving against any service the spec allows', () => {
-  let emu: RunningEmulator;
   let client: ServiceClient;
   let reader: ResourceReader;
   let flow: SaveFlow;
@@ -30,18 +29,14 @@ describe('saving against any service the spec allows', () => {
   const puts = () => emu.requests().filter((r) => r.method === 'PUT');
   const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
 
+  const { emu } = useEmulator();
   before(async () => {
-    emu = await startEmulator({ quiet: true });
     client = demoClient(emu);
     reader = new ResourceReader(() => client);
     flow = new SaveFlow(() => client, reader, { validate });
   });
   after(async () => {
     await client.close();
-    await emu.close();
-  });
-  beforeEach(async () => {
-    await emu.reset();
   });
 
   test('a column type outside the extension’s list (uuid) is sent: the service decides, and its refusal is placed at the line', async () => {

@@ -3,29 +3,24 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { ApiError, createClient, InvalidIdError, type ServiceClient } from '../../src/api';
-import { demoClient } from './emulatorSupport';
-import { startEmulator, type RunningEmulator } from '../../src/emulator';
+import { demoClient, useEmulator } from './emulatorSupport';
+import { startEmulator } from '../../src/emulator';
 
 const fastRetry = { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 2_000, budgetMs: 5_000 };
 
 describe('service client against the emulator', () => {
-  let emu: RunningEmulator;
   let client: ServiceClient;
   const ids = () => emu.demo.ids as Record<string, string>;
   const make = (over: Partial<Parameters<typeof createClient>[0]> = {}) => demoClient(emu, over, fastRetry);
 
+  const { emu } = useEmulator();
   before(async () => {
-    emu = await startEmulator({ quiet: true });
     client = make();
   });
   after(async () => {
     await client.close();
-    await emu.close();
-  });
-  beforeEach(async () => {
-    await emu.reset();
   });
 
   const puts = () => emu.requests().filter((r) => r.method === 'PUT');

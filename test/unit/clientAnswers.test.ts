@@ -2,15 +2,13 @@
 // injection over loopback HTTP (a 2xx that is not JSON, an HTML page, a body of the wrong shape),
 // and whether a save that got such an answer may have been applied.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { ApiError, type ServiceClient } from '../../src/api';
-import { startEmulator, type RunningEmulator } from '../../src/emulator';
-import { demoClient } from './emulatorSupport';
+import { demoClient, useEmulator } from './emulatorSupport';
 
 const NO_RETRY = { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, budgetMs: 1 };
 
 describe('answers the client cannot use', () => {
-  let emu: RunningEmulator;
   let client: ServiceClient;
   const ids = () => emu.demo.ids as Record<string, string>;
   const failure = async (p: Promise<unknown>) => {
@@ -30,17 +28,12 @@ describe('answers the client cannot use', () => {
     });
   };
 
+  const { emu } = useEmulator();
   before(async () => {
-    emu = await startEmulator({ quiet: true });
     client = demoClient(emu, {}, NO_RETRY);
   });
   after(async () => {
     await client.close();
-    await emu.close();
-  });
-  beforeEach(async () => {
-    await emu.reset();
-    emu.clearFaults();
   });
 
   test('a 200 that is not JSON: nothing was read; a save that got it was applied, its answer unreadable', async () => {

@@ -1,26 +1,22 @@
 // Every HTTP error status a service may answer becomes one of the client's error kinds, the only
 // thing the layers above look at: against the emulator's fault injection over loopback HTTP.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { ApiError, isApiError, type ServiceClient } from '../../src/api';
-import { startEmulator, type RunningEmulator } from '../../src/emulator';
-import { demoClient } from './emulatorSupport';
+import { demoClient, useEmulator } from './emulatorSupport';
 
 describe('error statuses and the kinds they become', () => {
-  let emu: RunningEmulator;
   let client: ServiceClient;
   const opId = () => emu.demo.ids['codeStaleOperationId']!;
 
+  const { emu } = useEmulator();
   before(async () => {
-    emu = await startEmulator({ quiet: true });
     // One attempt: each status is seen as the service sent it.
     client = demoClient(emu, {}, { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, budgetMs: 1 });
   });
   after(async () => {
     await client.close();
-    await emu.close();
   });
-  beforeEach(() => emu.clearFaults());
 
   test('each status maps to its kind, with the status, the method, the path and what was being done', async () => {
     const expected: [number, string][] = [

@@ -2,30 +2,24 @@
 // emulator's fault injection: how many attempts, how long it waits, when a Retry-After stops it.
 // And Retry-After as the service may send it.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { ApiError, createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../src/api';
 import { parseRetryAfter } from '../../src/api/errorBody';
 import { nextRetryDelay } from '../../src/api/retry';
-import { startEmulator, type RunningEmulator } from '../../src/emulator';
+import { useEmulator } from './emulatorSupport';
 
 describe('the shipped retry policy', () => {
-  let emu: RunningEmulator;
   let client: ServiceClient;
   const opPath = '/v1/operations/';
   const getOp = () => client.getOperation(emu.demo.ids['codeStaleOperationId']!);
 
+  const { emu } = useEmulator();
   before(async () => {
-    emu = await startEmulator({ quiet: true });
     // No retry policy: the client's own default.
     client = createClient({ ...DEFAULT_CONNECTION, baseUrl: emu.url, apiKey: emu.demo.apiKey, workspaceId: emu.demo.workspaceId });
   });
   after(async () => {
     await client.close();
-    await emu.close();
-  });
-  beforeEach(async () => {
-    await emu.reset();
-    emu.clearRequests();
   });
 
   test('a GET that keeps failing with 503 is tried 4 times in all, within about two seconds, then fails', async () => {

@@ -1,17 +1,15 @@
 // The guarded save against the in-process emulator over loopback HTTP: what each view reads, the
 // one PUT each save sends with its tokens, conflicts, refusals, and a connection lost mid-save.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { ApiError, createClient, type ServiceClient } from '../../src/api';
-import { startEmulator, type RunningEmulator } from '../../src/emulator';
 import { ResourceReader } from '../../src/model/resourceReader';
 import type { FileView, ResourceFile } from '../../src/model/resourcePath';
 import { SaveFlow, sameJson } from '../../src/model/saveFlow';
 import type { SaveResult, ServerSnapshot } from '../../src/model/saveTypes';
-import { caller, demoClient } from './emulatorSupport';
+import { caller, demoClient, useEmulator } from './emulatorSupport';
 
 describe('guarded saves against the emulator', () => {
-  let emu: RunningEmulator;
   let client: ServiceClient;
   let reader: ResourceReader;
   let flow: SaveFlow;
@@ -30,17 +28,15 @@ describe('guarded saves against the emulator', () => {
     return (r as Extract<SaveResult, { status: 'saved' }>).snapshot;
   };
 
+  const { emu } = useEmulator();
   before(async () => {
-    emu = await startEmulator({ quiet: true });
     client = demoClient(emu);
     reader = new ResourceReader(() => client);
     flow = new SaveFlow(() => client, reader);
   });
   after(async () => {
     await client.close();
-    await emu.close();
   });
-  beforeEach(() => emu.reset());
 
   test('each view reads as its text; editable ones carry the tokens of what was read', async () => {
     const dash = await reader.read(file('dashboard', ids().dashboardId!));

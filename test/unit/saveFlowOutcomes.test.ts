@@ -2,17 +2,15 @@
 // does not (a conflict whose latest state cannot be read, an answer lost and not read back), against
 // the in-process emulator over loopback HTTP with its fault injection.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { ApiError, type ServiceClient } from '../../src/api';
-import { startEmulator, type RunningEmulator } from '../../src/emulator';
 import { ResourceReader } from '../../src/model/resourceReader';
 import type { FileView, ResourceFile } from '../../src/model/resourcePath';
 import { SaveFlow } from '../../src/model/saveFlow';
 import type { SaveResult, ServerSnapshot } from '../../src/model/saveTypes';
-import { demoClient } from './emulatorSupport';
+import { demoClient, useEmulator } from './emulatorSupport';
 
 describe('what a save leaves behind', () => {
-  let emu: RunningEmulator;
   let client: ServiceClient;
   let reader: ResourceReader;
   let flow: SaveFlow;
@@ -39,19 +37,14 @@ describe('what a save leaves behind', () => {
     return JSON.stringify(doc, null, 2);
   };
 
+  const { emu } = useEmulator();
   before(async () => {
-    emu = await startEmulator({ quiet: true });
     client = demoClient(emu);
     reader = new ResourceReader(() => client);
     flow = new SaveFlow(() => client, reader);
   });
   after(async () => {
     await client.close();
-    await emu.close();
-  });
-  beforeEach(async () => {
-    await emu.reset();
-    emu.clearFaults();
   });
 
   test('a fact save is based on the service’s new update time: the next save goes through, and is labelled by it', async () => {

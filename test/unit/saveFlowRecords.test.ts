@@ -2,21 +2,19 @@
 // document's form, the one PUT with its token, the identity lock refused locally, read-only edits,
 // conflicts, the service's refusal at its line, and a lost answer read back, never sent twice.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import type { ServiceClient } from '../../src/api';
-import { startEmulator, type RunningEmulator } from '../../src/emulator';
 import { ResourceReader } from '../../src/model/resourceReader';
 import type { FileView, ResourceFile } from '../../src/model/resourcePath';
 import { SaveFlow } from '../../src/model/saveFlow';
 import type { SaveResult, ServerSnapshot } from '../../src/model/saveTypes';
 import { validateText } from '../../src/validation/validate';
-import { demoClient } from './emulatorSupport';
+import { demoClient, useEmulator } from './emulatorSupport';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests edit any field of a document
 type Doc = any;
 
 describe('write sync and app saves against the emulator', () => {
-  let emu: RunningEmulator;
   let client: ServiceClient;
   let reader: ResourceReader;
   let flow: SaveFlow;
@@ -39,18 +37,16 @@ describe('write sync and app saves against the emulator', () => {
   };
   const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
 
+  const { emu } = useEmulator();
   before(async () => {
     // The default deployment delay (20 s): a test on a busy machine still sees the deployment it started.
-    emu = await startEmulator({ quiet: true });
     client = demoClient(emu);
     reader = new ResourceReader(() => client);
     flow = new SaveFlow(() => client, reader, { validate: (view, text) => validateText(view, text, { tsxCheckPath: '' }) });
   });
   after(async () => {
     await client.close();
-    await emu.close();
   });
-  beforeEach(() => emu.reset());
 
   test('a write sync opens with its editable fields first and under "$readOnly" what the service set and keeps (not what each save changes)', async () => {
     const base = await reader.snapshot(file('writeSync', ids().identityLockedWriteSyncId!));

@@ -1,11 +1,11 @@
 // How a request that gets no usable answer is told to the user, against the real emulator over
 // loopback HTTP (stopped, slow, cut off, too large) and the connection settings it is given.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { ApiError, createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../src/api';
 import { boundedTimeout, statusLine } from '../../src/api/transport';
-import { startEmulator, type RunningEmulator } from '../../src/emulator';
-import { demoClient } from './emulatorSupport';
+import { startEmulator } from '../../src/emulator';
+import { demoClient, useEmulator } from './emulatorSupport';
 
 const NO_RETRY = { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, budgetMs: 1 };
 const failureOf = async (p: Promise<unknown>): Promise<ApiError> => {
@@ -18,19 +18,16 @@ const failureOf = async (p: Promise<unknown>): Promise<ApiError> => {
 };
 
 describe('requests without a usable answer', () => {
-  let emu: RunningEmulator;
   let client: ServiceClient;
   const opId = () => emu.demo.ids['codeStaleOperationId']!;
 
+  const { emu } = useEmulator();
   before(async () => {
-    emu = await startEmulator({ quiet: true });
     client = demoClient(emu, {}, NO_RETRY);
   });
   after(async () => {
     await client.close();
-    await emu.close();
   });
-  beforeEach(() => emu.clearFaults());
 
   test('a service that does not answer in time: the time is said in ms below a second, in s above', async () => {
     emu.injectFault({ match: { path: '/v1/operations/' }, kind: 'latency', latencyMs: 3_000, count: 2 });
