@@ -76,12 +76,22 @@ export interface EmulatorFixture {
   readonly admin: AdminClient;
 }
 
+export interface FixtureOptions {
+  /** Reset to the seed before each test (default). */
+  resetEach?: boolean;
+  /**
+   * What the file sets up on the running emulator, in the same `before` hook. Node 20 runs a file's
+   * top-level `before` hooks at once, so a second hook there could not wait for the first.
+   */
+  setUp?: (emu: RunningEmulator) => unknown;
+}
+
 /**
  * The one way a unit file gets an emulator: started in `before`, closed in `after`, and reset before
- * each test (unless `resetEach` is false), so that every test starts from the seed. Call it at the
- * top of the file or of a `describe`; hooks registered after it see the emulator running.
+ * each test (unless `resetEach` is false), so that every test starts from the seed. Inside a
+ * `describe`, hooks registered after it see the emulator running; at the top of a file, use `setUp`.
  */
-export function useEmulator(options: EmulatorOptions = {}, { resetEach = true } = {}): EmulatorFixture {
+export function useEmulator(options: EmulatorOptions = {}, { resetEach = true, setUp }: FixtureOptions = {}): EmulatorFixture {
   let running: RunningEmulator | undefined;
   let admin: AdminClient | undefined;
   const live = (): RunningEmulator => {
@@ -98,6 +108,7 @@ export function useEmulator(options: EmulatorOptions = {}, { resetEach = true } 
   });
   before(async () => {
     running = await startEmulator({ quiet: true, ...options });
+    await setUp?.(running);
   });
   if (resetEach) beforeEach(() => live().reset());
   after(() => running?.close());

@@ -2,22 +2,16 @@
 // path (the emulator's list endpoints answering 404 through fault injection), merging added ids,
 // "Load more", connection problems, dropped outdated results and single-item refreshes.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, test } from 'node:test';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
+import { afterEach, describe, test } from 'node:test';
 import { ExplorerModel } from '../../src/model/explorer/explorerModel';
 import { isResourceNode, type ExplorerNode, type GroupId, type ResourceNode } from '../../src/model/explorer/nodes';
 import { eventToPromise } from '../../src/util/events';
 import { TestConnection } from './explorerSupport';
-
-let emu: RunningEmulator;
+import { useEmulator } from './emulatorSupport';
 let ids: Record<string, string>;
 const open: { dispose(): void; close?(): Promise<void> }[] = [];
 
-before(async () => {
-  emu = await startEmulator({ quiet: true, deployDelayMs: 3_600_000 });
-  ids = emu.demo.ids;
-});
-after(() => emu.close());
+const { emu } = useEmulator({ deployDelayMs: 3_600_000 }, { resetEach: false, setUp: (running) => (ids = running.demo.ids) });
 afterEach(async () => {
   for (const o of open.splice(0)) {
     o.dispose();

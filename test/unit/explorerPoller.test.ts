@@ -1,22 +1,18 @@
 // The deployment poller (vscode-free apart from types) with short timings, against the emulator:
 // it reads a deploying app only while the view is visible, backs off, and stops when it is live.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type * as vscode from 'vscode';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
 import { ExplorerModel } from '../../src/model/explorer/explorerModel';
 import { isResourceNode, type ResourceNode } from '../../src/model/explorer/nodes';
 import { eventToPromise } from '../../src/util/events';
 import { DeploymentPoller } from '../../src/views/tree/deploymentPoller';
 import { TestConnection } from './explorerSupport';
+import { useEmulator } from './emulatorSupport';
 
 const log = { debug() {}, info() {}, warn() {}, error() {} } as unknown as vscode.LogOutputChannel;
-let emu: RunningEmulator;
 
-before(async () => {
-  emu = await startEmulator({ quiet: true, deployDelayMs: 3_600_000 });
-});
-after(() => emu.close());
+const { emu } = useEmulator({ deployDelayMs: 3_600_000 }, { resetEach: false });
 
 describe('deployment poller', () => {
   test('polls a deploying app only while visible, backs off, and stops once it is live', async () => {

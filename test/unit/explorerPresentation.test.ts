@@ -1,31 +1,33 @@
 // How explorer items read and what the menus can do with them, from real emulator data; and what
 // "Add Resource by ID" accepts.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
+import { after, describe, test } from 'node:test';
 import { parseAdditionInput } from '../../src/model/explorer/addition';
 import { ExplorerModel } from '../../src/model/explorer/explorerModel';
 import { isResourceNode, type GroupId, type ResourceNode } from '../../src/model/explorer/nodes';
 import { fileForNode, present } from '../../src/model/explorer/presentation';
 import { filePath } from '../../src/model/resourcePath';
 import { TestConnection } from './explorerSupport';
-
-let emu: RunningEmulator;
+import { useEmulator } from './emulatorSupport';
 let ids: Record<string, string>;
 let connection: TestConnection;
 let model: ExplorerModel;
 
-before(async () => {
-  emu = await startEmulator({ quiet: true, deployDelayMs: 3_600_000 });
-  ids = emu.demo.ids;
-  connection = TestConnection.forEmulator(emu);
-  model = new ExplorerModel(connection);
-  model.setAddedIds([ids.factId!]);
-});
+const { emu } = useEmulator(
+  { deployDelayMs: 3_600_000 },
+  {
+    resetEach: false,
+    setUp: (running) => {
+      ids = running.demo.ids;
+      connection = TestConnection.forEmulator(running);
+      model = new ExplorerModel(connection);
+      model.setAddedIds([ids.factId!]);
+    },
+  },
+);
 after(async () => {
   model.dispose();
   await connection.close();
-  await emu.close();
 });
 
 async function item(group: GroupId, id: string): Promise<ResourceNode> {

@@ -1,26 +1,20 @@
 // The history's cached reads (revisions, resource names) over real HTTP against the emulator:
 // what is read once stays read, and a failed read is tried again (util/async's failure rule).
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
+import { after, beforeEach, describe, test } from 'node:test';
 import { ResourceNames } from '../../src/model/history/resourceNames';
 import { RevisionCache } from '../../src/model/revisionCache';
 import { TestConnection } from './explorerSupport';
-
-let emu: RunningEmulator;
+import { useEmulator } from './emulatorSupport';
 let connection: TestConnection;
 const client = () => connection.require().client;
 const operationId = () => emu.demo.ids['publishedOperationId']!;
 const reads = (path: string) => emu.requests().filter((r) => r.method === 'GET' && r.path === path).length;
 
-before(async () => {
-  emu = await startEmulator({ quiet: true });
-  connection = TestConnection.forEmulator(emu);
-});
+const { emu } = useEmulator({}, { resetEach: false, setUp: (running) => (connection = TestConnection.forEmulator(running)) });
 beforeEach(() => emu.clearRequests());
 after(async () => {
   await connection.close();
-  await emu.close();
 });
 
 describe('revision cache over HTTP', () => {

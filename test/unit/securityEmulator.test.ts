@@ -7,17 +7,12 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { AdminClient } from '../../src/emulator/adminClient';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
-import { caller } from './emulatorSupport';
+import { startEmulator } from '../../src/emulator/server';
+import { caller, useEmulator } from './emulatorSupport';
 
-let emu: RunningEmulator;
-
-before(async () => {
-  emu = await startEmulator({ quiet: true });
-});
-after(() => emu.close());
+const { emu } = useEmulator({}, { resetEach: false });
 
 /** A raw request: the path is sent exactly as written (no URL normalisation of `..`). */
 function raw(

@@ -5,12 +5,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
 import { ExplorerModel } from '../../src/model/explorer/explorerModel';
 import { isResourceNode, messageNode, type GroupId, type ResourceNode } from '../../src/model/explorer/nodes';
 import { present } from '../../src/model/explorer/presentation';
 import { codeBlock, codeSpan, escapeMarkdown, escapeMarkdownLine } from '../../src/util/markdown';
 import { TestConnection } from './explorerSupport';
+import { useEmulator } from './emulatorSupport';
 
 const HOSTILE = [
   '[link](https://x.example/steal)',
@@ -91,13 +91,12 @@ describe('Markdown escaping (security)', () => {
 });
 
 describe('explorer tooltips carry service text as text (security)', () => {
-  let emu: RunningEmulator;
   let ids: Record<string, string>;
   let connection: TestConnection;
   let model: ExplorerModel;
 
+  const { emu } = useEmulator({ deployDelayMs: 3_600_000 }, { resetEach: false });
   before(async () => {
-    emu = await startEmulator({ quiet: true, deployDelayMs: 3_600_000 });
     ids = emu.demo.ids;
     connection = TestConnection.forEmulator(emu);
     model = new ExplorerModel(connection);
@@ -105,7 +104,6 @@ describe('explorer tooltips carry service text as text (security)', () => {
   after(async () => {
     model.dispose();
     await connection.close();
-    await emu.close();
   });
 
   async function item(group: GroupId, id?: string): Promise<ResourceNode> {
