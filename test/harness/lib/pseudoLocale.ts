@@ -9,7 +9,7 @@
 //   `l10n/bundle.l10n.qps-ploc.json`: every letter of every string an accented look-alike
 //   (`@vscode/l10n-dev`'s pseudo-localization, the transform test/unit/l10nPseudo.test.ts uses).
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getL10nPseudoLocalized } from '@vscode/l10n-dev';
 import { repoRoot } from './paths';
@@ -81,7 +81,17 @@ function installLanguagePack({ userDataDir, extensionsDir }: RunDirs): void {
 function pseudoExtensionCopy(runDir: string): string {
   const copy = join(runDir, 'pseudo-extension');
   mkdirSync(join(copy, 'l10n'), { recursive: true });
-  for (const entry of readdirSync(repoRoot)) if (entry !== 'l10n') symlinkSync(join(repoRoot, entry), join(copy, entry));
+  for (const entry of readdirSync(repoRoot))
+    if (entry !== 'l10n' && entry !== 'dist') symlinkSync(join(repoRoot, entry), join(copy, entry));
+  // The bundles themselves are files of the copy (hard links): Node runs a module from its real
+  // path, and VS Code gives `require('vscode')` the extension's API (and its l10n bundle) only for a
+  // module inside the extension's folder; through a symlinked dist/ it would not know whose it is.
+  mkdirSync(join(copy, 'dist'));
+  for (const entry of readdirSync(join(repoRoot, 'dist'), { withFileTypes: true })) {
+    const [from, to] = [join(repoRoot, 'dist', entry.name), join(copy, 'dist', entry.name)];
+    if (entry.isDirectory()) symlinkSync(from, to);
+    else linkOrCopy(from, to);
+  }
   for (const entry of readdirSync(join(repoRoot, 'l10n'))) symlinkSync(join(repoRoot, 'l10n', entry), join(copy, 'l10n', entry));
   const read = (path: string) => JSON.parse(readFileSync(join(repoRoot, path), 'utf8')) as Record<string, unknown>;
   writeFileSync(join(copy, `package.nls.${PSEUDO_LOCALE}.json`), JSON.stringify(pseudoBundle(read('package.nls.json'))));
@@ -90,6 +100,14 @@ function pseudoExtensionCopy(runDir: string): string {
     JSON.stringify(pseudoBundle(read(join('l10n', 'bundle.l10n.json')))),
   );
   return copy;
+}
+
+function linkOrCopy(from: string, to: string): void {
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
 }
 
 /**
@@ -101,4 +119,30 @@ export function unlocalizedWords(text: string, data: readonly string[] = []): st
   let rest = text.replace(/\$\([\w-]+\)/g, ' ').replace(/\b[a-z]{4}_[\w-]+/g, ' ');
   for (const d of data) rest = rest.split(d).join(' ');
   return [...rest.matchAll(/(?<![\p{L}\p{M}])[A-Za-z]{3,}(?![\p{L}\p{M}])/gu)].map((m) => m[0]);
+}
+
+/**
+ * The words `Intl` writes in `locale` (relative times, month and day names): no bundle has them, and
+ * for a locale ICU does not know they are English. They are the formatter's, not a missed string.
+ */
+export function intlWords(locale: string): Set<string> {
+  const words = new Set<string>();
+  const add = (text: string) => {
+    for (const w of text.match(/[A-Za-z]+/g) ?? []) words.add(w.toLowerCase());
+  };
+  const units: Intl.RelativeTimeFormatUnit[] = ['second', 'minute', 'hour', 'day', 'week', 'month', 'quarter', 'year'];
+  for (const numeric of ['always', 'auto'] as const) {
+    const format = new Intl.RelativeTimeFormat(locale, { numeric });
+    for (const unit of units) for (const n of [-2, -1, 0, 1, 2]) add(format.format(n, unit));
+  }
+  for (let month = 0; month < 12; month++)
+    for (const style of ['long', 'short'] as const)
+      add(new Intl.DateTimeFormat(locale, { month: style }).format(new Date(2024, month, 10)));
+  for (let day = 0; day < 7; day++)
+    for (const style of ['long', 'short'] as const)
+      add(new Intl.DateTimeFormat(locale, { weekday: style }).format(new Date(2024, 0, 7 + day)));
+  add(new Intl.DateTimeFormat(locale, { hour: 'numeric', hour12: true }).format(new Date(2024, 0, 1, 9)));
+  add(new Intl.DateTimeFormat(locale, { hour: 'numeric', hour12: true }).format(new Date(2024, 0, 1, 21)));
+  add(new Intl.DateTimeFormat(locale, { timeZone: 'UTC', timeZoneName: 'short' }).format(new Date(2024, 0, 1)));
+  return words;
 }
