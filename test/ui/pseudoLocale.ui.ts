@@ -7,7 +7,8 @@
 // that missed the bundle, and the scenario lists them all. VS Code's own words stay English: only
 // the extension's parts of the screen are read.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { emulatorAdmin, expandTreeItem, openViewContainer, serviceFetch, useWorkbench, viewPane } from '../harness';
@@ -60,6 +61,7 @@ const WORKBENCH_PHRASES = [
   /^Welcome$/g,
   /\(Press 'Enter' to confirm or 'Escape' to cancel\)/g,
   /\bToggle all checkboxes\b/g,
+  /^Source Control$/g,
 ];
 
 describe('The extension in a pseudo locale', () => {
@@ -145,8 +147,12 @@ describe('The extension in a pseudo locale', () => {
     // The history shows an actor's type and the capabilities by the names the spec gives them.
     data = [
       emulator!.url,
+      // Paths in VS Code's titles (a file's hover shows its path before our text).
+      ui.server.workspaceFolder,
       'WORKSPACE_AUTOMATION_API_KEY',
       ...['apiKey', 'user', 'history', 'restore', 'publish'],
+      // A pulled folder's names on disk: one folder per kind, the same in every language.
+      ...['pulled', 'operations', 'dashboards', 'apps', 'databases', 'write-syncs', 'facts'],
       ...serviceText(await emulatorAdmin(emulator!).snapshot()),
     ];
     await openViewContainer(page, nlsText('viewsContainers.workspaceAutomation.title'));
@@ -278,6 +284,37 @@ describe('The extension in a pseudo locale', () => {
     await page.locator('.part.statusbar .statusbar-item[id="status.extensionMessage"]', { hasText: 'oper_' }).waitFor();
     await collect('status bar after Copy ID', statusBar(page));
     assertLocalized(from, 'copy id');
+  });
+
+  it('a pulled folder in Source Control: the repository, its groups, the files’ states and the status bar', async function () {
+    this.timeout(60_000);
+    const { page, emulator, server } = ui;
+    const from = seen.length;
+    const folder = join(server.workspaceFolder, 'pulled');
+    const cli = spawnSync(
+      process.execPath,
+      [join(repoRoot, 'dist', 'cli.js'), 'pull', folder, '--base-url', emulator!.url, '--workspace', emulator!.workspaceId],
+      { env: { ...process.env, WORKSPACE_AUTOMATION_API_KEY: emulator!.apiKey }, encoding: 'utf8' },
+    );
+    assert.equal(cli.status, 0, `${cli.stdout}\n${cli.stderr}`);
+    const file = join(folder, 'dashboards', 'Revenue by region.tsx');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}// Reviewed with finance\n`);
+    await page.keyboard.press('Control+Shift+G');
+    const scm = page.locator('.part.sidebar');
+    await scm
+      .getByRole('treeitem', { name: new RegExp(`^${escapeRegExp(p('Local changes'))}`) })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await scm
+      .getByRole('treeitem', { name: /^Revenue by region\.tsx/ })
+      .first()
+      .waitFor();
+    await collect('source control', scm.locator('.monaco-list-row'));
+    await collect('source control toolbar', scm.locator('.composite.title .actions-container .action-label'));
+    await collect('status bar with a pulled folder', statusBar(page));
+    await ui.screenshot('pseudo-source-control');
+    assertLocalized(from, 'source control');
+    await openViewContainer(page, nlsText('viewsContainers.workspaceAutomation.title'));
   });
 
   it('signed out: the welcome view, the status bar and the sign-in steps', async function () {
