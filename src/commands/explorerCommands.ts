@@ -74,7 +74,7 @@ export class ExplorerCommands extends Disposable {
     const id = node && 'id' in node ? node.id : node?.kind === 'message' ? node.addedId : undefined;
     if (!id) return undefined;
     await vscode.env.clipboard.writeText(id);
-    vscode.window.setStatusBarMessage(`Copied ${id}`, 3_000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', id), 3_000);
     return id;
   }
 

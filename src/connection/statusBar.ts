@@ -59,7 +59,7 @@ export class ConnectionStatusBar extends Disposable {
       ? vscode.l10n.t(
           '\n\n$(warning) {0} ask for {1}; yours are used until you accept them (Use This Folder’s Header Settings).',
           FOLDER_FILE,
-          ignored.map(([k, v]) => `${md(k)} = ${md(v || '(empty)')}`).join(', '),
+          ignored.map(([k, v]) => `${md(k)} = ${md(v || vscode.l10n.t('(empty)'))}`).join(', '),
         )
       : '';
     if (connection) {
@@ -67,7 +67,9 @@ export class ConnectionStatusBar extends Disposable {
       this.item.text = `$(cloud) ${connection.label} · ${connection.workspaceId}${folderUrl || ignored.length ? ' $(warning)' : ''}`;
       // Origins and the workspace may come from a folder's settings: in code spans, never as Markdown.
       const key =
-        connection.keyFrom === 'env' ? 'from WORKSPACE_AUTOMATION_API_KEY' : vscode.l10n.t('stored for {0}', md(connection.origin));
+        connection.keyFrom === 'env'
+          ? vscode.l10n.t('from {0}', 'WORKSPACE_AUTOMATION_API_KEY')
+          : vscode.l10n.t('stored for {0}', md(connection.origin));
       const where = folderUrl
         ? vscode.l10n.t(
             'Service: {0} — from {1}, which override yours{2}',
@@ -75,7 +77,7 @@ export class ConnectionStatusBar extends Disposable {
             FOLDER_FILE,
             status && 'userOrigin' in status && status.userOrigin ? ` (${md(status.userOrigin)})` : '',
           )
-        : `Service: ${md(connection.origin)}`;
+        : vscode.l10n.t('Service: {0}', md(connection.origin));
       const carriers = connection.fromFolder.filter((s) => s !== 'baseUrl');
       this.item.tooltip = tooltip(
         vscode.l10n.t('**Workspace Automation**\n\n{0}  \nWorkspace: {1}  \nAPI key: {2}', where, md(connection.workspaceId), key) +
@@ -91,12 +93,12 @@ export class ConnectionStatusBar extends Disposable {
       this.item.text = vscode.l10n.t('$(warning) Workspace Automation: folder asks for {0}', status.origin);
       this.item.tooltip = tooltip(
         vscode.l10n.t('**Workspace Automation** — {0} name the service {1}', FOLDER_FILE, md(status.origin)) +
-          vscode.l10n.t('{0}. ', status.userOrigin ? `, overriding yours (${md(status.userOrigin)})` : '') +
+          vscode.l10n.t('{0}. ', status.userOrigin ? vscode.l10n.t(', overriding yours ({0})', md(status.userOrigin)) : '') +
           vscode.l10n.t('You have not signed in to it, so no API key is sent there.\n\n') +
           vscode.l10n.t(
             'Click to Sign In to {0}{1}.',
             md(status.origin),
-            status.userHasKey ? ` or Use My Key for ${md(status.origin)}` : '',
+            status.userHasKey ? vscode.l10n.t(' or Use My Key for {0}', md(status.origin)) : '',
           ) +
           ignoredNote,
       );

@@ -21,7 +21,7 @@ export function confirmation(result: Pick<SavedResult, 'confirmedBy'>): string {
  * "Saved «Sales» (revision 14), confirmed by reading it back after the answer was lost."
  */
 export function savedMessage(name: string, result: Pick<SavedResult, 'snapshot' | 'confirmedBy'>): string {
-  return `Saved «${name}» (${result.snapshot.label})${confirmation(result)}.`;
+  return l10n.t('Saved «{0}» ({1}){2}.', name, result.snapshot.label, confirmation(result));
 }
 
 /** An auto save that did not reach the service: the text is held, and why. */

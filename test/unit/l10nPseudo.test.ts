@@ -9,17 +9,12 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import * as l10n from '@vscode/l10n';
 import { getL10nPseudoLocalized } from '@vscode/l10n-dev';
+// The same check the pseudo-locale UI scenario makes of the workbench's texts.
+import { unlocalizedWords } from '../harness/lib/pseudoLocale';
 
 const root = join(__dirname, '..', '..', '..');
 const source = JSON.parse(readFileSync(join(root, 'l10n', 'bundle.l10n.json'), 'utf8')) as Record<string, string>;
 l10n.config({ contents: getL10nPseudoLocalized(source) as Record<string, string> });
-
-/** The ASCII-only words (3 letters or more) of `text` once the quoted data is taken out. */
-export function unlocalizedWords(text: string, data: readonly string[] = []): string[] {
-  let rest = text.replace(/\$\([\w-]+\)/g, ' ').replace(/\b[a-z]{4}_[\w-]+/g, ' ');
-  for (const d of data) rest = rest.split(d).join(' ');
-  return [...rest.matchAll(/(?<![\p{L}\p{M}])[A-Za-z]{3,}(?![\p{L}\p{M}])/gu)].map((m) => m[0]);
-}
 
 describe('pseudo-locale', () => {
   it('the check finds English left in a text, and passes pseudo text and data', () => {
@@ -64,6 +59,7 @@ describe('pseudo-locale', () => {
     const { draftPublishedSummary } = await import('../../src/model/revisionOperations');
     const { databaseProblems } = await import('../../src/validation/databaseRules');
     const { refusalMessage } = await import('../../src/validation/validate');
+    const { savedMessage } = await import('../../src/fs/saveMessages');
     const texts: string[] = [];
     const error = (kind: string, status?: number) =>
       new ApiError({ kind, status, message: 'boom', action: l10n.t('read app'), method: 'GET', path: '/' } as never);
@@ -82,6 +78,8 @@ describe('pseudo-locale', () => {
     assert.ok(problems.length > 0, 'the definition has problems');
     for (const p of problems) texts.push(p.message);
     texts.push(refusalMessage('Sales', problems));
+    for (const confirmedBy of ['answer', 'readBack'] as const)
+      texts.push(savedMessage('Sales', { snapshot: { label: l10n.t('revision {0}', 14) }, confirmedBy } as never));
     const english = texts.flatMap((t) => unlocalizedWords(t, ['boom', 'Sales', 'GET']).map((w) => `${w} in ${JSON.stringify(t)}`));
     assert.deepEqual(english, []);
   });

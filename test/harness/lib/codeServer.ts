@@ -27,6 +27,13 @@ export interface CodeServerOptions {
   readonly vsixPath?: string;
   /** Loopback port to listen on; default 0, a free one the OS picks. */
   readonly port?: number;
+  /** The display language (`--locale`); the workbench honours it only with a language pack for it (pseudoLocale.ts). */
+  readonly locale?: string;
+  /**
+   * Runs once the run's folders exist, before the server starts; may return another folder than the
+   * repo to link as the extension in 'installed' mode (the pseudo-locale copy).
+   */
+  readonly prepare?: (dirs: { runDir: string; userDataDir: string; extensionsDir: string }) => string | void;
 }
 
 export interface CodeServer {
@@ -71,13 +78,14 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   Object.assign(env, { PATH: `${join(nodeDir, 'bin')}:${process.env.PATH ?? ''}`, EXTENSIONS_GALLERY: '{}' }, options.env);
 
   const logFile = join(runDir, 'code-server.log');
+  const extensionPath = options.prepare?.({ runDir, userDataDir, extensionsDir }) ?? repoRoot;
   if (options.mode === 'installed') {
     const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
       publisher: string;
       name: string;
       version: string;
     };
-    symlinkSync(repoRoot, join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`), 'dir');
+    symlinkSync(extensionPath, join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`), 'dir');
   } else if (options.mode === 'vsix') {
     if (!options.vsixPath) throw new Error("code-server: 'vsix' mode needs vsixPath");
     await installVsix(options.vsixPath, { userDataDir, extensionsDir, env, logFile, timeoutMs: options.timeoutMs ?? 60_000 });
@@ -103,6 +111,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
       ...['--config', join(runDir, 'config.yaml'), '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust'],
       ...['--disable-getting-started-override', '--ignore-last-opened'],
       ...(options.mode === 'development' ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+      ...(options.locale ? ['--locale', options.locale] : []),
     ],
     {
       cwd: runDir,

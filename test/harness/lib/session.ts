@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type BrowserHandle } from './browser';
-import { startCodeServer, type CodeServer, type ExtensionMode } from './codeServer';
+import { startCodeServer, type CodeServer, type CodeServerOptions, type ExtensionMode } from './codeServer';
 import type { Carriers } from '../../../src/emulator/core/variants';
 import { emulatorBuilt, startEmulator, type Emulator } from './emulator';
 import { resultsDir, slug } from './paths';
@@ -34,6 +34,9 @@ export interface SessionOptions {
   readonly vsixPath?: string;
   /** Another build of the emulator than `dist/emulator.js` (the benchmark's production build). */
   readonly emulatorScript?: string;
+  /** The workbench's display language and the run's set-up before the server starts (codeServer.ts). */
+  readonly locale?: CodeServerOptions['locale'];
+  readonly prepare?: CodeServerOptions['prepare'];
 }
 
 export interface Session {
@@ -96,6 +99,8 @@ export async function startSession(options: SessionOptions): Promise<Session> {
       },
       env: { ...env, ...options.env },
       ...(options.vsixPath ? { vsixPath: options.vsixPath } : {}),
+      ...(options.locale ? { locale: options.locale } : {}),
+      ...(options.prepare ? { prepare: options.prepare } : {}),
     });
     stops.push(() => server.stop().then(() => debug('code-server stopped')));
     debug('code-server up');

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import type { CodeServer } from './codeServer';
 import type { Emulator } from './emulator';
 import { slug } from './paths';
-import { startSession, type Session } from './session';
+import { startSession, type Session, type SessionOptions } from './session';
 import { packagedVsix } from './vsix';
 import { openWorkbench } from './workbench';
 
@@ -34,6 +34,10 @@ export interface WorkbenchOptions {
   readonly variants?: readonly string[];
   /** More arguments for the emulator's CLI (e.g. `['--large', '1']` for a 5,000-revision history). */
   readonly emulatorArgs?: readonly string[];
+  /** The workbench's display language (e.g. the pseudo locale, with `prepare: preparePseudoLocale`). */
+  readonly locale?: SessionOptions['locale'];
+  /** Set-up of the run's folders before the server starts; may return the extension folder to link. */
+  readonly prepare?: SessionOptions['prepare'];
 }
 
 export interface Workbench {
