@@ -5,7 +5,7 @@
 // Only paths this class made are ever found: a crafted one is resolved first and matched exactly.
 import * as vscode from 'vscode';
 import { resolvedPath } from '../fs/resolvedPath';
-import { Disposable } from '../util/lifecycle';
+import { FilesOnlyFileSystem } from '../fs/fileSystemErrors';
 
 export const SNAPSHOT_SCHEME = 'wsa-snapshot';
 
@@ -25,9 +25,12 @@ function segment(text: string, fallback: string): string {
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? fallback : cleaned;
 }
 
-export class SnapshotFileSystem extends Disposable implements vscode.FileSystemProvider {
-  private readonly _onDidChangeFile = this._register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
-  readonly onDidChangeFile = this._onDidChangeFile.event;
+export class SnapshotFileSystem extends FilesOnlyFileSystem implements vscode.FileSystemProvider {
+  protected readonly refusals = {
+    createDirectory: vscode.l10n.t('Snapshots have no folders to create.'),
+    delete: vscode.l10n.t('Snapshots cannot be deleted.'),
+    rename: vscode.l10n.t('Snapshots cannot be renamed.'),
+  };
   private readonly entries = new Map<string, Entry>();
   private readonly encoder = new TextEncoder();
   private readonly decoder = new TextDecoder();
@@ -112,17 +115,5 @@ export class SnapshotFileSystem extends Disposable implements vscode.FileSystemP
 
   readDirectory(): [string, vscode.FileType][] {
     return [];
-  }
-
-  createDirectory(): never {
-    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Snapshots have no folders to create.'));
-  }
-
-  delete(): never {
-    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Snapshots cannot be deleted.'));
-  }
-
-  rename(): never {
-    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Snapshots cannot be renamed.'));
   }
 }

@@ -5,17 +5,19 @@ import type { ConnectionProvider } from '../connection/connectionProvider';
 import type { RevisionCache } from '../model/revisionCache';
 import { parseRevisionPath, REVISION_SCHEME, ResourcePathError, revisionPath, type RevisionFile } from '../model/resourcePath';
 import { revisionText } from '../model/serialize';
-import { Disposable } from '../util/lifecycle';
-import { toFileSystemError } from './fileSystemErrors';
+import { FilesOnlyFileSystem, toFileSystemError } from './fileSystemErrors';
 import { resolvedPath } from './resolvedPath';
 
 export function revisionUri(file: RevisionFile): vscode.Uri {
   return vscode.Uri.from({ scheme: REVISION_SCHEME, path: revisionPath(file) });
 }
 
-export class RevisionFileSystem extends Disposable implements vscode.FileSystemProvider {
-  private readonly _onDidChangeFile = this._register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
-  readonly onDidChangeFile = this._onDidChangeFile.event;
+export class RevisionFileSystem extends FilesOnlyFileSystem implements vscode.FileSystemProvider {
+  protected readonly refusals = {
+    createDirectory: vscode.l10n.t('Revisions are read-only.'),
+    delete: vscode.l10n.t('Revisions cannot be deleted.'),
+    rename: vscode.l10n.t('Revisions cannot be renamed.'),
+  };
   private readonly encoder = new TextEncoder();
 
   constructor(
@@ -82,19 +84,7 @@ export class RevisionFileSystem extends Disposable implements vscode.FileSystemP
     throw vscode.FileSystemError.FileNotADirectory();
   }
 
-  createDirectory(): never {
-    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Revisions are read-only.'));
-  }
-
   writeFile(): never {
     throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Revisions are immutable. Open the resource itself to edit it.'));
-  }
-
-  delete(): never {
-    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Revisions cannot be deleted.'));
-  }
-
-  rename(): never {
-    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Revisions cannot be renamed.'));
   }
 }

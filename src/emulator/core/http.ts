@@ -144,3 +144,10 @@ function tooLarge(limit: number): HttpError {
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** A request's revision reference `{revisionId, sequence}` (an integer), or undefined when it is not one. */
+export function revisionRefOf(value: unknown): { revisionId: string; sequence: number } | undefined {
+  if (!isPlainObject(value)) return undefined;
+  const { revisionId, sequence } = value;
+  return typeof revisionId === 'string' && Number.isInteger(sequence) ? { revisionId, sequence: sequence as number } : undefined;
+}

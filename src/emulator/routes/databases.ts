@@ -1,6 +1,6 @@
 // PUT /v1/databases/{id}/definition (spec §4.5): validate the tables, check the expected draft,
 // save one draft revision.
-import { HttpError, isPlainObject } from '../core/http';
+import { HttpError, isPlainObject, revisionRefOf } from '../core/http';
 import type { RevisionRef } from '../core/records';
 import type { BodyShape } from './bodyShape';
 import type { Route } from './router';
@@ -33,15 +33,9 @@ function invalid(path: string, message: string): HttpError {
 
 function parseExpectedDraft(value: unknown): RevisionRef | null {
   if (value === null) return null;
-  if (
-    !isPlainObject(value) ||
-    typeof value['revisionId'] !== 'string' ||
-    typeof value['sequence'] !== 'number' ||
-    !Number.isInteger(value['sequence'])
-  ) {
-    throw new HttpError(400, 'bad_request', 'expectedDraft must be a revision reference {revisionId, sequence} or null.');
-  }
-  return { revisionId: value['revisionId'], sequence: value['sequence'] };
+  const ref = revisionRefOf(value);
+  if (!ref) throw new HttpError(400, 'bad_request', 'expectedDraft must be a revision reference {revisionId, sequence} or null.');
+  return ref;
 }
 
 /** Checks every rule; the first violation becomes a 422 whose `details.path` is a JSON pointer. */
