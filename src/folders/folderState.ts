@@ -4,7 +4,8 @@
 // committed. Beside it, `.wsa/base/` holds a copy of each base text (for the 3-way merge and the
 // quick diff); `.wsa/.gitignore` keeps those copies out of git.
 import * as l10n from '@vscode/l10n';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
+import * as z from 'zod/mini';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { FILE_VIEWS, type FileView } from '../model/resourceKinds';
 import type { SaveTokens } from '../model/saveTypes';
@@ -63,9 +64,37 @@ export function resolveInside(folder: string, relativePath: string): string {
   return abs;
 }
 
+/**
+ * The state file comes from the folder, maybe from someone else's commit: it is read with a byte
+ * bound (never whole first) and a bound on its entries, so a huge or crafted file costs neither
+ * memory nor minutes. 16 MiB holds the entries of 50,000 files many times over.
+ */
+export const MAX_STATE_BYTES = 16 * 1024 * 1024;
+export const MAX_STATE_FILES = 50_000;
+
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
+
+const RevisionRef = z.looseObject({ revisionId: z.string(), sequence: z.number() });
+// Per kind, the tokens a push sends back to the service: their shape is checked before they are sent.
+const Tokens = z.discriminatedUnion('kind', [
+  z.looseObject({ kind: z.literal('dashboard'), expectedRevision: RevisionRef, expectedDataRunId: z.string() }),
+  z.looseObject({ kind: z.literal('database'), expectedDraft: z.nullable(RevisionRef) }),
+  z.looseObject({ kind: z.literal('fact'), updatedAt: z.string() }),
+  z.looseObject({ kind: z.literal('app'), expectedDraft: RevisionRef }),
+  z.looseObject({ kind: z.literal('writeSync'), expectedVersion: z.number(), identityLocked: z.boolean() }),
+]);
+// Liberal in the rest: fields a later version adds are kept as they are (looseObject).
+const Entry = z.looseObject({
+  view: z.string(),
+  id: z.string().check(z.minLength(1)),
+  name: z.optional(z.string()),
+  tokens: z.optional(Tokens),
+  label: z.optional(z.string()),
+  revision: z.optional(z.looseObject({ resourceId: z.string(), revisionId: z.string() })),
+  hash: z.string(),
+});
 
 function checkEntry(path: string, v: unknown): FileEntry {
   const bad = (what: string) =>
@@ -75,9 +104,14 @@ function checkEntry(path: string, v: unknown): FileEntry {
   if (typeof v.id !== 'string' || !v.id) throw bad(l10n.t('no id'));
   if (typeof v.hash !== 'string') throw bad(l10n.t('no hash'));
   const view = v.view as FileView;
-  if (FILE_VIEWS[view].editable && (!isObject(v.tokens) || v.tokens.kind !== view)) throw bad(l10n.t('no tokens for a {0} file', view));
-  // Liberal in the rest: fields a later version adds are kept as they are.
-  return { ...(v as unknown as FileEntry), name: typeof v.name === 'string' ? v.name : v.id };
+  if (FILE_VIEWS[view].editable && (!isObject(v.tokens) || v.tokens.kind !== FILE_VIEWS[view].kind))
+    throw bad(l10n.t('no tokens for a {0} file', view));
+  const parsed = Entry.safeParse(v);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw bad(l10n.t('{0}: {1}', issue.path.join('.') || l10n.t('the entry'), issue.message));
+  }
+  return { ...(parsed.data as unknown as FileEntry), name: parsed.data.name ?? parsed.data.id };
 }
 
 export function parseState(text: string, folder: string): FolderState {
@@ -96,24 +130,54 @@ export function parseState(text: string, folder: string): FolderState {
   const c = raw.connection;
   for (const field of ['baseUrl', 'workspaceId', 'authHeader', 'authScheme', 'workspaceHeader'])
     if (typeof c[field] !== 'string') throw new FolderStateError(l10n.t('The state file’s connection has no {0}.', field));
+  const entries = Object.entries(raw.files);
+  if (entries.length > MAX_STATE_FILES)
+    throw new FolderStateError(
+      l10n.t('The state file {0} names {1} files, more than the {2} a folder may hold.', STATE_FILE, entries.length, MAX_STATE_FILES),
+    );
   const files: Record<string, FileEntry> = {};
-  for (const [path, entry] of Object.entries(raw.files)) {
+  for (const [path, entry] of entries) {
     resolveInside(folder, path);
     files[path] = checkEntry(path, entry);
   }
   return { format: STATE_FORMAT, connection: c as unknown as FolderConnection, files };
 }
 
-/** The folder's state, or undefined when it has none (never pulled). */
-export async function readState(folder: string): Promise<FolderState | undefined> {
-  let text: string;
+/** At most `max` bytes of the file and one more (which tells it is longer), or undefined when it does not exist. */
+async function readBounded(path: string, max: number): Promise<Buffer | undefined> {
+  let handle;
   try {
-    text = await readFile(join(folder, STATE_FILE), 'utf8');
+    handle = await open(path, 'r');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw e;
   }
-  return parseState(text, folder);
+  try {
+    // Chunks rather than the size the file claims: it may grow while it is read.
+    const chunks: Buffer[] = [];
+    let total = 0;
+    while (total <= max) {
+      const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, max + 1 - total));
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, total);
+      if (bytesRead === 0) break;
+      chunks.push(chunk.subarray(0, bytesRead));
+      total += bytesRead;
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The folder's state, or undefined when it has none (never pulled). */
+export async function readState(folder: string): Promise<FolderState | undefined> {
+  const bytes = await readBounded(join(folder, STATE_FILE), MAX_STATE_BYTES);
+  if (bytes === undefined) return undefined;
+  if (bytes.length > MAX_STATE_BYTES)
+    throw new FolderStateError(
+      l10n.t('The state file {0} is larger than {1} MiB: it is not read.', join(folder, STATE_FILE), MAX_STATE_BYTES / (1024 * 1024)),
+    );
+  return parseState(bytes.toString('utf8'), folder);
 }
 
 /** Written whole and renamed into place: a crash leaves the old state or the new, never half of one. */
