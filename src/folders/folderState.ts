@@ -5,7 +5,6 @@
 // quick diff); `.wsa/.gitignore` keeps those copies out of git.
 import * as l10n from '@vscode/l10n';
 import { mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
-import * as z from 'zod/mini';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { FILE_VIEWS, type FileView } from '../model/resourceKinds';
 import type { SaveTokens } from '../model/saveTypes';
@@ -76,25 +75,19 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-const RevisionRef = z.looseObject({ revisionId: z.string(), sequence: z.number() });
-// Per kind, the tokens a push sends back to the service: their shape is checked before they are sent.
-const Tokens = z.discriminatedUnion('kind', [
-  z.looseObject({ kind: z.literal('dashboard'), expectedRevision: RevisionRef, expectedDataRunId: z.string() }),
-  z.looseObject({ kind: z.literal('database'), expectedDraft: z.nullable(RevisionRef) }),
-  z.looseObject({ kind: z.literal('fact'), updatedAt: z.string() }),
-  z.looseObject({ kind: z.literal('app'), expectedDraft: RevisionRef }),
-  z.looseObject({ kind: z.literal('writeSync'), expectedVersion: z.number(), identityLocked: z.boolean() }),
-]);
-// Liberal in the rest: fields a later version adds are kept as they are (looseObject).
-const Entry = z.looseObject({
-  view: z.string(),
-  id: z.string().check(z.minLength(1)),
-  name: z.optional(z.string()),
-  tokens: z.optional(Tokens),
-  label: z.optional(z.string()),
-  revision: z.optional(z.looseObject({ resourceId: z.string(), revisionId: z.string() })),
-  hash: z.string(),
-});
+const isString = (v: unknown) => typeof v === 'string';
+const isRevisionRef = (v: unknown) => isObject(v) && isString(v.revisionId) && typeof v.sequence === 'number';
+/**
+ * Per kind, the fields of the tokens a push sends back to the service, checked before they are
+ * sent. By hand rather than with zod: the engine is in the bundle activation loads, zod is not.
+ */
+const TOKEN_FIELDS: Record<string, Record<string, (v: unknown) => boolean>> = {
+  dashboard: { expectedRevision: isRevisionRef, expectedDataRunId: isString },
+  database: { expectedDraft: (v) => v === null || isRevisionRef(v) },
+  fact: { updatedAt: isString },
+  app: { expectedDraft: isRevisionRef },
+  writeSync: { expectedVersion: (v) => typeof v === 'number', identityLocked: (v) => typeof v === 'boolean' },
+};
 
 function checkEntry(path: string, v: unknown): FileEntry {
   const bad = (what: string) =>
@@ -106,12 +99,17 @@ function checkEntry(path: string, v: unknown): FileEntry {
   const view = v.view as FileView;
   if (FILE_VIEWS[view].editable && (!isObject(v.tokens) || v.tokens.kind !== FILE_VIEWS[view].kind))
     throw bad(l10n.t('no tokens for a {0} file', view));
-  const parsed = Entry.safeParse(v);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw bad(l10n.t('{0}: {1}', issue.path.join('.') || l10n.t('the entry'), issue.message));
+  if (v.tokens !== undefined) {
+    const fields = isObject(v.tokens) && isString(v.tokens.kind) ? TOKEN_FIELDS[v.tokens.kind as string] : undefined;
+    if (!fields || !isObject(v.tokens)) throw bad(l10n.t('tokens of an unknown kind'));
+    for (const [field, ok] of Object.entries(fields)) if (!ok(v.tokens[field])) throw bad(l10n.t('tokens.{0} is not valid', field));
   }
-  return { ...(parsed.data as unknown as FileEntry), name: parsed.data.name ?? parsed.data.id };
+  for (const field of ['name', 'label'] as const)
+    if (v[field] !== undefined && !isString(v[field])) throw bad(l10n.t('{0} is not a string', field));
+  if (v.revision !== undefined && !(isObject(v.revision) && isString(v.revision.resourceId) && isString(v.revision.revisionId)))
+    throw bad(l10n.t('revision is not a revision reference'));
+  // Liberal in the rest: fields a later version adds are kept as they are.
+  return { ...(v as unknown as FileEntry), name: isString(v.name) ? (v.name as string) : v.id };
 }
 
 export function parseState(text: string, folder: string): FolderState {
