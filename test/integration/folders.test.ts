@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../src/api';
 import type { FolderFilesArgs, FolderResult } from '../../src/commands/folderCommands';
-import type { PullReport, PushReport } from '../../src/folders';
+import { LocalFolder, type PullReport, type PushReport } from '../../src/folders';
 import type { FolderRepository } from '../../src/localFolders/folderRepository';
 import type { LocalFolders } from '../../src/localFolders/localFolders';
 import { filePath } from '../../src/model/resourcePath';
@@ -284,6 +284,24 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
     } finally {
       await setting.update('statusIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
     }
+  });
+
+  it('finds a folder pulled outside VS Code while the window is open (as from a terminal) and gives it its Source Control', async () => {
+    const workspace = vscode.workspace.workspaceFolders![0]!.uri;
+    const outside = vscode.Uri.joinPath(workspace, `terminal-${randomUUID().slice(0, 8)}`, 'nested');
+    const loaded = await s.api.folders.load();
+    // The engine the CLI runs, writing with Node's fs as a terminal would: no command, no API call.
+    const report = await new LocalFolder({ folder: outside.fsPath, client: () => other }).pull({
+      connection: { ...s.emulator.carriers, baseUrl: s.emulator.url, workspaceId: s.emulator.workspaceId },
+      ids: [s.ids.factId!],
+    });
+    assert.ok(report.files.some((f) => f.outcome === 'added'));
+    await until(
+      'the folder pulled outside shows in Source Control',
+      () => loaded.repositoryOf(outside)?.root.path === outside.path,
+      15_000,
+    );
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(outside, '..'), { recursive: true });
   });
 
   async function folderFiles(): Promise<Map<string, string>> {

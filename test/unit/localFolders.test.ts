@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import { STATE_FILE, type FileStatus, type PushReport } from '../../src/folders';
 import { withLastRemote } from '../../src/localFolders/engineAdapter';
 import { pullMessage, pushMessage } from '../../src/localFolders/syncMessages';
-import { STATE_FILE_GLOB } from '../../src/localFolders/stateFiles';
+import { DISCOVERY_GLOBS, STATE_FILE_GLOB } from '../../src/localFolders/stateFiles';
 
 const file = (path: string, state: FileStatus['state']): FileStatus => ({
   path,
@@ -21,6 +21,10 @@ const file = (path: string, state: FileStatus['state']): FileStatus => ({
 describe('local folders: status, messages, names', () => {
   test('the activation event and the watchers look for the engine’s state file', () => {
     assert.equal(STATE_FILE_GLOB, `**/${STATE_FILE}`);
+  });
+
+  test('a new pulled folder is looked for on its state directory and file only, never on every creation', () => {
+    assert.deepEqual(DISCOVERY_GLOBS, [`**/${STATE_FILE.split('/')[0]}`, `**/${STATE_FILE}`]);
   });
 
   test('a local-only status keeps what the service said last: moved stays remote, an edit over it is a conflict', () => {
