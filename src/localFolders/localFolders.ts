@@ -106,8 +106,8 @@ export class LocalFolders extends Disposable {
     return best;
   }
 
-  /** Adds the folder (if new) and reads its status, asking the service; `again`: also when it is known. */
-  async add(root: vscode.Uri, again = true): Promise<FolderRepository> {
+  /** Adds the folder (if new) and reads its status (`remote`: asking the service); `again`: also when it is known. */
+  async add(root: vscode.Uri, again = true, remote = true): Promise<FolderRepository> {
     let repo = this.repositories.get(root.toString());
     if (repo && !again) return repo;
     if (!repo) {
@@ -129,7 +129,7 @@ export class LocalFolders extends Disposable {
       );
       void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.hasLocalFolders, true);
     }
-    await repo.refresh(true);
+    await repo.refresh(remote);
     return repo;
   }
 
@@ -150,7 +150,8 @@ export class LocalFolders extends Disposable {
   async pullInto(folder: vscode.Uri, ids: readonly string[] | undefined, { offerToOpen = false } = {}): Promise<PullReport> {
     const connection = this.deps.connection.require();
     const report = await this.engine.pull(folder.fsPath, connection, ids);
-    const repo = await this.add(folder);
+    // The pull read every file: its status is local, not a second read of each.
+    const repo = await this.add(folder, true, false);
     this.bases.changed(report.files.map((f) => repo.uriOf(f.path)));
     const open = vscode.l10n.t('Add Folder to Workspace');
     const outside = !vscode.workspace.getWorkspaceFolder(folder);
@@ -168,7 +169,8 @@ export class LocalFolders extends Disposable {
     const ids = paths?.map((p) => repo.fileAt(repo.uriOf(p))?.id).filter((id): id is string => id !== undefined);
     const report = await this.engine.pull(repo.root.fsPath, this.deps.connection.require(), ids);
     this.bases.changed(report.files.map((f) => repo.uriOf(f.path)));
-    await repo.refresh(true);
+    // The pull read every file it names: the status after it is local (the engine keeps what the pull saw).
+    await repo.refresh(false);
     void this.tell(...pullMessage(report, folderName(repo.root)));
     return report;
   }
