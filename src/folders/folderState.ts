@@ -178,9 +178,21 @@ export async function readState(folder: string): Promise<FolderState | undefined
   return parseState(bytes.toString('utf8'), folder);
 }
 
+/**
+ * The directories a run has made: a pull of thousands of files asks for each directory once, not
+ * once per file.
+ */
+export type MadeDirs = Set<string>;
+
+async function ensureDir(dir: string, made?: MadeDirs): Promise<void> {
+  if (made?.has(dir)) return;
+  await mkdir(dir, { recursive: true });
+  made?.add(dir);
+}
+
 /** Written whole and renamed into place: a crash leaves the old state or the new, never half of one. */
-export async function writeAtomically(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
+export async function writeAtomically(path: string, text: string, made?: MadeDirs): Promise<void> {
+  await ensureDir(dirname(path), made);
   const tmp = `${path}.${process.pid}.tmp`;
   await writeFile(tmp, text, 'utf8');
   await rename(tmp, path);
@@ -205,9 +217,17 @@ export async function readBaseCopy(folder: string, relativePath: string): Promis
   }
 }
 
-export async function writeBaseCopy(folder: string, relativePath: string, text: string): Promise<void> {
+/**
+ * Written in place, without a temporary file and a rename: a base copy is trusted only when its hash
+ * is the one the state file records (findBaseText), and the state file, written atomically after
+ * the copies, is the commit point. A crash mid-pull leaves at worst a torn copy that no hash
+ * matches, which is made again from the service.
+ */
+export async function writeBaseCopy(folder: string, relativePath: string, text: string, made?: MadeDirs): Promise<void> {
   resolveInside(folder, relativePath);
-  await writeAtomically(join(folder, BASE_DIR, relativePath), text);
+  const path = join(folder, BASE_DIR, relativePath);
+  await ensureDir(dirname(path), made);
+  await writeFile(path, text, 'utf8');
 }
 
 /** A local file's text, or undefined when it does not exist. */
@@ -221,6 +241,16 @@ export async function readLocal(folder: string, relativePath: string): Promise<s
   }
 }
 
-export async function writeLocal(folder: string, relativePath: string, text: string): Promise<void> {
-  await writeAtomically(resolveInside(folder, relativePath), text);
+export async function writeLocal(folder: string, relativePath: string, text: string, made?: MadeDirs): Promise<void> {
+  await writeAtomically(resolveInside(folder, relativePath), text, made);
+}
+
+/**
+ * A new file, written in place: there was no text there to keep whole. `wx`: a file that appeared
+ * at that path since the pull chose it (someone else's) is never overwritten; that file fails instead.
+ */
+export async function createLocal(folder: string, relativePath: string, text: string, made?: MadeDirs): Promise<void> {
+  const path = resolveInside(folder, relativePath);
+  await ensureDir(dirname(path), made);
+  await writeFile(path, text, { encoding: 'utf8', flag: 'wx' });
 }
