@@ -98,6 +98,17 @@ export class FolderEngine {
     return report;
   }
 
+  /** After Complete Merge: the service's text the user merged with becomes the file's base, when the service still holds it. */
+  async adoptTheirs(root: string, path: string, theirs: string, connection: Connection | undefined): Promise<boolean> {
+    const { connection: c } = await this.matching(root, connection);
+    if (!c) return false;
+    const adopted = await this.writes.run(root, () => this.folder(root, c).adoptTheirs(path, theirs));
+    const last = this.lastRemote.get(root)?.get(path);
+    // The service is at the new base: a local status no longer counts the file as moved there.
+    if (adopted && last) this.lastRemote.get(root)!.set(path, { ...last, state: 'unchanged' });
+    return adopted;
+  }
+
   async baseText(root: string, path: string, connection: Connection | undefined): Promise<string | undefined> {
     const { connection: c } = await this.matching(root, connection);
     return new LocalFolder({ folder: root, client: () => requireClient(c) }).baseText(path);

@@ -14,7 +14,7 @@ import { FolderDecorations } from './folderDecorations';
 import { STATE_DIR_GLOB } from './stateFiles';
 import { findStateFiles } from './folderDiscovery';
 import { FolderEngine, STATE_DIR, type PullReport, type PushReport, type Validate } from './engineAdapter';
-import { FolderMerge, type FolderMergeOptions } from './folderMerge';
+import { FolderMerge, type FolderConflict, type FolderMergeOptions } from './folderMerge';
 import { pullMessage, pushMessage, type Severity } from './syncMessages';
 import { FolderRepository } from './folderRepository';
 import { FolderStatusBar } from './folderStatusBar';
@@ -63,7 +63,7 @@ export class LocalFolders extends Disposable {
       }),
     );
     this.merge = this._register(new FolderMerge(deps.log, deps.snapshots, deps.options));
-    this._register(this.merge.onDidMerge((c) => void this.repositoryOf(c.uri)?.refresh(false)));
+    this._register(this.merge.onDidMerge((c) => void this.merged(c)));
     // New pulled folders are found by registerLocalFolders' watcher; removed ones here (the state directory deleted).
     const removals = this._register(vscode.workspace.createFileSystemWatcher(STATE_DIR_GLOB, true, true, false));
     this._register(
@@ -207,6 +207,21 @@ export class LocalFolders extends Disposable {
       }
     }
     return report;
+  }
+
+  /** Complete Merge wrote the result: the service's text it merged with becomes the base, so one push sends it. */
+  private async merged(conflict: FolderConflict): Promise<void> {
+    const repo = this.repositoryOf(conflict.uri);
+    const rel = repo?.relative(conflict.uri);
+    if (!repo || !rel) return;
+    try {
+      await this.engine.adoptTheirs(repo.root.fsPath, rel, conflict.theirs, this.deps.connection.current);
+    } catch (e) {
+      // The next push merges with the service again, as before: nothing is lost.
+      this.deps.log.warn(`[Folders] Could not move the base of ${rel} after the merge: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    this.bases.changed([conflict.uri]);
+    await repo.refresh(false);
   }
 
   /** A conflict in the view was clicked: the merge editor on base, the service's text and the file. */

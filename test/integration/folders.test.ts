@@ -246,13 +246,26 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
     assert.ok(await vscode.workspace.applyEdit(edit));
     assert.ok(await result.save());
     await until('the result is written into the local file', async () => (await read(dashboardUri())) === resolved);
-    await until('the file shows under Conflicts', () => repo.shown('conflicts').includes(dashboardPath));
+    // The service's text it was merged with is now the base: a local change, and one push sends it.
+    await until('the file shows under Local changes', () => repo.shown('local').includes(dashboardPath));
+    const since = await lastSeq();
+    const sent = await push({ folder, files: [dashboardPath] });
+    assert.deepEqual(
+      sent.files.map((f) => f.outcome),
+      ['pushed'],
+      'one push after Complete Merge',
+    );
+    assert.equal((await s.admin.requests(since)).filter((r) => r.method === 'PUT').length, 1);
+    assert.equal((await other.getDashboardSource(s.ids.churnDashboardId!)).source, resolved);
     await closeAll();
   });
 
   it('keeps an edited file whose remote also moved as a conflict when pulling, and fast-forwards an unedited one', async () => {
     const factPath = [...(await folderFiles()).keys()].find((p) => p.startsWith('facts/'))!;
-    const mine = await read(dashboardUri());
+    // Changed on both sides since the last push.
+    await theyEdit((t) => `// Colleague: after the merge\n${t}`);
+    const mine = `${await read(dashboardUri())}// Mine: after the merge\n`;
+    await write(dashboardUri(), mine);
     const since = await lastSeq();
     const [result] = await vscode.commands.executeCommand<FolderResult<PullReport>[]>(PULL, { folder });
     const outcomes = new Map(result!.report.files.map((f) => [f.path, f.outcome]));
