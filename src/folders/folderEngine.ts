@@ -9,11 +9,14 @@ import { ResourceReader } from '../model/resourceReader';
 import type { SaveFlowOptions, SaveLog } from '../model/saveFlow';
 import { KeyedQueue } from '../util/async';
 import { findBaseText } from './folderBase';
+import { describeFailure } from './folderMessages';
 import { assignPaths, pathKey } from './folderNames';
-import { mapPool } from './folderPool';
+import { BackgroundTasks, mapPool } from './folderPool';
 import { listRemote, readRemote, remoteMoved, resourceFile, type Listed, type RemoteState } from './folderRemote';
 import {
+  createLocal,
   FolderStateError,
+  readBaseCopy,
   readLocal,
   readState,
   resolveInside,
@@ -23,6 +26,7 @@ import {
   type FileEntry,
   type FolderConnection,
   type FolderState,
+  type MadeDirs,
 } from './folderState';
 import { sameText, textHash } from './folderText';
 import type { FileState, FileStatus, FolderStatus, PullFileResult, PullReport } from './folderTypes';
@@ -164,25 +168,43 @@ export class FolderCore {
         .map(([path, entry]) => ({ path, entry })),
       ...fresh.map((listed) => ({ path: paths.get(`${listed.kind}:${listed.id}`)!, listed })),
     ];
-    const results = await mapPool(work, this.concurrency, async (w): Promise<PullFileResult | undefined> => {
+    // Reads run `concurrency` at a time; each file's writes run in the background while the next
+    // read goes out. The state file is written once, after every write settled: it is the commit point.
+    const made: MadeDirs = new Set();
+    const writes = new BackgroundTasks(16);
+    const pending = await mapPool(work, this.concurrency, async (w): Promise<{ result: Promise<PullFileResult | undefined> }> => {
       const file = w.entry
         ? this.fileOf(state, w.entry)
         : resourceFile(connection.workspaceId, w.listed!.kind, w.listed!.id, w.listed!.name);
       const remote = await readRemote(this.reader, file, signal);
       const base = { path: w.path, kind: FILE_VIEWS[file.view].kind, view: file.view, id: file.id };
-      if (remote.status === 'error') return { ...base, outcome: 'failed', message: remote.message };
+      const now = (r: PullFileResult | undefined) => ({ result: Promise.resolve(r) });
+      if (remote.status === 'error') return now({ ...base, outcome: 'failed', message: remote.message });
+      const write = async (task: () => Promise<PullFileResult['outcome']>) => {
+        const { done } = await writes.add(task);
+        return {
+          result: done.then(
+            (outcome): PullFileResult => ({ ...base, outcome }),
+            (e: unknown): PullFileResult => ({ ...base, outcome: 'failed', message: describeFailure(e) }),
+          ),
+        };
+      };
       if (!w.entry) {
         // Not found: an id asked for that is not a resource of this kind (an operation that is no dashboard).
         if (remote.status === 'gone')
-          return wanted && !listing.items.some((l) => l.id === file.id && l.kind === base.kind)
-            ? undefined
-            : { ...base, outcome: 'goneRemote' };
-        await writeLocal(this.folder, w.path, remote.text);
-        await this.adopt(state, w.path, { view: file.view, id: file.id, name: file.name }, remote);
-        return { ...base, outcome: 'added' };
+          return now(
+            wanted && !listing.items.some((l) => l.id === file.id && l.kind === base.kind) ? undefined : { ...base, outcome: 'goneRemote' },
+          );
+        return write(async () => {
+          await createLocal(this.folder, w.path, remote.text, made);
+          await this.adopt(state, w.path, { view: file.view, id: file.id, name: file.name }, remote, made);
+          return 'added';
+        });
       }
-      return { ...base, outcome: await this.pullExisting(state, w.path, w.entry, remote) };
+      const entry = w.entry;
+      return write(() => this.pullExisting(state, w.path, entry, remote, made));
     });
+    const results = await Promise.all(pending.map((p) => p.result));
     const files = results.filter((r): r is PullFileResult => r !== undefined);
     for (const id of wanted ?? []) {
       if (files.some((f) => f.id === id)) continue;
@@ -228,6 +250,7 @@ export class FolderCore {
     path: string,
     what: Pick<FileEntry, 'view' | 'id' | 'name'>,
     remote: Extract<RemoteState, { status: 'present' }>,
+    made?: MadeDirs,
   ) {
     const s = remote.snapshot;
     state.files[path] = {
@@ -238,10 +261,16 @@ export class FolderCore {
       ...(s?.revision ? { revision: s.revision } : {}),
       hash: textHash(remote.text),
     };
-    await writeBaseCopy(this.folder, path, remote.text);
+    await writeBaseCopy(this.folder, path, remote.text, made);
   }
 
-  private async pullExisting(state: FolderState, path: string, entry: FileEntry, remote: RemoteState): Promise<PullFileResult['outcome']> {
+  private async pullExisting(
+    state: FolderState,
+    path: string,
+    entry: FileEntry,
+    remote: RemoteState,
+    made: MadeDirs,
+  ): Promise<PullFileResult['outcome']> {
     if (remote.status === 'gone') return 'goneRemote';
     if (remote.status !== 'present') return 'failed';
     const local = await readLocal(this.folder, path);
@@ -249,18 +278,21 @@ export class FolderCore {
     if (local === undefined) return moved ? 'conflict' : 'deletedLocally';
     const localChanged = textHash(local) !== entry.hash;
     if (!moved) {
-      // Make the base copy again when it is missing (a fresh clone): later merges need it.
-      if (!localChanged) await writeBaseCopy(this.folder, path, remote.text);
+      // Make the base copy again when it is missing or torn (a fresh clone): later merges need it.
+      if (!localChanged) {
+        const copy = await readBaseCopy(this.folder, path);
+        if (copy === undefined || textHash(copy) !== entry.hash) await writeBaseCopy(this.folder, path, remote.text, made);
+      }
       return localChanged ? 'keptLocal' : 'unchanged';
     }
     if (!localChanged) {
-      await writeLocal(this.folder, path, remote.text);
-      await this.adopt(state, path, entry, remote);
+      await writeLocal(this.folder, path, remote.text, made);
+      await this.adopt(state, path, entry, remote, made);
       return 'updated';
     }
     // Both sides made the same change: only the base moves.
     if (sameText(local, remote.text)) {
-      await this.adopt(state, path, entry, remote);
+      await this.adopt(state, path, entry, remote, made);
       return 'unchanged';
     }
     this.log.debug(`[Folders] ${path}: changed here and on the service; the local text is kept.`);

@@ -14,3 +14,26 @@ export async function mapPool<T, R>(items: readonly T[], limit: number, fn: (ite
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
   return results;
 }
+
+/**
+ * Runs tasks in the background, at most `limit` at a time: a pull's file writes go on while its
+ * reads continue, instead of each read waiting for the previous file's writes. `add` waits for a
+ * free slot (so a slow disk holds the reads back rather than piling up open files).
+ */
+export class BackgroundTasks {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  /** Starts `task` once a slot is free; `done` settles with it (the caller must observe it). */
+  async add<T>(task: () => Promise<T>): Promise<{ done: Promise<T> }> {
+    while (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running++;
+    const done = task().finally(() => {
+      this.running--;
+      this.waiting.shift()?.();
+    });
+    return { done };
+  }
+}

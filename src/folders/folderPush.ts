@@ -33,6 +33,25 @@ export class LocalFolder extends FolderCore {
     return this.serial(() => this.pushNow(options));
   }
 
+  /**
+   * After a hand merge against the service's text `theirs` (a push's conflict), written into the
+   * file: when the service still holds that text, its state becomes the file's base, so the next
+   * push sends the merge once instead of merging the same changes again. False when the service
+   * moved since (the next push merges with it, as before) or the file has nothing to push.
+   */
+  adoptTheirs(path: string, theirs: string): Promise<boolean> {
+    return this.serial(async () => {
+      const state = await this.requireState();
+      const entry = state.files[path];
+      if (!entry?.tokens) return false;
+      const remote = await readRemote(this.reader, this.fileOf(state, entry));
+      if (remote.status !== 'present' || !sameText(remote.text, theirs)) return false;
+      await this.adopt(state, path, entry, remote);
+      await writeState(this.folder, state);
+      return true;
+    });
+  }
+
   private async pushNow(options: PushOptions): Promise<PushReport> {
     const state = await this.requireState();
     const paths = options.files ?? Object.keys(state.files);

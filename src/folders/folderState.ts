@@ -4,7 +4,7 @@
 // committed. Beside it, `.wsa/base/` holds a copy of each base text (for the 3-way merge and the
 // quick diff); `.wsa/.gitignore` keeps those copies out of git.
 import * as l10n from '@vscode/l10n';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { FILE_VIEWS, type FileView } from '../model/resourceKinds';
 import type { SaveTokens } from '../model/saveTypes';
@@ -63,9 +63,31 @@ export function resolveInside(folder: string, relativePath: string): string {
   return abs;
 }
 
+/**
+ * The state file comes from the folder, maybe from someone else's commit: it is read with a byte
+ * bound (never whole first) and a bound on its entries, so a huge or crafted file costs neither
+ * memory nor minutes. 16 MiB holds the entries of 50,000 files many times over.
+ */
+export const MAX_STATE_BYTES = 16 * 1024 * 1024;
+export const MAX_STATE_FILES = 50_000;
+
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
+
+const isString = (v: unknown) => typeof v === 'string';
+const isRevisionRef = (v: unknown) => isObject(v) && isString(v.revisionId) && typeof v.sequence === 'number';
+/**
+ * Per kind, the fields of the tokens a push sends back to the service, checked before they are
+ * sent. By hand rather than with zod: the engine is in the bundle activation loads, zod is not.
+ */
+const TOKEN_FIELDS: Record<string, Record<string, (v: unknown) => boolean>> = {
+  dashboard: { expectedRevision: isRevisionRef, expectedDataRunId: isString },
+  database: { expectedDraft: (v) => v === null || isRevisionRef(v) },
+  fact: { updatedAt: isString },
+  app: { expectedDraft: isRevisionRef },
+  writeSync: { expectedVersion: (v) => typeof v === 'number', identityLocked: (v) => typeof v === 'boolean' },
+};
 
 function checkEntry(path: string, v: unknown): FileEntry {
   const bad = (what: string) =>
@@ -75,9 +97,19 @@ function checkEntry(path: string, v: unknown): FileEntry {
   if (typeof v.id !== 'string' || !v.id) throw bad(l10n.t('no id'));
   if (typeof v.hash !== 'string') throw bad(l10n.t('no hash'));
   const view = v.view as FileView;
-  if (FILE_VIEWS[view].editable && (!isObject(v.tokens) || v.tokens.kind !== view)) throw bad(l10n.t('no tokens for a {0} file', view));
+  if (FILE_VIEWS[view].editable && (!isObject(v.tokens) || v.tokens.kind !== FILE_VIEWS[view].kind))
+    throw bad(l10n.t('no tokens for a {0} file', view));
+  if (v.tokens !== undefined) {
+    const fields = isObject(v.tokens) && isString(v.tokens.kind) ? TOKEN_FIELDS[v.tokens.kind as string] : undefined;
+    if (!fields || !isObject(v.tokens)) throw bad(l10n.t('tokens of an unknown kind'));
+    for (const [field, ok] of Object.entries(fields)) if (!ok(v.tokens[field])) throw bad(l10n.t('tokens.{0} is not valid', field));
+  }
+  for (const field of ['name', 'label'] as const)
+    if (v[field] !== undefined && !isString(v[field])) throw bad(l10n.t('{0} is not a string', field));
+  if (v.revision !== undefined && !(isObject(v.revision) && isString(v.revision.resourceId) && isString(v.revision.revisionId)))
+    throw bad(l10n.t('revision is not a revision reference'));
   // Liberal in the rest: fields a later version adds are kept as they are.
-  return { ...(v as unknown as FileEntry), name: typeof v.name === 'string' ? v.name : v.id };
+  return { ...(v as unknown as FileEntry), name: isString(v.name) ? (v.name as string) : v.id };
 }
 
 export function parseState(text: string, folder: string): FolderState {
@@ -96,29 +128,71 @@ export function parseState(text: string, folder: string): FolderState {
   const c = raw.connection;
   for (const field of ['baseUrl', 'workspaceId', 'authHeader', 'authScheme', 'workspaceHeader'])
     if (typeof c[field] !== 'string') throw new FolderStateError(l10n.t('The state file’s connection has no {0}.', field));
+  const entries = Object.entries(raw.files);
+  if (entries.length > MAX_STATE_FILES)
+    throw new FolderStateError(
+      l10n.t('The state file {0} names {1} files, more than the {2} a folder may hold.', STATE_FILE, entries.length, MAX_STATE_FILES),
+    );
   const files: Record<string, FileEntry> = {};
-  for (const [path, entry] of Object.entries(raw.files)) {
+  for (const [path, entry] of entries) {
     resolveInside(folder, path);
     files[path] = checkEntry(path, entry);
   }
   return { format: STATE_FORMAT, connection: c as unknown as FolderConnection, files };
 }
 
-/** The folder's state, or undefined when it has none (never pulled). */
-export async function readState(folder: string): Promise<FolderState | undefined> {
-  let text: string;
+/** At most `max` bytes of the file and one more (which tells it is longer), or undefined when it does not exist. */
+async function readBounded(path: string, max: number): Promise<Buffer | undefined> {
+  let handle;
   try {
-    text = await readFile(join(folder, STATE_FILE), 'utf8');
+    handle = await open(path, 'r');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw e;
   }
-  return parseState(text, folder);
+  try {
+    // Chunks rather than the size the file claims: it may grow while it is read.
+    const chunks: Buffer[] = [];
+    let total = 0;
+    while (total <= max) {
+      const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, max + 1 - total));
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, total);
+      if (bytesRead === 0) break;
+      chunks.push(chunk.subarray(0, bytesRead));
+      total += bytesRead;
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The folder's state, or undefined when it has none (never pulled). */
+export async function readState(folder: string): Promise<FolderState | undefined> {
+  const bytes = await readBounded(join(folder, STATE_FILE), MAX_STATE_BYTES);
+  if (bytes === undefined) return undefined;
+  if (bytes.length > MAX_STATE_BYTES)
+    throw new FolderStateError(
+      l10n.t('The state file {0} is larger than {1} MiB: it is not read.', join(folder, STATE_FILE), MAX_STATE_BYTES / (1024 * 1024)),
+    );
+  return parseState(bytes.toString('utf8'), folder);
+}
+
+/**
+ * The directories a run has made: a pull of thousands of files asks for each directory once, not
+ * once per file.
+ */
+export type MadeDirs = Set<string>;
+
+async function ensureDir(dir: string, made?: MadeDirs): Promise<void> {
+  if (made?.has(dir)) return;
+  await mkdir(dir, { recursive: true });
+  made?.add(dir);
 }
 
 /** Written whole and renamed into place: a crash leaves the old state or the new, never half of one. */
-export async function writeAtomically(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
+export async function writeAtomically(path: string, text: string, made?: MadeDirs): Promise<void> {
+  await ensureDir(dirname(path), made);
   const tmp = `${path}.${process.pid}.tmp`;
   await writeFile(tmp, text, 'utf8');
   await rename(tmp, path);
@@ -143,9 +217,17 @@ export async function readBaseCopy(folder: string, relativePath: string): Promis
   }
 }
 
-export async function writeBaseCopy(folder: string, relativePath: string, text: string): Promise<void> {
+/**
+ * Written in place, without a temporary file and a rename: a base copy is trusted only when its hash
+ * is the one the state file records (findBaseText), and the state file, written atomically after
+ * the copies, is the commit point. A crash mid-pull leaves at worst a torn copy that no hash
+ * matches, which is made again from the service.
+ */
+export async function writeBaseCopy(folder: string, relativePath: string, text: string, made?: MadeDirs): Promise<void> {
   resolveInside(folder, relativePath);
-  await writeAtomically(join(folder, BASE_DIR, relativePath), text);
+  const path = join(folder, BASE_DIR, relativePath);
+  await ensureDir(dirname(path), made);
+  await writeFile(path, text, 'utf8');
 }
 
 /** A local file's text, or undefined when it does not exist. */
@@ -159,6 +241,16 @@ export async function readLocal(folder: string, relativePath: string): Promise<s
   }
 }
 
-export async function writeLocal(folder: string, relativePath: string, text: string): Promise<void> {
-  await writeAtomically(resolveInside(folder, relativePath), text);
+export async function writeLocal(folder: string, relativePath: string, text: string, made?: MadeDirs): Promise<void> {
+  await writeAtomically(resolveInside(folder, relativePath), text, made);
+}
+
+/**
+ * A new file, written in place: there was no text there to keep whole. `wx`: a file that appeared
+ * at that path since the pull chose it (someone else's) is never overwritten; that file fails instead.
+ */
+export async function createLocal(folder: string, relativePath: string, text: string, made?: MadeDirs): Promise<void> {
+  const path = resolveInside(folder, relativePath);
+  await ensureDir(dirname(path), made);
+  await writeFile(path, text, { encoding: 'utf8', flag: 'wx' });
 }

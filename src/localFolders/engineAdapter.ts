@@ -86,7 +86,7 @@ export class FolderEngine {
         ...(ids ? { ids } : {}),
       }),
     );
-    this.lastRemote.delete(root);
+    this.lastRemote.set(root, afterPull(this.lastRemote.get(root), report));
     return report;
   }
 
@@ -96,6 +96,17 @@ export class FolderEngine {
     const report = await this.writes.run(root, () => this.folder(root, c).push(files ? { files } : {}));
     this.lastRemote.delete(root);
     return report;
+  }
+
+  /** After Complete Merge: the service's text the user merged with becomes the file's base, when the service still holds it. */
+  async adoptTheirs(root: string, path: string, theirs: string, connection: Connection | undefined): Promise<boolean> {
+    const { connection: c } = await this.matching(root, connection);
+    if (!c) return false;
+    const adopted = await this.writes.run(root, () => this.folder(root, c).adoptTheirs(path, theirs));
+    const last = this.lastRemote.get(root)?.get(path);
+    // The service is at the new base: a local status no longer counts the file as moved there.
+    if (adopted && last) this.lastRemote.get(root)!.set(path, { ...last, state: 'unchanged' });
+    return adopted;
   }
 
   async baseText(root: string, path: string, connection: Connection | undefined): Promise<string | undefined> {
@@ -144,5 +155,31 @@ export function withLastRemote(local: readonly FileStatus[], last: ReadonlyMap<s
   });
   const known = new Set(local.map((f) => f.path));
   for (const f of last.values()) if (f.state === 'newRemote' && !known.has(f.path)) out.push(f);
+  return out;
+}
+
+/**
+ * What the service holds after a pull, as a remote status: the pull has just read every file it
+ * names, so the status after it is local (no second read of each file). A file pulled, kept or
+ * added is at the service's state; a conflict or a gone file stays so. A failed file, and the files
+ * the pull did not name, keep what the last remote status said.
+ */
+export function afterPull(last: ReadonlyMap<string, FileStatus> | undefined, report: PullReport): Map<string, FileStatus> {
+  const out = new Map(last);
+  for (const f of report.files) {
+    if (!f.path) continue;
+    const state =
+      f.outcome === 'conflict' ? 'conflict' : f.outcome === 'goneRemote' ? 'goneRemote' : f.outcome === 'failed' ? undefined : 'unchanged';
+    if (state !== undefined)
+      out.set(f.path, {
+        path: f.path,
+        kind: f.kind,
+        view: f.view,
+        id: f.id,
+        name: last?.get(f.path)?.name ?? f.path,
+        state,
+        remoteChecked: true,
+      });
+  }
   return out;
 }

@@ -1,10 +1,10 @@
 // Finds pulled folders that appear while the window is open (a pull from a terminal). A file
-// watcher does not reliably report files written inside a directory created an instant before
-// (the pull creates the folder, `.wsa/` and the state file in one burst): often only the new
-// directory is reported. So any creation in the workspace, after a quiet moment, runs one search
-// for state files.
+// watcher does not reliably report files written inside a directory created an instant before, so
+// both the state directory's creation and the state file's run, after a quiet moment, one search
+// for state files. Only those two names are watched: a watcher of every creation would search the
+// workspace after each build or package install.
 import * as vscode from 'vscode';
-import { STATE_FILE_GLOB } from './stateFiles';
+import { DISCOVERY_GLOBS, STATE_FILE_GLOB } from './stateFiles';
 
 /** How long creations settle before the one search: a pull writes dozens of files. */
 export const DISCOVERY_DEBOUNCE_MS = 500;
@@ -14,13 +14,14 @@ export function findStateFiles(max: number): Thenable<vscode.Uri[]> {
   return vscode.workspace.findFiles(STATE_FILE_GLOB, '**/node_modules/**', max);
 }
 
-/** Watches for creations; after each burst, `found` gets the state files found (none: not called). */
+/** Watches for state directories and files created; after each burst, `found` gets the state files found (none: not called). */
 export function watchForStateFiles(found: (stateFiles: vscode.Uri[]) => void, log: vscode.LogOutputChannel): vscode.Disposable {
-  const watcher = vscode.workspace.createFileSystemWatcher('**/*', false, true, true);
+  const watchers = DISCOVERY_GLOBS.map((glob) => vscode.workspace.createFileSystemWatcher(glob, false, true, true));
   let timer: NodeJS.Timeout | undefined;
   const look = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
+      log.debug('[Folders] A state directory or file was created: looking for pulled folders.');
       findStateFiles(100).then(
         (files) => {
           if (files.length) found(files);
@@ -29,10 +30,9 @@ export function watchForStateFiles(found: (stateFiles: vscode.Uri[]) => void, lo
       );
     }, DISCOVERY_DEBOUNCE_MS);
   };
-  const subscription = watcher.onDidCreate(look);
+  const subscriptions = watchers.map((w) => w.onDidCreate(look));
   return new vscode.Disposable(() => {
     clearTimeout(timer);
-    subscription.dispose();
-    watcher.dispose();
+    for (const d of [...subscriptions, ...watchers]) d.dispose();
   });
 }

@@ -14,7 +14,7 @@ import { FolderDecorations } from './folderDecorations';
 import { STATE_DIR_GLOB } from './stateFiles';
 import { findStateFiles } from './folderDiscovery';
 import { FolderEngine, STATE_DIR, type PullReport, type PushReport, type Validate } from './engineAdapter';
-import { FolderMerge, type FolderMergeOptions } from './folderMerge';
+import { FolderMerge, type FolderConflict, type FolderMergeOptions } from './folderMerge';
 import { pullMessage, pushMessage, type Severity } from './syncMessages';
 import { FolderRepository } from './folderRepository';
 import { FolderStatusBar } from './folderStatusBar';
@@ -63,7 +63,7 @@ export class LocalFolders extends Disposable {
       }),
     );
     this.merge = this._register(new FolderMerge(deps.log, deps.snapshots, deps.options));
-    this._register(this.merge.onDidMerge((c) => void this.repositoryOf(c.uri)?.refresh(false)));
+    this._register(this.merge.onDidMerge((c) => void this.merged(c)));
     // New pulled folders are found by registerLocalFolders' watcher; removed ones here (the state directory deleted).
     const removals = this._register(vscode.workspace.createFileSystemWatcher(STATE_DIR_GLOB, true, true, false));
     this._register(
@@ -106,8 +106,8 @@ export class LocalFolders extends Disposable {
     return best;
   }
 
-  /** Adds the folder (if new) and reads its status, asking the service; `again`: also when it is known. */
-  async add(root: vscode.Uri, again = true): Promise<FolderRepository> {
+  /** Adds the folder (if new) and reads its status (`remote`: asking the service); `again`: also when it is known. */
+  async add(root: vscode.Uri, again = true, remote = true): Promise<FolderRepository> {
     let repo = this.repositories.get(root.toString());
     if (repo && !again) return repo;
     if (!repo) {
@@ -129,7 +129,7 @@ export class LocalFolders extends Disposable {
       );
       void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.hasLocalFolders, true);
     }
-    await repo.refresh(true);
+    await repo.refresh(remote);
     return repo;
   }
 
@@ -150,7 +150,8 @@ export class LocalFolders extends Disposable {
   async pullInto(folder: vscode.Uri, ids: readonly string[] | undefined, { offerToOpen = false } = {}): Promise<PullReport> {
     const connection = this.deps.connection.require();
     const report = await this.engine.pull(folder.fsPath, connection, ids);
-    const repo = await this.add(folder);
+    // The pull read every file: its status is local, not a second read of each.
+    const repo = await this.add(folder, true, false);
     this.bases.changed(report.files.map((f) => repo.uriOf(f.path)));
     const open = vscode.l10n.t('Add Folder to Workspace');
     const outside = !vscode.workspace.getWorkspaceFolder(folder);
@@ -168,7 +169,8 @@ export class LocalFolders extends Disposable {
     const ids = paths?.map((p) => repo.fileAt(repo.uriOf(p))?.id).filter((id): id is string => id !== undefined);
     const report = await this.engine.pull(repo.root.fsPath, this.deps.connection.require(), ids);
     this.bases.changed(report.files.map((f) => repo.uriOf(f.path)));
-    await repo.refresh(true);
+    // The pull read every file it names: the status after it is local (the engine keeps what the pull saw).
+    await repo.refresh(false);
     void this.tell(...pullMessage(report, folderName(repo.root)));
     return report;
   }
@@ -205,6 +207,21 @@ export class LocalFolders extends Disposable {
       }
     }
     return report;
+  }
+
+  /** Complete Merge wrote the result: the service's text it merged with becomes the base, so one push sends it. */
+  private async merged(conflict: FolderConflict): Promise<void> {
+    const repo = this.repositoryOf(conflict.uri);
+    const rel = repo?.relative(conflict.uri);
+    if (!repo || !rel) return;
+    try {
+      await this.engine.adoptTheirs(repo.root.fsPath, rel, conflict.theirs, this.deps.connection.current);
+    } catch (e) {
+      // The next push merges with the service again, as before: nothing is lost.
+      this.deps.log.warn(`[Folders] Could not move the base of ${rel} after the merge: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    this.bases.changed([conflict.uri]);
+    await repo.refresh(false);
   }
 
   /** A conflict in the view was clicked: the merge editor on base, the service's text and the file. */

@@ -47,10 +47,10 @@ export function registerLocalFolders(context: vscode.ExtensionContext, deps: Loc
       return folders;
     })());
 
-  // A folder pulled from a terminal (the CLI) while the window is open: loads the feature, or adds it.
-  context.subscriptions.push(watchForStateFiles(() => void load().then((folders) => folders.discover(false)), deps.log));
-  // After activation, not during it: one search of the workspace for state files.
-  setTimeout(() => {
+  // After activation, not during it: one search of the workspace for state files, and the narrow
+  // watcher that finds a folder pulled from a terminal (the CLI) while the window is open.
+  const started = setTimeout(() => {
+    context.subscriptions.push(watchForStateFiles(() => void load().then((folders) => folders.discover(false)), deps.log));
     findStateFiles(1).then(
       (found) => {
         if (found.length > 0) void load();
@@ -58,5 +58,6 @@ export function registerLocalFolders(context: vscode.ExtensionContext, deps: Loc
       (e: unknown) => deps.log.warn(`[Folders] Could not look for pulled folders: ${String(e)}`),
     );
   }, 0);
+  context.subscriptions.push({ dispose: () => clearTimeout(started) });
   return { load };
 }

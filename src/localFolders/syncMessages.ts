@@ -13,7 +13,12 @@ export function pushMessage(report: PushReport, nameOf: (path: string) => string
   const by = (...outcomes: string[]) => report.files.filter((f) => outcomes.includes(f.outcome));
   const parts: string[] = [];
   let severity: Severity = 'info';
-  for (const f of by('refused', 'failed', 'readOnly')) {
+  for (const f of by('failed')) {
+    severity = 'error';
+    // Not "was not sent": a save whose answer was lost may have reached the service (its cause says so).
+    parts.push(l10n.t('Could not push «{0}»: {1}', nameOf(f.path), f.message ?? ''));
+  }
+  for (const f of by('refused', 'readOnly')) {
     severity = 'error';
     const problem = f.problems?.find((p) => p.severity === 'error') ?? f.problems?.[0];
     parts.push(
@@ -85,10 +90,14 @@ export function pullMessage(report: PullReport, folderName: string): [Severity, 
     PullReport['files'],
     PullReport['files'],
   ];
-  const parts = [l10n.t('Pulled into {0}: {1} new, {2} updated.', folderName, added.length, updated.length)];
-  let severity: Severity = 'info';
+  // The failures first: the notification is an error, and its first words say what failed.
+  const parts = [
+    ...failed.map((f) => l10n.t('Could not pull {0}: {1}', f.path, f.message ?? '')),
+    l10n.t('Pulled into {0}: {1} new, {2} updated.', folderName, added.length, updated.length),
+  ];
+  let severity: Severity = failed.length ? 'error' : 'info';
   if (conflicts.length) {
-    severity = 'warning';
+    if (severity === 'info') severity = 'warning';
     parts.push(
       l10n.t(
         '{0} changed here and on the service: your text is kept, see Conflicts in Source Control.',
@@ -97,12 +106,8 @@ export function pullMessage(report: PullReport, folderName: string): [Severity, 
     );
   }
   if (gone.length) {
-    severity = 'warning';
+    if (severity === 'info') severity = 'warning';
     parts.push(l10n.t('Gone from the service, kept here: {0}.', gone.map((f) => f.path).join(', ')));
-  }
-  if (failed.length) {
-    severity = 'error';
-    parts.push(...failed.map((f) => l10n.t('{0} could not be pulled: {1}', f.path, f.message ?? '')));
   }
   parts.push(...report.notes);
   return [severity, parts.join(' ')];

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../src/api';
 import type { FolderFilesArgs, FolderResult } from '../../src/commands/folderCommands';
-import type { PullReport, PushReport } from '../../src/folders';
+import { LocalFolder, type PullReport, type PushReport } from '../../src/folders';
 import type { FolderRepository } from '../../src/localFolders/folderRepository';
 import type { LocalFolders } from '../../src/localFolders/localFolders';
 import { filePath } from '../../src/model/resourcePath';
@@ -246,13 +246,26 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
     assert.ok(await vscode.workspace.applyEdit(edit));
     assert.ok(await result.save());
     await until('the result is written into the local file', async () => (await read(dashboardUri())) === resolved);
-    await until('the file shows under Conflicts', () => repo.shown('conflicts').includes(dashboardPath));
+    // The service's text it was merged with is now the base: a local change, and one push sends it.
+    await until('the file shows under Local changes', () => repo.shown('local').includes(dashboardPath));
+    const since = await lastSeq();
+    const sent = await push({ folder, files: [dashboardPath] });
+    assert.deepEqual(
+      sent.files.map((f) => f.outcome),
+      ['pushed'],
+      'one push after Complete Merge',
+    );
+    assert.equal((await s.admin.requests(since)).filter((r) => r.method === 'PUT').length, 1);
+    assert.equal((await other.getDashboardSource(s.ids.churnDashboardId!)).source, resolved);
     await closeAll();
   });
 
   it('keeps an edited file whose remote also moved as a conflict when pulling, and fast-forwards an unedited one', async () => {
     const factPath = [...(await folderFiles()).keys()].find((p) => p.startsWith('facts/'))!;
-    const mine = await read(dashboardUri());
+    // Changed on both sides since the last push.
+    await theyEdit((t) => `// Colleague: after the merge\n${t}`);
+    const mine = `${await read(dashboardUri())}// Mine: after the merge\n`;
+    await write(dashboardUri(), mine);
     const since = await lastSeq();
     const [result] = await vscode.commands.executeCommand<FolderResult<PullReport>[]>(PULL, { folder });
     const outcomes = new Map(result!.report.files.map((f) => [f.path, f.outcome]));
@@ -284,6 +297,24 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
     } finally {
       await setting.update('statusIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
     }
+  });
+
+  it('finds a folder pulled outside VS Code while the window is open (as from a terminal) and gives it its Source Control', async () => {
+    const workspace = vscode.workspace.workspaceFolders![0]!.uri;
+    const outside = vscode.Uri.joinPath(workspace, `terminal-${randomUUID().slice(0, 8)}`, 'nested');
+    const loaded = await s.api.folders.load();
+    // The engine the CLI runs, writing with Node's fs as a terminal would: no command, no API call.
+    const report = await new LocalFolder({ folder: outside.fsPath, client: () => other }).pull({
+      connection: { ...s.emulator.carriers, baseUrl: s.emulator.url, workspaceId: s.emulator.workspaceId },
+      ids: [s.ids.factId!],
+    });
+    assert.ok(report.files.some((f) => f.outcome === 'added'));
+    await until(
+      'the folder pulled outside shows in Source Control',
+      () => loaded.repositoryOf(outside)?.root.path === outside.path,
+      15_000,
+    );
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(outside, '..'), { recursive: true });
   });
 
   async function folderFiles(): Promise<Map<string, string>> {

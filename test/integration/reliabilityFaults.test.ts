@@ -24,6 +24,7 @@ import {
   type MatrixAction,
   type MatrixContext,
 } from './support/matrixActions';
+import { pullFolderAction, pushFolderAction } from './support/folderMatrixActions';
 import { saveAppAction, saveWriteSyncAction } from './support/matrixRecordActions';
 import { publishAction, restoreAction } from './support/publishMatrixActions';
 
@@ -82,6 +83,8 @@ describe('Reliability: fault matrix @variants-long', function () {
       compareAction(context),
       publishAction(context),
       restoreAction(context),
+      pushFolderAction(context),
+      pullFolderAction(context),
     ];
     const cells: Cell[] = [];
     const matrixStarted = Date.now();

@@ -2,10 +2,11 @@
 // exactly what their `wsa:` documents show, one folder per kind, with safe unique names, a state
 // file without the key; a second pull fast-forwards, keeps local edits and never overwrites one.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { readState, type FolderState } from '../../src/folders';
+import { createLocal } from '../../src/folders/folderState';
 import { RESOURCE_KINDS, KINDS } from '../../src/model/resourceKinds';
 import { allFiles, pathOf, readText, startFolderRig, writeText, type FolderRig } from './folderSupport';
 
@@ -165,6 +166,29 @@ describe('pulling a workspace into a local folder', () => {
       expectedDataRunId: s.dataRunId,
     });
     assert.equal(await engine.baseText(sales), s.source);
+  });
+
+  test('a torn base copy (a crash mid-pull) is not taken for the base and the next pull writes it again; only the copies that need it', async () => {
+    const { dir, engine } = rig.folder();
+    await engine.pull({ connection: rig.connection });
+    const sales = await pathOf(dir, 'dashboard', rig.ids().dashboardId!);
+    const fact = await pathOf(dir, 'fact', rig.ids().factId!);
+    const whole = readText(dir, sales);
+    // Half of the copy, as a crash between its write and the state file's leaves it.
+    writeFileSync(join(dir, '.wsa/base', sales), whole.slice(0, whole.length >> 1));
+    assert.equal(await engine.baseText(sales), whole, 'the base comes from the service, not from the torn copy');
+    writeFileSync(join(dir, '.wsa/base', sales), whole.slice(0, whole.length >> 1));
+    const factCopy = statSync(join(dir, '.wsa/base', fact)).mtimeMs;
+    await engine.pull();
+    assert.equal(readFileSync(join(dir, '.wsa/base', sales), 'utf8'), whole, 'the torn copy is written again');
+    assert.equal(statSync(join(dir, '.wsa/base', fact)).mtimeMs, factCopy, 'a whole copy is not rewritten');
+  });
+
+  test('a new file never overwrites one that appeared at its path meanwhile', async () => {
+    const { dir } = rig.folder();
+    writeFileSync(join(dir, 'mine.tsx'), 'my own text\n');
+    await assert.rejects(createLocal(dir, 'mine.tsx', 'the service text\n'), /EEXIST/);
+    assert.equal(readText(dir, 'mine.tsx'), 'my own text\n');
   });
 
   test('pulling given ids adds only those; an id the service does not have is reported', async () => {

@@ -108,6 +108,36 @@ describe('pushing a local folder', () => {
     assert.equal((await rig.reader.snapshot(rig.file('dashboard', rig.ids().dashboardId!))).text, theirs);
   });
 
+  test('after a hand merge of a conflict, the service’s text becomes the base and one push sends the merge; not when the service moved again', async () => {
+    const path = await pathOf(dir, 'dashboard', rig.ids().dashboardId!);
+    const base = readText(dir, path);
+    const lastLine = (text: string, note: string) => text.replace(/([^\n]+)(\n*)$/, `$1 // ${note}$2`);
+    const theirs = await theirEdit(rig.ids().dashboardId!, (s) => lastLine(s, 'theirs'));
+    writeText(dir, path, lastLine(base, 'mine'));
+    const conflict = (await engine.push({ files: [path] })).files[0]!;
+    assert.equal(conflict.outcome, 'conflict');
+    // The user's hand merge, written into the file (Complete Merge).
+    const merged = lastLine(base, 'mine and theirs');
+    writeText(dir, path, merged);
+    assert.equal(await engine.adoptTheirs(path, conflict.conflict!.theirs), true);
+    assert.equal(readText(dir, path), merged, 'the file is not touched');
+    assert.equal(await engine.baseText(path), theirs);
+    rig.emu.clearRequests();
+    const pushed = (await engine.push({ files: [path] })).files[0]!;
+    assert.equal(pushed.outcome, 'pushed', 'one push after the merge is enough');
+    assert.equal(rig.requests('PUT').length, 1);
+    assert.equal((await rig.reader.snapshot(rig.file('dashboard', rig.ids().dashboardId!))).text, merged);
+
+    // Merged against a text the service no longer holds: the base stays, the next push merges again.
+    const again = await theirEdit(rig.ids().dashboardId!, (s) => `// theirs again\n${s}`);
+    writeText(dir, path, lastLine(merged, 'more'));
+    const before = (await state()).files[path];
+    assert.equal(await engine.adoptTheirs(path, merged), false);
+    assert.deepEqual((await state()).files[path], before);
+    assert.notEqual((await engine.push({ files: [path] })).files[0]!.outcome, 'pushed');
+    assert.equal((await rig.reader.snapshot(rig.file('dashboard', rig.ids().dashboardId!))).text, again, 'nothing overwritten');
+  });
+
   test('a race: the service moves between the check and the save, the stale PUT is refused and merged, never repeated', async () => {
     const path = await pathOf(dir, 'dashboard', rig.ids().dashboardId!);
     const base = readText(dir, path);

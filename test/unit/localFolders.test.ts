@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { STATE_FILE, type FileStatus, type PushReport } from '../../src/folders';
-import { withLastRemote } from '../../src/localFolders/engineAdapter';
+import { afterPull, withLastRemote } from '../../src/localFolders/engineAdapter';
 import { pullMessage, pushMessage } from '../../src/localFolders/syncMessages';
-import { STATE_FILE_GLOB } from '../../src/localFolders/stateFiles';
+import { DISCOVERY_GLOBS, STATE_FILE_GLOB } from '../../src/localFolders/stateFiles';
 
 const file = (path: string, state: FileStatus['state']): FileStatus => ({
   path,
@@ -21,6 +21,10 @@ const file = (path: string, state: FileStatus['state']): FileStatus => ({
 describe('local folders: status, messages, names', () => {
   test('the activation event and the watchers look for the engine’s state file', () => {
     assert.equal(STATE_FILE_GLOB, `**/${STATE_FILE}`);
+  });
+
+  test('a new pulled folder is looked for on its state directory and file only, never on every creation', () => {
+    assert.deepEqual(DISCOVERY_GLOBS, [`**/${STATE_FILE.split('/')[0]}`, `**/${STATE_FILE}`]);
   });
 
   test('a local-only status keeps what the service said last: moved stays remote, an edit over it is a conflict', () => {
@@ -41,6 +45,37 @@ describe('local folders: status, messages, names', () => {
     });
     assert.deepEqual(withLastRemote(local, undefined), local, 'without a remote answer, the local states');
     assert.equal(withLastRemote([file('a.tsx', 'deletedLocally')], last)[0]!.state, 'deletedLocally', 'a file deleted here stays deleted');
+  });
+
+  test('after a pull the status is local and still right: pulled files are at the service, conflicts and gone files stay', () => {
+    const base = { kind: 'dashboard', view: 'dashboard', id: 'oper_x' } as const;
+    const last = new Map(
+      [file('a.tsx', 'remoteChange'), file('d.tsx', 'remoteChange'), file('e.tsx', 'remoteChange')].map((f) => [f.path, f]),
+    );
+    const seen = afterPull(last, {
+      files: [
+        { ...base, path: 'a.tsx', outcome: 'updated' },
+        { ...base, path: 'b.tsx', outcome: 'conflict' },
+        { ...base, path: 'c.tsx', outcome: 'goneRemote' },
+        { ...base, path: 'd.tsx', outcome: 'failed', message: 'no answer' },
+      ],
+      notListed: [],
+      notes: [],
+    });
+    const local = [
+      file('a.tsx', 'unchanged'),
+      file('b.tsx', 'localChange'),
+      file('c.tsx', 'unchanged'),
+      file('d.tsx', 'unchanged'),
+      file('e.tsx', 'unchanged'),
+    ];
+    assert.deepEqual(Object.fromEntries(withLastRemote(local, seen).map((f) => [f.path, f.state])), {
+      'a.tsx': 'unchanged',
+      'b.tsx': 'conflict',
+      'c.tsx': 'goneRemote',
+      'd.tsx': 'remoteChange',
+      'e.tsx': 'remoteChange',
+    });
   });
 
   test('a push tells every outcome once, refusals first and as errors, merges and conflicts as warnings', () => {
@@ -68,6 +103,45 @@ describe('local folders: status, messages, names', () => {
     assert.match(text, /^Pushed «A»\. «C» was not sent: line 3: Expected a comma «B» changed on the service too/);
     assert.deepEqual(pushMessage({ files: [report.files[1]!] }, name)[0], 'warning');
     assert.deepEqual(pushMessage({ files: [] }, name), ['info', 'Nothing to push: no file changed here.']);
+  });
+
+  test('a failed push and a failed pull say first what could not be done, and why', () => {
+    const base = { kind: 'dashboard', view: 'dashboard', id: 'oper_x' } as const;
+    const cause = 'Could not save dashboard source oper_x: The server did not answer within 2.5 s.';
+    const [pushSeverity, pushed] = pushMessage(
+      {
+        files: [
+          { ...base, path: 'dashboards/A.tsx', outcome: 'pushed' },
+          { ...base, path: 'dashboards/B.tsx', outcome: 'failed', message: cause },
+        ],
+      },
+      (p) => p.replace(/^dashboards\/|\.tsx$/g, ''),
+    );
+    assert.equal(pushSeverity, 'error');
+    // A lost answer may have reached the service: never "was not sent".
+    assert.equal(pushed, `Pushed «A». Could not push «B»: ${cause}`);
+    const [pullSeverity, pulled] = pullMessage(
+      {
+        files: [
+          { ...base, path: 'dashboards/A.tsx', outcome: 'updated' },
+          { ...base, path: 'dashboards/B.tsx', outcome: 'conflict' },
+          {
+            ...base,
+            path: 'dashboards/C.tsx',
+            outcome: 'failed',
+            message: 'Could not read dashboard source oper_x: the service failed (500).',
+          },
+        ],
+        notListed: [],
+        notes: [],
+      },
+      'sales',
+    );
+    assert.equal(pullSeverity, 'error');
+    assert.match(
+      pulled,
+      /^Could not pull dashboards\/C\.tsx: Could not read dashboard source oper_x: the service failed \(500\)\. Pulled into sales: 0 new, 1 updated\. dashboards\/B\.tsx changed/,
+    );
   });
 
   test('a pull tells what was added and updated, and the conflicts and gone files it kept', () => {
