@@ -307,9 +307,7 @@ function invalid(req: RawRequest, message: string, field?: string, status?: numb
     action: req.action,
     method: req.method,
     path: req.path,
-    // Only 2xx answers get here (parseJson), so the status part always holds. A 2xx answer to a PUT
-    // says the change was applied; only its body is unreadable.
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: the status part always holds (above)
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: parseJson sees 2xx answers only; such a PUT was applied
     maybeApplied: req.method !== 'GET' && status !== undefined && status >= 200 && status < 300,
   });
 }
