@@ -21,6 +21,8 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(root, 'test-results');
 const STAGES = ['typecheck', 'lint', 'unit', 'integration', 'ui'];
+/** The stages that run while the headless VS Code installs; the others wait for it. */
+const INSTALL_OVERLAPS = new Set(['typecheck', 'lint', 'unit']);
 /** Stages run only when named. */
 const EXTRA_STAGES = ['reliability'];
 const MINUTE = 60_000;
@@ -140,9 +142,6 @@ function ensureDependencies() {
   if (!ok) results.set('npm ci', { status: 'failed', passed: 0, failed: 1, skipped: 0, ms: Date.now() - t, note: 'npm ci failed' });
   return ok;
 }
-
-/** The stages that run while the headless VS Code installs; the others wait for it. */
-const INSTALL_OVERLAPS = new Set(['typecheck', 'lint', 'unit']);
 
 function startInstall() {
   // `nice -n 19` where there is one (Linux, macOS): the stages beside it come first.
