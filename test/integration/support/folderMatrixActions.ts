@@ -110,7 +110,10 @@ export function pushFolderAction(c: MatrixContext): MatrixAction {
   };
   return {
     name: 'push a folder’s dashboard',
-    says: /Could not push «Revenue by region»/,
+    // The file's name: the dashboard's name, or its id where the service lists no names (strict).
+    get says() {
+      return new RegExp(`Could not push «${esc(f.path.replace(/^.*\//, '').replace(/\.tsx$/, ''))}»`);
+    },
     saves: true,
     method: 'PUT',
     get path() {
@@ -161,7 +164,9 @@ export function pullFolderAction(c: MatrixContext): MatrixAction {
   };
   return {
     name: 'pull a folder',
-    says: /^Could not pull dashboards\/Inventory alerts\.tsx: /,
+    get says() {
+      return new RegExp(`^Could not pull ${esc(f.path)}: `);
+    },
     // Not a save, but its file must not be lost either: the matrix checks `textKept` for it.
     saves: true,
     method: 'GET',
