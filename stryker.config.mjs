@@ -30,6 +30,8 @@ const allFiles = [
 const ciFiles = [
   'src/model/merge.ts',
   'src/model/documentSession.ts',
+  'src/model/documentStore.ts',
+  'src/model/documentStoreState.ts',
   'src/model/resourcePath.ts',
   'src/api/errorBody.ts',
   'src/api/ids.ts',
