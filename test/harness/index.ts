@@ -53,6 +53,7 @@
 // Run one suite: `npm run test:integration` / `npm run test:ui`; WSA_TEST_GREP=<regex> filters tests.
 export {
   adminFetch,
+  colleagueSaves,
   emulatorAdmin,
   emulatorFromEnv,
   hasVariant,

@@ -8,7 +8,7 @@ import {
   expandTreeItem,
   notificationToasts,
   openViewContainer,
-  serviceFetch,
+  colleagueSaves,
   useWorkbench,
   viewPane,
   waitUntil,
@@ -20,24 +20,6 @@ describe('A dashboard a colleague saved first', () => {
 
   const conflictToast = (page: Page) => notificationToasts(page).filter({ hasText: '«Customer churn» was changed on the service' });
   const puts = async () => (await emulatorAdmin(ui.emulator!).requests()).filter((r) => r.method === 'PUT');
-
-  /** The colleague adds a first line with their own client; returns the new revision's sequence. */
-  async function colleagueSaves(dashboardId: string, line: string): Promise<number> {
-    const path = `/v1/dashboards/${dashboardId}/source`;
-    const current = (
-      (await (await serviceFetch(ui.emulator!, path)).json()) as { data: { source: string; revision: unknown; dataRunId: string } }
-    ).data;
-    const response = await serviceFetch(ui.emulator!, path, {
-      method: 'PUT',
-      body: JSON.stringify({
-        source: `${line}\n${current.source}`,
-        expectedRevision: current.revision,
-        expectedDataRunId: current.dataRunId,
-      }),
-    });
-    assert.equal(response.status, 200, await response.clone().text());
-    return ((await response.json()) as { data: { revision: { sequence: number } } }).data.revision.sequence;
-  }
 
   it('shows the conflict notification; Compare opens the diff, and Merge keeps both edits', async function () {
     this.timeout(150_000);
@@ -60,7 +42,7 @@ describe('A dashboard a colleague saved first', () => {
     await page.keyboard.press('Control+End');
     await page.keyboard.type('\n// Checked against the CRM export');
     await page.locator('.tabs-container .tab.dirty', { hasText: 'Customer churn.tsx' }).waitFor();
-    const sequence = await colleagueSaves(ids.churnDashboardId!, '// Colleague: churn threshold reviewed');
+    const sequence = await colleagueSaves(ui.emulator!, ids.churnDashboardId!, '// Colleague: churn threshold reviewed');
 
     await page.keyboard.press('Control+S');
     const toast = conflictToast(page);

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
-import { emulatorAdmin, expandTreeItem, openViewContainer, serviceFetch, useWorkbench, viewPane } from '../harness';
+import { colleagueSaves, emulatorAdmin, expandTreeItem, openViewContainer, useWorkbench, viewPane } from '../harness';
 import { repoRoot } from '../harness/lib/paths';
 import { PSEUDO_LOCALE, intlWords, preparePseudoLocale, pseudoBundle, unlocalizedWords } from '../harness/lib/pseudoLocale';
 
@@ -364,21 +364,4 @@ function serviceText(snapshot: unknown): string[] {
   };
   walk(snapshot);
   return [...out].sort((a, b) => b.length - a.length);
-}
-
-/** A colleague adds a first line to the dashboard with their own client. */
-async function colleagueSaves(emulator: Parameters<typeof serviceFetch>[0], dashboardId: string, line: string): Promise<void> {
-  const path = `/v1/dashboards/${dashboardId}/source`;
-  const current = (
-    (await (await serviceFetch(emulator, path)).json()) as { data: { source: string; revision: unknown; dataRunId: string } }
-  ).data;
-  const response = await serviceFetch(emulator, path, {
-    method: 'PUT',
-    body: JSON.stringify({
-      source: `${line}\n${current.source}`,
-      expectedRevision: current.revision,
-      expectedDataRunId: current.dataRunId,
-    }),
-  });
-  assert.equal(response.status, 200, await response.clone().text());
 }

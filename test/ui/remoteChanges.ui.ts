@@ -10,7 +10,7 @@ import {
   notificationToasts,
   openViewContainer,
   runCommand,
-  serviceFetch,
+  colleagueSaves,
   switchAwayAndBack,
   useWorkbench,
   viewPane,
@@ -29,23 +29,6 @@ describe('A dashboard a colleague changed while it is open', () => {
     (await emulatorAdmin(ui.emulator!).requests(since)).filter(
       (r) => r.method === 'GET' && r.path === `/v1/dashboards/${dashboardId}/source`,
     );
-
-  /** The colleague adds a first line with their own client (the service's HTTP API). */
-  async function colleagueSaves(dashboardId: string, line: string): Promise<void> {
-    const path = `/v1/dashboards/${dashboardId}/source`;
-    const current = (
-      (await (await serviceFetch(ui.emulator!, path)).json()) as { data: { source: string; revision: unknown; dataRunId: string } }
-    ).data;
-    const response = await serviceFetch(ui.emulator!, path, {
-      method: 'PUT',
-      body: JSON.stringify({
-        source: `${line}\n${current.source}`,
-        expectedRevision: current.revision,
-        expectedDataRunId: current.dataRunId,
-      }),
-    });
-    assert.equal(response.status, 200, await response.clone().text());
-  }
 
   /**
    * Does what the person does (`step`) until `done` holds. The extension reads a file again at most
@@ -81,7 +64,7 @@ describe('A dashboard a colleague changed while it is open', () => {
     await expandTreeItem(viewPane(page, 'Explorer'), 'Dashboards');
     await openDashboard(page, 'Revenue by region', ids.dashboardId!);
 
-    await colleagueSaves(ids.dashboardId!, '// Colleague: Q3 targets added');
+    await colleagueSaves(ui.emulator!, ids.dashboardId!, '// Colleague: Q3 targets added');
     const since = await lastSeq();
     const editor = editorOf(page, ids.dashboardId!);
     assert.equal(await editor.locator('.view-line', { hasText: 'Colleague: Q3 targets added' }).count(), 0, 'not shown before');
@@ -106,8 +89,8 @@ describe('A dashboard a colleague changed while it is open', () => {
     await openDashboard(page, 'Customer churn', ids.churnDashboardId!);
     await revenue.waitFor();
 
-    await colleagueSaves(ids.dashboardId!, '// Colleague: regions renamed');
-    await colleagueSaves(ids.churnDashboardId!, '// Colleague: churn window is 90 days');
+    await colleagueSaves(ui.emulator!, ids.dashboardId!, '// Colleague: regions renamed');
+    await colleagueSaves(ui.emulator!, ids.churnDashboardId!, '// Colleague: churn window is 90 days');
     const since = await lastSeq();
     await switchBackUntil(
       page,
@@ -153,7 +136,7 @@ describe('A dashboard a colleague changed while it is open', () => {
     // Another dashboard in front of Customer churn, in its group.
     await tab('Customer churn.tsx').click();
     await openDashboard(page, 'Inventory alerts', ids.longHistoryDashboardId!);
-    await colleagueSaves(ids.churnDashboardId!, '// Colleague: churn by plan added');
+    await colleagueSaves(ui.emulator!, ids.churnDashboardId!, '// Colleague: churn by plan added');
     const since = await lastSeq();
     const churn = editorOf(page, ids.churnDashboardId!);
     await repeatUntil(

@@ -56,6 +56,27 @@ export function serviceFetch(emulator: EmulatorInfo, path: string, init: Request
   return fetch(`${emulator.url}${path}`, { ...init, headers });
 }
 
+/**
+ * A colleague's save through the service's HTTP API: `line` added on top of the dashboard's source,
+ * guarded by the tokens just read. Returns the new revision's sequence.
+ */
+export async function colleagueSaves(emulator: EmulatorInfo, dashboardId: string, line: string): Promise<number> {
+  const path = `/v1/dashboards/${dashboardId}/source`;
+  const current = (
+    (await (await serviceFetch(emulator, path)).json()) as { data: { source: string; revision: unknown; dataRunId: string } }
+  ).data;
+  const response = await serviceFetch(emulator, path, {
+    method: 'PUT',
+    body: JSON.stringify({
+      source: `${line}\n${current.source}`,
+      expectedRevision: current.revision,
+      expectedDataRunId: current.dataRunId,
+    }),
+  });
+  if (response.status !== 200) throw new Error(`The colleague's save answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { data: { revision: { sequence: number } } }).data.revision.sequence;
+}
+
 /** A request to the emulator's admin endpoints (`path` starts with `/`), with its token unless `init` sends an Authorization. */
 export function adminFetch(emulator: EmulatorInfo, path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
