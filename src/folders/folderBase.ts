@@ -1,7 +1,8 @@
-// The base text of a file: its copy in `.wsa/base/`, or — in a fresh clone, where the copies are not
-// committed — the service's text when the service still holds the base state, or the revision the
+// The base text of a file: its copy in `.wsa/base/` (a push's), the pull's pack, or — in a fresh
+// clone, where neither is committed — the service's text when the service still holds the base state, or the revision the
 // tokens name. Whatever the source, a text is the base only when its hash is the state's hash.
 import type { ServiceClient } from '../api';
+import { packedBase } from './folderBasePack';
 import type { RemoteState } from './folderRemote';
 import { sameTokens } from './folderRemote';
 import { readBaseCopy, writeBaseCopy, type FileEntry } from './folderState';
@@ -24,6 +25,8 @@ export async function findBaseText(
 ): Promise<string | undefined> {
   const copy = await readBaseCopy(folder, path);
   if (copy !== undefined && textHash(copy) === entry.hash) return copy;
+  const packed = await packedBase(folder, entry.hash);
+  if (packed !== undefined) return packed;
   let found: string | undefined;
   if (remote?.status === 'present' && sameTokens(entry.tokens, remote.snapshot?.tokens) && textHash(remote.text) === entry.hash) {
     found = remote.text;

@@ -9,6 +9,7 @@ import { ResourceReader } from '../model/resourceReader';
 import type { SaveFlowOptions, SaveLog } from '../model/saveFlow';
 import { KeyedQueue } from '../util/async';
 import { findBaseText } from './folderBase';
+import { BasePack } from './folderBasePack';
 import { describeFailure } from './folderMessages';
 import { assignPaths, pathKey } from './folderNames';
 import { BackgroundTasks, mapPool } from './folderPool';
@@ -16,7 +17,6 @@ import { listRemote, readRemote, remoteMoved, resourceFile, type Listed, type Re
 import {
   createLocal,
   FolderStateError,
-  readBaseCopy,
   readLocal,
   readState,
   resolveInside,
@@ -148,6 +148,7 @@ export class FolderCore {
     const connection = existing?.connection ?? options.connection;
     if (!connection) throw new FolderStateError(l10n.t('This folder was never pulled: give the service’s base URL and the workspace.'));
     const state: FolderState = existing ?? { format: 1, connection, files: {} };
+    const pack = await BasePack.open(this.folder, existing);
     const signal = this.deadline(options.signal);
     const wanted = options.ids ? new Set(options.ids) : undefined;
     for (const id of wanted ?? [])
@@ -197,12 +198,12 @@ export class FolderCore {
           );
         return write(async () => {
           await createLocal(this.folder, w.path, remote.text, made);
-          await this.adopt(state, w.path, { view: file.view, id: file.id, name: file.name }, remote, made);
+          await this.adopt(state, w.path, { view: file.view, id: file.id, name: file.name }, remote, pack);
           return 'added';
         });
       }
       const entry = w.entry;
-      return write(() => this.pullExisting(state, w.path, entry, remote, made));
+      return write(() => this.pullExisting(state, w.path, entry, remote, { made, pack }));
     });
     const results = await Promise.all(pending.map((p) => p.result));
     const files = results.filter((r): r is PullFileResult => r !== undefined);
@@ -218,6 +219,8 @@ export class FolderCore {
         message: l10n.t('No resource {0} was found on the service.', id),
       });
     }
+    // The bases first: a state file never names a base the pack has lost.
+    await pack.save(state);
     await writeState(this.folder, state);
     return { files, notListed: listing.notListed, notes: listing.notes };
   }
@@ -244,24 +247,30 @@ export class FolderCore {
     return { workspaceId: state.connection.workspaceId, view: entry.view, id: entry.id, name: entry.name };
   }
 
-  /** The entry's base is now what the service holds (`remote`); its copy is written beside the state. */
-  protected async adopt(
+  /**
+   * The entry's base is now what the service holds (`remote`). A pull keeps the text in its pack,
+   * written once at its end; a push writes the one file's copy beside the state.
+   */
+  protected adopt(
     state: FolderState,
     path: string,
     what: Pick<FileEntry, 'view' | 'id' | 'name'>,
     remote: Extract<RemoteState, { status: 'present' }>,
-    made?: MadeDirs,
-  ) {
+    pack?: BasePack,
+  ): Promise<void> {
     const s = remote.snapshot;
+    const hash = textHash(remote.text);
     state.files[path] = {
       view: what.view,
       id: what.id,
       name: what.name,
       ...(s ? { tokens: s.tokens, label: s.label } : {}),
       ...(s?.revision ? { revision: s.revision } : {}),
-      hash: textHash(remote.text),
+      hash,
     };
-    await writeBaseCopy(this.folder, path, remote.text, made);
+    if (!pack) return writeBaseCopy(this.folder, path, remote.text);
+    pack.add(remote.text, hash);
+    return Promise.resolve();
   }
 
   private async pullExisting(
@@ -269,7 +278,7 @@ export class FolderCore {
     path: string,
     entry: FileEntry,
     remote: RemoteState,
-    made: MadeDirs,
+    { made, pack }: { made: MadeDirs; pack: BasePack },
   ): Promise<PullFileResult['outcome']> {
     if (remote.status === 'gone') return 'goneRemote';
     if (remote.status !== 'present') return 'failed';
@@ -278,21 +287,18 @@ export class FolderCore {
     if (local === undefined) return moved ? 'conflict' : 'deletedLocally';
     const localChanged = textHash(local) !== entry.hash;
     if (!moved) {
-      // Make the base copy again when it is missing or torn (a fresh clone): later merges need it.
-      if (!localChanged) {
-        const copy = await readBaseCopy(this.folder, path);
-        if (copy === undefined || textHash(copy) !== entry.hash) await writeBaseCopy(this.folder, path, remote.text, made);
-      }
+      // Keep the base again when the pack lost it (a fresh clone, a torn pack): later merges need it.
+      if (!localChanged && !pack.has(entry.hash)) pack.add(remote.text, entry.hash);
       return localChanged ? 'keptLocal' : 'unchanged';
     }
     if (!localChanged) {
       await writeLocal(this.folder, path, remote.text, made);
-      await this.adopt(state, path, entry, remote, made);
+      await this.adopt(state, path, entry, remote, pack);
       return 'updated';
     }
     // Both sides made the same change: only the base moves.
     if (sameText(local, remote.text)) {
-      await this.adopt(state, path, entry, remote, made);
+      await this.adopt(state, path, entry, remote, pack);
       return 'unchanged';
     }
     this.log.debug(`[Folders] ${path}: changed here and on the service; the local text is kept.`);

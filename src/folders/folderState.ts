@@ -1,8 +1,9 @@
 // The folder's state file, `.wsa/state.json`: where the files come from (the service's base URL
 // and workspace, and the header names, never the key) and, per file, the resource it shows, the
 // tokens of the service state it is based on and a hash of that base text. It is meant to be
-// committed. Beside it, `.wsa/base/` holds a copy of each base text (for the 3-way merge and the
-// quick diff); `.wsa/.gitignore` keeps those copies out of git.
+// committed. Beside it, the base texts (for the 3-way merge and the quick diff): those a pull brings
+// in one pack, `.wsa/bases.json` (folderBasePack.ts), those a push or a merge makes as copies under
+// `.wsa/base/`; `.wsa/.gitignore` keeps both out of git.
 import * as l10n from '@vscode/l10n';
 import { mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -142,7 +143,7 @@ export function parseState(text: string, folder: string): FolderState {
 }
 
 /** At most `max` bytes of the file and one more (which tells it is longer), or undefined when it does not exist. */
-async function readBounded(path: string, max: number): Promise<Buffer | undefined> {
+export async function readBounded(path: string, max: number): Promise<Buffer | undefined> {
   let handle;
   try {
     handle = await open(path, 'r');
@@ -203,7 +204,7 @@ export async function writeState(folder: string, state: FolderState): Promise<vo
   await writeAtomically(join(folder, STATE_FILE), `${JSON.stringify({ ...state, files }, null, 2)}\n`);
   await writeAtomically(
     join(folder, STATE_DIR, '.gitignore'),
-    '# Copies of the base texts: local, made again from the service when missing; and half-written files.\nbase/\n*.tmp\n',
+    '# The base texts: local, made again from the service when missing; and half-written files.\nbase/\nbases.json\n*.tmp\n',
   );
 }
 

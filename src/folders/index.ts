@@ -9,8 +9,8 @@
 //   await folder.baseText('dashboards/Sales.tsx') // the base a quick diff compares with
 //
 // Layout: one folder per kind (the registry's folder names), a file per resource named after it;
-// `.wsa/state.json` (commit it; never holds the key), `.wsa/base/` (copies of the base texts,
-// ignored by `.wsa/.gitignore`).
+// `.wsa/state.json` (commit it; never holds the key), the base texts in `.wsa/bases.json` (a pull's)
+// and `.wsa/base/` (a push's copies), both ignored by `.wsa/.gitignore`.
 export { LocalFolder, type PushOptions } from './folderPush';
 export { sameConnection, type LocalFolderOptions, type PullOptions, type StatusOptions } from './folderEngine';
 export {

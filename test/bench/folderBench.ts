@@ -1,10 +1,12 @@
 // Pulling the large workspace into a local folder against its floor: the same GETs, sent bare with
 // undici at the engine's concurrency. The pull's own requests are read from the emulator's request
-// log, so the floor replays exactly what the pull asked for. Rounds alternate, because this
-// machine is noisy.
-import { mkdtempSync, rmSync } from 'node:fs';
+// log, so the floor replays exactly what the pull asked for. Beside it, the files alone: the pulled
+// texts written bare, which tells how much of the pull is creating files on this disk. Rounds
+// alternate, because this machine is noisy.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Pool } from 'undici';
 import { createClient, DEFAULT_CONNECTION } from '../../src/api';
 import { LocalFolder } from '../../src/folders';
@@ -33,6 +35,7 @@ export async function folderPullBench(emu: Emulator, say: (line: string) => void
   const connection = { ...DEFAULT_CONNECTION, baseUrl: emu.url, workspaceId: emu.workspaceId };
   const pullMs: number[] = [];
   const bareMs: number[] = [];
+  const writeMs: number[] = [];
   let paths: string[] = [];
   let files = 0;
   for (let round = 0; round < ROUNDS; round++) {
@@ -45,6 +48,8 @@ export async function folderPullBench(emu: Emulator, say: (line: string) => void
       const report = await new LocalFolder({ folder, client: () => client, concurrency: CONCURRENCY }).pull({ connection });
       pullMs.push(performance.now() - t);
       files = report.files?.length ?? files;
+      const texts = report.files.map((f) => ({ path: f.path, text: readFileSync(join(folder, f.path), 'utf8') }));
+      writeMs.push(await bareWrites(texts));
       const log = (await (await admin('/requests')).json()) as LogEntry[] | { data: LogEntry[] };
       paths = (Array.isArray(log) ? log : log.data).filter((r) => r.method === 'GET').map(withQuery);
     } finally {
@@ -54,6 +59,7 @@ export async function folderPullBench(emu: Emulator, say: (line: string) => void
   }
   const pull = median(pullMs);
   const bare = median(bareMs);
+  const writes = median(writeMs);
   return [
     {
       what: `pull the large workspace into a folder: ${files} files, ${paths.length} GETs (median of ${ROUNDS})`,
@@ -66,7 +72,37 @@ export async function folderPullBench(emu: Emulator, say: (line: string) => void
       figure: fmt.ms(bare),
       target: 'floor',
     },
+    {
+      what: `  the files alone, same rounds: the ${files} texts written into a fresh folder with fs writeFile, 16 at a time`,
+      figure: `${fmt.ms(writes)}; the pull is ${fmt.ratio(pull / (bare + writes))} the GETs and the writes together`,
+      target: 'reported',
+    },
   ];
+}
+
+/** The pulled texts written with nothing but `fs`: each directory made once, 16 writes in flight. */
+async function bareWrites(files: readonly { path: string; text: string }[]): Promise<number> {
+  const folder = mkdtempSync(join(tmpdir(), 'wsa-bench-writes-'));
+  const queue = [...files];
+  const made = new Set<string>();
+  const t = performance.now();
+  try {
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        for (let f = queue.shift(); f !== undefined; f = queue.shift()) {
+          const dir = dirname(join(folder, f.path));
+          if (!made.has(dir)) {
+            await mkdir(dir, { recursive: true });
+            made.add(dir);
+          }
+          await writeFile(join(folder, f.path), f.text, { flag: 'wx' });
+        }
+      }),
+    );
+    return performance.now() - t;
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /** The same GETs with nothing but undici: `concurrency` in flight, each body read whole. */

@@ -10,6 +10,9 @@ import { createLocal } from '../../src/folders/folderState';
 import { RESOURCE_KINDS, KINDS } from '../../src/model/resourceKinds';
 import { allFiles, pathOf, readText, startFolderRig, writeText, type FolderRig } from './folderSupport';
 
+/** The base texts a pull packed, by hash. */
+const packed = (dir: string) => (JSON.parse(readText(dir, '.wsa/bases.json')) as { texts: Record<string, string> }).texts;
+
 describe('pulling a workspace into a local folder', () => {
   let rig: FolderRig;
   before(async () => {
@@ -31,8 +34,9 @@ describe('pulling a workspace into a local folder', () => {
       const shown = await rig.reader.read(rig.file(entry.view, entry.id));
       assert.equal(readText(dir, path), shown.text, path);
       assert.equal(path.split('/')[0], RESOURCE_KINDS[KINDS.find((k) => RESOURCE_KINDS[k].files[0].view === entry.view)!].files[0].folder);
-      assert.equal(readText(dir, `.wsa/base/${path}`), shown.text, `base copy of ${path}`);
+      assert.equal(packed(dir)[entry.hash], shown.text, `base of ${path}`);
     }
+    assert.ok(!existsSync(join(dir, '.wsa/base')), 'one pack holds the bases: no copy per file');
     const folders = new Set(Object.keys(state.files).map((p) => p.split('/')[0]));
     assert.deepEqual([...folders].sort(), KINDS.map((k) => RESOURCE_KINDS[k].files[0].folder).sort());
     assert.deepEqual(state.connection, rig.connection);
@@ -40,6 +44,7 @@ describe('pulling a workspace into a local folder', () => {
     assert.equal(dashboard.tokens?.kind, 'dashboard');
     assert.match(dashboard.hash, /^sha256:[0-9a-f]{64}$/);
     assert.match(readFileSync(join(dir, '.wsa/.gitignore'), 'utf8'), /^base\/$/m);
+    assert.match(readFileSync(join(dir, '.wsa/.gitignore'), 'utf8'), /^bases\.json$/m);
     for (const f of allFiles(dir)) assert.ok(!readText(dir, f).includes(rig.emu.demo.apiKey), `the key is in ${f}`);
   });
 
@@ -147,10 +152,10 @@ describe('pulling a workspace into a local folder', () => {
     assert.match(readText(dir, sales), /\r\n/, 'an unchanged file is not rewritten');
   });
 
-  test('a fresh clone without the base copies: status and pull still know the base, from the service', async () => {
+  test('a fresh clone without the base texts: status and pull still know the base, from the service', async () => {
     const { dir, engine } = rig.folder();
     await engine.pull({ connection: rig.connection });
-    rmSync(join(dir, '.wsa/base'), { recursive: true });
+    rmSync(join(dir, '.wsa/bases.json'));
     const status = await engine.status();
     assert.deepEqual(
       status.files.filter((f) => f.state !== 'unchanged').map((f) => f.path),
@@ -168,20 +173,57 @@ describe('pulling a workspace into a local folder', () => {
     assert.equal(await engine.baseText(sales), s.source);
   });
 
-  test('a torn base copy (a crash mid-pull) is not taken for the base and the next pull writes it again; only the copies that need it', async () => {
+  test('a torn pack (a crash mid-pull) is not taken for the bases and the next pull writes it again; a pull that brings nothing new does not', async () => {
     const { dir, engine } = rig.folder();
     await engine.pull({ connection: rig.connection });
     const sales = await pathOf(dir, 'dashboard', rig.ids().dashboardId!);
-    const fact = await pathOf(dir, 'fact', rig.ids().factId!);
     const whole = readText(dir, sales);
-    // Half of the copy, as a crash between its write and the state file's leaves it.
-    writeFileSync(join(dir, '.wsa/base', sales), whole.slice(0, whole.length >> 1));
-    assert.equal(await engine.baseText(sales), whole, 'the base comes from the service, not from the torn copy');
-    writeFileSync(join(dir, '.wsa/base', sales), whole.slice(0, whole.length >> 1));
-    const factCopy = statSync(join(dir, '.wsa/base', fact)).mtimeMs;
+    const pack = join(dir, '.wsa/bases.json');
+    const bytes = readFileSync(pack);
+    const texts = packed(dir);
+    // Half of the pack, as a crash mid-write without the rename leaves it.
+    writeFileSync(pack, bytes.subarray(0, bytes.length >> 1));
+    assert.equal(await engine.baseText(sales), whole, 'the base comes from the service, not from the torn pack');
     await engine.pull();
-    assert.equal(readFileSync(join(dir, '.wsa/base', sales), 'utf8'), whole, 'the torn copy is written again');
-    assert.equal(statSync(join(dir, '.wsa/base', fact)).mtimeMs, factCopy, 'a whole copy is not rewritten');
+    assert.deepEqual(packed(dir), texts, 'the pack is written again, whole');
+    const written = statSync(pack).mtimeMs;
+    await engine.pull();
+    assert.equal(statSync(pack).mtimeMs, written, 'nothing new: the pack is not rewritten');
+  });
+
+  test('the pack keeps the bases of the state before a pull (a crash before the new state is written needs them) and drops older ones', async () => {
+    const { dir, engine } = rig.folder();
+    await engine.pull({ connection: rig.connection });
+    const id = rig.ids().dashboardId!;
+    const other = rig.other();
+    const edit = async (line: string) => {
+      const s = await other.getDashboardSource(id);
+      await other.replaceDashboardSource(id, {
+        source: `${s.source}${line}`,
+        expectedRevision: s.revision,
+        expectedDataRunId: s.dataRunId,
+      });
+      return s.source;
+    };
+    const first = await edit('// one\n');
+    await engine.pull();
+    assert.ok(Object.values(packed(dir)).includes(first), 'the base of the state before the pull is kept');
+    const second = await edit('// two\n');
+    await engine.pull();
+    const texts = Object.values(packed(dir));
+    assert.ok(texts.includes(second) && texts.includes(`${second}// two\n`));
+    assert.ok(!texts.includes(first), 'a base neither state names is dropped');
+  });
+
+  test('a text the pack files under a hash that is not its own is never taken for the base', async () => {
+    const { dir, engine } = rig.folder();
+    await engine.pull({ connection: rig.connection });
+    const sales = await pathOf(dir, 'dashboard', rig.ids().dashboardId!);
+    const whole = readText(dir, sales);
+    const texts = packed(dir);
+    const hash = Object.keys(texts).find((h) => texts[h] === whole)!;
+    writeFileSync(join(dir, '.wsa/bases.json'), JSON.stringify({ format: 1, texts: { ...texts, [hash]: 'not the base\n' } }));
+    assert.equal(await engine.baseText(sales), whole);
   });
 
   test('a new file never overwrites one that appeared at its path meanwhile', async () => {

@@ -212,8 +212,9 @@ describe('pushing a local folder', () => {
     assert.deepEqual((await state()).files[path]!.tokens, latest.tokens);
   });
 
-  test('a fresh clone without base copies: the base comes from the revision the state names, so the merge is still 3-way', async () => {
-    rmSync(join(dir, '.wsa/base'), { recursive: true });
+  test('a fresh clone without base texts: the base comes from the revision the state names, so the merge is still 3-way', async () => {
+    rmSync(join(dir, '.wsa/bases.json'));
+    rmSync(join(dir, '.wsa/base'), { recursive: true, force: true });
     const path = await pathOf(dir, 'dashboard', rig.ids().dashboardId!);
     const base = readText(dir, path);
     await theirEdit(rig.ids().dashboardId!, (s) => `// theirs at the top\n${s}`);

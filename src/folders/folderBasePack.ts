@@ -1,0 +1,93 @@
+// The base texts a pull brings, kept in one file, `.wsa/bases.json`, keyed by their hash: a pull of
+// thousands of resources creates one file beside the state rather than a copy per file (creating
+// files is most of a large pull's cost). Like the copies, the pack is local (`.wsa/.gitignore`) and
+// only a cache: a text is a file's base only when its hash is the one the state records, and a
+// missing, torn or oversized pack is read as empty (the bases are then read from the service).
+// vscode-free.
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { readBounded, STATE_DIR, writeAtomically, type FolderState } from './folderState';
+import { textHash } from './folderText';
+
+export const BASE_PACK = `${STATE_DIR}/bases.json`;
+/** The pack comes from the folder, like the state: read with a bound. */
+export const MAX_PACK_BYTES = 256 * 1024 * 1024;
+
+type Texts = Map<string, string>;
+
+function parsePack(bytes: Buffer | undefined): Texts {
+  const texts: Texts = new Map();
+  if (!bytes || bytes.length > MAX_PACK_BYTES) return texts;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return texts;
+  }
+  const stored = typeof raw === 'object' && raw !== null ? (raw as { texts?: unknown }).texts : undefined;
+  if (typeof stored !== 'object' || stored === null) return texts;
+  for (const [hash, text] of Object.entries(stored)) if (typeof text === 'string') texts.set(hash, text);
+  return texts;
+}
+
+/** The last pack read per folder, for as long as the file is unchanged: a quick diff per open file reads it once. */
+const cache = new Map<string, { stamp: string; texts: Texts }>();
+const MAX_CACHED = 4;
+
+async function loadPack(folder: string): Promise<Texts> {
+  const path = join(folder, BASE_PACK);
+  const info = await stat(path).catch(() => undefined);
+  if (!info) return new Map();
+  const stamp = `${info.mtimeMs}:${info.size}`;
+  const hit = cache.get(folder);
+  if (hit?.stamp === stamp) return hit.texts;
+  const texts = parsePack(await readBounded(path, MAX_PACK_BYTES));
+  cache.delete(folder);
+  cache.set(folder, { stamp, texts });
+  if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);
+  return texts;
+}
+
+/** The text whose hash is `hash`, when the folder's pack holds it. */
+export async function packedBase(folder: string, hash: string): Promise<string | undefined> {
+  const text = (await loadPack(folder)).get(hash);
+  // The key is where the pack says the text is; the hash of the text is what makes it the base.
+  return text !== undefined && textHash(text) === hash ? text : undefined;
+}
+
+/** The pack a pull reads at its start, adds the texts it brings to, and writes once before the state. */
+export class BasePack {
+  private added = false;
+
+  private constructor(
+    private readonly folder: string,
+    private readonly texts: Texts,
+    private readonly before: ReadonlySet<string>,
+  ) {}
+
+  /** `state`: the folder's state as the pull found it, whose bases a crash before the new state is written still needs. */
+  static async open(folder: string, state: FolderState | undefined): Promise<BasePack> {
+    const texts = new Map(await loadPack(folder));
+    return new BasePack(folder, texts, new Set(Object.values(state?.files ?? {}).map((e) => e.hash)));
+  }
+
+  /** Trusts the key: a wrong one is caught where a base is read (packedBase), and the text read from the service then. */
+  has(hash: string): boolean {
+    return this.texts.has(hash);
+  }
+
+  add(text: string, hash = textHash(text)): void {
+    if (this.texts.get(hash) === text) return;
+    this.texts.set(hash, text);
+    this.added = true;
+  }
+
+  /** Keeps the bases the old state or the new one names, nothing else; a pull that brought nothing new writes nothing. */
+  async save(state: FolderState): Promise<void> {
+    const keep = new Set([...this.before, ...Object.values(state.files).map((e) => e.hash)]);
+    const texts: Record<string, string> = {};
+    for (const [hash, text] of this.texts) if (keep.has(hash)) texts[hash] = text;
+    if (!this.added && Object.keys(texts).length === this.texts.size) return;
+    await writeAtomically(join(this.folder, BASE_PACK), JSON.stringify({ format: 1, texts }));
+  }
+}
