@@ -7,9 +7,10 @@ import path from 'node:path';
 import { DashboardProject, TypeUniverse } from '../../src/tsx/dashboardProject';
 import type { TypeDiagnostic } from '../../src/tsx/dashboardProtocol';
 import { DashboardLanguageService } from '../../src/tsx/dashboardService';
-import { DiagnosticsScheduler } from '../../src/tsx/diagnosticsScheduler';
+import { DiagnosticsScheduler, type CheckWorker } from '../../src/tsx/diagnosticsScheduler';
 import { ShippedTypes } from '../../src/tsx/typeFiles';
 import { DashboardWorkerClient } from '../../src/tsx/workerClient';
+import { stalenessOf } from '../../src/tsx/dashboardWorker';
 
 const TYPES_DIR = path.resolve('dist/ts-types');
 
@@ -124,6 +125,127 @@ describe('dashboard diagnostics while typing', () => {
         'the syntax answer comes before the type check',
       );
     } finally {
+      scheduler.dispose();
+      worker.dispose();
+    }
+  });
+});
+
+describe('a completion or hover does not wait behind diagnostics', () => {
+  const script = path.resolve('dist/ts-worker.js');
+  /** The offset just after `count.` in the last panel: members of a number are offered there. */
+  const memberOffset = (text: string) => text.lastIndexOf('count.toFixed') + 'count.'.length;
+
+  test('a type check that a completion waits for stops, and the completion is answered', async () => {
+    const worker = new DashboardWorkerClient({ script, typesDir: TYPES_DIR });
+    try {
+      await worker.request('configure', { runtime: null });
+      const text = dashboard(200);
+      await worker.request('update', { key: 'k', text, serviceText: null });
+      // A full check nothing stops keeps the worker busy while the next requests queue behind it.
+      const busy = worker.request('diagnostics', { key: 'k' });
+      void worker.request('update', { key: 'k', text: `${text}const typed: number = 'x';\n` });
+      const check = worker.request('semanticDiagnostics', { key: 'k' });
+      const completion = worker.request('completions', { key: 'k', offset: memberOffset(text), trigger: '.' });
+      await busy;
+      assert.equal(await check, null, 'the check stepped aside');
+      assert.ok(
+        (await completion).some((e) => e.name === 'toFixed'),
+        'the completion is answered',
+      );
+      const again = await worker.request('semanticDiagnostics', { key: 'k' });
+      assert.ok(
+        again?.some((d) => d.code === 2322),
+        'asked again, the same text is checked in full',
+      );
+    } finally {
+      worker.dispose();
+    }
+  });
+
+  test('the syntax pass of a keystroke does not run before a hover already waiting', async () => {
+    const worker = new DashboardWorkerClient({ script, typesDir: TYPES_DIR });
+    try {
+      await worker.request('configure', { runtime: null });
+      const text = dashboard(200);
+      await worker.request('update', { key: 'k', text, serviceText: null });
+      const busy = worker.request('diagnostics', { key: 'k' });
+      void worker.request('update', { key: 'k', text: `${text}const broken = (;\n` });
+      const syntax = worker.request('syntaxDiagnostics', { key: 'k' });
+      const hover = worker.request('hover', { key: 'k', offset: text.lastIndexOf('setCount') });
+      await busy;
+      assert.equal(await syntax, null, 'the syntax pass was skipped for the hover');
+      assert.match((await hover)?.display ?? '', /setCount/);
+    } finally {
+      worker.dispose();
+    }
+  });
+
+  test('a request that is not the user’s (symbols, folding) does not stop a check', async () => {
+    const worker = new DashboardWorkerClient({ script, typesDir: TYPES_DIR });
+    try {
+      await worker.request('configure', { runtime: null });
+      const text = `${dashboard(50)}const typed: number = 'x';\n`;
+      await worker.request('update', { key: 'k', text, serviceText: null });
+      const check = worker.request('semanticDiagnostics', { key: 'k' });
+      const symbols = worker.request('symbols', { key: 'k' });
+      assert.ok((await check)?.some((d) => d.code === 2322));
+      assert.ok((await symbols).length > 0);
+    } finally {
+      worker.dispose();
+    }
+  });
+
+  test('the worker reads an interrupt or a newer text from the shared cells, and only with them', () => {
+    const cells = new Int32Array(new SharedArrayBuffer(8 * Int32Array.BYTES_PER_ELEMENT));
+    const stale = stalenessOf(cells);
+    const asked = { key: 'k', slot: 3, version: 0, interrupts: 0 };
+    assert.equal(stale(asked), false);
+    Atomics.add(cells, 0, 1);
+    assert.equal(stale(asked), true, 'a completion or hover is waiting');
+    assert.equal(stale({ ...asked, interrupts: 1 }), false);
+    Atomics.add(cells, 3, 1);
+    assert.equal(stale({ ...asked, interrupts: 1 }), true, 'the text changed');
+    assert.equal(stalenessOf(undefined)(asked), false, 'no cells, no staleness');
+  });
+
+  test('a type check stopped for a completion is run again after the pause, and its errors are shown', async () => {
+    const worker = new DashboardWorkerClient({ script, typesDir: TYPES_DIR });
+    const text = `${dashboard(200)}const typed: number = 'x';\n`;
+    let completion: Promise<unknown> | undefined;
+    // The real worker; the completion is asked the moment the scheduler has posted its type check.
+    const checks: CheckWorker = {
+      request(method, params) {
+        const answer = worker.request(method, params);
+        if (method === 'semanticDiagnostics' && !completion)
+          completion = worker.request('completions', { key: 'k', offset: memberOffset(text), trigger: '.' });
+        return answer;
+      },
+    };
+    let shown: (found: TypeDiagnostic[]) => void = () => undefined;
+    const complete = new Promise<TypeDiagnostic[]>((r) => (shown = r));
+    const scheduler = new DiagnosticsScheduler(
+      checks,
+      { syntax: () => undefined, complete: (_key, _generation, found) => shown(found), failed: (_key, err) => assert.fail(String(err)) },
+      50,
+    );
+    // A bound, not a pause: the scheduler's timer and an idle worker do not hold the process open by design.
+    let bound: NodeJS.Timeout | undefined;
+    const within = new Promise<never>((_, reject) => {
+      bound = setTimeout(() => reject(new Error('no type check was shown within 60 s')), 60_000);
+    });
+    try {
+      await worker.request('configure', { runtime: null });
+      await worker.request('update', { key: 'k', text, serviceText: null });
+      scheduler.changed('k', 1, true);
+      const found = await Promise.race([complete, within]);
+      assert.ok(completion, 'the completion was asked while the check was pending');
+      await completion;
+      assert.equal(scheduler.stats.stopped, 1, 'the first check stopped for the completion');
+      assert.equal(scheduler.stats.completeShown, 1);
+      assert.ok(found.some((d) => d.code === 2322));
+    } finally {
+      clearTimeout(bound);
       scheduler.dispose();
       worker.dispose();
     }
