@@ -1,5 +1,6 @@
-// One revision history panel: one per resource. Loads the history with the one list request,
-// posts it to the webview as soon as both are ready (the first paint waits for nothing else), and
+// One revision history panel: one per resource. Writes its page at once and loads the history
+// with the one list request meanwhile (VS Code sets up the webview's frame while the request
+// runs), posts the first screen when both are ready and the rest once that screen is painted, and
 // carries out what the webview asks after checking that it names a revision of this history.
 import * as vscode from 'vscode';
 import { isApiError, type ServiceClient } from '../../api';
@@ -17,8 +18,9 @@ import { HistoryActions } from './historyActions';
 import { openView, RESOURCE_KINDS } from '../../model/resourceKinds';
 import type { HistoryTarget } from './historyTarget';
 import {
+  FIRST_SCREEN_ITEMS,
   firstScreenMessage,
-  stateMessages,
+  packItems,
   type HistoryHeader,
   type HistoryState,
   type HostMessage,
@@ -42,11 +44,10 @@ export const HISTORY_PAGE = {
 } as const;
 
 /**
- * How long a new panel's page waits for the history to arrive and be put into it (VS Code sets up
- * the webview's frame meanwhile; the page then paints the first screen without waiting for the
- * ready handshake). A slower list request gets the page without it, showing that it is loading.
+ * The rest of a history follows its first screen once the page says it painted it; at the latest
+ * this long after (a page that never paints, e.g. in a window that does not draw, still gets it).
  */
-const PAGE_WAITS_FOR_HISTORY_MS = 100;
+const REST_AT_THE_LATEST_MS = 1000;
 
 export interface HistoryPanelDeps {
   extensionUri: vscode.Uri;
@@ -78,6 +79,9 @@ export class HistoryPanel extends Disposable {
   /** A restore is saving: its own refresh follows, with the new draft selected. */
   private restoring = false;
   private lastHandling: Promise<void> = Promise.resolve();
+  /** The items of the last posted state that the page has not been sent yet (beyond its first screen). */
+  private rest: HistoryItem[] | undefined;
+  private restTimer: ReturnType<typeof setTimeout> | undefined;
 
   private readonly _onDidChangeState = this._register(new vscode.EventEmitter<HistoryState>());
   /** The state the webview was handed (after each load and refresh). */
@@ -106,11 +110,9 @@ export class HistoryPanel extends Disposable {
         parse: parseWebviewMessage,
         log: deps.log,
         component: '[History]',
-        deferContent: true,
       }),
     );
-    const pageTimer = setTimeout(() => this.host.setContent(), PAGE_WAITS_FOR_HISTORY_MS);
-    this._register({ dispose: () => clearTimeout(pageTimer) });
+    this._register({ dispose: () => clearTimeout(this.restTimer) });
     this.actions = new HistoryActions(
       {
         workspaceId: deps.workspaceId,
@@ -224,16 +226,10 @@ export class HistoryPanel extends Disposable {
         this.positions.set(item.id, i);
         this.listItems.set(item.id, item);
       });
-      if (!this.host.hasContent) {
-        const header = this.header()!;
-        // The first screen only: the page is posted the whole state when it says ready.
-        this.host.setContent([firstScreenMessage({ header, items: this.items, stats: [] })]);
-      }
       this.postState();
       const more = PANEL_TEXT.more(this.items.length);
       if (history.nextCursor) this.host.post({ type: 'notice', level: 'info', message: more });
     } catch (error) {
-      this.host.setContent();
       this.deps.log.error(`[History] ${describeError(error, `Could not load the revision history of ${this.target.resourceId}`).message}`);
       this.host.post({ type: 'notice', level: 'error', message: describeError(error, PANEL_TEXT.loadFailed).message });
     } finally {
@@ -260,7 +256,11 @@ export class HistoryPanel extends Disposable {
     };
   }
 
-  /** Hands the whole state over, once the webview listens; it asks for it again after a reload. */
+  /**
+   * Hands the state over, once the webview listens; it asks for it again after a reload. Only the
+   * first screen goes now: packing and carrying thousands of revisions would hold up its paint
+   * (the host, the workbench and the frame all handle the message), so the rest follows it.
+   */
   private postState(): void {
     if (!this.host.isReady) return;
     const header = this.header();
@@ -270,8 +270,19 @@ export class HistoryPanel extends Disposable {
     this.pendingSelect = undefined;
     this._state = state;
     if (this.loadStarted) this.timings.postedMs = performance.now() - this.loadStarted;
-    for (const message of stateMessages(state)) this.host.post(message);
+    this.host.post(firstScreenMessage(state));
+    this.rest = state.items.length > FIRST_SCREEN_ITEMS ? state.items.slice(FIRST_SCREEN_ITEMS) : undefined;
+    clearTimeout(this.restTimer);
+    if (this.rest) this.restTimer = setTimeout(() => this.postRest(), REST_AT_THE_LATEST_MS);
     this._onDidChangeState.fire(state);
+  }
+
+  /** The rest of the last state, after its first screen (messages keep their order: it lands on that state). */
+  private postRest(): void {
+    clearTimeout(this.restTimer);
+    const rest = this.rest;
+    this.rest = undefined;
+    if (rest) this.host.post({ type: 'items', from: FIRST_SCREEN_ITEMS, items: packItems(rest) });
   }
 
   private known(id: string): boolean {
@@ -298,6 +309,8 @@ export class HistoryPanel extends Disposable {
             this.loadStarted = 0;
             this._onDidRender.fire({ ...this.timings });
           }
+          // The first screen is on show (timed above without it): now the rest of the history.
+          this.postRest();
           return;
         case 'refresh':
           return await this.load();

@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { Disposable } from '../../util/lifecycle';
-import { INITIAL_MESSAGES_ELEMENT_ID } from '../../shared/history/protocol';
 import { assetText, escapeInlineElement, inlineStylesheet, keepCodicons } from './webviewAssets';
 
 export type Parsed<In> = { ok: true; message: In } | { ok: false; reason: string };
@@ -28,11 +27,6 @@ export interface WebviewHostOptions<In> {
   log: vscode.LogOutputChannel;
   /** Log prefix, e.g. "[History]". */
   component: string;
-  /**
-   * Leave the page unset until `setContent`, which can put the first messages into the page
-   * itself: shown without waiting for the ready handshake and a message's crossing.
-   */
-  deferContent?: boolean;
   /** JSON the page reads at start from the element `elementId` (e.g. its words in the display language). */
   pageData?: { elementId: string; value(): unknown };
 }
@@ -46,7 +40,6 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
   readonly panel: vscode.WebviewPanel;
   private ready = false;
   private queue: Out[] = [];
-  private contentSet = false;
 
   private readonly _onDidReceiveMessage = this._register(new vscode.EventEmitter<In>());
   /** Checked messages from the webview (`ready` included). */
@@ -79,27 +72,12 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
       }),
     );
     this._register(this.panel.onDidDispose(() => this.dispose()));
-    if (!options.deferContent) this.setContent();
+    // Written at once: VS Code builds the webview's frame while the feature loads its data.
+    this.panel.webview.html = this.html();
   }
 
   get isReady(): boolean {
     return this.ready;
-  }
-
-  get hasContent(): boolean {
-    return this.contentSet;
-  }
-
-  /**
-   * Sets the page, once (later calls do nothing), with `initial` messages inside it for the
-   * webview to act on as it starts. Those are a head start only: the webview still says `ready`
-   * and is posted its state as usual, and a page reloaded later (a hidden webview shown again)
-   * ignores them.
-   */
-  setContent(initial: readonly Out[] = []): void {
-    if (this.contentSet || this.isDisposed) return;
-    this.contentSet = true;
-    this.panel.webview.html = this.html(initial);
   }
 
   /** Hands a message to the webview, or queues it until the webview is ready. */
@@ -146,7 +124,7 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
     this.panel.dispose();
   }
 
-  private html(initial: readonly Out[]): string {
+  private html(): string {
     const { webview } = this.panel;
     const nonce = randomBytes(18).toString('base64');
     const root = this.options.extensionUri;
@@ -167,7 +145,6 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
       .map((css) => `<style nonce="${nonce}">${css}</style>`)
       .join('\n    ');
     const script = escapeInlineElement(assetText(root.fsPath, `dist/webview/${this.options.script}`), 'script');
-    const messages = initial.length ? this.jsonElement(nonce, INITIAL_MESSAGES_ELEMENT_ID, jsonForScriptElement(initial)) : '';
     return `<!DOCTYPE html>
 <html lang="en">
   <head>
@@ -178,7 +155,7 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
     <title>${escapeAttr(this.options.title)}</title>
   </head>
   <body>
-    <div id="app"></div>${this.pageDataElement(nonce)}${messages}
+    <div id="app"></div>${this.pageDataElement(nonce)}
     <script nonce="${nonce}">${script}</script>
   </body>
 </html>`;
