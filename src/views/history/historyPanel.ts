@@ -1,6 +1,6 @@
 // One revision history panel: one per resource. Writes its page at once and loads the history
 // with the one list request meanwhile (VS Code sets up the webview's frame while the request
-// runs), posts the first screen when both are ready and the rest once that screen is painted, and
+// runs), posts the first screen as soon as it has it and the rest once that screen is painted, and
 // carries out what the webview asks after checking that it names a revision of this history.
 import * as vscode from 'vscode';
 import { isApiError, type ServiceClient } from '../../api';
@@ -82,6 +82,8 @@ export class HistoryPanel extends Disposable {
   /** The items of the last posted state that the page has not been sent yet (beyond its first screen). */
   private rest: HistoryItem[] | undefined;
   private restTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The state handed over before the page said ready (WebviewHost.postEarly). */
+  private postedEarly: HistoryState | undefined;
 
   private readonly _onDidChangeState = this._register(new vscode.EventEmitter<HistoryState>());
   /** The state the webview was handed (after each load and refresh). */
@@ -129,7 +131,14 @@ export class HistoryPanel extends Disposable {
       deps.names,
     );
     this._register(this.host.onDidDispose(() => this.dispose()));
-    this._register(this.host.onDidBecomeReady(() => this.postState()));
+    this._register(
+      this.host.onDidBecomeReady(() => {
+        // The state posted early is already on its way to this page; a page loaded again needs it anew.
+        const delivered = this.postedEarly === this._state && this.host.onFirstLoad;
+        this.postedEarly = undefined;
+        if (!delivered) this.postState();
+      }),
+    );
     this._register(
       this.host.onDidReceiveMessage((m) => {
         this.lastHandling = this.track(this.handle(m).finally(() => this._onDidHandleMessage.fire(m)));
@@ -257,12 +266,14 @@ export class HistoryPanel extends Disposable {
   }
 
   /**
-   * Hands the state over, once the webview listens; it asks for it again after a reload. Only the
-   * first screen goes now: packing and carrying thousands of revisions would hold up its paint
-   * (the host, the workbench and the frame all handle the message), so the rest follows it.
+   * Hands the state over: before the page says ready on its first load (VS Code holds it for the
+   * page), else once it listens; a page loaded again asks for it anew. Only the first screen goes
+   * now: packing and carrying thousands of revisions would hold up its paint (the host, the
+   * workbench and the frame all handle the message), so the rest follows it.
    */
   private postState(): void {
-    if (!this.host.isReady) return;
+    const early = !this.host.isReady;
+    if (early && !this.host.onFirstLoad) return;
     const header = this.header();
     if (!header) return;
     const state: HistoryState = { header, items: this.items, stats: [...this.stats.values()] };
@@ -270,7 +281,10 @@ export class HistoryPanel extends Disposable {
     this.pendingSelect = undefined;
     this._state = state;
     if (this.loadStarted) this.timings.postedMs = performance.now() - this.loadStarted;
-    this.host.post(firstScreenMessage(state));
+    if (early) {
+      this.host.postEarly(firstScreenMessage(state));
+      this.postedEarly = state;
+    } else this.host.post(firstScreenMessage(state));
     this.rest = state.items.length > FIRST_SCREEN_ITEMS ? state.items.slice(FIRST_SCREEN_ITEMS) : undefined;
     clearTimeout(this.restTimer);
     if (this.rest) this.restTimer = setTimeout(() => this.postRest(), REST_AT_THE_LATEST_MS);

@@ -40,6 +40,7 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
   readonly panel: vscode.WebviewPanel;
   private ready = false;
   private queue: Out[] = [];
+  private firstLoad = true;
 
   private readonly _onDidReceiveMessage = this._register(new vscode.EventEmitter<In>());
   /** Checked messages from the webview (`ready` included). */
@@ -68,7 +69,7 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
     this._register(
       this.panel.onDidChangeViewState(() => {
         // Without retainContextWhenHidden a hidden webview is torn down; it says `ready` again when shown.
-        if (!this.panel.visible) this.ready = false;
+        if (!this.panel.visible) this.ready = this.firstLoad = false;
       }),
     );
     this._register(this.panel.onDidDispose(() => this.dispose()));
@@ -78,6 +79,27 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
 
   get isReady(): boolean {
     return this.ready;
+  }
+
+  /**
+   * Whether the page is still the one first written, never torn down: what `postEarly` handed
+   * over reaches it (before its `ready` or after).
+   */
+  get onFirstLoad(): boolean {
+    return this.firstLoad;
+  }
+
+  /**
+   * Hands a message over before the page says `ready`, on its first load only (false otherwise,
+   * and nothing is sent): VS Code holds it until the page has loaded, where the page finds it
+   * right after its script ran, a crossing sooner than an answer to `ready`. A page torn down
+   * before it loads loses it, and says `ready` again when shown.
+   */
+  postEarly(message: Out): boolean {
+    if (this.isDisposed || this.ready || !this.firstLoad) return false;
+    void this.panel.webview.postMessage(message);
+    this._onDidPostMessage.fire(message);
+    return true;
   }
 
   /** Hands a message to the webview, or queues it until the webview is ready. */
