@@ -7,7 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { Disposable } from '../../util/lifecycle';
-import { assetText, escapeInlineElement, inlineStylesheet, keepCodicons } from './webviewAssets';
+import { assetText, escapeInlineElement, inlineStylesheet, keepCodicons, splitFontFaces } from './webviewAssets';
+
+/** The page's fonts, held back until it has loaded; then its root element has the class `FONTS_CLASS`. */
+export const LATE_FONTS_ID = 'late-fonts';
+export const FONTS_CLASS = 'fonts';
 
 export type Parsed<In> = { ok: true; message: In } | { ok: false; reason: string };
 
@@ -158,14 +162,19 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
       `img-src ${webview.cspSource} data:`,
       `script-src 'nonce-${nonce}'`,
     ].join('; ');
-    const styles = this.options.styles
-      .map((path) => {
-        const css = assetText(root.fsPath, path);
-        const used = path.endsWith('/codicon.css') && this.options.icons ? keepCodicons(css, this.options.icons) : css;
-        return escapeInlineElement(inlineStylesheet(used, path, toWebviewUri), 'style');
-      })
-      .map((css) => `<style nonce="${nonce}">${css}</style>`)
-      .join('\n    ');
+    const sheets = this.options.styles.map((path) => {
+      const css = assetText(root.fsPath, path);
+      const used = path.endsWith('/codicon.css') && this.options.icons ? keepCodicons(css, this.options.icons) : css;
+      return splitFontFaces(escapeInlineElement(inlineStylesheet(used, path, toWebviewUri), 'style'));
+    });
+    const styles = sheets.map(({ rest }) => `<style nonce="${nonce}">${rest}</style>`).join('\n    ');
+    const fonts = sheets.map(({ fonts }) => fonts).join('\n');
+    // The fonts apply once the page has loaded (splitFontFaces says why); their rules wait meanwhile.
+    const lateFonts = fonts
+      ? `\n    <style nonce="${nonce}" id="${LATE_FONTS_ID}" media="not all">${fonts}</style>` +
+        `\n    <script nonce="${nonce}">addEventListener('load', () => {` +
+        `document.getElementById('${LATE_FONTS_ID}').media = 'all'; document.documentElement.classList.add('${FONTS_CLASS}'); });</script>`
+      : '';
     const script = escapeInlineElement(assetText(root.fsPath, `dist/webview/${this.options.script}`), 'script');
     return `<!DOCTYPE html>
 <html lang="en">
@@ -173,7 +182,7 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
     <meta charset="UTF-8">
     <meta http-equiv="Content-Security-Policy" content="${csp}">
     <meta name="viewport" content="width=device-width, initial-scale=1.0">
-    ${styles}
+    ${styles}${lateFonts}
     <title>${escapeAttr(this.options.title)}</title>
   </head>
   <body>
