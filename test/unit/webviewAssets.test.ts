@@ -45,7 +45,10 @@ describe('webview assets', () => {
   test('the @font-face rules come apart from the rest of a stylesheet (the page applies them once loaded)', () => {
     const css = readFileSync(join(process.cwd(), 'node_modules/@vscode/codicons/dist/codicon.css'), 'utf8');
     const { fonts, rest } = splitFontFaces(keepCodicons(css, HISTORY_ICONS));
-    assert.match(fonts, /^@font-face\s*\{[^}]*font-family: "codicon";[^}]*src: url\("\.\/codicon\.ttf\?[0-9a-f]+"\) format\("truetype"\);\s*\}$/);
+    assert.match(
+      fonts,
+      /^@font-face\s*\{[^}]*font-family: "codicon";[^}]*src: url\("\.\/codicon\.ttf\?[0-9a-f]+"\) format\("truetype"\);\s*\}$/,
+    );
     assert.doesNotMatch(rest, /@font-face|codicon\.ttf/);
     assert.match(rest, /\.codicon\[class\*='codicon-'\]/);
     assert.deepEqual(splitFontFaces('.a{color:red}'), { fonts: '', rest: '.a{color:red}' });
