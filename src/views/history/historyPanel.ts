@@ -29,7 +29,7 @@ import {
 } from '../../shared/history/protocol';
 import { parseWebviewMessage } from './messageSchema';
 import { publishAvailability, restoreAvailability, type ServiceOperations } from './restore';
-import { FAILURE_SUBJECTS, PANEL_TEXT, type PanelTimings } from './panelParts';
+import { FAILURE_SUBJECTS, PANEL_TEXT, REST_AT_THE_LATEST_MS, type PanelTimings } from './panelParts';
 import { HISTORY_PAGE_DATA } from './pageWords';
 import { WebviewHost } from './webviewHost';
 export type { PanelTimings } from './panelParts';
@@ -42,12 +42,6 @@ export const HISTORY_PAGE = {
   icons: HISTORY_ICONS,
   pageData: HISTORY_PAGE_DATA,
 } as const;
-
-/**
- * The rest of a history follows its first screen once the page says it painted it; at the latest
- * this long after (a page that never paints, e.g. in a window that does not draw, still gets it).
- */
-const REST_AT_THE_LATEST_MS = 1000;
 
 export interface HistoryPanelDeps {
   extensionUri: vscode.Uri;
@@ -79,11 +73,9 @@ export class HistoryPanel extends Disposable {
   /** A restore is saving: its own refresh follows, with the new draft selected. */
   private restoring = false;
   private lastHandling: Promise<void> = Promise.resolve();
-  /** The items of the last posted state that the page has not been sent yet (beyond its first screen). */
-  private rest: HistoryItem[] | undefined;
+  private rest: HistoryItem[] | undefined; // the last state's items not yet sent (past its first screen)
   private restTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The state handed over before the page said ready (WebviewHost.postEarly). */
-  private postedEarly: HistoryState | undefined;
+  private postedEarly: HistoryState | undefined; // handed over before the page said ready (postEarly)
 
   private readonly _onDidChangeState = this._register(new vscode.EventEmitter<HistoryState>());
   /** The state the webview was handed (after each load and refresh). */
@@ -133,10 +125,9 @@ export class HistoryPanel extends Disposable {
     this._register(this.host.onDidDispose(() => this.dispose()));
     this._register(
       this.host.onDidBecomeReady(() => {
-        // The state posted early is already on its way to this page; a page loaded again needs it anew.
-        const delivered = this.postedEarly === this._state && this.host.onFirstLoad;
+        // A state posted early is on its way to this page; a page loaded again needs it anew.
+        if (this.postedEarly !== this._state || !this.host.onFirstLoad) this.postState();
         this.postedEarly = undefined;
-        if (!delivered) this.postState();
       }),
     );
     this._register(
@@ -267,9 +258,8 @@ export class HistoryPanel extends Disposable {
 
   /**
    * Hands the state over: before the page says ready on its first load (VS Code holds it for the
-   * page), else once it listens; a page loaded again asks for it anew. Only the first screen goes
-   * now: packing and carrying thousands of revisions would hold up its paint (the host, the
-   * workbench and the frame all handle the message), so the rest follows it.
+   * page), else once it listens. Only the first screen goes now: packing and carrying thousands of
+   * revisions would hold up its paint, so the rest follows it.
    */
   private postState(): void {
     const early = !this.host.isReady;
@@ -291,7 +281,7 @@ export class HistoryPanel extends Disposable {
     this._onDidChangeState.fire(state);
   }
 
-  /** The rest of the last state, after its first screen (messages keep their order: it lands on that state). */
+  /** The rest of the last state (messages keep their order: it lands on that state). */
   private postRest(): void {
     clearTimeout(this.restTimer);
     const rest = this.rest;
