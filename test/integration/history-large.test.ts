@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { HistoryPanel } from '../../src/views/history/historyPanel';
+import { FIRST_SCREEN_ITEMS, unpackItems, type HostMessage } from '../../src/shared/history/protocol';
 import { activateExtension, eventToPromise, requireEmulator, type EmulatorInfo } from './helpers';
 
 describe('Revision history of 5,000 revisions', function () {
@@ -66,6 +67,47 @@ describe('Revision history of 5,000 revisions', function () {
     assert.ok(timings.rows !== undefined && timings.rows > 0 && timings.rows < 200, `${timings.rows} rows drawn of ${state.items.length}`);
     assert.ok((timings.renderMs ?? Infinity) < 1000, `the webview rendered in ${timings.renderMs} ms`);
     assert.ok((timings.firstPaintMs ?? Infinity) < 8000, `first paint ${timings.firstPaintMs} ms after the list request started`);
+  });
+
+  it('writes the page at once, hands over the first screen once and the rest only after its paint', async () => {
+    for (const panel of api.history.all()) panel.dispose();
+    const resourceId = large!.demo.ids.largeDashboardResourceId!;
+    const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', {
+      kind: 'dashboard',
+      id: large!.demo.ids.largeDashboardId,
+      resourceId,
+      name: 'Large history dashboard',
+    }))!;
+    // VS Code builds the page's frame while the list request runs: the page does not wait for it.
+    assert.equal(panel.state, undefined, 'the history has not arrived yet');
+    assert.match(panel.panel.webview.html, /<div id="app">/, 'the page is written before the history arrives');
+    // The icon font applies after the page's load event (a font loading holds that event back).
+    const html = panel.panel.webview.html;
+    assert.equal(html.match(/@font-face/g)?.length, 1, 'one @font-face rule');
+    assert.match(html, /<style nonce="[^"]+" id="late-fonts" media="not all">\s*@font-face/);
+    const events: string[] = [];
+    const posted: HostMessage[] = [];
+    const listening = [
+      panel.host.onDidPostMessage((m) => {
+        posted.push(m);
+        events.push(m.type);
+      }),
+      panel.onDidRender(() => events.push('rendered')),
+    ];
+    try {
+      await eventToPromise(panel.onDidRender);
+      await panel.whenIdle();
+      const ofTheHistory = events.filter((e) => e === 'state' || e === 'items' || e === 'rendered');
+      assert.deepEqual(ofTheHistory, ['state', 'rendered', 'items'], 'one state, painted, then the rest');
+      const [state, rest] = [posted.find((m) => m.type === 'state'), posted.find((m) => m.type === 'items')];
+      assert.ok(state?.type === 'state' && rest?.type === 'items');
+      assert.equal(unpackItems(state.items)?.length, FIRST_SCREEN_ITEMS);
+      assert.equal(state.total, panel.state!.items.length);
+      assert.equal(rest.from, FIRST_SCREEN_ITEMS);
+      assert.equal(unpackItems(rest.items)?.length, panel.state!.items.length - FIRST_SCREEN_ITEMS);
+    } finally {
+      for (const l of listening) l.dispose();
+    }
   });
 
   it('repaints an open panel after one list request on Refresh', async () => {

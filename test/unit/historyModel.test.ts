@@ -69,6 +69,25 @@ describe('relative time', () => {
     assert.equal(relativeTime('not a time', now), 'not a time');
   });
 
+  test('rows drawn one after another share Intl formats: none is made per row', () => {
+    const Real = Intl.RelativeTimeFormat;
+    let made = 0;
+    // Counts the formats made for a language no other test uses (the first call makes its pair).
+    const intl = Intl as { RelativeTimeFormat: typeof Real };
+    intl.RelativeTimeFormat = class extends Real {
+      constructor(...args: ConstructorParameters<typeof Real>) {
+        super(...args);
+        made++;
+      }
+    };
+    try {
+      for (let row = 0; row < 25; row++) relativeTime(ago((row + 2) * 60 * MIN), now, 'en-ZA');
+    } finally {
+      intl.RelativeTimeFormat = Real;
+    }
+    assert.ok(made <= 2, `${made} Intl formats for 25 rows`);
+  });
+
   test('the hover shows the exact UTC time', () => {
     assert.equal(absoluteUtc('2025-03-03T09:05:07.123Z'), '2025-03-03 09:05:07 UTC');
     assert.equal(absoluteUtc('nope'), 'nope');

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { assetText, escapeInlineElement, inlineStylesheet, keepCodicons } from '../../src/views/history/webviewAssets';
+import { assetText, escapeInlineElement, inlineStylesheet, keepCodicons, splitFontFaces } from '../../src/views/history/webviewAssets';
 import { HISTORY_ICONS } from '../../src/shared/history/icons';
 
 const toWebviewUri = (path: string) => `https://file+.vscode-resource.test/ext/${path}`;
@@ -40,6 +40,18 @@ describe('webview assets', () => {
     assert.match(kept, /@font-face/);
     assert.match(kept, /\.codicon\[class\*='codicon-'\]/);
     assert.ok(kept.length < css.length / 5, `${kept.length} of ${css.length} characters`);
+  });
+
+  test('the @font-face rules come apart from the rest of a stylesheet (the page applies them once loaded)', () => {
+    const css = readFileSync(join(process.cwd(), 'node_modules/@vscode/codicons/dist/codicon.css'), 'utf8');
+    const { fonts, rest } = splitFontFaces(keepCodicons(css, HISTORY_ICONS));
+    assert.match(
+      fonts,
+      /^@font-face\s*\{[^}]*font-family: "codicon";[^}]*src: url\("\.\/codicon\.ttf\?[0-9a-f]+"\) format\("truetype"\);\s*\}$/,
+    );
+    assert.doesNotMatch(rest, /@font-face|codicon\.ttf/);
+    assert.match(rest, /\.codicon\[class\*='codicon-'\]/);
+    assert.deepEqual(splitFontFaces('.a{color:red}'), { fonts: '', rest: '.a{color:red}' });
   });
 
   test('a file is read once per session', () => {

@@ -20,13 +20,22 @@ function span(ms: number): [number, Unit] {
   return [Math.round(ms / (365.25 * DAY)), 'year'];
 }
 
+type Formats = { always: Intl.RelativeTimeFormat; auto: Intl.RelativeTimeFormat };
+// Made once per language: a new Intl format costs far more than formatting with it, and the page
+// words every row it draws.
+const made = new Map<string, Formats>();
+
 /** Intl's formats for `language` (the display language the host passes), English for a tag Intl does not take. */
-function formats(language: string): { always: Intl.RelativeTimeFormat; auto: Intl.RelativeTimeFormat } {
+function formats(language: string): Formats {
+  let f = made.get(language);
+  if (f) return f;
   try {
-    return { always: new Intl.RelativeTimeFormat(language), auto: new Intl.RelativeTimeFormat(language, { numeric: 'auto' }) };
+    f = { always: new Intl.RelativeTimeFormat(language), auto: new Intl.RelativeTimeFormat(language, { numeric: 'auto' }) };
   } catch {
-    return formats('en');
+    f = formats('en');
   }
+  made.set(language, f);
+  return f;
 }
 
 /**

@@ -1,5 +1,6 @@
-// One revision history panel: one per resource. Loads the history with the one list request,
-// posts it to the webview as soon as both are ready (the first paint waits for nothing else), and
+// One revision history panel: one per resource. Writes its page at once and loads the history
+// with the one list request meanwhile (VS Code sets up the webview's frame while the request
+// runs), posts the first screen as soon as it has it and the rest once that screen is painted, and
 // carries out what the webview asks after checking that it names a revision of this history.
 import * as vscode from 'vscode';
 import { isApiError, type ServiceClient } from '../../api';
@@ -17,8 +18,9 @@ import { HistoryActions } from './historyActions';
 import { openView, RESOURCE_KINDS } from '../../model/resourceKinds';
 import type { HistoryTarget } from './historyTarget';
 import {
+  FIRST_SCREEN_ITEMS,
   firstScreenMessage,
-  stateMessages,
+  packItems,
   type HistoryHeader,
   type HistoryState,
   type HostMessage,
@@ -27,7 +29,7 @@ import {
 } from '../../shared/history/protocol';
 import { parseWebviewMessage } from './messageSchema';
 import { publishAvailability, restoreAvailability, type ServiceOperations } from './restore';
-import { FAILURE_SUBJECTS, PANEL_TEXT, type PanelTimings } from './panelParts';
+import { FAILURE_SUBJECTS, PANEL_TEXT, REST_AT_THE_LATEST_MS, type PanelTimings } from './panelParts';
 import { HISTORY_PAGE_DATA } from './pageWords';
 import { WebviewHost } from './webviewHost';
 export type { PanelTimings } from './panelParts';
@@ -40,13 +42,6 @@ export const HISTORY_PAGE = {
   icons: HISTORY_ICONS,
   pageData: HISTORY_PAGE_DATA,
 } as const;
-
-/**
- * How long a new panel's page waits for the history to arrive and be put into it (VS Code sets up
- * the webview's frame meanwhile; the page then paints the first screen without waiting for the
- * ready handshake). A slower list request gets the page without it, showing that it is loading.
- */
-const PAGE_WAITS_FOR_HISTORY_MS = 100;
 
 export interface HistoryPanelDeps {
   extensionUri: vscode.Uri;
@@ -78,6 +73,9 @@ export class HistoryPanel extends Disposable {
   /** A restore is saving: its own refresh follows, with the new draft selected. */
   private restoring = false;
   private lastHandling: Promise<void> = Promise.resolve();
+  private rest: HistoryItem[] | undefined; // the last state's items not yet sent (past its first screen)
+  private restTimer: ReturnType<typeof setTimeout> | undefined;
+  private postedEarly: HistoryState | undefined; // handed over before the page said ready (postEarly)
 
   private readonly _onDidChangeState = this._register(new vscode.EventEmitter<HistoryState>());
   /** The state the webview was handed (after each load and refresh). */
@@ -106,11 +104,9 @@ export class HistoryPanel extends Disposable {
         parse: parseWebviewMessage,
         log: deps.log,
         component: '[History]',
-        deferContent: true,
       }),
     );
-    const pageTimer = setTimeout(() => this.host.setContent(), PAGE_WAITS_FOR_HISTORY_MS);
-    this._register({ dispose: () => clearTimeout(pageTimer) });
+    this._register({ dispose: () => clearTimeout(this.restTimer) });
     this.actions = new HistoryActions(
       {
         workspaceId: deps.workspaceId,
@@ -127,7 +123,13 @@ export class HistoryPanel extends Disposable {
       deps.names,
     );
     this._register(this.host.onDidDispose(() => this.dispose()));
-    this._register(this.host.onDidBecomeReady(() => this.postState()));
+    this._register(
+      this.host.onDidBecomeReady(() => {
+        // A state posted early is on its way to this page; a page loaded again needs it anew.
+        if (this.postedEarly !== this._state || !this.host.onFirstLoad) this.postState();
+        this.postedEarly = undefined;
+      }),
+    );
     this._register(
       this.host.onDidReceiveMessage((m) => {
         this.lastHandling = this.track(this.handle(m).finally(() => this._onDidHandleMessage.fire(m)));
@@ -224,16 +226,10 @@ export class HistoryPanel extends Disposable {
         this.positions.set(item.id, i);
         this.listItems.set(item.id, item);
       });
-      if (!this.host.hasContent) {
-        const header = this.header()!;
-        // The first screen only: the page is posted the whole state when it says ready.
-        this.host.setContent([firstScreenMessage({ header, items: this.items, stats: [] })]);
-      }
       this.postState();
       const more = PANEL_TEXT.more(this.items.length);
       if (history.nextCursor) this.host.post({ type: 'notice', level: 'info', message: more });
     } catch (error) {
-      this.host.setContent();
       this.deps.log.error(`[History] ${describeError(error, `Could not load the revision history of ${this.target.resourceId}`).message}`);
       this.host.post({ type: 'notice', level: 'error', message: describeError(error, PANEL_TEXT.loadFailed).message });
     } finally {
@@ -260,9 +256,14 @@ export class HistoryPanel extends Disposable {
     };
   }
 
-  /** Hands the whole state over, once the webview listens; it asks for it again after a reload. */
+  /**
+   * Hands the state over: before the page says ready on its first load (VS Code holds it for the
+   * page), else once it listens. Only the first screen goes now: packing and carrying thousands of
+   * revisions would hold up its paint, so the rest follows it.
+   */
   private postState(): void {
-    if (!this.host.isReady) return;
+    const early = !this.host.isReady;
+    if (early && !this.host.onFirstLoad) return;
     const header = this.header();
     if (!header) return;
     const state: HistoryState = { header, items: this.items, stats: [...this.stats.values()] };
@@ -270,8 +271,22 @@ export class HistoryPanel extends Disposable {
     this.pendingSelect = undefined;
     this._state = state;
     if (this.loadStarted) this.timings.postedMs = performance.now() - this.loadStarted;
-    for (const message of stateMessages(state)) this.host.post(message);
+    if (early) {
+      this.host.postEarly(firstScreenMessage(state));
+      this.postedEarly = state;
+    } else this.host.post(firstScreenMessage(state));
+    this.rest = state.items.length > FIRST_SCREEN_ITEMS ? state.items.slice(FIRST_SCREEN_ITEMS) : undefined;
+    clearTimeout(this.restTimer);
+    if (this.rest) this.restTimer = setTimeout(() => this.postRest(), REST_AT_THE_LATEST_MS);
     this._onDidChangeState.fire(state);
+  }
+
+  /** The rest of the last state (messages keep their order: it lands on that state). */
+  private postRest(): void {
+    clearTimeout(this.restTimer);
+    const rest = this.rest;
+    this.rest = undefined;
+    if (rest) this.host.post({ type: 'items', from: FIRST_SCREEN_ITEMS, items: packItems(rest) });
   }
 
   private known(id: string): boolean {
@@ -298,6 +313,8 @@ export class HistoryPanel extends Disposable {
             this.loadStarted = 0;
             this._onDidRender.fire({ ...this.timings });
           }
+          // The first screen is on show (timed above without it): now the rest of the history.
+          this.postRest();
           return;
         case 'refresh':
           return await this.load();

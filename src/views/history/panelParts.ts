@@ -26,6 +26,12 @@ export const PANEL_TEXT = {
     l10n.t('Showing the newest {0} revisions: the service lists more than are read (a repeated cursor, or past 20,000).', count),
 };
 
+/**
+ * The rest of a history follows its first screen once the page says it painted it; at the latest
+ * this long after (a page that never paints, e.g. in a window that does not draw, still gets it).
+ */
+export const REST_AT_THE_LATEST_MS = 1000;
+
 export interface PanelTimings {
   /** The list request, ms. */
   listMs?: number;

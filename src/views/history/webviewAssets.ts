@@ -57,3 +57,17 @@ export function keepCodicons(css: string, names: readonly string[]): string {
 export function escapeInlineElement(text: string, element: 'script' | 'style'): string {
   return text.replace(new RegExp(`</(${element})`, 'gi'), '<\\/$1');
 }
+
+/**
+ * A stylesheet split into its `@font-face` rules and the rest. The page holds the fonts back until
+ * it has loaded (webviewHost.ts): a font fetched while it loads delays its `load` event, and VS Code
+ * shows the page and hands it its first messages only then.
+ */
+export function splitFontFaces(css: string): { fonts: string; rest: string } {
+  const fonts: string[] = [];
+  const rest = css.replace(/@font-face\s*\{[^}]*\}/g, (rule) => {
+    fonts.push(rule);
+    return '';
+  });
+  return { fonts: fonts.join('\n'), rest };
+}

@@ -7,8 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { Disposable } from '../../util/lifecycle';
-import { INITIAL_MESSAGES_ELEMENT_ID } from '../../shared/history/protocol';
-import { assetText, escapeInlineElement, inlineStylesheet, keepCodicons } from './webviewAssets';
+import { assetText, escapeInlineElement, inlineStylesheet, keepCodicons, splitFontFaces } from './webviewAssets';
+
+/** The page's fonts, held back until it has loaded; then its root element has the class `FONTS_CLASS`. */
+export const LATE_FONTS_ID = 'late-fonts';
+export const FONTS_CLASS = 'fonts';
 
 export type Parsed<In> = { ok: true; message: In } | { ok: false; reason: string };
 
@@ -28,11 +31,6 @@ export interface WebviewHostOptions<In> {
   log: vscode.LogOutputChannel;
   /** Log prefix, e.g. "[History]". */
   component: string;
-  /**
-   * Leave the page unset until `setContent`, which can put the first messages into the page
-   * itself: shown without waiting for the ready handshake and a message's crossing.
-   */
-  deferContent?: boolean;
   /** JSON the page reads at start from the element `elementId` (e.g. its words in the display language). */
   pageData?: { elementId: string; value(): unknown };
 }
@@ -46,7 +44,7 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
   readonly panel: vscode.WebviewPanel;
   private ready = false;
   private queue: Out[] = [];
-  private contentSet = false;
+  private firstLoad = true;
 
   private readonly _onDidReceiveMessage = this._register(new vscode.EventEmitter<In>());
   /** Checked messages from the webview (`ready` included). */
@@ -75,31 +73,37 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
     this._register(
       this.panel.onDidChangeViewState(() => {
         // Without retainContextWhenHidden a hidden webview is torn down; it says `ready` again when shown.
-        if (!this.panel.visible) this.ready = false;
+        if (!this.panel.visible) this.ready = this.firstLoad = false;
       }),
     );
     this._register(this.panel.onDidDispose(() => this.dispose()));
-    if (!options.deferContent) this.setContent();
+    // Written at once: VS Code builds the webview's frame while the feature loads its data.
+    this.panel.webview.html = this.html();
   }
 
   get isReady(): boolean {
     return this.ready;
   }
 
-  get hasContent(): boolean {
-    return this.contentSet;
+  /**
+   * Whether the page is still the one first written, never torn down: what `postEarly` handed
+   * over reaches it (before its `ready` or after).
+   */
+  get onFirstLoad(): boolean {
+    return this.firstLoad;
   }
 
   /**
-   * Sets the page, once (later calls do nothing), with `initial` messages inside it for the
-   * webview to act on as it starts. Those are a head start only: the webview still says `ready`
-   * and is posted its state as usual, and a page reloaded later (a hidden webview shown again)
-   * ignores them.
+   * Hands a message over before the page says `ready`, on its first load only (false otherwise,
+   * and nothing is sent): VS Code holds it until the page has loaded, where the page finds it
+   * right after its script ran, a crossing sooner than an answer to `ready`. A page torn down
+   * before it loads loses it, and says `ready` again when shown.
    */
-  setContent(initial: readonly Out[] = []): void {
-    if (this.contentSet || this.isDisposed) return;
-    this.contentSet = true;
-    this.panel.webview.html = this.html(initial);
+  postEarly(message: Out): boolean {
+    if (this.isDisposed || this.ready || !this.firstLoad) return false;
+    void this.panel.webview.postMessage(message);
+    this._onDidPostMessage.fire(message);
+    return true;
   }
 
   /** Hands a message to the webview, or queues it until the webview is ready. */
@@ -146,7 +150,7 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
     this.panel.dispose();
   }
 
-  private html(initial: readonly Out[]): string {
+  private html(): string {
     const { webview } = this.panel;
     const nonce = randomBytes(18).toString('base64');
     const root = this.options.extensionUri;
@@ -158,27 +162,31 @@ export class WebviewHost<In extends { type: string }, Out> extends Disposable {
       `img-src ${webview.cspSource} data:`,
       `script-src 'nonce-${nonce}'`,
     ].join('; ');
-    const styles = this.options.styles
-      .map((path) => {
-        const css = assetText(root.fsPath, path);
-        const used = path.endsWith('/codicon.css') && this.options.icons ? keepCodicons(css, this.options.icons) : css;
-        return escapeInlineElement(inlineStylesheet(used, path, toWebviewUri), 'style');
-      })
-      .map((css) => `<style nonce="${nonce}">${css}</style>`)
-      .join('\n    ');
+    const sheets = this.options.styles.map((path) => {
+      const css = assetText(root.fsPath, path);
+      const used = path.endsWith('/codicon.css') && this.options.icons ? keepCodicons(css, this.options.icons) : css;
+      return splitFontFaces(escapeInlineElement(inlineStylesheet(used, path, toWebviewUri), 'style'));
+    });
+    const styles = sheets.map(({ rest }) => `<style nonce="${nonce}">${rest}</style>`).join('\n    ');
+    const fonts = sheets.map(({ fonts }) => fonts).join('\n');
+    // The fonts apply once the page has loaded (splitFontFaces says why); their rules wait meanwhile.
+    const lateFonts = fonts
+      ? `\n    <style nonce="${nonce}" id="${LATE_FONTS_ID}" media="not all">${fonts}</style>` +
+        `\n    <script nonce="${nonce}">addEventListener('load', () => {` +
+        `document.getElementById('${LATE_FONTS_ID}').media = 'all'; document.documentElement.classList.add('${FONTS_CLASS}'); });</script>`
+      : '';
     const script = escapeInlineElement(assetText(root.fsPath, `dist/webview/${this.options.script}`), 'script');
-    const messages = initial.length ? this.jsonElement(nonce, INITIAL_MESSAGES_ELEMENT_ID, jsonForScriptElement(initial)) : '';
     return `<!DOCTYPE html>
 <html lang="en">
   <head>
     <meta charset="UTF-8">
     <meta http-equiv="Content-Security-Policy" content="${csp}">
     <meta name="viewport" content="width=device-width, initial-scale=1.0">
-    ${styles}
+    ${styles}${lateFonts}
     <title>${escapeAttr(this.options.title)}</title>
   </head>
   <body>
-    <div id="app"></div>${this.pageDataElement(nonce)}${messages}
+    <div id="app"></div>${this.pageDataElement(nonce)}
     <script nonce="${nonce}">${script}</script>
   </body>
 </html>`;
