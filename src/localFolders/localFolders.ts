@@ -71,7 +71,15 @@ export class LocalFolders extends Disposable {
         if (uri.path.endsWith(`/${STATE_DIR}/state.json`) || uri.path.endsWith(`/${STATE_DIR}`)) this.remove(rootOf(uri));
       }),
     );
-    this._register(vscode.window.onDidChangeWindowState((s) => s.focused && void this.refreshAll(true)));
+    // The event also fires when only `active` (recent input) changes: ask the service only when focus comes back.
+    let focused = vscode.window.state.focused;
+    this._register(
+      vscode.window.onDidChangeWindowState((s) => {
+        const regained = s.focused && !focused;
+        focused = s.focused;
+        if (regained) void this.refreshAll(true);
+      }),
+    );
     this._register(deps.config.onDidChange(() => this.schedule()));
     this._register(deps.connection.onDidChangeConnection(() => void this.refreshAll(true)));
     this._register({ dispose: () => clearInterval(this.interval) });
