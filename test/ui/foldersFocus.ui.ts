@@ -21,22 +21,12 @@ describe('A pulled folder when the window regains focus', () => {
     const folder = join(server.workspaceFolder, 'focus-workspace');
     const cli = spawnSync(
       process.execPath,
-      [
-        join(repoRoot, 'dist', 'cli.js'),
-        'pull',
-        folder,
-        '--base-url',
-        emulator!.url,
-        '--workspace',
-        emulator!.workspaceId,
-        '--id',
-        ids.churnDashboardId!,
-      ],
+      [join(repoRoot, 'dist', 'cli.js'), 'pull', folder, '--base-url', emulator!.url, '--workspace', emulator!.workspaceId],
       { env: { ...process.env, WORKSPACE_AUTOMATION_API_KEY: emulator!.apiKey }, encoding: 'utf8' },
     );
     assert.equal(cli.status, 0, `${cli.stdout}\n${cli.stderr}`);
 
-    // The window finds the folder and reads its status once (the service asked): nothing to pull.
+    // The window finds the folder (the whole workspace) and reads its status once: nothing to pull.
     const statusItem = (remote: number) => page.locator(`.part.statusbar [aria-label*="${remote} remote change(s) to pull"]`).first();
     await statusItem(0).waitFor({ timeout: 30_000 });
     await colleagueSaves(emulator!, ids.churnDashboardId!, '// Colleague: churn threshold reviewed');
