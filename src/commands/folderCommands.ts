@@ -1,16 +1,17 @@
 // Local folders: Pull into Folder…, Push to Service, Pull from Service, Refresh Folder Status, and
 // a conflict's merge editor. Each takes what VS Code passes from where it was invoked (an explorer
 // node, a Source Control resource, group or provider, a file URI) and, for scripts and tests, plain
-// arguments: Pull into Folder `{ folder, ids? }` (or a folder URI), Push / Pull `{ folder, files? }`
-// (or file URIs). The feature's code loads with the first of them (registerLocalFolders.ts).
+// arguments: Pull into Folder `{ folder, ids?, kinds? }` (or a folder URI; or an explorer node and
+// `{ folder }`), Push / Pull `{ folder, files? }` (or file URIs). The feature's code loads with the
+// first of them (registerLocalFolders.ts).
 import * as vscode from 'vscode';
 import type { LocalFolders } from '../localFolders/localFolders';
 import type { LocalFoldersFeature } from '../localFolders/registerLocalFolders';
 import type { FolderRepository } from '../localFolders/folderRepository';
-import type { PullReport, PushReport } from '../localFolders/engineAdapter';
+import type { PullReport, PushReport, PullWhat } from '../localFolders/engineAdapter';
 import { COMMANDS, type CommandId } from '../manifest/contributions';
 import { isResourceNode, type ExplorerNode } from '../model/explorer/nodes';
-import type { ExplorerModel } from '../model/explorer/explorerModel';
+import type { ResourceKind } from '../model/resourceKinds';
 import { Disposable } from '../util/lifecycle';
 import { registerCommand, type CommandHandler } from './registerCommand';
 
@@ -19,6 +20,8 @@ export interface PullIntoFolderArgs {
   folder: vscode.Uri | string;
   /** Only these resources; default every resource the service lists. */
   ids?: string[];
+  /** Every resource of these kinds (`dashboard`, …), besides `ids`. */
+  kinds?: string[];
 }
 
 /** What a script passes to Push / Pull: a pulled folder, and some of its files (default: all). */
@@ -35,7 +38,6 @@ export interface FolderResult<R> {
 export class FolderCommands extends Disposable {
   constructor(
     private readonly feature: LocalFoldersFeature,
-    private readonly explorer: ExplorerModel,
     log: vscode.LogOutputChannel,
   ) {
     super();
@@ -50,13 +52,17 @@ export class FolderCommands extends Disposable {
   }
 
   /** Asks for the folder unless given; pulls everything, a group's kind, or the chosen resources. */
-  async pullIntoFolder(arg: unknown, all: unknown): Promise<PullReport | undefined> {
+  async pullIntoFolder(arg: unknown, second: unknown): Promise<PullReport | undefined> {
     const scripted = isRecord(arg) && 'folder' in arg;
-    const folder = scripted ? toUri(arg.folder) : arg instanceof vscode.Uri ? arg : await this.askFolder();
+    // A script may give the folder beside what a menu passes (`node, { folder }`) instead of the dialog.
+    const given = !scripted && isRecord(second) && !Array.isArray(second) && 'folder' in second ? toUri(second.folder) : undefined;
+    const folder = scripted ? toUri(arg.folder) : (given ?? (arg instanceof vscode.Uri ? arg : await this.askFolder()));
     if (!folder) return undefined;
-    const ids = scripted ? stringsOf(arg.ids) : await this.idsOf(Array.isArray(all) && all.length ? all : arg);
+    const what = scripted
+      ? { ids: stringsOf(arg.ids), kinds: stringsOf(arg.kinds) as ResourceKind[] | undefined } // the engine refuses an unknown kind
+      : chosen(Array.isArray(second) && second.length ? second : arg);
     const folders = await this.feature.load();
-    return folders.pullInto(folder, ids, { offerToOpen: !scripted && !(arg instanceof vscode.Uri) });
+    return folders.pullInto(folder, what, { offerToOpen: !scripted && !given && !(arg instanceof vscode.Uri) });
   }
 
   async push(args: unknown[]): Promise<FolderResult<PushReport>[]> {
@@ -84,19 +90,19 @@ export class FolderCommands extends Disposable {
     });
     return picked?.[0];
   }
+}
 
-  /** The ids behind explorer nodes: a resource's own, a group's loaded resources; none = everything. */
-  private async idsOf(arg: unknown): Promise<string[] | undefined> {
-    const nodes = (Array.isArray(arg) ? arg : [arg]).filter((n): n is ExplorerNode => isRecord(n) && typeof n.kind === 'string');
-    if (!nodes.length) return undefined;
-    const ids = new Set<string>();
-    for (const node of nodes) {
-      if (isResourceNode(node)) ids.add(node.id);
-      else if (node.kind === 'group')
-        for (const child of await this.explorer.getChildren(node)) if (isResourceNode(child)) ids.add(child.id);
-    }
-    return [...ids];
+/** What explorer nodes name: a resource, or a group's whole kind (not only the page it loaded); none = everything. */
+function chosen(arg: unknown): PullWhat {
+  const nodes = (Array.isArray(arg) ? arg : [arg]).filter((n): n is ExplorerNode => isRecord(n) && typeof n.kind === 'string');
+  if (!nodes.length) return {};
+  const ids = new Set<string>();
+  const kinds = new Set<ResourceKind>();
+  for (const node of nodes) {
+    if (isResourceNode(node)) ids.add(node.id);
+    else if (node.kind === 'group') kinds.add(node.group.kind);
   }
+  return { ids: [...ids], kinds: [...kinds] };
 }
 
 /** The folders and files a Push or Pull was invoked on; no argument: every pulled folder, all files. */

@@ -45,6 +45,6 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     ...registerSaveCommands(log, files.saves, files.held, conflicts),
     registerCommand(log, COMMANDS.showHistory, (arg?: unknown) => history.show(arg)),
     ...registerPublishCommands(log, publish),
-    new FolderCommands(folders, explorer.model, log),
+    new FolderCommands(folders, log),
   );
 }

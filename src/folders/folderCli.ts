@@ -162,7 +162,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     let code: number;
     let lines: string[];
     if (args.command === 'pull') {
-      const r = await engine.pull({ ...(first ? { connection } : {}), ...(args.ids.length ? { ids: args.ids } : {}) });
+      const r = await engine.pull({
+        ...(first ? { connection } : {}),
+        ...(args.ids.length ? { ids: args.ids } : {}),
+        ...(args.kinds.length ? { kinds: args.kinds } : {}),
+      });
       [report, code, lines] = [r, pullExit(r), humanPull(r)];
     } else if (args.command === 'status') {
       const r = await engine.status({ remote: !args.local });

@@ -2,6 +2,7 @@
 // argument: it comes from the environment only, so that it stays out of shell history and `ps`.
 import * as l10n from '@vscode/l10n';
 import { DEFAULT_CONNECTION } from '../api';
+import { KINDS, RESOURCE_KINDS, type ResourceKind } from '../model/resourceKinds';
 
 export const KEY_VARIABLE = 'WORKSPACE_AUTOMATION_API_KEY';
 /** The key's own origin, as for the extension (src/connection/keyPolicy.ts). */
@@ -10,8 +11,8 @@ export const BASE_URL_VARIABLE = 'WORKSPACE_AUTOMATION_BASE_URL';
 export const CLI_HELP = `Workspace Automation local folders
 
 Usage:
-  node dist/cli.js pull <folder> --base-url <url> --workspace <wksp_…> [--id <id>]…
-  node dist/cli.js pull <folder> [--id <id>]…        (a pulled folder: its state names the service)
+  node dist/cli.js pull <folder> --base-url <url> --workspace <wksp_…> [--id <id>]… [--kind <kind>]…
+  node dist/cli.js pull <folder> [--id <id>]… [--kind <kind>]…   (a pulled folder: its state names the service)
   node dist/cli.js status <folder> [--local]
   node dist/cli.js push <folder> [<file>…]
 
@@ -19,6 +20,8 @@ Usage:
                              for a pulled folder it confirms the origin its state names
   --workspace <id>           the workspace id, wksp_… (first pull only)
   --id <id>                  pull only this resource (repeatable); default: all the service lists
+  --kind <kind>              pull every resource of this kind (repeatable; with --id: both), one of
+                             ${KINDS.join(', ')} (or its folder: ${KINDS.map((k) => RESOURCE_KINDS[k].files[0].folder).join(', ')})
   --auth-header <name>       header carrying the key (default ${DEFAULT_CONNECTION.authHeader})
   --auth-scheme <scheme>     written before the key (default ${DEFAULT_CONNECTION.authScheme}; '' = bare key)
   --workspace-header <name>  header carrying the workspace (default ${DEFAULT_CONNECTION.workspaceHeader})
@@ -43,6 +46,7 @@ export interface CliArgs {
   folder: string;
   files: string[];
   ids: string[];
+  kinds: ResourceKind[];
   baseUrl?: string;
   workspace?: string;
   authHeader?: string;
@@ -70,7 +74,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' {
   const [command, ...rest] = argv;
   if (command !== 'pull' && command !== 'status' && command !== 'push')
     throw new UsageError(l10n.t('Unknown command {0}: use pull, status or push (--help).', JSON.stringify(command)));
-  const args: CliArgs = { command, folder: '', files: [], ids: [], local: false, json: false };
+  const args: CliArgs = { command, folder: '', files: [], ids: [], kinds: [], local: false, json: false };
   const positional: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
@@ -85,6 +89,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' {
     if (name === '--json') args.json = true;
     else if (name === '--local' && command === 'status') args.local = true;
     else if (name === '--id' && command === 'pull') args.ids.push(value());
+    else if (name === '--kind' && command === 'pull') args.kinds.push(parseKind(value()));
     else if (/^--(api-)?key$/.test(name) || name === '--token')
       throw new UsageError(l10n.t('The key is not taken as an argument: set the {0} environment variable.', KEY_VARIABLE));
     else if (name === '--base-url') args.baseUrl = value();
@@ -97,6 +102,14 @@ export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' {
   if (!folder) throw new UsageError(l10n.t('{0} needs a folder (--help).', command));
   if (files.length && command !== 'push') throw new UsageError(l10n.t('{0} takes one folder, not {1}.', command, files.join(' ')));
   return { ...args, folder, files };
+}
+
+/** A kind as `--kind` takes it: its name (`writeSync`) or its folder (`write-syncs`), in any case. */
+export function parseKind(raw: string): ResourceKind {
+  const key = raw.trim().toLowerCase();
+  const kind = KINDS.find((k) => k.toLowerCase() === key || RESOURCE_KINDS[k].files[0].folder === key);
+  if (!kind) throw new UsageError(l10n.t('--kind {0} is not a kind: use one of {1}.', JSON.stringify(raw), KINDS.join(', ')));
+  return kind;
 }
 
 /** The base URL as given, when it is one a key may be sent to: http(s), no user or password in it. */

@@ -56,6 +56,8 @@ export interface PullOptions {
   connection?: FolderConnection;
   /** Only these resources (new or already in the folder); default: every resource the service lists. */
   ids?: readonly string[];
+  /** Every resource of these kinds the service lists (all its pages), besides `ids`. */
+  kinds?: readonly ResourceKind[];
   signal?: AbortSignal;
 }
 
@@ -154,10 +156,18 @@ export class FolderCore {
     for (const id of wanted ?? [])
       if (!kindsForIdKind(kindOfId(id)).length)
         throw new FolderStateError(l10n.t('{0} is not the id of a workspace resource.', JSON.stringify(id)));
-    const kinds = wanted ? KINDS.filter((k) => [...wanted].some((id) => kindsForIdKind(kindOfId(id)).includes(k))) : KINDS;
+    // `kinds` (an explorer group, `--kind`): every resource of those kinds, not only a page of them.
+    const ofKinds = options.kinds ? new Set(options.kinds) : undefined;
+    for (const kind of ofKinds ?? [])
+      if (!KINDS.includes(kind)) throw new FolderStateError(l10n.t('{0} is not a kind of workspace resource.', JSON.stringify(kind)));
+    const asked = (kind: ResourceKind, id: string) => (!wanted && !ofKinds) || !!wanted?.has(id) || !!ofKinds?.has(kind);
+    const kinds =
+      wanted || ofKinds
+        ? KINDS.filter((k) => ofKinds?.has(k) || [...(wanted ?? [])].some((id) => kindsForIdKind(kindOfId(id)).includes(k)))
+        : KINDS;
     const listing = await listRemote(this.options.client(), kinds, signal);
     const known = new Map(Object.entries(state.files).map(([path, e]) => [`${kindOfView(e)}:${e.id}`, path]));
-    const fresh: Listed[] = listing.items.filter((l) => !known.has(`${l.kind}:${l.id}`) && (!wanted || wanted.has(l.id)));
+    const fresh: Listed[] = listing.items.filter((l) => !known.has(`${l.kind}:${l.id}`) && asked(l.kind, l.id));
     // An id asked for that no list shows (no list endpoint, or past its bounds) is read directly.
     for (const id of wanted ?? [])
       for (const kind of kindsForIdKind(kindOfId(id)))
@@ -165,7 +175,7 @@ export class FolderCore {
     const paths = await this.newPaths(state, fresh);
     const work: { path: string; entry?: FileEntry; listed?: Listed }[] = [
       ...Object.entries(state.files)
-        .filter(([, e]) => !wanted || wanted.has(e.id))
+        .filter(([, e]) => asked(kindOfView(e), e.id))
         .map(([path, entry]) => ({ path, entry })),
       ...fresh.map((listed) => ({ path: paths.get(`${listed.kind}:${listed.id}`)!, listed })),
     ];

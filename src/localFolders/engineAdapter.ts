@@ -14,7 +14,7 @@ import {
   type PullReport,
   type PushReport,
 } from '../folders';
-import type { FileView } from '../model/resourceKinds';
+import type { FileView, ResourceKind } from '../model/resourceKinds';
 import { ResourceReader } from '../model/resourceReader';
 import { KeyedQueue } from '../util/async';
 import type { TextProblem } from '../model/saveTypes';
@@ -23,6 +23,12 @@ export { STATE_DIR, STATE_FILE } from '../folders';
 export type { FileState, FileStatus, PullReport, PushFileResult, PushReport } from '../folders';
 
 export type Validate = (view: FileView, text: string) => Promise<TextProblem[]>;
+
+/** What a pull brings: these resources and every resource of these kinds; neither given, everything. */
+export interface PullWhat {
+  readonly ids?: readonly string[] | undefined;
+  readonly kinds?: readonly ResourceKind[] | undefined;
+}
 
 export interface FolderStatusView {
   readonly files: readonly FileStatus[];
@@ -77,13 +83,14 @@ export class FolderEngine {
     return { files: withLastRemote(local.files, this.lastRemote.get(root)), ...(why ? { remoteError: why } : {}) };
   }
 
-  async pull(root: string, connection: Connection, ids: readonly string[] | undefined): Promise<PullReport> {
+  async pull(root: string, connection: Connection, { ids, kinds }: PullWhat = {}): Promise<PullReport> {
     const { connection: c, why } = await this.matching(root, connection);
     if (!c) throw new Error(why);
     const report = await this.writes.run(root, () =>
       this.folder(root, c).pull({
         connection: { ...this.carriers(), baseUrl: c.baseUrl, workspaceId: c.workspaceId },
         ...(ids ? { ids } : {}),
+        ...(kinds ? { kinds } : {}),
       }),
     );
     this.lastRemote.set(root, afterPull(this.lastRemote.get(root), report));

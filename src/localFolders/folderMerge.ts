@@ -112,7 +112,10 @@ export class FolderMerge extends Disposable {
 
   /** Complete Merge: the result becomes the local file's text (asking first if the file changed meanwhile). */
   private async complete(conflict: FolderConflict, merged: string): Promise<void> {
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === conflict.uri.toString());
+    // Only an open document with unsaved edits holds the file's text: a clean one may not have caught
+    // up with the disk yet (VS Code reloads it when the file watcher reports the change; seconds on a
+    // loaded machine), and comparing it would ask about a change nobody made, and wait for the answer.
+    const open = vscode.workspace.textDocuments.find((d) => d.isDirty && d.uri.toString() === conflict.uri.toString());
     const now = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(conflict.uri));
     if (now !== conflict.mine) {
       const replace = vscode.l10n.t('Replace');

@@ -13,7 +13,7 @@ import { BaseDocuments } from './baseDocuments';
 import { FolderDecorations } from './folderDecorations';
 import { STATE_DIR_GLOB } from './stateFiles';
 import { findStateFiles } from './folderDiscovery';
-import { FolderEngine, STATE_DIR, type PullReport, type PushReport, type Validate } from './engineAdapter';
+import { FolderEngine, STATE_DIR, type PullReport, type PullWhat, type PushReport, type Validate } from './engineAdapter';
 import { FolderMerge, type FolderConflict, type FolderMergeOptions } from './folderMerge';
 import { pullMessage, pushMessage, type Severity } from './syncMessages';
 import { FolderRepository } from './folderRepository';
@@ -71,7 +71,15 @@ export class LocalFolders extends Disposable {
         if (uri.path.endsWith(`/${STATE_DIR}/state.json`) || uri.path.endsWith(`/${STATE_DIR}`)) this.remove(rootOf(uri));
       }),
     );
-    this._register(vscode.window.onDidChangeWindowState((s) => s.focused && void this.refreshAll(true)));
+    // The event also fires when only `active` (recent input) changes: ask the service only when focus comes back.
+    let focused = vscode.window.state.focused;
+    this._register(
+      vscode.window.onDidChangeWindowState((s) => {
+        const regained = s.focused && !focused;
+        focused = s.focused;
+        if (regained) void this.refreshAll(true);
+      }),
+    );
     this._register(deps.config.onDidChange(() => this.schedule()));
     this._register(deps.connection.onDidChangeConnection(() => void this.refreshAll(true)));
     this._register({ dispose: () => clearInterval(this.interval) });
@@ -146,10 +154,10 @@ export class LocalFolders extends Disposable {
     return Promise.all(this.all.map((r) => r.refresh(remote)));
   }
 
-  /** Pulls into `folder` (a new or a pulled one): everything, or the given ids. */
-  async pullInto(folder: vscode.Uri, ids: readonly string[] | undefined, { offerToOpen = false } = {}): Promise<PullReport> {
+  /** Pulls into `folder` (a new or a pulled one): everything, or the given ids and kinds. */
+  async pullInto(folder: vscode.Uri, what: PullWhat = {}, { offerToOpen = false } = {}): Promise<PullReport> {
     const connection = this.deps.connection.require();
-    const report = await this.engine.pull(folder.fsPath, connection, ids);
+    const report = await this.engine.pull(folder.fsPath, connection, what);
     // The pull read every file: its status is local, not a second read of each.
     const repo = await this.add(folder, true, false);
     this.bases.changed(report.files.map((f) => repo.uriOf(f.path)));
@@ -167,7 +175,7 @@ export class LocalFolders extends Disposable {
   /** Pulls a pulled folder again: every file, or the given ones (their resources). */
   async pull(repo: FolderRepository, paths?: readonly string[]): Promise<PullReport> {
     const ids = paths?.map((p) => repo.fileAt(repo.uriOf(p))?.id).filter((id): id is string => id !== undefined);
-    const report = await this.engine.pull(repo.root.fsPath, this.deps.connection.require(), ids);
+    const report = await this.engine.pull(repo.root.fsPath, this.deps.connection.require(), { ids });
     this.bases.changed(report.files.map((f) => repo.uriOf(f.path)));
     // The pull read every file it names: the status after it is local (the engine keeps what the pull saw).
     await repo.refresh(false);

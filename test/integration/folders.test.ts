@@ -14,7 +14,7 @@ import type { LocalFolders } from '../../src/localFolders/localFolders';
 import { filePath } from '../../src/model/resourcePath';
 import { waitUntil } from '../harness/lib/processes';
 import { openFresh, setAutoSave } from './fileHelpers';
-import { connectSuite, type SuiteContext } from './helpers';
+import { connectSuite, eventToPromise, type SuiteContext } from './helpers';
 
 const PULL_INTO = 'workspaceAutomation.pullIntoFolder';
 const PUSH = 'workspaceAutomation.pushFolder';
@@ -47,6 +47,9 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
     await vscode.commands.executeCommand('workspaceAutomation.refreshFolderStatus');
     await until(what, condition);
   };
+  /** Whether `event` settled within `ms` (a bound on a wait for an event, not a sleep). */
+  const within = (event: Promise<unknown>, ms: number) =>
+    Promise.race([event.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), ms))]);
   const push = async (args: FolderFilesArgs) => (await vscode.commands.executeCommand<FolderResult<PushReport>[]>(PUSH, args))[0]!.report;
 
   /** The colleague changes the dashboard's source with their own client (the same key). */
@@ -244,10 +247,13 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
     const edit = new vscode.WorkspaceEdit();
     edit.replace(result.uri, new vscode.Range(result.positionAt(0), result.positionAt(result.getText().length)), resolved);
     assert.ok(await vscode.workspace.applyEdit(edit));
+    // Complete Merge's own signal, not a poll of the file: it fires once the result is in the file.
+    const completed = eventToPromise(folders.merge.onDidMerge, (c) => c.uri.toString() === dashboardUri().toString());
     assert.ok(await result.save());
-    await until('the result is written into the local file', async () => (await read(dashboardUri())) === resolved);
+    assert.ok(await within(completed, 30_000), 'Complete Merge wrote the result into the local file within 30 s');
+    assert.equal(await read(dashboardUri()), resolved, 'the result is written into the local file');
     // The service's text it was merged with is now the base: a local change, and one push sends it.
-    await until('the file shows under Local changes', () => repo.shown('local').includes(dashboardPath));
+    await until('the file shows under Local changes', () => repo.shown('local').includes(dashboardPath), 20_000);
     const since = await lastSeq();
     const sent = await push({ folder, files: [dashboardPath] });
     assert.deepEqual(

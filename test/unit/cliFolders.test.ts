@@ -108,6 +108,32 @@ describe('the local-folders command line', () => {
     assert.equal(readText(dir, path), mine);
   });
 
+  test('pull --kind (repeatable, a kind or its folder) pulls every resource of those kinds and nothing else; an unknown kind exits 2', async () => {
+    const r = noKey(await cli([...pullArgs(), '--kind', 'dashboards', '--kind=fact', '--json']));
+    assert.equal(r.code, 0, r.stderr);
+    const files = (JSON.parse(r.stdout) as { files: { kind: string; id: string; outcome: string }[] }).files;
+    for (const [kind, collection] of [
+      ['dashboard', 'dashboards'],
+      ['fact', 'facts'],
+    ] as const) {
+      const listed = await rig.client.listAll(collection);
+      assert.ok(listed.supported);
+      assert.equal(files.filter((f) => f.kind === kind && f.outcome === 'added').length, listed.items.length, `every ${kind}`);
+    }
+    assert.deepEqual([...new Set(files.map((f) => f.kind))].sort(), ['dashboard', 'fact']);
+    assert.ok(
+      allFiles(dir).every((f) => /^(dashboards|facts|\.wsa)\//.test(f)),
+      allFiles(dir).join(', '),
+    );
+
+    const unknown = await cli(['pull', '.', '--kind', 'widgets']);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /--kind "widgets" is not a kind: use one of operation, dashboard/);
+    const notStatus = await cli(['status', '.', '--kind', 'fact']);
+    assert.equal(notStatus.code, 2);
+    assert.match(notStatus.stderr, /status does not take --kind/);
+  });
+
   test('a refused file, a missing key, a key flag and a bad base URL exit 2 with one sentence', async () => {
     assert.equal((await cli(pullArgs())).code, 0);
     const path = await pathOf(dir, 'fact', rig.ids().factId!);
