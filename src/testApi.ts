@@ -36,7 +36,10 @@ export interface Tunables {
   readonly publish: { dialogs: OperationDialogs };
   /** `dialogs`: the connection's modal questions (useConnectionDialogs answers them). */
   readonly connection: ConnectionOptions;
-  /** `useMergeEditor`: false shows a pulled file's push conflict as a diff instead of the merge editor. */
+  /**
+   * `useMergeEditor`: false shows a pulled file's push conflict as a diff instead of the merge editor;
+   * `intervalSecondMs`: how long a second of the status interval setting lasts.
+   */
   readonly folders: Mutable<FolderMergeOptions>;
 }
 
@@ -48,7 +51,7 @@ export function defaultTunables(): Tunables {
     history: { dialogs: VSCODE_DIALOGS },
     publish: { dialogs: VSCODE_OPERATION_DIALOGS },
     connection: { dialogs: VSCODE_CONNECTION_DIALOGS },
-    folders: { useMergeEditor: true },
+    folders: { useMergeEditor: true, intervalSecondMs: 1000 },
   };
 }
 

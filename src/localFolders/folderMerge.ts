@@ -25,6 +25,8 @@ export interface FolderConflict {
 export interface FolderMergeOptions {
   /** False: no merge editor even where it exists (the diff of the service's text and the file instead). */
   useMergeEditor: boolean;
+  /** How long one second of the status interval setting lasts: 1,000 ms; tests run the interval faster. */
+  intervalSecondMs: number;
 }
 
 export class FolderMerge extends Disposable {
@@ -39,7 +41,7 @@ export class FolderMerge extends Disposable {
   constructor(
     private readonly log: vscode.LogOutputChannel,
     private readonly snapshots: SnapshotFileSystem,
-    private readonly options: FolderMergeOptions = { useMergeEditor: true },
+    private readonly options: Pick<FolderMergeOptions, 'useMergeEditor'> = { useMergeEditor: true },
   ) {
     super();
     this._register(

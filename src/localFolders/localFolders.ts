@@ -272,7 +272,7 @@ export class LocalFolders extends Disposable {
   private schedule(): void {
     clearInterval(this.interval);
     const seconds = this.deps.config.read().folderStatusIntervalSeconds;
-    this.interval = seconds > 0 ? setInterval(() => void this.refreshAll(true), seconds * 1000) : undefined;
+    this.interval = seconds > 0 ? setInterval(() => void this.refreshAll(true), seconds * this.deps.options.intervalSecondMs) : undefined;
   }
 }
 

@@ -1,7 +1,8 @@
 // When a pulled folder asks the service what moved, in the real VS Code against the emulator: with
 // the interval setting off (the default) nothing is asked however long the window sits, as the
 // emulator's request log shows; at its minimum (30 s) a colleague's save shows under Remote changes
-// and in the status bar on its own. (The window-focus refresh is driven by a real focus change in
+// and in the status bar on its own. In `npm test` a second of the setting lasts 100 ms (the
+// extension's `intervalSecondMs`); the long runs (WSA_TEST_LONG=1) wait real seconds. (The window-focus refresh is driven by a real focus change in
 // test/ui/foldersFocus.ui.ts: this workbench's focus never changes.)
 import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -16,8 +17,10 @@ import { waitUntil } from '../harness/lib/processes';
 import { connectSuite, type SuiteContext } from './helpers';
 
 const PULL_INTO = 'workspaceAutomation.pullIntoFolder';
+/** How long a second of the interval setting lasts in this run. */
+const SECOND_MS = process.env.WSA_TEST_LONG === '1' ? 1000 : 100;
 /** Longer than the shortest interval, so that an interval running while off would have asked once. */
-const QUIET_MS = (MIN_FOLDER_STATUS_INTERVAL_S + 5) * 1000;
+const QUIET_MS = (MIN_FOLDER_STATUS_INTERVAL_S + 5) * SECOND_MS;
 
 describe('Local folders: the service is asked on the interval setting, and never while it is off', function () {
   this.timeout(120_000);
@@ -53,6 +56,7 @@ describe('Local folders: the service is asked on the interval setting, and never
 
   before(async function () {
     s = await connectSuite(this);
+    s.api.testing.folders.intervalSecondMs = SECOND_MS;
     await s.admin.reset();
     await setting().update('statusIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
     other = createClient({
@@ -70,6 +74,7 @@ describe('Local folders: the service is asked on the interval setting, and never
     assert.ok(repo, 'the folder has its Source Control');
   });
   after(async () => {
+    if (s) s.api.testing.folders.intervalSecondMs = 1000;
     await setting().update('statusIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
     await vscode.workspace.fs.delete(folder, { recursive: true }).then(undefined, () => undefined);
     await other?.close();
@@ -94,7 +99,7 @@ describe('Local folders: the service is asked on the interval setting, and never
           return end - start >= QUIET_MS;
         },
         QUIET_MS + 30_000,
-        1_000,
+        Math.min(1_000, SECOND_MS * 2),
       ),
       'the emulator saw the quiet period',
     );
@@ -108,20 +113,20 @@ describe('Local folders: the service is asked on the interval setting, and never
     assert.ok(!remoteShown());
   });
 
-  it(`at its minimum (${MIN_FOLDER_STATUS_INTERVAL_S} s) the colleague's change shows under Remote changes and in the status bar on its own`, async function () {
-    this.timeout(MIN_FOLDER_STATUS_INTERVAL_S * 1000 + 60_000);
+  it(`at its minimum (${MIN_FOLDER_STATUS_INTERVAL_S} of its seconds) the colleague's change shows under Remote changes and in the status bar on its own`, async function () {
+    this.timeout(MIN_FOLDER_STATUS_INTERVAL_S * SECOND_MS + 60_000);
     await theyEdit('Colleague: before the interval');
     assert.ok(!remoteShown(), 'not shown before the interval ran');
     const since = await lastSeq();
     await setting().update('statusIntervalSeconds', MIN_FOLDER_STATUS_INTERVAL_S, vscode.ConfigurationTarget.Global);
     const set = Date.now();
     assert.equal(s.api.config.read().folderStatusIntervalSeconds, MIN_FOLDER_STATUS_INTERVAL_S);
-    const limit = MIN_FOLDER_STATUS_INTERVAL_S * 1000 + 40_000;
+    const limit = MIN_FOLDER_STATUS_INTERVAL_S * SECOND_MS + 40_000;
     assert.ok(await waitUntil(remoteShown, limit, 250), `the change shows under Remote changes and in the status bar within ${limit} ms`);
     const asked = (await s.admin.requests(since)).filter(isStatusRequest);
     assert.ok(asked.length > 0, 'the service was asked');
     // The interval's first run, not an earlier one: a whole interval after the setting changed.
     const first = Date.parse(asked[0]!.at);
-    assert.ok(first - set >= (MIN_FOLDER_STATUS_INTERVAL_S - 2) * 1000, `first asked ${first - set} ms after the setting changed`);
+    assert.ok(first - set >= (MIN_FOLDER_STATUS_INTERVAL_S - 2) * SECOND_MS, `first asked ${first - set} ms after the setting changed`);
   });
 });
