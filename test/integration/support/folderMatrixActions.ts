@@ -68,14 +68,17 @@ class MatrixFolder {
     return serviceJson<Source>(this.c.emulator, `/v1/dashboards/${this.id}/source`);
   }
 
-  /** The file is `text` and so is its base: the state entry's hash and base copy, and the tokens the service holds for it. */
+  /** The base text the engine keeps for `hash`: a push's copy under `.wsa/base/`, or the pull's pack. */
+  async baseText(hash: string): Promise<string | undefined> {
+    const copy = await read(vscode.Uri.joinPath(this.folder, '.wsa', 'base', this.path)).catch(() => undefined);
+    if (copy !== undefined && hashOf(copy) === hash) return copy;
+    const pack = await read(vscode.Uri.joinPath(this.folder, '.wsa', 'bases.json')).catch(() => undefined);
+    return pack === undefined ? undefined : (JSON.parse(pack) as { texts: Record<string, string> }).texts[hash];
+  }
+
+  /** The file is `text` and so is its base: the state entry's hash and base text, and the tokens the service holds for it. */
   async holdsAsBase(text: string): Promise<boolean> {
-    const [local, entry, base, service] = await Promise.all([
-      read(this.file),
-      this.entry(),
-      read(vscode.Uri.joinPath(this.folder, '.wsa', 'base', this.path)),
-      this.source(),
-    ]);
+    const [local, entry, base, service] = await Promise.all([read(this.file), this.entry(), this.baseText(hashOf(text)), this.source()]);
     return (
       local === text &&
       base === text &&
