@@ -16,10 +16,12 @@ import { BackgroundTasks, mapPool } from './folderPool';
 import { listRemote, readRemote, remoteMoved, resourceFile, type Listed, type RemoteState } from './folderRemote';
 import {
   createLocal,
+  ensureDir,
   FolderStateError,
   readLocal,
   readState,
   resolveInside,
+  STATE_DIR,
   writeBaseCopy,
   writeLocal,
   writeState,
@@ -182,6 +184,10 @@ export class FolderCore {
     // Reads run `concurrency` at a time; each file's writes run in the background while the next
     // read goes out. The state file is written once, after every write settled: it is the commit point.
     const made: MadeDirs = new Set();
+    // The state directory first: the state file, written last, then appears in a directory that
+    // existed the whole pull, which file watchers report reliably (a window finds a folder pulled
+    // from a terminal by it); a file written an instant after its directory is often not reported.
+    await ensureDir(join(this.folder, STATE_DIR), made);
     const writes = new BackgroundTasks(16);
     const pending = await mapPool(work, this.concurrency, async (w): Promise<{ result: Promise<PullFileResult | undefined> }> => {
       const file = w.entry

@@ -185,7 +185,7 @@ export async function readState(folder: string): Promise<FolderState | undefined
  */
 export type MadeDirs = Set<string>;
 
-async function ensureDir(dir: string, made?: MadeDirs): Promise<void> {
+export async function ensureDir(dir: string, made?: MadeDirs): Promise<void> {
   if (made?.has(dir)) return;
   await mkdir(dir, { recursive: true });
   made?.add(dir);
