@@ -1,13 +1,16 @@
 // Finds pulled folders that appear while the window is open (a pull from a terminal). A file
 // watcher does not reliably report files written inside a directory created an instant before, so
 // both the state directory's creation and the state file's run, after a quiet moment, one search
-// for state files. Only those two names are watched: a watcher of every creation would search the
-// workspace after each build or package install.
+// for state files, and once more a few seconds later. Only those two names and the top level of each
+// workspace folder are watched: a watcher of every creation would search the workspace after each
+// build or package install.
 import * as vscode from 'vscode';
 import { DISCOVERY_GLOBS, STATE_FILE_GLOB } from './stateFiles';
 
 /** How long creations settle before the one search: a pull writes dozens of files. */
 export const DISCOVERY_DEBOUNCE_MS = 500;
+/** The second search after a burst, for a pull that was still writing at the first. */
+export const DISCOVERY_AGAIN_MS = 5_000;
 
 /** Calls `found` with the state files of the window's pulled folders (at most `max`). */
 export function findStateFiles(max: number): Thenable<vscode.Uri[]> {
@@ -16,23 +19,33 @@ export function findStateFiles(max: number): Thenable<vscode.Uri[]> {
 
 /** Watches for state directories and files created; after each burst, `found` gets the state files found (none: not called). */
 export function watchForStateFiles(found: (stateFiles: vscode.Uri[]) => void, log: vscode.LogOutputChannel): vscode.Disposable {
-  const watchers = DISCOVERY_GLOBS.map((glob) => vscode.workspace.createFileSystemWatcher(glob, false, true, true));
+  // Also what appears at the top of a workspace folder (a terminal's `pull ./new-folder`): the
+  // watcher reports a new top-level directory even when it misses what is made inside it at once.
+  const tops = (vscode.workspace.workspaceFolders ?? []).map((f) => new vscode.RelativePattern(f, '*'));
+  const watchers = [...DISCOVERY_GLOBS, ...tops].map((glob) => vscode.workspace.createFileSystemWatcher(glob, false, true, true));
   let timer: NodeJS.Timeout | undefined;
+  let again: NodeJS.Timeout | undefined;
+  const search = () =>
+    findStateFiles(100).then(
+      (files) => {
+        if (files.length) found(files);
+      },
+      (e: unknown) => log.warn(`[Folders] Could not look for pulled folders: ${String(e)}`),
+    );
   const look = () => {
     clearTimeout(timer);
+    clearTimeout(again);
     timer = setTimeout(() => {
-      log.debug('[Folders] A state directory or file was created: looking for pulled folders.');
-      findStateFiles(100).then(
-        (files) => {
-          if (files.length) found(files);
-        },
-        (e: unknown) => log.warn(`[Folders] Could not look for pulled folders: ${String(e)}`),
-      );
+      log.debug('[Folders] A state directory, a state file or a top-level entry was created: looking for pulled folders.');
+      void search();
+      // Once more after a while: a pull still writing when the first search ran has its state file by then.
+      again = setTimeout(() => void search(), DISCOVERY_AGAIN_MS);
     }, DISCOVERY_DEBOUNCE_MS);
   };
   const subscriptions = watchers.map((w) => w.onDidCreate(look));
   return new vscode.Disposable(() => {
     clearTimeout(timer);
+    clearTimeout(again);
     for (const d of [...subscriptions, ...watchers]) d.dispose();
   });
 }
