@@ -117,7 +117,7 @@ describe('Reliability: soak @long', function () {
     assert.equal(doc.isDirty, false, `cycle ${n}: the editor is clean`);
   }
 
-  /** Open a history panel, wait until the webview shows its revisions, close it. */
+  /** Open a history panel, wait until the webview has painted its revisions, close it. */
   async function historyOpen(n: number, step: (what: string) => void = () => undefined): Promise<void> {
     const target =
       n % 2
@@ -125,8 +125,11 @@ describe('Reliability: soak @long', function () {
         : { kind: 'dashboard', id: ids.longHistoryDashboardId, resourceId: ids.longHistoryDashboardResourceId, name: 'Inventory alerts' };
     step(`open ${n}: showing`);
     const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', target))!;
-    step(`open ${n}: waiting for the webview's state`);
-    if (!panel.state) await eventToPromise(panel.onDidChangeState);
+    // The state is handed over before the page has loaded; the page's own report of its first
+    // paint says the revisions are on show (waiting less would open panels faster than the
+    // workbench builds them, which no user does).
+    step(`open ${n}: waiting for the webview's paint`);
+    await eventToPromise(panel.onDidRender);
     step(`open ${n}: waiting until idle`);
     await panel.whenIdle();
     panel.dispose();
