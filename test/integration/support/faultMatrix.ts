@@ -27,6 +27,16 @@ export const FAULTS: readonly FaultCase[] = [
   { name: 'schema violation', spec: { kind: 'schemaViolation' }, cause: /unexpected shape/, bodyOnly: true },
 ];
 
+/**
+ * How much of the matrix runs. `npm run test:reliability` (WSA_TEST_LONG=1) runs every cell, against
+ * the default emulator and `strict`. `npm test` runs a third of them, along diagonals: each action
+ * meets three faults (one of them the timeout, a 5xx or a Retry-After), each fault four or five actions,
+ * and neighbouring actions different ones.
+ */
+export const MATRIX_STRIDE = process.env.WSA_TEST_LONG === '1' ? 1 : 3;
+
+export const inMatrixSlice = (action: number, fault: number): boolean => (action + fault) % MATRIX_STRIDE === 0;
+
 export type Outcome = 'ok' | 'ok after retry' | 'ok, read back' | 'error';
 
 export interface Cell {
@@ -104,6 +114,7 @@ export function formatMatrix(actions: readonly { name: string; saves: boolean }[
     'server stored the save, read back and adopted; error = a clear message (below), nothing retried that is not safe.',
     'Flags: T = the text is on the service or still in the dirty editor (· = not a save); 1 = at most one PUT per save',
     '(none for reads); U = the extension works normally afterwards. A "-" in a flag fails the test.',
+    ...(cells.length < actions.length * FAULTS.length ? ['not run = left to `npm run test:reliability`, which runs every cell.'] : []),
     '',
     'Messages shown for the errors:',
   );
