@@ -3,18 +3,18 @@
 // emulator's request log shows; at its minimum (30 s) a colleague's save shows under Remote changes
 // and in the status bar on its own. In `npm test` a second of the setting lasts 100 ms (the
 // extension's `intervalSecondMs`); the long runs (WSA_TEST_LONG=1) wait real seconds. (The window-focus refresh is driven by a real focus change in
-// test/ui/foldersFocus.ui.ts: this workbench's focus never changes.)
+// test/ui/folders.ui.ts: this workbench's focus never changes.)
 import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../src/api';
+import type { ServiceClient } from '../../src/api';
 import type { RequestLogEntry } from '../../src/emulator/requestLog';
 import type { PullReport } from '../../src/folders';
 import type { FolderRepository } from '../../src/localFolders/folderRepository';
 import type { LocalFolders } from '../../src/localFolders/localFolders';
 import { MIN_FOLDER_STATUS_INTERVAL_S } from '../../src/manifest/config';
 import { waitUntil } from '../harness/lib/processes';
-import { connectSuite, type SuiteContext } from './helpers';
+import { colleagueClient, connectSuite, type SuiteContext } from './helpers';
 
 const PULL_INTO = 'workspaceAutomation.pullIntoFolder';
 /** How long a second of the interval setting lasts in this run. */
@@ -59,13 +59,7 @@ describe('Local folders: the service is asked on the interval setting, and never
     s.api.testing.folders.intervalSecondMs = SECOND_MS;
     await s.admin.reset();
     await setting().update('statusIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
-    other = createClient({
-      ...DEFAULT_CONNECTION,
-      ...s.emulator.carriers,
-      baseUrl: s.emulator.url,
-      apiKey: s.emulator.apiKey,
-      workspaceId: s.emulator.workspaceId,
-    });
+    other = colleagueClient(s.emulator);
     folder = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, `refresh-${randomUUID().slice(0, 8)}`);
     const report = await vscode.commands.executeCommand<PullReport>(PULL_INTO, { folder, ids: [dashboardId()] });
     path = report.files.find((f) => f.kind === 'dashboard' && f.outcome === 'added')!.path;

@@ -1,71 +1,101 @@
-// A person pulls a workspace into a folder from a terminal (the CLI), edits a dashboard there while a
-// colleague changes another one and the same line of a third: the Source Control view shows Local
-// changes, Remote changes and Conflicts, with M / R / C badges. Push sends the local change and opens
-// the merge editor on the conflict, the local file untouched.
+// A person pulls a workspace into a folder from a terminal (the CLI) beside a running VS Code. First a
+// colleague saves one of its dashboards while the person is in another browser tab: when the window's
+// focus comes back, the service is asked and the change shows under Remote changes and in the status
+// bar (a real focus change: the integration tests' workbench never loses focus). Then the person
+// edits a dashboard there while the colleague changes another one and the same line of a third: the
+// Source Control view shows Local changes, Remote changes and Conflicts, with M / R / C badges. Push
+// sends the local change and opens the merge editor on the conflict, the local file untouched.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { emulatorAdmin, notificationToasts, openViewContainer, runCommand, serviceFetch, useWorkbench, waitUntil } from '../harness';
+import {
+  colleagueSaves,
+  emulatorAdmin,
+  notificationToasts,
+  openViewContainer,
+  runCommand,
+  switchAwayAndBack,
+  useWorkbench,
+  waitUntil,
+} from '../harness';
 import { repoRoot } from '../harness/lib/paths';
 
 describe('A workspace pulled into a local folder', () => {
   const ui = useWorkbench({ settings: { 'files.autoSave': 'off', 'git.enabled': false } });
+  const folder = () => join(ui.server.workspaceFolder, 'sales-workspace');
+  const file = (name: string) => join(folder(), 'dashboards', `${name}.tsx`);
+  const scm = () => ui.page.locator('.part.sidebar');
 
-  /** The colleague changes a dashboard's source with their own client (the same key). */
-  async function colleagueEdits(dashboardId: string, change: (source: string) => string): Promise<void> {
-    const path = `/v1/dashboards/${dashboardId}/source`;
-    const current = (
-      (await (await serviceFetch(ui.emulator!, path)).json()) as { data: { source: string; revision: unknown; dataRunId: string } }
-    ).data;
-    const response = await serviceFetch(ui.emulator!, path, {
-      method: 'PUT',
-      body: JSON.stringify({ source: change(current.source), expectedRevision: current.revision, expectedDataRunId: current.dataRunId }),
-    });
-    assert.equal(response.status, 200, await response.clone().text());
-  }
-
-  it('shows local changes, remote changes and conflicts in Source Control; Push opens the merge editor on the conflict', async function () {
+  it('shows a colleague’s change under Remote changes and in the status bar after switching back to the window', async function () {
     this.timeout(150_000);
-    const { page, emulator, server } = ui;
+    const { page, emulator } = ui;
     assert.ok(emulator, 'the scenario has its emulator (dist/emulator.js built)');
     const { ids } = await emulatorAdmin(emulator!).demo();
     // The extension is running before the folder appears, as when a terminal pulls beside VS Code.
     await openViewContainer(page, 'Workspace Automation');
-
-    const folder = join(server.workspaceFolder, 'sales-workspace');
     const cli = spawnSync(
       process.execPath,
-      [join(repoRoot, 'dist', 'cli.js'), 'pull', folder, '--base-url', emulator!.url, '--workspace', emulator!.workspaceId],
+      [join(repoRoot, 'dist', 'cli.js'), 'pull', folder(), '--base-url', emulator!.url, '--workspace', emulator!.workspaceId],
       { env: { ...process.env, WORKSPACE_AUTOMATION_API_KEY: emulator!.apiKey }, encoding: 'utf8' },
     );
     assert.equal(cli.status, 0, `${cli.stdout}\n${cli.stderr}`);
 
-    // Mine: a note at the end of "Revenue by region", and a new threshold in "Customer churn";
-    // the colleague's: the first line of "Inventory alerts" and the same line of "Customer churn".
-    const file = (name: string) => join(folder, 'dashboards', `${name}.tsx`);
+    // The window finds the folder (the whole workspace) and reads its status once: nothing to pull.
+    const statusItem = (remote: number) => page.locator(`.part.statusbar [aria-label*="${remote} remote change(s) to pull"]`).first();
+    await statusItem(0).waitFor({ timeout: 30_000 });
+    await colleagueSaves(emulator!, ids.churnDashboardId!, '// Colleague: churn threshold reviewed');
+    const since = (await emulatorAdmin(emulator!).requests()).at(-1)?.seq ?? 0;
+
+    await page.keyboard.press('Control+Shift+G');
+    await switchAwayAndBack(page);
+    await statusItem(1).waitFor({ timeout: 30_000 });
+    await scm()
+      .getByRole('treeitem', { name: /^Remote changes/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await scm()
+      .getByRole('treeitem', { name: /^Customer churn\.tsx/ })
+      .first()
+      .waitFor();
+    const asked = await waitUntil(
+      async () =>
+        (await emulatorAdmin(emulator!).requests(since)).some(
+          (r) => r.method === 'GET' && r.path === `/v1/dashboards/${ids.churnDashboardId}/source`,
+        ),
+      5_000,
+    );
+    assert.ok(asked, 'the dashboard was read from the service after the focus came back');
+    await ui.screenshot('folders-focus-remote-change');
+  });
+
+  it('shows local changes, remote changes and conflicts in Source Control; Push opens the merge editor on the conflict', async function () {
+    this.timeout(150_000);
+    const { page, emulator } = ui;
+    const { ids } = await emulatorAdmin(emulator!).demo();
+    // Mine: a note at the end of "Revenue by region", and a new threshold in "Customer churn" (whose
+    // remote change from the test before is still to pull); the colleague's: the first line of
+    // "Inventory alerts" and the same line of "Customer churn".
     writeFileSync(file('Revenue by region'), `${readFileSync(file('Revenue by region'), 'utf8')}// Reviewed with finance\n`);
     const churn = readFileSync(file('Customer churn'), 'utf8');
     const line = churn.split('\n').find((l) => l.includes('0.05'))!;
     writeFileSync(file('Customer churn'), churn.replace(line, line.replace('0.05', '0.04')));
-    await colleagueEdits(ids.longHistoryDashboardId!, (s) => `// Colleague: alert levels checked\n${s}`);
-    await colleagueEdits(ids.churnDashboardId!, (s) => s.replace(line, line.replace('0.05', '0.08')));
+    await colleagueSaves(emulator!, ids.longHistoryDashboardId!, '// Colleague: alert levels checked');
+    await colleagueSaves(emulator!, ids.churnDashboardId!, (s) => s.replace(line, line.replace('0.05', '0.08')));
 
-    // The folder appears in Source Control on its own; Refresh asks the service what moved.
-    await page.keyboard.press('Control+Shift+G');
-    const scm = page.locator('.part.sidebar');
-    await scm
+    // The local edits show on their own; Refresh asks the service what moved.
+    await scm()
       .getByRole('treeitem', { name: /^Local changes/ })
       .first()
       .waitFor({ timeout: 30_000 });
     await runCommand(page, 'Workspace Automation: Refresh Folder Status');
     for (const group of ['Conflicts', 'Local changes', 'Remote changes'])
-      await scm
+      await scm()
         .getByRole('treeitem', { name: new RegExp(`^${group}`) })
         .first()
         .waitFor({ timeout: 30_000 });
     for (const name of ['Customer churn.tsx', 'Revenue by region.tsx', 'Inventory alerts.tsx'])
-      await scm
+      await scm()
         .getByRole('treeitem', { name: new RegExp(`^${name}`) })
         .first()
         .waitFor();

@@ -57,10 +57,15 @@ export function serviceFetch(emulator: EmulatorInfo, path: string, init: Request
 }
 
 /**
- * A colleague's save through the service's HTTP API: `line` added on top of the dashboard's source,
- * guarded by the tokens just read. Returns the new revision's sequence.
+ * A colleague's save through the service's HTTP API: `change` (a line to add on top, or a function of
+ * the source) applied to the dashboard's source, guarded by the tokens just read. Returns the new
+ * revision's sequence.
  */
-export async function colleagueSaves(emulator: EmulatorInfo, dashboardId: string, line: string): Promise<number> {
+export async function colleagueSaves(
+  emulator: EmulatorInfo,
+  dashboardId: string,
+  change: string | ((source: string) => string),
+): Promise<number> {
   const path = `/v1/dashboards/${dashboardId}/source`;
   const current = (
     (await (await serviceFetch(emulator, path)).json()) as { data: { source: string; revision: unknown; dataRunId: string } }
@@ -68,7 +73,7 @@ export async function colleagueSaves(emulator: EmulatorInfo, dashboardId: string
   const response = await serviceFetch(emulator, path, {
     method: 'PUT',
     body: JSON.stringify({
-      source: `${line}\n${current.source}`,
+      source: typeof change === 'string' ? `${change}\n${current.source}` : change(current.source),
       expectedRevision: current.revision,
       expectedDataRunId: current.dataRunId,
     }),
