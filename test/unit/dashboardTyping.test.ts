@@ -14,6 +14,17 @@ import { stalenessOf } from '../../src/tsx/dashboardWorker';
 
 const TYPES_DIR = path.resolve('dist/ts-types');
 
+/** The real worker with no runtime types (the service gave none), disposed once `use` is done. */
+async function withWorker(use: (worker: DashboardWorkerClient) => Promise<void>): Promise<void> {
+  const worker = new DashboardWorkerClient({ script: path.resolve('dist/ts-worker.js'), typesDir: TYPES_DIR });
+  try {
+    await worker.request('configure', { runtime: null });
+    await use(worker);
+  } finally {
+    worker.dispose();
+  }
+}
+
 /** A dashboard of `n` small components: enough statements for a check to take a while. */
 function dashboard(n: number): string {
   const parts = ["import React, { useState } from 'react';", ''];
@@ -64,9 +75,7 @@ describe('dashboard diagnostics while typing', () => {
   });
 
   test('the worker drops a check whose text was typed over before it ran', async () => {
-    const worker = new DashboardWorkerClient({ script: path.resolve('dist/ts-worker.js'), typesDir: TYPES_DIR });
-    try {
-      await worker.request('configure', { runtime: null });
+    await withWorker(async (worker) => {
       const text = dashboard(200);
       void worker.request('update', { key: 'k', text, serviceText: null });
       const stale = worker.request('semanticDiagnostics', { key: 'k' });
@@ -78,68 +87,62 @@ describe('dashboard diagnostics while typing', () => {
         found?.some((d) => d.code === 2322),
         'the newest text is checked',
       );
-    } finally {
-      worker.dispose();
-    }
+    });
   });
 
   test('typing: syntax errors show at once, the type errors of the last text only, after the pause', async () => {
-    const worker = new DashboardWorkerClient({ script: path.resolve('dist/ts-worker.js'), typesDir: TYPES_DIR });
-    const shown: { kind: 'syntax' | 'complete'; generation: number; found: TypeDiagnostic[] }[] = [];
-    let done: () => void = () => undefined;
-    const last = new Promise<void>((r) => (done = r));
-    const scheduler = new DiagnosticsScheduler(
-      worker,
-      {
-        syntax: (_key, generation, found) => shown.push({ kind: 'syntax', generation, found }),
-        complete: (_key, generation, found) => {
-          shown.push({ kind: 'complete', generation, found });
-          if (generation === 10) done();
+    await withWorker(async (worker) => {
+      const shown: { kind: 'syntax' | 'complete'; generation: number; found: TypeDiagnostic[] }[] = [];
+      let done: () => void = () => undefined;
+      const last = new Promise<void>((r) => (done = r));
+      const scheduler = new DiagnosticsScheduler(
+        worker,
+        {
+          syntax: (_key, generation, found) => shown.push({ kind: 'syntax', generation, found }),
+          complete: (_key, generation, found) => {
+            shown.push({ kind: 'complete', generation, found });
+            if (generation === 10) done();
+          },
+          failed: (_key, err) => assert.fail(String(err)),
         },
-        failed: (_key, err) => assert.fail(String(err)),
-      },
-      100,
-    );
-    try {
-      await worker.request('configure', { runtime: null });
-      const text = dashboard(100);
-      await worker.request('update', { key: 'k', text, serviceText: null });
-      // Ten keystrokes, each posted before the last one's checks could finish: the 5th leaves a syntax error.
-      for (let g = 1; g <= 10; g++) {
-        const typed = g === 5 ? `${text}const broken = (;\n` : `${text}const typed${g}: number = 'x';\n`;
-        void worker.request('update', { key: 'k', text: typed });
-        scheduler.changed('k', g);
+        100,
+      );
+      try {
+        const text = dashboard(100);
+        await worker.request('update', { key: 'k', text, serviceText: null });
+        // Ten keystrokes, each posted before the last one's checks could finish: the 5th leaves a syntax error.
+        for (let g = 1; g <= 10; g++) {
+          const typed = g === 5 ? `${text}const broken = (;\n` : `${text}const typed${g}: number = 'x';\n`;
+          void worker.request('update', { key: 'k', text: typed });
+          scheduler.changed('k', g);
+        }
+        await last;
+        const complete = shown.filter((s) => s.kind === 'complete');
+        assert.deepEqual(
+          complete.map((s) => s.generation),
+          [10],
+          'one type check shown: the last text’s',
+        );
+        assert.ok(complete[0]!.found.some((d) => d.code === 2322 && d.message.includes('string')));
+        const syntax = shown.filter((s) => s.kind === 'syntax');
+        assert.ok(syntax.length >= 1 && syntax.every((s) => s.generation <= 10));
+        assert.ok(
+          shown.findIndex((s) => s.kind === 'syntax' && s.generation === 10) < shown.findIndex((s) => s.kind === 'complete'),
+          'the syntax answer comes before the type check',
+        );
+      } finally {
+        scheduler.dispose();
       }
-      await last;
-      const complete = shown.filter((s) => s.kind === 'complete');
-      assert.deepEqual(
-        complete.map((s) => s.generation),
-        [10],
-        'one type check shown: the last text’s',
-      );
-      assert.ok(complete[0]!.found.some((d) => d.code === 2322 && d.message.includes('string')));
-      const syntax = shown.filter((s) => s.kind === 'syntax');
-      assert.ok(syntax.length >= 1 && syntax.every((s) => s.generation <= 10));
-      assert.ok(
-        shown.findIndex((s) => s.kind === 'syntax' && s.generation === 10) < shown.findIndex((s) => s.kind === 'complete'),
-        'the syntax answer comes before the type check',
-      );
-    } finally {
-      scheduler.dispose();
-      worker.dispose();
-    }
+    });
   });
 });
 
 describe('a completion or hover does not wait behind diagnostics', () => {
-  const script = path.resolve('dist/ts-worker.js');
   /** The offset just after `count.` in the last panel: members of a number are offered there. */
   const memberOffset = (text: string) => text.lastIndexOf('count.toFixed') + 'count.'.length;
 
   test('a type check that a completion waits for stops, and the completion is answered', async () => {
-    const worker = new DashboardWorkerClient({ script, typesDir: TYPES_DIR });
-    try {
-      await worker.request('configure', { runtime: null });
+    await withWorker(async (worker) => {
       const text = dashboard(200);
       await worker.request('update', { key: 'k', text, serviceText: null });
       // A full check nothing stops keeps the worker busy while the next requests queue behind it.
@@ -158,15 +161,11 @@ describe('a completion or hover does not wait behind diagnostics', () => {
         again?.some((d) => d.code === 2322),
         'asked again, the same text is checked in full',
       );
-    } finally {
-      worker.dispose();
-    }
+    });
   });
 
   test('the syntax pass of a keystroke does not run before a hover already waiting', async () => {
-    const worker = new DashboardWorkerClient({ script, typesDir: TYPES_DIR });
-    try {
-      await worker.request('configure', { runtime: null });
+    await withWorker(async (worker) => {
       const text = dashboard(200);
       await worker.request('update', { key: 'k', text, serviceText: null });
       const busy = worker.request('diagnostics', { key: 'k' });
@@ -176,24 +175,18 @@ describe('a completion or hover does not wait behind diagnostics', () => {
       await busy;
       assert.equal(await syntax, null, 'the syntax pass was skipped for the hover');
       assert.match((await hover)?.display ?? '', /setCount/);
-    } finally {
-      worker.dispose();
-    }
+    });
   });
 
   test('a request that is not the user’s (symbols, folding) does not stop a check', async () => {
-    const worker = new DashboardWorkerClient({ script, typesDir: TYPES_DIR });
-    try {
-      await worker.request('configure', { runtime: null });
+    await withWorker(async (worker) => {
       const text = `${dashboard(50)}const typed: number = 'x';\n`;
       await worker.request('update', { key: 'k', text, serviceText: null });
       const check = worker.request('semanticDiagnostics', { key: 'k' });
       const symbols = worker.request('symbols', { key: 'k' });
       assert.ok((await check)?.some((d) => d.code === 2322));
       assert.ok((await symbols).length > 0);
-    } finally {
-      worker.dispose();
-    }
+    });
   });
 
   test('the worker reads an interrupt or a newer text from the shared cells, and only with them', () => {
@@ -210,44 +203,43 @@ describe('a completion or hover does not wait behind diagnostics', () => {
   });
 
   test('a type check stopped for a completion is run again after the pause, and its errors are shown', async () => {
-    const worker = new DashboardWorkerClient({ script, typesDir: TYPES_DIR });
-    const text = `${dashboard(200)}const typed: number = 'x';\n`;
-    let completion: Promise<unknown> | undefined;
-    // The real worker; the completion is asked the moment the scheduler has posted its type check.
-    const checks: CheckWorker = {
-      request(method, params) {
-        const answer = worker.request(method, params);
-        if (method === 'semanticDiagnostics' && !completion)
-          completion = worker.request('completions', { key: 'k', offset: memberOffset(text), trigger: '.' });
-        return answer;
-      },
-    };
-    let shown: (found: TypeDiagnostic[]) => void = () => undefined;
-    const complete = new Promise<TypeDiagnostic[]>((r) => (shown = r));
-    const scheduler = new DiagnosticsScheduler(
-      checks,
-      { syntax: () => undefined, complete: (_key, _generation, found) => shown(found), failed: (_key, err) => assert.fail(String(err)) },
-      50,
-    );
-    // A bound, not a pause: the scheduler's timer and an idle worker do not hold the process open by design.
-    let bound: NodeJS.Timeout | undefined;
-    const within = new Promise<never>((_, reject) => {
-      bound = setTimeout(() => reject(new Error('no type check was shown within 60 s')), 60_000);
+    await withWorker(async (worker) => {
+      const text = `${dashboard(200)}const typed: number = 'x';\n`;
+      let completion: Promise<unknown> | undefined;
+      // The real worker; the completion is asked the moment the scheduler has posted its type check.
+      const checks: CheckWorker = {
+        request(method, params) {
+          const answer = worker.request(method, params);
+          if (method === 'semanticDiagnostics' && !completion)
+            completion = worker.request('completions', { key: 'k', offset: memberOffset(text), trigger: '.' });
+          return answer;
+        },
+      };
+      let shown: (found: TypeDiagnostic[]) => void = () => undefined;
+      const complete = new Promise<TypeDiagnostic[]>((r) => (shown = r));
+      const scheduler = new DiagnosticsScheduler(
+        checks,
+        { syntax: () => undefined, complete: (_key, _generation, found) => shown(found), failed: (_key, err) => assert.fail(String(err)) },
+        50,
+      );
+      // A bound, not a pause: the scheduler's timer and an idle worker do not hold the process open by design.
+      let bound: NodeJS.Timeout | undefined;
+      const within = new Promise<never>((_, reject) => {
+        bound = setTimeout(() => reject(new Error('no type check was shown within 60 s')), 60_000);
+      });
+      try {
+        await worker.request('update', { key: 'k', text, serviceText: null });
+        scheduler.changed('k', 1, true);
+        const found = await Promise.race([complete, within]);
+        assert.ok(completion, 'the completion was asked while the check was pending');
+        await completion;
+        assert.equal(scheduler.stats.stopped, 1, 'the first check stopped for the completion');
+        assert.equal(scheduler.stats.completeShown, 1);
+        assert.ok(found.some((d) => d.code === 2322));
+      } finally {
+        clearTimeout(bound);
+        scheduler.dispose();
+      }
     });
-    try {
-      await worker.request('configure', { runtime: null });
-      await worker.request('update', { key: 'k', text, serviceText: null });
-      scheduler.changed('k', 1, true);
-      const found = await Promise.race([complete, within]);
-      assert.ok(completion, 'the completion was asked while the check was pending');
-      await completion;
-      assert.equal(scheduler.stats.stopped, 1, 'the first check stopped for the completion');
-      assert.equal(scheduler.stats.completeShown, 1);
-      assert.ok(found.some((d) => d.code === 2322));
-    } finally {
-      clearTimeout(bound);
-      scheduler.dispose();
-      worker.dispose();
-    }
   });
 });
