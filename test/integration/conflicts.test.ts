@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { waitUntil } from '../harness/lib/processes';
-import { createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../src/api';
+import type { ServiceClient } from '../../src/api';
 import type { ConflictOutcome } from '../../src/conflicts/conflictResolver';
 import type { AdminClient } from '../../src/emulator/adminClient';
 import type { RequestLogEntry } from '../../src/emulator/requestLog';
@@ -15,7 +15,7 @@ import type { WorkspaceAutomationApi } from '../../src/extension';
 import { CONFLICT_START, mergeTexts } from '../../src/model/merge';
 import { filePath, type FileView } from '../../src/model/resourcePath';
 import type { SaveConflict, SaveResult } from '../../src/model/saveTypes';
-import { activateExtension, emulatorAdmin, eventToPromise, requireEmulator, type EmulatorInfo } from './helpers';
+import { colleagueClient, activateExtension, emulatorAdmin, eventToPromise, requireEmulator, type EmulatorInfo } from './helpers';
 import { setAutoSave } from './fileHelpers';
 
 const SAVE = 'workspaceAutomation.save';
@@ -119,7 +119,7 @@ describe('Save conflicts: Compare, Merge and Overwrite keep every edit', functio
     admin = emulatorAdmin(emulator);
     await admin.reset();
     ids = (await admin.demo()).ids;
-    other = createClient({ ...DEFAULT_CONNECTION, baseUrl: emulator.url, apiKey: emulator.apiKey, workspaceId: emulator.workspaceId });
+    other = colleagueClient(emulator);
     // VS Code for the Web auto-saves after a delay by default; these tests are about explicit saves
     // (the file system's tests cover auto save), so the editors stay dirty until a test saves.
     await setAutoSave('off');

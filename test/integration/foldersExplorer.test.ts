@@ -6,12 +6,12 @@
 import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../src/api';
+import type { ServiceClient } from '../../src/api';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { PullReport } from '../../src/folders';
 import { isResourceNode, type ExplorerNode, type GroupNode } from '../../src/model/explorer/nodes';
-import { activateExtension, eventToPromise, requireEmulator, type EmulatorInfo } from './helpers';
+import { colleagueClient, activateExtension, eventToPromise, requireEmulator, type EmulatorInfo } from './helpers';
 
 const PULL_INTO = 'workspaceAutomation.pullIntoFolder';
 /** More operations than the explorer's first page of a group (200). */
@@ -63,13 +63,7 @@ describe('Local folders: Pull into Folder… from the explorer’s title, a grou
     await api.ready;
     large = await startEmulator({ port: 0, adminPort: 0, large: LARGE, quiet: true });
     assert.equal(large.demo.workspaceId, emulator.workspaceId, 'the large emulator seeds the same demo workspace');
-    client = createClient({
-      ...DEFAULT_CONNECTION,
-      ...large.carriers,
-      baseUrl: large.url,
-      apiKey: large.demo.apiKey,
-      workspaceId: large.demo.workspaceId,
-    });
+    client = colleagueClient({ url: large.url, carriers: large.carriers, apiKey: large.demo.apiKey, workspaceId: large.demo.workspaceId });
     await pointAt(large.url);
   });
 

@@ -6,14 +6,14 @@ import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../src/api';
+import type { ServiceClient } from '../../src/api';
 import type { FolderResult } from '../../src/commands/folderCommands';
 import type { PullReport, PushReport } from '../../src/folders';
 import type { FolderConflict } from '../../src/localFolders/folderMerge';
 import type { LocalFolders } from '../../src/localFolders/localFolders';
 import { waitUntil } from '../harness/lib/processes';
 import { setAutoSave } from './fileHelpers';
-import { connectSuite, eventToPromise, type SuiteContext } from './helpers';
+import { colleagueClient, connectSuite, eventToPromise, type SuiteContext } from './helpers';
 
 const FOLDER_PREFIX = 'stale-merge-';
 
@@ -32,13 +32,7 @@ describe('Local folders: Complete Merge beside an open editor that has not caugh
     await files().update('watcherExclude', { [`**/${FOLDER_PREFIX}*/**`]: true }, vscode.ConfigurationTarget.Global);
     // Only Complete Merge saves the result: an auto save of it is not one (folderMerge.ts).
     await setAutoSave('off');
-    other = createClient({
-      ...DEFAULT_CONNECTION,
-      ...s.emulator.carriers,
-      baseUrl: s.emulator.url,
-      apiKey: s.emulator.apiKey,
-      workspaceId: s.emulator.workspaceId,
-    });
+    other = colleagueClient(s.emulator);
     folder = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, `${FOLDER_PREFIX}${randomUUID().slice(0, 8)}`);
     folders = await s.api.folders.load();
   });

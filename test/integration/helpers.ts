@@ -1,5 +1,6 @@
 // Helpers for integration tests (they run inside the extension host, beside the extension).
 import * as vscode from 'vscode';
+import { createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../src/api';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { AdminClient } from '../../src/emulator/adminClient';
 import type { DemoInfo } from '../../src/emulator/types';
@@ -56,4 +57,15 @@ export async function connectSuite(context: Mocha.Context): Promise<SuiteContext
   await admin.clearFaults();
   const demo = await admin.demo();
   return { emulator, api, admin, demo, ids: demo.ids as unknown as Record<string, string> };
+}
+
+/**
+ * Another client of the same service, as a colleague's tool would be: the emulator's demo key (or
+ * `apiKey`) and workspace, sent where the emulator wants them.
+ */
+export function colleagueClient(
+  emulator: Pick<EmulatorInfo, 'url' | 'apiKey' | 'workspaceId' | 'carriers'>,
+  apiKey = emulator.apiKey,
+): ServiceClient {
+  return createClient({ ...DEFAULT_CONNECTION, ...emulator.carriers, baseUrl: emulator.url, apiKey, workspaceId: emulator.workspaceId });
 }

@@ -7,13 +7,13 @@
 import * as assert from 'node:assert/strict';
 import { setTimeout as thinkTime } from 'node:timers/promises';
 import * as vscode from 'vscode';
-import { createClient, DEFAULT_CONNECTION, isApiError, type ServiceClient } from '../../src/api';
+import { isApiError, type ServiceClient } from '../../src/api';
 import { definitionBody } from '../../src/api/requestBodies';
 import type { AdminClient } from '../../src/emulator/adminClient';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { SaveResult, ServerSnapshot } from '../../src/model/saveTypes';
 import { revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
-import { type EmulatorInfo, connectSuite } from './helpers';
+import { colleagueClient, type EmulatorInfo, connectSuite } from './helpers';
 
 const SAVE = 'workspaceAutomation.save';
 // 4 s per resource in `npm test`; `npm run test:reliability` runs 10 s.
@@ -92,8 +92,7 @@ describe('Reliability: two clients saving the same resources @variants', functio
     await revertAndCloseAll();
   });
 
-  const client = (apiKey: string): ServiceClient =>
-    createClient({ ...DEFAULT_CONNECTION, ...emulator.carriers, baseUrl: emulator.url, apiKey, workspaceId: emulator.workspaceId });
+  const client = (apiKey: string): ServiceClient => colleagueClient(emulator, apiKey);
 
   /**
    * The extension's side: edit, save (Ctrl+S), and on a conflict resolve it with `choice` and save

@@ -4,13 +4,13 @@
 // type outside the extension's list is sent, and the service's refusal is shown at its line.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../src/api';
+import type { ServiceClient } from '../../src/api';
 import type { AdminClient } from '../../src/emulator/adminClient';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { SaveResult } from '../../src/model/saveTypes';
 import type { HistoryPanel } from '../../src/views/history/historyPanel';
 import { editText, openFresh, revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
-import { connectSuite, eventToPromise, type EmulatorInfo } from './helpers';
+import { colleagueClient, connectSuite, eventToPromise, type EmulatorInfo } from './helpers';
 import { NotificationCapture } from './support/notificationCapture';
 import { StatusBarCapture } from './support/statusBarCapture';
 
@@ -34,7 +34,7 @@ describe('Save outcomes: every save is told, a read-back one says so', function 
 
   before(async function () {
     ({ emulator, api, admin, ids } = await connectSuite(this));
-    other = createClient({ ...DEFAULT_CONNECTION, baseUrl: emulator.url, apiKey: emulator.apiKey, workspaceId: emulator.workspaceId });
+    other = colleagueClient(emulator);
     await setAutoSave('off');
     await revertAndCloseAll();
     status = new StatusBarCapture();

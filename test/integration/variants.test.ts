@@ -10,7 +10,7 @@
 // issue's three failures end to end, and unknown values in the explorer. Waits on events only.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../src/api';
+import type { ServiceClient } from '../../src/api';
 import { FACT_BODY_FIELDS } from '../../src/api/schemaConstants';
 import type { RequestLogEntry } from '../../src/emulator/requestLog';
 import { isResourceNode, type ExplorerNode, type GroupId, type ResourceNode } from '../../src/model/explorer/nodes';
@@ -19,7 +19,7 @@ import type { HistoryPanel } from '../../src/views/history/historyPanel';
 import type { HistoryState } from '../../src/shared/history/protocol';
 import { clearAddedResources, groupChildren, treeItem } from './explorerSupport';
 import { editText, revertAndCloseAll, setAutoSave } from './fileHelpers';
-import { connectSuite, eventToPromise, hasVariant, serviceFetch, type SuiteContext } from './helpers';
+import { colleagueClient, connectSuite, eventToPromise, hasVariant, serviceFetch, type SuiteContext } from './helpers';
 import { editableKinds, onePut, type EditableKind } from './support/variantKinds';
 
 const SAVE = 'workspaceAutomation.save';
@@ -90,13 +90,7 @@ describe('A service that decides every open point differently (strict profile) @
       'this suite runs in the strict pass only, against an emulator without lists and with strict bodies',
     );
     await s.admin.reset();
-    other = createClient({
-      ...DEFAULT_CONNECTION,
-      ...s.emulator.carriers,
-      baseUrl: s.emulator.url,
-      apiKey: s.emulator.apiKey,
-      workspaceId: s.emulator.workspaceId,
-    });
+    other = colleagueClient(s.emulator);
     // A service that takes only the four body fields of a fact holds only those in an accepted body.
     kinds = editableKinds(other, s.ids, hasVariant(s.emulator, 'fact-four-fields') ? FACT_BODY_FIELDS : undefined);
     await setAutoSave('off');
