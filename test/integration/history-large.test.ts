@@ -39,15 +39,19 @@ describe('Revision history of 5,000 revisions', function () {
     await large?.close();
   });
 
+  /** Opens the history of the large emulator's dashboard with 5,000 revisions. */
+  const showLarge = async (): Promise<HistoryPanel> =>
+    (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', {
+      kind: 'dashboard',
+      id: large!.demo.ids.largeDashboardId,
+      resourceId: large!.demo.ids.largeDashboardResourceId,
+      name: 'Large history dashboard',
+    }))!;
+
   it('paints the first rows after one list request, drawing only what is visible', async () => {
     const resourceId = large!.demo.ids.largeDashboardResourceId!;
     const before = large!.requests().length;
-    const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', {
-      kind: 'dashboard',
-      id: large!.demo.ids.largeDashboardId,
-      resourceId,
-      name: 'Large history dashboard',
-    }))!;
+    const panel = await showLarge();
     const painted = eventToPromise(panel.onDidRender);
     const state = panel.state ?? (await eventToPromise(panel.onDidChangeState));
     assert.ok(state.items.length >= 5000, `${state.items.length} revisions`);
@@ -72,13 +76,7 @@ describe('Revision history of 5,000 revisions', function () {
 
   it('writes the page at once, hands over the first screen once and the rest only after its paint', async () => {
     for (const panel of api.history.all()) panel.dispose();
-    const resourceId = large!.demo.ids.largeDashboardResourceId!;
-    const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', {
-      kind: 'dashboard',
-      id: large!.demo.ids.largeDashboardId,
-      resourceId,
-      name: 'Large history dashboard',
-    }))!;
+    const panel = await showLarge();
     // VS Code builds the page's frame while the list request runs: the page does not wait for it.
     assert.equal(panel.state, undefined, 'the history has not arrived yet');
     assert.match(panel.panel.webview.html, /<div id="app">/, 'the page is written before the history arrives');
