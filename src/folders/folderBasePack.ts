@@ -30,21 +30,54 @@ function parsePack(bytes: Buffer | undefined): Texts {
   return texts;
 }
 
-/** The last pack read per folder, for as long as the file is unchanged: a quick diff per open file reads it once. */
-const cache = new Map<string, { stamp: string; texts: Texts }>();
-const MAX_CACHED = 4;
+/**
+ * The packs last read, per folder, for as long as the file is unchanged: the quick diffs of a
+ * folder's open files read it once. Bounded by the packs' sizes in all, the oldest dropped first; a
+ * pack larger than the bound is read each time it is needed rather than held.
+ */
+export class PackCache {
+  private readonly entries = new Map<string, { stamp: string; bytes: number; texts: Texts }>();
+  private bytes = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  get size(): number {
+    return this.bytes;
+  }
+
+  get(folder: string, stamp: string): Texts | undefined {
+    const hit = this.entries.get(folder);
+    return hit?.stamp === stamp ? hit.texts : undefined;
+  }
+
+  set(folder: string, stamp: string, bytes: number, texts: Texts): void {
+    this.drop(folder);
+    if (bytes > this.maxBytes) return;
+    this.entries.set(folder, { stamp, bytes, texts });
+    this.bytes += bytes;
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes) break;
+      this.drop(oldest);
+    }
+  }
+
+  private drop(folder: string): void {
+    this.bytes -= this.entries.get(folder)?.bytes ?? 0;
+    this.entries.delete(folder);
+  }
+}
+
+const cache = new PackCache(64 * 1024 * 1024);
 
 async function loadPack(folder: string): Promise<Texts> {
   const path = join(folder, BASE_PACK);
   const info = await stat(path).catch(() => undefined);
   if (!info) return new Map();
   const stamp = `${info.mtimeMs}:${info.size}`;
-  const hit = cache.get(folder);
-  if (hit?.stamp === stamp) return hit.texts;
+  const hit = cache.get(folder, stamp);
+  if (hit) return hit;
   const texts = parsePack(await readBounded(path, MAX_PACK_BYTES));
-  cache.delete(folder);
-  cache.set(folder, { stamp, texts });
-  if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);
+  cache.set(folder, stamp, info.size, texts);
   return texts;
 }
 

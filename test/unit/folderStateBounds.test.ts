@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import type { Connection } from '../../src/connection/connectionProvider';
 import { FolderStateError, STATE_FILE, readState } from '../../src/folders';
+import { PackCache } from '../../src/folders/folderBasePack';
 import { MAX_STATE_BYTES, MAX_STATE_FILES } from '../../src/folders/folderState';
 import { FolderEngine } from '../../src/localFolders/engineAdapter';
 import { allFiles, pathOf, startFolderRig, type FolderRig } from './folderSupport';
@@ -115,5 +116,33 @@ describe('the state file of a local folder is bounded and checked', () => {
     const fact = state.files[await pathOf(dir, 'fact', rig.ids().factId!)]!;
     assert.equal(fact.name, fact.id);
     assert.deepEqual((fact as unknown as { later: unknown }).later, { kept: true });
+  });
+});
+
+describe('the packs of base texts held in memory are bounded in bytes', () => {
+  const texts = (n: number) => new Map([[`h${n}`, `text ${n}`]]);
+
+  test('the oldest packs are dropped once the sizes add up past the bound, and a changed file is read again', () => {
+    const cache = new PackCache(100);
+    cache.set('a', '1', 40, texts(1));
+    cache.set('b', '1', 40, texts(2));
+    assert.deepEqual(cache.get('a', '1'), texts(1));
+    cache.set('c', '1', 40, texts(3));
+    assert.equal(cache.get('a', '1'), undefined, 'the oldest went');
+    assert.deepEqual(cache.get('b', '1'), texts(2));
+    assert.deepEqual(cache.get('c', '1'), texts(3));
+    assert.equal(cache.size, 80);
+    assert.equal(cache.get('b', '2'), undefined, 'a pack written since is not taken from memory');
+    cache.set('b', '2', 10, texts(4));
+    assert.equal(cache.size, 50, 'a pack read again replaces its older text');
+  });
+
+  test('a pack larger than the bound is not held at all', () => {
+    const cache = new PackCache(100);
+    cache.set('a', '1', 40, texts(1));
+    cache.set('big', '1', 101, texts(2));
+    assert.equal(cache.get('big', '1'), undefined);
+    assert.deepEqual(cache.get('a', '1'), texts(1), 'nor does it push the others out');
+    assert.equal(cache.size, 40);
   });
 });
