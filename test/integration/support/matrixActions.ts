@@ -218,9 +218,11 @@ export function compareAction(c: MatrixContext): MatrixAction {
     }
     const notice = [...recorder.posts].find((m) => m.type === 'notice' && m.level === 'error');
     if (notice?.type === 'notice') return { ok: false, message: notice.message };
-    const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    const input = tab?.input;
     const ok = input instanceof vscode.TabInputTextDiff && input.original.path.includes(right) && input.modified.path.includes(left);
-    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    // Only the diff is closed: the active tab may be the history panel itself.
+    if (input instanceof vscode.TabInputTextDiff) await vscode.window.tabGroups.close(tab!);
     return { ok, message: 'no diff editor opened' };
   };
   return {
@@ -238,7 +240,10 @@ export function compareAction(c: MatrixContext): MatrixAction {
         resourceId: c.ids.longHistoryDashboardResourceId,
         name: 'Inventory alerts',
       }))!;
+      // The page shows the history (an error notice needs a page to go to).
+      const painted = eventToPromise(panel.onDidRender);
       const state = panel.state ?? (await eventToPromise(panel.onDidChangeState));
+      await painted;
       // Far down the list: the webview never asks for their line counts, so nothing else reads them.
       left = state.items[100]!.id;
       right = state.items[120]!.id;
