@@ -1,9 +1,9 @@
 // Finds pulled folders that appear while the window is open (a pull from a terminal). A file
 // watcher does not reliably report files written inside a directory created an instant before, so
 // both the state directory's creation and the state file's run, after a quiet moment, one search
-// for state files, and once more a few seconds later. Only those two names and the top level of each
-// workspace folder are watched: a watcher of every creation would search the workspace after each
-// build or package install.
+// for state files, and once more a few seconds later. Only those two names and the directories made
+// at the top level of each workspace folder count: a watcher of every creation would search the
+// workspace after each build or package install, and a file saved at the top after each save.
 import * as vscode from 'vscode';
 import { DISCOVERY_GLOBS, STATE_FILE_GLOB } from './stateFiles';
 
@@ -21,8 +21,9 @@ export function findStateFiles(max: number): Thenable<vscode.Uri[]> {
 export function watchForStateFiles(found: (stateFiles: vscode.Uri[]) => void, log: vscode.LogOutputChannel): vscode.Disposable {
   // Also what appears at the top of a workspace folder (a terminal's `pull ./new-folder`): the
   // watcher reports a new top-level directory even when it misses what is made inside it at once.
-  const tops = (vscode.workspace.workspaceFolders ?? []).map((f) => new vscode.RelativePattern(f, '*'));
-  const watchers = [...DISCOVERY_GLOBS, ...tops].map((glob) => vscode.workspace.createFileSystemWatcher(glob, false, true, true));
+  const watch = (glob: vscode.GlobPattern) => vscode.workspace.createFileSystemWatcher(glob, false, true, true);
+  const states = DISCOVERY_GLOBS.map(watch);
+  const tops = (vscode.workspace.workspaceFolders ?? []).map((f) => watch(new vscode.RelativePattern(f, '*')));
   let timer: NodeJS.Timeout | undefined;
   let again: NodeJS.Timeout | undefined;
   const search = () =>
@@ -36,16 +37,24 @@ export function watchForStateFiles(found: (stateFiles: vscode.Uri[]) => void, lo
     clearTimeout(timer);
     clearTimeout(again);
     timer = setTimeout(() => {
-      log.debug('[Folders] A state directory, a state file or a top-level entry was created: looking for pulled folders.');
+      log.debug('[Folders] A state directory, a state file or a top-level directory was created: looking for pulled folders.');
       void search();
       // Once more after a while: a pull still writing when the first search ran has its state file by then.
       again = setTimeout(() => void search(), DISCOVERY_AGAIN_MS);
     }, DISCOVERY_DEBOUNCE_MS);
   };
-  const subscriptions = watchers.map((w) => w.onDidCreate(look));
+  const lookIfDirectory = (uri: vscode.Uri) =>
+    vscode.workspace.fs.stat(uri).then(
+      ({ type }) => {
+        if (type & vscode.FileType.Directory) look();
+        else log.trace(`[Folders] ${uri.fsPath} was created at the top of the workspace: not a directory, no search.`);
+      },
+      () => undefined,
+    );
+  const subscriptions = [...states.map((w) => w.onDidCreate(look)), ...tops.map((w) => w.onDidCreate(lookIfDirectory))];
   return new vscode.Disposable(() => {
     clearTimeout(timer);
     clearTimeout(again);
-    for (const d of [...subscriptions, ...watchers]) d.dispose();
+    for (const d of [...subscriptions, ...states, ...tops]) d.dispose();
   });
 }

@@ -5,8 +5,9 @@
 // and a pull over an edited file whose remote moved into a conflict, never an overwrite.
 import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../src/api';
+import type { ServiceClient } from '../../src/api';
 import type { FolderFilesArgs, FolderResult } from '../../src/commands/folderCommands';
 import { LocalFolder, type PullReport, type PushReport } from '../../src/folders';
 import type { FolderRepository } from '../../src/localFolders/folderRepository';
@@ -14,7 +15,8 @@ import type { LocalFolders } from '../../src/localFolders/localFolders';
 import { filePath } from '../../src/model/resourcePath';
 import { waitUntil } from '../harness/lib/processes';
 import { openFresh, setAutoSave } from './fileHelpers';
-import { connectSuite, eventToPromise, type SuiteContext } from './helpers';
+import { LogCapture } from './support/logCapture';
+import { colleagueClient, connectSuite, eventToPromise, type SuiteContext } from './helpers';
 
 const PULL_INTO = 'workspaceAutomation.pullIntoFolder';
 const PUSH = 'workspaceAutomation.pushFolder';
@@ -80,13 +82,7 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
     for (const held of s.api.files.held.all()) s.api.files.held.release(held.uri);
     await closeAll();
     await setAutoSave('off');
-    other = createClient({
-      ...DEFAULT_CONNECTION,
-      ...s.emulator.carriers,
-      baseUrl: s.emulator.url,
-      apiKey: s.emulator.apiKey,
-      workspaceId: s.emulator.workspaceId,
-    });
+    other = colleagueClient(s.emulator);
     const workspace = vscode.workspace.workspaceFolders?.[0]?.uri;
     assert.ok(workspace, 'the session opens a folder');
     folder = vscode.Uri.joinPath(workspace, `pulled-${randomUUID().slice(0, 8)}`);
@@ -307,6 +303,20 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
 
   it('finds a folder pulled outside VS Code while the window is open (as from a terminal) and gives it its Source Control', async () => {
     const workspace = vscode.workspace.workspaceFolders![0]!.uri;
+    // A file saved at the top of the workspace is no reason to search it for pulled folders.
+    const log = new LogCapture(s.api.log);
+    const note = vscode.Uri.joinPath(workspace, `notes-${randomUUID().slice(0, 8)}.txt`);
+    try {
+      writeFileSync(note.fsPath, 'not a pulled folder\n');
+      await until('the top-level file was passed over', () =>
+        log.lines.some(
+          (l) => l.level === 'trace' && l.text.includes(`${note.fsPath} was created at the top of the workspace: not a directory`),
+        ),
+      );
+    } finally {
+      log.dispose();
+      rmSync(note.fsPath, { force: true });
+    }
     const outside = vscode.Uri.joinPath(workspace, `terminal-${randomUUID().slice(0, 8)}`, 'nested');
     const loaded = await s.api.folders.load();
     // The engine the CLI runs, writing with Node's fs as a terminal would: no command, no API call.
