@@ -1,14 +1,14 @@
 // Local folders: Pull into Folder…, Push to Service, Pull from Service, Refresh Folder Status, and
 // a conflict's merge editor. Each takes what VS Code passes from where it was invoked (an explorer
 // node, a Source Control resource, group or provider, a file URI) and, for scripts and tests, plain
-// arguments: Pull into Folder `{ folder, ids?, kinds? }` (or a folder URI; or an explorer node and
+// arguments: Pull into Folder `{ folder, ids?, resources?, kinds? }` (or a folder URI; or an explorer node and
 // `{ folder }`), Push / Pull `{ folder, files? }` (or file URIs). The feature's code loads with the
 // first of them (registerLocalFolders.ts).
 import * as vscode from 'vscode';
 import type { LocalFolders } from '../localFolders/localFolders';
 import type { LocalFoldersFeature } from '../localFolders/registerLocalFolders';
 import type { FolderRepository } from '../localFolders/folderRepository';
-import type { PullReport, PushReport, PullWhat } from '../localFolders/engineAdapter';
+import type { PullReport, PushReport, PullWhat, ResourceRef } from '../localFolders/engineAdapter';
 import { COMMANDS, type CommandId } from '../manifest/contributions';
 import { isResourceNode, type ExplorerNode } from '../model/explorer/nodes';
 import type { ResourceKind } from '../model/resourceKinds';
@@ -18,8 +18,10 @@ import { registerCommand, type CommandHandler } from './registerCommand';
 /** What a script passes to Pull into Folder…. */
 export interface PullIntoFolderArgs {
   folder: vscode.Uri | string;
-  /** Only these resources; default every resource the service lists. */
+  /** Only these ids (every kind an id can name); default every resource the service lists. */
   ids?: string[];
+  /** Only these resources, each of its own kind, besides `ids`. */
+  resources?: { kind: string; id: string }[];
   /** Every resource of these kinds (`dashboard`, …), besides `ids`. */
   kinds?: string[];
 }
@@ -59,7 +61,7 @@ export class FolderCommands extends Disposable {
     const folder = scripted ? toUri(arg.folder) : (given ?? (arg instanceof vscode.Uri ? arg : await this.askFolder()));
     if (!folder) return undefined;
     const what = scripted
-      ? { ids: stringsOf(arg.ids), kinds: stringsOf(arg.kinds) as ResourceKind[] | undefined } // the engine refuses an unknown kind
+      ? { ids: stringsOf(arg.ids), resources: resourcesOf(arg.resources), kinds: stringsOf(arg.kinds) as ResourceKind[] | undefined }
       : chosen(Array.isArray(second) && second.length ? second : arg);
     const folders = await this.feature.load();
     return folders.pullInto(folder, what, { offerToOpen: !scripted && !given && !(arg instanceof vscode.Uri) });
@@ -96,13 +98,14 @@ export class FolderCommands extends Disposable {
 function chosen(arg: unknown): PullWhat {
   const nodes = (Array.isArray(arg) ? arg : [arg]).filter((n): n is ExplorerNode => isRecord(n) && typeof n.kind === 'string');
   if (!nodes.length) return {};
-  const ids = new Set<string>();
+  const resources: ResourceRef[] = [];
   const kinds = new Set<ResourceKind>();
   for (const node of nodes) {
-    if (isResourceNode(node)) ids.add(node.id);
+    // An item is one resource of its kind: a dashboard does not bring the operation of the same id.
+    if (isResourceNode(node)) resources.push({ kind: node.kind, id: node.id });
     else if (node.kind === 'group') kinds.add(node.group.kind);
   }
-  return { ids: [...ids], kinds: [...kinds] };
+  return { resources, kinds: [...kinds] };
 }
 
 /** The folders and files a Push or Pull was invoked on; no argument: every pulled folder, all files. */
@@ -157,4 +160,12 @@ function toUri(value: unknown): vscode.Uri {
 
 function stringsOf(value: unknown): string[] | undefined {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined;
+}
+
+/** `{ kind, id }` pairs of strings; the engine refuses a kind or an id that is none, as it does in `kinds`. */
+function resourcesOf(value: unknown): ResourceRef[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value
+    .filter((v): v is { kind: string; id: string } => isRecord(v) && typeof v.kind === 'string' && typeof v.id === 'string')
+    .map(({ kind, id }) => ({ kind: kind as ResourceKind, id }));
 }

@@ -3,8 +3,8 @@
 import * as l10n from '@vscode/l10n';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { kindOfId, type ServiceClient } from '../api';
-import { FILE_VIEWS, KINDS, kindsForIdKind, openView, RESOURCE_KINDS, type ResourceKind } from '../model/resourceKinds';
+import type { ServiceClient } from '../api';
+import { FILE_VIEWS, KINDS, openView, RESOURCE_KINDS, type ResourceKind } from '../model/resourceKinds';
 import { ResourceReader } from '../model/resourceReader';
 import type { SaveFlowOptions, SaveLog } from '../model/saveFlow';
 import { KeyedQueue } from '../util/async';
@@ -13,6 +13,7 @@ import { BasePack } from './folderBasePack';
 import { describeFailure } from './folderMessages';
 import { assignPaths, pathKey } from './folderNames';
 import { BackgroundTasks, mapPool } from './folderPool';
+import { PullScope, type ResourceRef } from './folderScope';
 import { listRemote, readRemote, remoteMoved, resourceFile, type Listed, type RemoteState } from './folderRemote';
 import {
   createLocal,
@@ -56,9 +57,11 @@ export interface StatusOptions {
 export interface PullOptions {
   /** The connection of a folder pulled for the first time; for a pulled folder it must be the state's. */
   connection?: FolderConnection;
-  /** Only these resources (new or already in the folder); default: every resource the service lists. */
+  /** Only these ids (new or already in the folder), of every kind each can name; default: every resource the service lists. */
   ids?: readonly string[];
-  /** Every resource of these kinds the service lists (all its pages), besides `ids`. */
+  /** Only these resources, each of its own kind (an explorer item, a pulled file), besides `ids`. */
+  resources?: readonly ResourceRef[];
+  /** Every resource of these kinds the service lists (all its pages), besides `ids` and `resources`. */
   kinds?: readonly ResourceKind[];
   signal?: AbortSignal;
 }
@@ -154,30 +157,18 @@ export class FolderCore {
     const state: FolderState = existing ?? { format: 1, connection, files: {} };
     const pack = await BasePack.open(this.folder, existing);
     const signal = this.deadline(options.signal);
-    const wanted = options.ids ? new Set(options.ids) : undefined;
-    for (const id of wanted ?? [])
-      if (!kindsForIdKind(kindOfId(id)).length)
-        throw new FolderStateError(l10n.t('{0} is not the id of a workspace resource.', JSON.stringify(id)));
     // `kinds` (an explorer group, `--kind`): every resource of those kinds, not only a page of them.
-    const ofKinds = options.kinds ? new Set(options.kinds) : undefined;
-    for (const kind of ofKinds ?? [])
-      if (!KINDS.includes(kind)) throw new FolderStateError(l10n.t('{0} is not a kind of workspace resource.', JSON.stringify(kind)));
-    const asked = (kind: ResourceKind, id: string) => (!wanted && !ofKinds) || !!wanted?.has(id) || !!ofKinds?.has(kind);
-    const kinds =
-      wanted || ofKinds
-        ? KINDS.filter((k) => ofKinds?.has(k) || [...(wanted ?? [])].some((id) => kindsForIdKind(kindOfId(id)).includes(k)))
-        : KINDS;
-    const listing = await listRemote(this.options.client(), kinds, signal);
+    const scope = new PullScope(options);
+    const listing = await listRemote(this.options.client(), scope.kinds, signal);
     const known = new Map(Object.entries(state.files).map(([path, e]) => [`${kindOfView(e)}:${e.id}`, path]));
-    const fresh: Listed[] = listing.items.filter((l) => !known.has(`${l.kind}:${l.id}`) && asked(l.kind, l.id));
-    // An id asked for that no list shows (no list endpoint, or past its bounds) is read directly.
-    for (const id of wanted ?? [])
-      for (const kind of kindsForIdKind(kindOfId(id)))
-        if (!known.has(`${kind}:${id}`) && !fresh.some((l) => l.kind === kind && l.id === id)) fresh.push({ kind, id, name: id });
+    const fresh: Listed[] = listing.items.filter((l) => !known.has(`${l.kind}:${l.id}`) && scope.has(l.kind, l.id));
+    // A resource named that no list shows (no list endpoint, or past its bounds) is read directly.
+    for (const { kind, id } of scope.named)
+      if (!known.has(`${kind}:${id}`) && !fresh.some((l) => l.kind === kind && l.id === id)) fresh.push({ kind, id, name: id });
     const paths = await this.newPaths(state, fresh);
     const work: { path: string; entry?: FileEntry; listed?: Listed }[] = [
       ...Object.entries(state.files)
-        .filter(([, e]) => asked(kindOfView(e), e.id))
+        .filter(([, e]) => scope.has(kindOfView(e), e.id))
         .map(([path, entry]) => ({ path, entry })),
       ...fresh.map((listed) => ({ path: paths.get(`${listed.kind}:${listed.id}`)!, listed })),
     ];
@@ -210,7 +201,9 @@ export class FolderCore {
         // Not found: an id asked for that is not a resource of this kind (an operation that is no dashboard).
         if (remote.status === 'gone')
           return now(
-            wanted && !listing.items.some((l) => l.id === file.id && l.kind === base.kind) ? undefined : { ...base, outcome: 'goneRemote' },
+            scope.names(file.id) && !listing.items.some((l) => l.id === file.id && l.kind === base.kind)
+              ? undefined
+              : { ...base, outcome: 'goneRemote' },
           );
         return write(async () => {
           await createLocal(this.folder, w.path, remote.text, made);
@@ -223,9 +216,9 @@ export class FolderCore {
     });
     const results = await Promise.all(pending.map((p) => p.result));
     const files = results.filter((r): r is PullFileResult => r !== undefined);
-    for (const id of wanted ?? []) {
+    for (const id of scope.namedIds()) {
       if (files.some((f) => f.id === id)) continue;
-      const kind = kindsForIdKind(kindOfId(id))[0]!;
+      const { kind } = scope.named.find((r) => r.id === id)!;
       files.push({
         path: '',
         kind,

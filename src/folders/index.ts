@@ -13,6 +13,7 @@
 // and `.wsa/base/` (a push's copies), both ignored by `.wsa/.gitignore`.
 export { LocalFolder, type PushOptions } from './folderPush';
 export { sameConnection, type LocalFolderOptions, type PullOptions, type StatusOptions } from './folderEngine';
+export type { ResourceRef } from './folderScope';
 export {
   BASE_DIR,
   FolderStateError,

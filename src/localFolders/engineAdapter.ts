@@ -13,6 +13,7 @@ import {
   type FolderState,
   type PullReport,
   type PushReport,
+  type ResourceRef,
 } from '../folders';
 import type { FileView, ResourceKind } from '../model/resourceKinds';
 import { ResourceReader } from '../model/resourceReader';
@@ -20,13 +21,14 @@ import { KeyedQueue } from '../util/async';
 import type { TextProblem } from '../model/saveTypes';
 
 export { STATE_DIR, STATE_FILE } from '../folders';
-export type { FileState, FileStatus, PullReport, PushFileResult, PushReport } from '../folders';
+export type { FileState, FileStatus, PullReport, PushFileResult, PushReport, ResourceRef } from '../folders';
 
 export type Validate = (view: FileView, text: string) => Promise<TextProblem[]>;
 
 /** What a pull brings: these resources and every resource of these kinds; neither given, everything. */
 export interface PullWhat {
   readonly ids?: readonly string[] | undefined;
+  readonly resources?: readonly ResourceRef[] | undefined;
   readonly kinds?: readonly ResourceKind[] | undefined;
 }
 
@@ -83,13 +85,14 @@ export class FolderEngine {
     return { files: withLastRemote(local.files, this.lastRemote.get(root)), ...(why ? { remoteError: why } : {}) };
   }
 
-  async pull(root: string, connection: Connection, { ids, kinds }: PullWhat = {}): Promise<PullReport> {
+  async pull(root: string, connection: Connection, { ids, resources, kinds }: PullWhat = {}): Promise<PullReport> {
     const { connection: c, why } = await this.matching(root, connection);
     if (!c) throw new Error(why);
     const report = await this.writes.run(root, () =>
       this.folder(root, c).pull({
         connection: { ...this.carriers(), baseUrl: c.baseUrl, workspaceId: c.workspaceId },
         ...(ids ? { ids } : {}),
+        ...(resources ? { resources } : {}),
         ...(kinds ? { kinds } : {}),
       }),
     );

@@ -154,7 +154,7 @@ export class LocalFolders extends Disposable {
     return Promise.all(this.all.map((r) => r.refresh(remote)));
   }
 
-  /** Pulls into `folder` (a new or a pulled one): everything, or the given ids and kinds. */
+  /** Pulls into `folder` (a new or a pulled one): everything, or the given ids, resources and kinds. */
   async pullInto(folder: vscode.Uri, what: PullWhat = {}, { offerToOpen = false } = {}): Promise<PullReport> {
     const connection = this.deps.connection.require();
     const report = await this.engine.pull(folder.fsPath, connection, what);
@@ -174,8 +174,12 @@ export class LocalFolders extends Disposable {
 
   /** Pulls a pulled folder again: every file, or the given ones (their resources). */
   async pull(repo: FolderRepository, paths?: readonly string[]): Promise<PullReport> {
-    const ids = paths?.map((p) => repo.fileAt(repo.uriOf(p))?.id).filter((id): id is string => id !== undefined);
-    const report = await this.engine.pull(repo.root.fsPath, this.deps.connection.require(), { ids });
+    // Each file's own resource: a dashboard's file does not bring its operation's file along.
+    const resources = paths
+      ?.map((p) => repo.fileAt(repo.uriOf(p)))
+      .filter((f) => f !== undefined)
+      .map(({ kind, id }) => ({ kind, id }));
+    const report = await this.engine.pull(repo.root.fsPath, this.deps.connection.require(), resources ? { resources } : {});
     this.bases.changed(report.files.map((f) => repo.uriOf(f.path)));
     // The pull read every file it names: the status after it is local (the engine keeps what the pull saw).
     await repo.refresh(false);

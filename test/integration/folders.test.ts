@@ -282,6 +282,12 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
     await until('the file shows under Conflicts', () => repo.shown('conflicts').includes(dashboardPath));
     assert.match(folders.statusBarText, /\$\(warning\) 1/);
     assert.equal(folders.decorationOf(dashboardUri())?.badge, 'C');
+    // One file pulled: its own resource only, not the operation of the same id beside it.
+    const [one] = await vscode.commands.executeCommand<FolderResult<PullReport>[]>(PULL, { folder, files: [dashboardUri()] });
+    assert.deepEqual(
+      one!.report.files.map((f) => [f.path, f.outcome]),
+      [[dashboardPath, 'conflict']],
+    );
   });
 
   it('asks the service on an interval only when the setting says so, and never more often than every 30 seconds', async () => {

@@ -99,10 +99,10 @@ describe('Local folders: Pull into Folder… from the explorer’s title, a grou
     const report = await vscode.commands.executeCommand<PullReport>(PULL_INTO, item satisfies ExplorerNode, { folder });
     const dashboard = report.files.find((f) => f.kind === 'dashboard');
     assert.deepEqual([dashboard?.id, dashboard?.outcome], [item.id, 'added']);
-    // A dashboard's id is also its operation's: the engine's ids name no kind, so that one comes too.
+    // A dashboard's id is also its operation's: the item names its kind, so the operation stays out.
     assert.deepEqual(
       report.files.filter((f) => f !== dashboard).map((f) => [f.kind, f.id]),
-      [['operation', item.id]],
+      [],
       'nothing else',
     );
     const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, dashboard!.path)));

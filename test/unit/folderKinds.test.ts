@@ -91,4 +91,49 @@ describe('pulling whole kinds into a local folder', () => {
       await rig.close();
     }
   });
+
+  test('resources: each of its own kind only; an id alone brings every kind it names', async () => {
+    const rig: FolderRig = await startFolderRig();
+    try {
+      const id = rig.ids().dashboardId!;
+      const { dir, engine } = rig.folder();
+      // An explorer item: the dashboard, not the operation of the same id.
+      const first = await engine.pull({ connection: rig.connection, resources: [{ kind: 'dashboard', id }] });
+      assert.deepEqual(
+        first.files.map((f) => [f.kind, f.id, f.outcome]),
+        [['dashboard', id, 'added']],
+      );
+      assert.deepEqual(
+        (await entries(dir)).map((e) => e.view),
+        ['dashboard'],
+      );
+      // The id alone: every kind it names, the operation too.
+      await engine.pull({ ids: [id] });
+      assert.deepEqual((await entries(dir)).map((e) => e.view).sort(), ['dashboard', 'operationHandler']);
+      // A pulled file's own resource again: the operation's file is not read.
+      rig.emu.clearRequests();
+      const again = await engine.pull({ resources: [{ kind: 'dashboard', id }] });
+      assert.deepEqual(
+        again.files.map((f) => f.kind),
+        ['dashboard'],
+      );
+      assert.ok(
+        rig.requests('GET').every((r) => !r.path.startsWith('/v1/operations')),
+        'the operation is not asked for',
+      );
+      // A resource the service does not have is reported, with its kind.
+      const missing = await engine.pull({ resources: [{ kind: 'fact', id: 'fact_doesNotExist000' }] });
+      assert.deepEqual(
+        missing.files.map((f) => [f.kind, f.outcome, f.message]),
+        [['fact', 'failed', 'No resource fact_doesNotExist000 was found on the service.']],
+      );
+      await assert.rejects(
+        engine.pull({ resources: [{ kind: 'dashboards' as never, id }] }),
+        /"dashboards" is not a kind of workspace resource/,
+      );
+      await assert.rejects(engine.pull({ resources: [{ kind: 'fact', id }] }), /is not the id of a workspace resource/);
+    } finally {
+      await rig.close();
+    }
+  });
 });
