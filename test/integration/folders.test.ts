@@ -309,11 +309,25 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
 
   it('finds a folder pulled outside VS Code while the window is open (as from a terminal) and gives it its Source Control', async () => {
     const workspace = vscode.workspace.workspaceFolders![0]!.uri;
-    // A file saved at the top of the workspace is no reason to search it for pulled folders.
+    // A file saved at the top of the workspace is no reason to search it for pulled folders (its
+    // watcher event is awaited beside the folder's).
     const log = new LogCapture(s.api.log);
     const note = vscode.Uri.joinPath(workspace, `notes-${randomUUID().slice(0, 8)}.txt`);
+    const outside = vscode.Uri.joinPath(workspace, `terminal-${randomUUID().slice(0, 8)}`, 'nested');
     try {
       writeFileSync(note.fsPath, 'not a pulled folder\n');
+      const loaded = await s.api.folders.load();
+      // The engine the CLI runs, writing with Node's fs as a terminal would: no command, no API call.
+      const report = await new LocalFolder({ folder: outside.fsPath, client: () => other }).pull({
+        connection: { ...s.emulator.carriers, baseUrl: s.emulator.url, workspaceId: s.emulator.workspaceId },
+        ids: [s.ids.factId!],
+      });
+      assert.ok(report.files.some((f) => f.outcome === 'added'));
+      await until(
+        'the folder pulled outside shows in Source Control',
+        () => loaded.repositoryOf(outside)?.root.path === outside.path,
+        15_000,
+      );
       await until('the top-level file was passed over', () =>
         log.lines.some(
           (l) => l.level === 'trace' && l.text.includes(`${note.fsPath} was created at the top of the workspace: not a directory`),
@@ -323,19 +337,6 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
       log.dispose();
       rmSync(note.fsPath, { force: true });
     }
-    const outside = vscode.Uri.joinPath(workspace, `terminal-${randomUUID().slice(0, 8)}`, 'nested');
-    const loaded = await s.api.folders.load();
-    // The engine the CLI runs, writing with Node's fs as a terminal would: no command, no API call.
-    const report = await new LocalFolder({ folder: outside.fsPath, client: () => other }).pull({
-      connection: { ...s.emulator.carriers, baseUrl: s.emulator.url, workspaceId: s.emulator.workspaceId },
-      ids: [s.ids.factId!],
-    });
-    assert.ok(report.files.some((f) => f.outcome === 'added'));
-    await until(
-      'the folder pulled outside shows in Source Control',
-      () => loaded.repositoryOf(outside)?.root.path === outside.path,
-      15_000,
-    );
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(outside, '..'), { recursive: true });
   });
 

@@ -76,7 +76,7 @@ describe('dashboard diagnostics while typing', () => {
 
   test('the worker drops a check whose text was typed over before it ran', async () => {
     await withWorker(async (worker) => {
-      const text = dashboard(200);
+      const text = dashboard(60);
       void worker.request('update', { key: 'k', text, serviceText: null });
       const stale = worker.request('semanticDiagnostics', { key: 'k' });
       void worker.request('update', { key: 'k', text: `${text}const typed: number = 'x';\n` });
@@ -143,7 +143,7 @@ describe('a completion or hover does not wait behind diagnostics', () => {
 
   test('a type check that a completion waits for stops, and the completion is answered', async () => {
     await withWorker(async (worker) => {
-      const text = dashboard(200);
+      const text = dashboard(60);
       await worker.request('update', { key: 'k', text, serviceText: null });
       // A full check nothing stops keeps the worker busy while the next requests queue behind it.
       const busy = worker.request('diagnostics', { key: 'k' });
@@ -166,7 +166,7 @@ describe('a completion or hover does not wait behind diagnostics', () => {
 
   test('the syntax pass of a keystroke does not run before a hover already waiting', async () => {
     await withWorker(async (worker) => {
-      const text = dashboard(200);
+      const text = dashboard(60);
       await worker.request('update', { key: 'k', text, serviceText: null });
       const busy = worker.request('diagnostics', { key: 'k' });
       void worker.request('update', { key: 'k', text: `${text}const broken = (;\n` });
@@ -204,7 +204,7 @@ describe('a completion or hover does not wait behind diagnostics', () => {
 
   test('a type check stopped for a completion is run again after the pause, and its errors are shown', async () => {
     await withWorker(async (worker) => {
-      const text = `${dashboard(200)}const typed: number = 'x';\n`;
+      const text = `${dashboard(60)}const typed: number = 'x';\n`;
       let completion: Promise<unknown> | undefined;
       // The real worker; the completion is asked the moment the scheduler has posted its type check.
       const checks: CheckWorker = {
