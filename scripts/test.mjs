@@ -10,10 +10,24 @@
 // `npm ci` when node_modules is missing or older than package-lock.json; `node esbuild.mjs`; the
 // headless VS Code install (out/test/harness/install.js, a no-op once done) in the background while
 // the type check runs; then each stage as a child in its own process group, with a
-// time limit. Anything a stage leaves behind (the process groups it recorded in
+// time limit. The UI tests run beside the integration tests, as a child `node scripts/test.mjs ui`
+// whose output is shown after theirs: each leaves a core idle much of the time (waiting on a
+// workbench, a server, a timer). Anything a stage leaves behind (the process groups it recorded in
 // WSA_HARNESS_PGID_FILE, or its own group) is killed when it ends, also on Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +39,13 @@ const STAGES = ['typecheck', 'lint', 'unit', 'integration', 'ui'];
 const INSTALL_OVERLAPS = new Set(['typecheck', 'lint', 'unit']);
 /** Stages run only when named. */
 const EXTRA_STAGES = ['reliability'];
+/** A stage that runs beside another (key: the stage, value: the one it runs beside) when both are selected. */
+const BESIDE = { ui: 'integration' };
+/**
+ * Set in a stage run beside another: the parent built and installed, and reads the results from
+ * this file rather than a printed summary.
+ */
+const BESIDE_RESULTS_FILE = process.env.WSA_TEST_BESIDE_RESULTS;
 const MINUTE = 60_000;
 /** How many lines of each failure the final summary repeats (an assertion's message and diff). */
 const FAILURE_EXCERPT_LINES = 14;
@@ -69,6 +90,7 @@ const startedAt = Date.now();
 /** Per stage: { status: 'passed'|'failed'|'not run', passed, failed, skipped, ms, note }. */
 const results = new Map();
 let current; // the running stage: { pid }
+const besides = new Set(); // the process groups of stages running beside it
 let install; // the background install: { pid, finished, ... }
 let interrupted = false;
 
@@ -79,6 +101,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     console.error(`\n${signal}: stopping the running stage...`);
     // The stage's own handler shuts its servers and browser down; the sweep after it catches the rest.
     if (current) killGroup(current.pid, 'SIGTERM');
+    for (const pid of besides) killGroup(pid, 'SIGTERM');
     if (install && !install.finished) killGroup(install.pid, 'SIGTERM');
   });
 }
@@ -88,8 +111,8 @@ process.exitCode = await main();
 async function main() {
   if (!ensureDependencies()) return finish();
   // The type check and lint read the sources only.
-  const needsBuild = selected.some((s) => s !== 'typecheck' && s !== 'lint');
-  const needsVSCode = selected.some((s) => s === 'integration' || s === 'ui' || s === 'reliability');
+  const needsBuild = !BESIDE_RESULTS_FILE && selected.some((s) => s !== 'typecheck' && s !== 'lint');
+  const needsVSCode = !BESIDE_RESULTS_FILE && selected.some((s) => s === 'integration' || s === 'ui' || s === 'reliability');
   let built = true;
   if (needsBuild) {
     header('build', 'node esbuild.mjs');
@@ -104,8 +127,14 @@ async function main() {
   // before the first stage that needs it.
   install = built && needsVSCode ? startInstall() : undefined;
 
+  /** Per stage run beside another: its result, once it has ended and its output has been shown. */
+  const beside = new Map();
   for (const stage of selected) {
     if (interrupted) break;
+    if (beside.has(stage)) {
+      results.set(stage, await shown(beside.get(stage)));
+      continue;
+    }
     if (stage !== 'typecheck' && stage !== 'lint' && !built) {
       results.set(stage, notRun('build failed'));
       continue;
@@ -122,13 +151,69 @@ async function main() {
         continue;
       }
     }
+    for (const [other, host] of Object.entries(BESIDE)) if (host === stage && selected.includes(other)) beside.set(other, runBeside(other));
     results.set(stage, await runStage(stage));
   }
+  for (const [stage, pending] of beside) if (!results.has(stage)) results.set(stage, await shown(pending));
   if (install && !install.finished) {
     killGroup(install.pid, 'SIGTERM');
     await install.done;
   }
   return finish();
+}
+
+/** Prints the output of a stage run beside another, once it has ended; its result. */
+async function shown(pending) {
+  const { output, result } = await pending;
+  process.stdout.write(output);
+  return result;
+}
+
+/**
+ * Runs `stage` as a child `node scripts/test.mjs <stage>` beside the current stage, its output kept
+ * in a file (shown later, so the two stages' logs do not interleave); resolves with that output
+ * and its result once it has ended.
+ */
+function runBeside(stage) {
+  const dir = mkdtempSync(join(tmpdir(), `wsa-beside-${stage}-`));
+  const outputFile = join(dir, 'output.log');
+  const resultsFile = join(dir, 'results.json');
+  const fd = openSync(outputFile, 'w');
+  const t = Date.now();
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), stage], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', fd, fd],
+    env: { ...process.env, WSA_TEST_BESIDE_RESULTS: resultsFile },
+  });
+  closeSync(fd);
+  besides.add(child.pid);
+  console.log(`(${stageLabel(stage)} run beside the ${stageLabel(BESIDE[stage])}; their output follows theirs)`);
+  const ended = new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+  return ended.then((code) => {
+    besides.delete(child.pid);
+    killGroup(child.pid, 'SIGKILL');
+    const output = existsSync(outputFile) ? readFileSync(outputFile, 'utf8') : '';
+    let result;
+    try {
+      result = JSON.parse(readFileSync(resultsFile, 'utf8'))[stage];
+    } catch {
+      // none: it crashed or was killed
+    }
+    rmSync(dir, { recursive: true, force: true });
+    const crashed = {
+      status: 'failed',
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      ms: Date.now() - t,
+      note: `ended without results (exit code ${code})`,
+    };
+    return { output, result: result ?? crashed };
+  });
 }
 
 function ensureDependencies() {
@@ -379,6 +464,12 @@ function unitTestFiles() {
 
 function finish() {
   for (const stage of selected) if (!results.has(stage)) results.set(stage, notRun(interrupted ? 'interrupted' : 'not reached'));
+  const code = interrupted ? 130 : [...results.values()].some((r) => r.status === 'failed' || r.failed > 0) ? 1 : 0;
+  if (BESIDE_RESULTS_FILE) {
+    // The parent prints the summary: it gets the results, failures included.
+    writeFileSync(BESIDE_RESULTS_FILE, JSON.stringify(Object.fromEntries(results)));
+    return code;
+  }
   const rows = [...results.entries()];
   const total = { passed: 0, failed: 0 };
   for (const [, r] of rows) {
@@ -419,7 +510,7 @@ function finish() {
     }
   if (total.failed > 0) console.log(`Screenshots and logs of failures: ${relative(process.cwd(), resultsDir) || '.'}/`);
   console.log(`${total.passed} passed, ${total.failed} failed`);
-  return interrupted ? 130 : total.failed > 0 || rows.some(([, r]) => r.status === 'failed') ? 1 : 0;
+  return code;
 }
 
 function allowedSkip(stage, title) {
