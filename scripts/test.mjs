@@ -10,9 +10,10 @@
 // `npm ci` when node_modules is missing or older than package-lock.json; `node esbuild.mjs`; the
 // headless VS Code install (out/test/harness/install.js, a no-op once done) in the background while
 // the type check runs; then each stage as a child in its own process group, with a
-// time limit. The UI tests run beside the integration tests, as a child `node scripts/test.mjs ui`
-// whose output is shown after theirs: each leaves a core idle much of the time (waiting on a
-// workbench, a server, a timer). Anything a stage leaves behind (the process groups it recorded in
+// time limit. The lint runs beside the type check, and the UI tests beside the integration tests,
+// each as a child `node scripts/test.mjs <stage>` whose output is shown after the other's: the
+// integration and UI tests leave a core idle much of the time (waiting on a workbench, a server, a
+// timer), and the type check and lint are one process each on a machine of two cores or more. Anything a stage leaves behind (the process groups it recorded in
 // WSA_HARNESS_PGID_FILE, or its own group) is killed when it ends, also on Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
 import {
@@ -40,7 +41,7 @@ const INSTALL_OVERLAPS = new Set(['typecheck', 'lint', 'unit']);
 /** Stages run only when named. */
 const EXTRA_STAGES = ['reliability'];
 /** A stage that runs beside another (key: the stage, value: the one it runs beside) when both are selected. */
-const BESIDE = { ui: 'integration' };
+const BESIDE = { lint: 'typecheck', ui: 'integration' };
 /**
  * Set in a stage run beside another: the parent built and installed, and reads the results from
  * this file rather than a printed summary.
