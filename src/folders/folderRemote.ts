@@ -7,15 +7,15 @@ import type { ResourceReader } from '../model/resourceReader';
 import type { ResourceFile } from '../model/resourcePath';
 import type { SaveTokens, ServerSnapshot } from '../model/saveTypes';
 import { describeFailure } from './folderMessages';
+import type { ResourceRef } from './folderScope';
 import type { FileEntry } from './folderState';
 import { textHash } from './folderText';
 
 /** At most this many files in one folder, as the explorer shows at most this many of a kind. */
 export const MAX_FOLDER_FILES = 10_000;
 
-export interface Listed {
-  kind: ResourceKind;
-  id: string;
+/** A resource a list shows, with the name its file is named after. */
+export interface Listed extends ResourceRef {
   name: string;
 }
 
