@@ -126,6 +126,8 @@ const copyTsTypes = {
 
 const groups = {
   extension: [
+    // The entry VS Code requires (package.json `main`): it loads dist/extension.js through V8's code cache.
+    { ...node, entryPoints: { main: 'src/main.ts' }, outdir: dist },
     {
       ...node,
       entryPoints: { extension: 'src/extension.ts' },

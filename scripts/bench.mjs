@@ -30,7 +30,7 @@ const cpuMs = (since) => {
 };
 let cpu = process.cpuUsage();
 let started = performance.now();
-const extension = require('./extension.js');
+const extension = require('./main.js');
 timings.requireMs = performance.now() - started;
 timings.requireCpuMs = cpuMs(cpu);
 exports.activate = function (context) {
@@ -65,8 +65,9 @@ step('production build staged in out/bench/extension', () => {
   if (build.status !== 0) process.exit(build.status ?? 1);
   cpSync(join(root, 'media'), join(extension, 'media'), { recursive: true });
   // The staged package starts through a shim that times, with the high-resolution clock, the
-  // require of the shipped dist/extension.js and its activate() call, exactly as VS Code makes
-  // them at activation; the bundle itself is the one that ships, untouched.
+  // require of the shipped entry dist/main.js and its activate() call (which loads dist/extension.js
+  // through the code cache), exactly as VS Code makes them at activation; the bundles are the ones
+  // that ship, untouched.
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   writeFileSync(join(extension, 'package.json'), JSON.stringify({ ...manifest, main: './dist/bench-main.js' }, null, 2));
   writeFileSync(join(extension, 'dist', 'bench-main.js'), benchMain('__workspaceAutomationBench'));
@@ -83,7 +84,7 @@ step('production build staged in out/bench/extension', () => {
     main: './dist/bench-main.js',
   };
   writeFileSync(join(floor, 'package.json'), JSON.stringify(floorManifest, null, 2));
-  writeFileSync(join(floor, 'dist', 'extension.js'), "'use strict';\nexports.activate = function () {\n  return {};\n};\n");
+  writeFileSync(join(floor, 'dist', 'main.js'), "'use strict';\nexports.activate = function () {\n  return {};\n};\n");
   writeFileSync(join(floor, 'dist', 'bench-main.js'), benchMain('__workspaceAutomationFloorBench'));
 });
 

@@ -5,7 +5,9 @@ import { ApiError } from '../api';
 
 function sentence(text: string): string {
   const t = text.trim();
-  return /[.!?…]$/.test(t) ? t : `${t}.`;
+  // \u2026 is the ellipsis, escaped: esbuild copies a regular expression's characters as they are,
+  // and the bundle stays ASCII (test/unit/bundles.test.ts).
+  return /[.!?\u2026]$/.test(t) ? t : `${t}.`;
 }
 
 export function describeFailure(error: unknown): string {

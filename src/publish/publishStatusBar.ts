@@ -37,6 +37,8 @@ export class PublishStatusBar extends Disposable {
   );
   private generation = 0;
   private shownResource: string | undefined;
+  /** The context keys as last set; unset keys read as false, as at startup, where nothing is sent. */
+  private context = { canPublish: false, hasPublished: false };
   /** Per resource, the published revision and capabilities last seen, so a dashboard's open or save reads no history. */
   private readonly seen = new Map<string, Pick<RevisionHistory, 'published' | 'capabilities'>>();
   private readonly _onDidUpdate = this._register(new vscode.EventEmitter<string | undefined>());
@@ -120,7 +122,7 @@ export class PublishStatusBar extends Disposable {
           ? { title: vscode.l10n.t('Compare with Published'), command: COMMANDS.compareWithPublished, arguments: [uri] }
           : undefined;
       this.item.show();
-      await setContext(h.capabilities?.publish ?? true, h.published !== null);
+      await this.setContext(h.capabilities?.publish ?? true, h.published !== null);
       this._onDidUpdate.fire(this.item.text);
     } catch (e) {
       if (generation !== this.generation) return;
@@ -131,10 +133,19 @@ export class PublishStatusBar extends Disposable {
     }
   }
 
+  /** Sets the keys the Publish and Compare menus read, only when they change (each is a round trip to the window). */
+  private async setContext(canPublish: boolean, hasPublished: boolean): Promise<void> {
+    const was = this.context;
+    this.context = { canPublish, hasPublished };
+    if (was.canPublish !== canPublish) await vscode.commands.executeCommand('setContext', CONTEXT_KEYS.activeCanPublish, canPublish);
+    if (was.hasPublished !== hasPublished)
+      await vscode.commands.executeCommand('setContext', CONTEXT_KEYS.activeHasPublished, hasPublished);
+  }
+
   private async hide(): Promise<void> {
     this.shownResource = undefined;
     this.item.hide();
-    await setContext(false, false);
+    await this.setContext(false, false);
     this._onDidUpdate.fire(undefined);
   }
 }
@@ -145,9 +156,4 @@ function viewOf(uri: vscode.Uri) {
   } catch {
     return undefined;
   }
-}
-
-async function setContext(canPublish: boolean, hasPublished: boolean): Promise<void> {
-  await vscode.commands.executeCommand('setContext', CONTEXT_KEYS.activeCanPublish, canPublish);
-  await vscode.commands.executeCommand('setContext', CONTEXT_KEYS.activeHasPublished, hasPublished);
 }

@@ -24,7 +24,9 @@ function seconds(ms: number): string {
 
 function sentence(text: string): string {
   const t = text.trim();
-  return /[.!?…]$/.test(t) ? t : `${t}.`;
+  // \u2026 is the ellipsis, escaped: esbuild copies a regular expression's characters as they are,
+  // and the bundle stays ASCII (test/unit/bundles.test.ts).
+  return /[.!?\u2026]$/.test(t) ? t : `${t}.`;
 }
 
 /** `what` names the user's action in the past-tense failure form, e.g. "Could not save “Sales”". */

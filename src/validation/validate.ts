@@ -94,5 +94,6 @@ export function refusalMessage(name: string, all: readonly TextProblem[]): strin
   const count = isSingular(problems.length) ? l10n.t('{0} problem', problems.length) : l10n.t('{0} problems', problems.length);
   const lead = problems.length === 1 ? where(first) : l10n.t('the first at {0}', where(first));
   const text = first.message.trim();
-  return l10n.t('Not saved: «{0}» has {1} — {2}: {3}', name, count, lead, /[.!?…]$/.test(text) ? text : `${text}.`);
+  // \u2026, the ellipsis, escaped: the bundle stays ASCII (test/unit/bundles.test.ts).
+  return l10n.t('Not saved: «{0}» has {1} — {2}: {3}', name, count, lead, /[.!?\u2026]$/.test(text) ? text : `${text}.`);
 }

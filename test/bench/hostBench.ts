@@ -2,8 +2,11 @@
 // --large, code-server, headless Chromium) per run, with the staged production build loaded as the
 // development extension and test/bench/host/index.ts as its test entry. Each run activates the
 // extension once, so activation is measured once per run; the rest repeats inside each run.
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Run 1 starts as after an install, without the extension's code cache; each later run gets the
+// cache the run before it wrote (in the extension's global storage), as a window opened again does.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { format } from 'node:util';
 import { resultsDir } from '../harness/lib/paths';
 import { startSession, type Session } from '../harness/lib/session';
@@ -29,6 +32,8 @@ export interface HostBenchOptions {
 export interface HostRun {
   readonly results: HostResults | undefined;
   readonly emulatorPeakMiB: number | undefined;
+  /** Whether the extension started with the code cache of the run before (`warm`) or without (`cold`). */
+  readonly codeCache: 'cold' | 'warm';
   /** Why the run gave no (or partial) results. */
   readonly error?: string;
 }
@@ -39,16 +44,40 @@ export async function runHostBench(o: HostBenchOptions): Promise<HostRun[]> {
   const runs: HostRun[] = [];
   // Logs of failed runs and CPU profiles (--profile) of this benchmark only.
   rmSync(join(resultsDir, 'bench-host'), { recursive: true, force: true });
-  for (let i = 1; i <= o.runs; i++) {
-    o.say(`extension host run ${i} of ${o.runs}: starting the emulator (--large ${o.large}), code-server and Chromium...`);
-    const started = Date.now();
-    runs.push(await oneRun(o, i === 1 ? (o.browserTrace ?? []) : []));
-    // Every sample and note of the run, beside the table's medians.
-    mkdirSync(join(resultsDir, 'bench-host'), { recursive: true });
-    writeFileSync(join(resultsDir, 'bench-host', `run-${i}.json`), JSON.stringify(runs.at(-1), null, 2));
-    o.say(`extension host run ${i}: ${runs.at(-1)!.error ?? 'done'} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  const carried: CodeCacheCarry = { dir: mkdtempSync(join(tmpdir(), 'wsa-bench-code-cache-')) };
+  try {
+    for (let i = 1; i <= o.runs; i++) {
+      o.say(`extension host run ${i} of ${o.runs}: starting the emulator (--large ${o.large}), code-server and Chromium...`);
+      const started = Date.now();
+      runs.push(await oneRun(o, i === 1 ? (o.browserTrace ?? []) : [], carried));
+      // Every sample and note of the run, beside the table's medians.
+      mkdirSync(join(resultsDir, 'bench-host'), { recursive: true });
+      writeFileSync(join(resultsDir, 'bench-host', `run-${i}.json`), JSON.stringify(runs.at(-1), null, 2));
+      const run = runs.at(-1)!;
+      o.say(
+        `extension host run ${i} (code cache ${run.codeCache}): ${run.error ?? 'done'} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+      );
+    }
+  } finally {
+    rmSync(carried.dir, { recursive: true, force: true });
   }
   return runs;
+}
+
+/** The code cache one run leaves for the next: its files, and where under the run directory they were. */
+interface CodeCacheCarry {
+  readonly dir: string;
+  at?: string;
+}
+
+const CODE_CACHE_DIR = 'code-cache';
+
+/** The extension's code-cache directory under `root` (in its global storage), if it has a cache file. */
+function findCodeCache(root: string): string | undefined {
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith('.cache') && entry.parentPath.endsWith(CODE_CACHE_DIR)) return entry.parentPath;
+  }
+  return undefined;
 }
 
 let current: Session | undefined;
@@ -57,9 +86,10 @@ export async function stopHostBench(): Promise<void> {
   await current?.close();
 }
 
-async function oneRun(o: HostBenchOptions, traced: readonly string[]): Promise<HostRun> {
+async function oneRun(o: HostBenchOptions, traced: readonly string[], carried: CodeCacheCarry): Promise<HostRun> {
   const timeoutMs = o.timeoutMs ?? 10 * 60_000;
   let session: Session | undefined;
+  const codeCache = carried.at ? 'warm' : 'cold';
   try {
     session = current = await startSession({
       suite: 'bench-host',
@@ -112,6 +142,7 @@ async function oneRun(o: HostBenchOptions, traced: readonly string[]): Promise<H
       cpSync(o.floorDir, join(session.runDir, 'extensions', 'workspace-automation.workspace-automation-bench-floor-0.1.0'), {
         recursive: true,
       });
+    if (carried.at) cpSync(carried.dir, join(session.runDir, carried.at), { recursive: true });
     const payload = [
       ['extensionDevelopmentPath', remote(o.extensionDir)],
       ['extensionTestsPath', remote(o.hostEntry)],
@@ -130,10 +161,16 @@ async function oneRun(o: HostBenchOptions, traced: readonly string[]): Promise<H
       error = `the extension host ended (code ${outcome}) before the benchmark finished${results?.running ? `, in "${results.running}"` : ''}`;
     else if (results.errors.length) error = `${results.errors.length} step(s) failed: ${results.errors.map((e) => e.step).join(', ')}`;
     if (error) session.saveLogs();
-    return { results, emulatorPeakMiB, ...(error ? { error } : {}) };
+    const written = findCodeCache(session.runDir);
+    if (written) {
+      rmSync(carried.dir, { recursive: true, force: true });
+      cpSync(written, carried.dir, { recursive: true });
+      carried.at = relative(session.runDir, written);
+    } else o.say(`  the extension wrote no code cache in this run (looked under ${join(session.runDir, 'user-data')})`);
+    return { results, emulatorPeakMiB, codeCache, ...(error ? { error } : {}) };
   } catch (e) {
     session?.saveLogs();
-    return { results: undefined, emulatorPeakMiB: undefined, error: e instanceof Error ? e.message : String(e) };
+    return { results: undefined, emulatorPeakMiB: undefined, codeCache, error: e instanceof Error ? e.message : String(e) };
   } finally {
     await session?.close();
     current = undefined;

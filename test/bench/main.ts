@@ -110,7 +110,7 @@ async function main(): Promise<number> {
     hostOk = runs.some((r) => r.results?.done);
     if (args.profile)
       details.push(
-        `CPU profiles of ${args.profile} in test-results/bench-host/: run 1's figures for them include the profiler's overhead.`,
+        `CPU profiles of ${args.profile} in test-results/bench-host/, one per run: the figures of those steps include the profiler's overhead.`,
       );
     if (browserTrace)
       details.push(

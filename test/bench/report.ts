@@ -4,10 +4,23 @@ import type { HostRun } from './hostBench';
 import { fmt, median, type Row } from './support';
 
 export function hostRows(runs: readonly HostRun[]): { rows: Row[]; details: string[] } {
-  const samples: Record<string, number[]> = {};
-  for (const run of runs) {
-    for (const [key, values] of Object.entries(run.results?.samples ?? {})) (samples[key] ??= []).push(...values);
-  }
+  const samplesOf = (of: readonly HostRun[]) => {
+    const samples: Record<string, number[]> = {};
+    for (const run of of) {
+      for (const [key, values] of Object.entries(run.results?.samples ?? {})) (samples[key] ??= []).push(...values);
+    }
+    return samples;
+  };
+  // Activation is read from the runs that started with the code cache of the run before, as every
+  // window after the first does; the first run (after an install or an update) has its own row.
+  const warm = runs.filter((r) => r.codeCache === 'warm');
+  const cold = samplesOf(runs.filter((r) => r.codeCache === 'cold'));
+  const activation = Object.entries(samplesOf(warm.length ? warm : runs)).filter(([k]) => k.startsWith('activation.'));
+  const samples = {
+    ...Object.fromEntries(Object.entries(samplesOf(runs)).filter(([k]) => !k.startsWith('activation.'))),
+    ...Object.fromEntries(activation),
+  };
+  const cache = warm.length ? 'with the code cache' : 'without a code cache (only a first run)';
   const med = (key: string) => (samples[key]?.length ? median(samples[key]) : undefined);
   const max = (key: string) => (samples[key]?.length ? Math.max(...samples[key]) : undefined);
   const n = (key: string) => samples[key]?.length ?? 0;
@@ -22,9 +35,9 @@ export function hostRows(runs: readonly HostRun[]): { rows: Row[]; details: stri
   const total = med('activation.totalMs');
   rows.push(
     total === undefined
-      ? missing('activate(): require of dist/extension.js + the activate() call, real host', '≤ 15 ms')
+      ? missing('activate(): require of dist/main.js + the activate() call, real host', '≤ 15 ms')
       : {
-          what: `activate(): require of dist/extension.js + the activate() call, real host (as Running Extensions counts; median of ${n('activation.totalMs')} runs)`,
+          what: `activate(): require of dist/main.js + the activate() call, real host, ${cache} (as Running Extensions counts; median of ${n('activation.totalMs')} runs)`,
           figure: `${fmt.ms(total)} (require ${fmt.ms(med('activation.requireMs')!)} + activate ${fmt.ms(med('activation.activateCallMs')!)})`,
           target: '≤ 15 ms',
           met: total <= 15,
@@ -42,6 +55,13 @@ export function hostRows(runs: readonly HostRun[]): { rows: Row[]; details: stri
             met: total <= floor + 5,
           },
     );
+  const coldTotal = cold['activation.totalMs'];
+  if (warm.length && coldTotal?.length)
+    rows.push({
+      what: '  the first run, without a code cache (as after an install or an update)',
+      figure: `${fmt.ms(median(coldTotal))} (require ${fmt.ms(median(cold['activation.requireMs'] ?? [NaN]))} + activate ${fmt.ms(median(cold['activation.activateCallMs'] ?? [NaN]))})`,
+      target: 'reported',
+    });
   const cpu = med('activation.totalCpuMs');
   if (cpu !== undefined) {
     rows.push({
@@ -68,6 +88,10 @@ export function hostRows(runs: readonly HostRun[]): { rows: Row[]; details: stri
   detailMs(
     `require of a fresh copy of the bundle, after activation (${n('activation.freshRequireMs')} copies)`,
     'activation.freshRequireMs',
+  );
+  detailMs(
+    `the same through a warm code cache, as dist/main.js loads it (${n('activation.freshCachedMs')} copies)`,
+    'activation.freshCachedMs',
   );
 
   // Opening a dashboard: 1 request besides the first-time reads of the declarations and its data run.

@@ -2,7 +2,9 @@
 // development build of esbuild.mjs): no import cycle between the files of src/ or between its
 // folders, and the lazy chunks hold what activation must not load.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
 
@@ -182,6 +184,31 @@ describe('bundles: what activation loads', () => {
     );
     assert.ok(inputsOf(meta, 'dist/jsonc-parser.js').some(node('jsonc-parser/')), 'jsonc-parser is in dist/jsonc-parser.js');
     assert.ok(inputsOf(metafile('tsx'), 'dist/tsx-check.js').some(node('@babel/parser/')), 'the Babel parser is in dist/tsx-check.js');
+  });
+
+  test('dist/main.js, the entry VS Code requires, is the code-cache loader alone: the rest is dist/extension.js', () => {
+    const meta = metafile('extension');
+    assert.deepEqual(inputsOf(meta, 'dist/main.js').sort(), ['src/main.ts', 'src/util/codeCache.ts']);
+    assert.ok(inputsOf(meta, 'dist/extension.js').includes('src/extension.ts'), 'the composition root is in dist/extension.js');
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { main: string };
+    assert.equal(manifest.main, './dist/main.js');
+  });
+
+  test('the shipped dist/extension.js is ASCII: the code-cache loader decodes it as one-byte text, the fast way', () => {
+    // The production build (the development build keeps comments, which need not be ASCII).
+    const out = mkdtempSync(join(tmpdir(), 'wsa-bundles-'));
+    try {
+      const build = spawnSync(process.execPath, ['esbuild.mjs', '--production', '--only=extension', `--dist=${out}`], {
+        cwd: root,
+        encoding: 'utf8',
+      });
+      assert.equal(build.status, 0, build.stderr);
+      const bytes = readFileSync(join(out, 'extension.js'));
+      const at = bytes.findIndex((b) => b > 0x7f);
+      assert.equal(at, -1, `a non-ASCII byte at ${at}: ${bytes.subarray(Math.max(0, at - 60), at + 10).toString('utf8')}`);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 
   test('dist/extension.js holds no TypeScript and no language service: the worker bundle does, loaded with the first dashboard', () => {

@@ -1,7 +1,8 @@
 // `npm run bench -- --profile=activation,history` (WSA_BENCH_PROFILE): a CPU profile of the named
-// steps of the first host run, taken with the inspector inside the extension host and written to
-// test-results/bench-host/<name>.cpuprofile (open it in Chrome DevTools or VS Code). It is how the
-// README's explanations of slow figures were found.
+// steps of each host run, taken with the inspector inside the extension host and written to
+// test-results/bench-host/<name>.cpuprofile, then <name>-2.cpuprofile for the second run and so on
+// (open them in Chrome DevTools or VS Code): the first run starts without the code cache, the others
+// with it. It is how the README's explanations of slow figures were found.
 import { existsSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { join } from 'node:path';
@@ -10,9 +11,10 @@ export async function profiled<T>(name: string, fn: () => PromiseLike<T> | T): P
   const wanted = (process.env.WSA_BENCH_PROFILE ?? '').split(',').map((s) => s.trim());
   const dir = process.env.WSA_TEST_RESULTS_DIR;
   if (!dir || !(wanted.includes(name) || wanted.includes('all'))) return fn();
-  const file = join(dir, `${name}.cpuprofile`);
-  // The first run's profile is kept (the runner empties the folder before it).
-  if (existsSync(file)) return fn();
+  // The runner empties the folder before the first run.
+  let run = 1;
+  while (existsSync(join(dir, `${name}${run > 1 ? `-${run}` : ''}.cpuprofile`))) run++;
+  const file = join(dir, `${name}${run > 1 ? `-${run}` : ''}.cpuprofile`);
   const session = new Session();
   session.connect();
   const post = <R>(method: string, params?: object) =>

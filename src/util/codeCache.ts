@@ -1,0 +1,97 @@
+// Loads a CommonJS bundle as `require` does, but through V8's code cache: compiling the extension's
+// bundle is most of its activation, and a window that starts again compiles the same bytes again.
+// The cache is a file of our own directory (never a process-wide setting such as
+// module.enableCompileCache, which would cache every other extension of the host too), written
+// after the first use so that the functions activation ran are in it.
+//
+// V8 checks a cache against the source's length, not its bytes, and in release builds does not
+// verify its checksum: the file is named after a hash of the source (and of the V8 version), and
+// carries a hash of its own bytes, so a changed bundle or a damaged file is never used.
+import { isAscii } from 'node:buffer';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { Module, createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { Script } from 'node:vm';
+
+/** What became of the cache: there was none, V8 took it, or it was refused (V8's check or ours). */
+export type CacheUse = 'none' | 'accepted' | 'rejected';
+
+export interface CachedLoad<T> {
+  readonly exports: T;
+  readonly cache: CacheUse;
+  /** The cache file for this source and this V8. */
+  readonly file: string;
+  /** Settles once a cache for the next load is written (true), or when none was needed or it could not be written (false). */
+  readonly stored: Promise<boolean>;
+}
+
+export interface CodeCacheOptions {
+  /** How long after the load the cache is made: functions compiled by then are in it. */
+  readonly storeAfterMs?: number;
+}
+
+const DIGEST = 32;
+// Past activation (tens of milliseconds), so that what it ran is compiled and in the cache.
+const STORE_AFTER_MS = 1_000;
+
+const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest();
+
+export function loadWithCodeCache<T>(bundle: string, cacheDir: string, options: CodeCacheOptions = {}): CachedLoad<T> {
+  // Bytes first: hashing them is cheaper than hashing the decoded text, and an ASCII bundle (as
+  // esbuild writes it; test/unit/bundles.test.ts) decodes as Latin-1 without UTF-8's checks.
+  const bytes = readFileSync(bundle);
+  const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
+  const name = basename(bundle, '.js');
+  const key = createHash('sha256').update(process.versions.v8).update(bytes).digest('hex').slice(0, 24);
+  const file = join(cacheDir, `${name}-${key}.cache`);
+  const stored = readCache(file);
+  const script = new Script(Module.wrap(source), {
+    filename: bundle,
+    ...(stored ? { cachedData: stored } : {}),
+  });
+  const cache: CacheUse = !stored ? (stored === null ? 'rejected' : 'none') : script.cachedDataRejected ? 'rejected' : 'accepted';
+
+  const module = new Module(bundle);
+  module.filename = bundle;
+  const run = script.runInThisContext() as (...args: unknown[]) => void;
+  run.call(module.exports, module.exports, createRequire(bundle), module, bundle, dirname(bundle));
+  module.loaded = true;
+
+  return {
+    exports: module.exports as T,
+    cache,
+    file,
+    stored: cache === 'accepted' ? Promise.resolve(false) : later(options.storeAfterMs ?? STORE_AFTER_MS, () => store(script, file, name)),
+  };
+}
+
+/** The cache's bytes when the file is whole; undefined when there is none, null when it is damaged. */
+function readCache(file: string): Buffer | undefined | null {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  const data = bytes.subarray(DIGEST);
+  return bytes.length > DIGEST && sha256(data).equals(bytes.subarray(0, DIGEST)) ? data : null;
+}
+
+function later(ms: number, fn: () => Promise<boolean>): Promise<boolean> {
+  return new Promise((resolve) => setTimeout(() => void fn().then(resolve, () => resolve(false)), ms));
+}
+
+/** Written whole and renamed into place; the caches of older bundles of the same name go. */
+async function store(script: Script, file: string, name: string): Promise<boolean> {
+  const data = script.createCachedData();
+  const dir = dirname(file);
+  await mkdir(dir, { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, Buffer.concat([sha256(data), data]));
+  await rename(tmp, file);
+  for (const other of await readdir(dir))
+    if (other.startsWith(`${name}-`) && other.endsWith('.cache') && join(dir, other) !== file) await rm(join(dir, other), { force: true });
+  return true;
+}
