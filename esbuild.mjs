@@ -127,7 +127,7 @@ const copyTsTypes = {
 const groups = {
   extension: [
     // The entry VS Code requires (package.json `main`): it loads dist/extension.js through V8's code cache.
-    { ...node, entryPoints: { main: 'src/main.ts' }, outdir: dist },
+    { ...node, entryPoints: { main: 'src/extensionEntry.ts' }, outdir: dist },
     {
       ...node,
       entryPoints: { extension: 'src/extension.ts' },

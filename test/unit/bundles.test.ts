@@ -188,7 +188,7 @@ describe('bundles: what activation loads', () => {
 
   test('dist/main.js, the entry VS Code requires, is the code-cache loader alone: the rest is dist/extension.js', () => {
     const meta = metafile('extension');
-    assert.deepEqual(inputsOf(meta, 'dist/main.js').sort(), ['src/main.ts', 'src/util/codeCache.ts']);
+    assert.deepEqual(inputsOf(meta, 'dist/main.js').sort(), ['src/extensionEntry.ts', 'src/util/codeCache.ts']);
     assert.ok(inputsOf(meta, 'dist/extension.js').includes('src/extension.ts'), 'the composition root is in dist/extension.js');
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { main: string };
     assert.equal(manifest.main, './dist/main.js');
