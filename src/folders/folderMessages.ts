@@ -2,13 +2,7 @@
 // `vscode` through its imports; this is the same wording for what the folder engine meets).
 import * as l10n from '@vscode/l10n';
 import { ApiError } from '../api';
-
-function sentence(text: string): string {
-  const t = text.trim();
-  // \u2026 is the ellipsis, escaped: esbuild copies a regular expression's characters as they are,
-  // and the bundle stays ASCII (test/unit/bundles.test.ts).
-  return /[.!?\u2026]$/.test(t) ? t : `${t}.`;
-}
+import { sentence } from '../util/sentence';
 
 export function describeFailure(error: unknown): string {
   if (!(error instanceof ApiError)) return sentence(error instanceof Error ? error.message : String(error));

@@ -4,6 +4,7 @@ import * as l10n from '@vscode/l10n';
 import { ApiError, InvalidIdError } from '../api';
 import { NotSignedInError } from '../connection/connectionProvider';
 import { ResourcePathError } from '../model/resourcePath';
+import { sentence } from '../util/sentence';
 
 export type AdviceAction = 'signIn' | 'connectEmulator' | 'switchWorkspace' | 'showLog';
 
@@ -20,13 +21,6 @@ const PERMISSION_NAMES: Record<string, string> = {
 function seconds(ms: number): string {
   const s = Math.ceil(ms / 1000);
   return s === 1 ? '1 second' : `${s} seconds`;
-}
-
-function sentence(text: string): string {
-  const t = text.trim();
-  // \u2026 is the ellipsis, escaped: esbuild copies a regular expression's characters as they are,
-  // and the bundle stays ASCII (test/unit/bundles.test.ts).
-  return /[.!?\u2026]$/.test(t) ? t : `${t}.`;
 }
 
 /** `what` names the user's action in the past-tense failure form, e.g. "Could not save “Sales”". */

@@ -9,6 +9,7 @@ import { databaseProblems } from './databaseRules';
 import { factProblems } from './factRules';
 import { appProblems, writeSyncProblems } from './recordRules';
 import { isSingular } from '../util/plural';
+import { sentence } from '../util/sentence';
 
 export interface ValidateOptions {
   /**
@@ -93,7 +94,5 @@ export function refusalMessage(name: string, all: readonly TextProblem[]): strin
   if (!first) return l10n.t('Not saved: «{0}» has problems.', name);
   const count = isSingular(problems.length) ? l10n.t('{0} problem', problems.length) : l10n.t('{0} problems', problems.length);
   const lead = problems.length === 1 ? where(first) : l10n.t('the first at {0}', where(first));
-  const text = first.message.trim();
-  // \u2026, the ellipsis, escaped: the bundle stays ASCII (test/unit/bundles.test.ts).
-  return l10n.t('Not saved: «{0}» has {1} — {2}: {3}', name, count, lead, /[.!?\u2026]$/.test(text) ? text : `${text}.`);
+  return l10n.t('Not saved: «{0}» has {1} — {2}: {3}', name, count, lead, sentence(first.message));
 }
