@@ -9,7 +9,7 @@
 // carries a hash of its own bytes, so a changed bundle or a damaged file is never used.
 import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { Module, createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
@@ -30,13 +30,17 @@ export interface CachedLoad<T> {
 export interface CodeCacheOptions {
   /** How long after the load the cache is made: functions compiled by then are in it. */
   readonly storeAfterMs?: number;
+  /** A cache file larger than this is not read (it is not one V8 wrote for the bundle). */
+  readonly maxCacheBytes?: number;
 }
 
 const DIGEST = 32;
+// V8 writes a few hundred kilobytes for our bundle; a file far past that is not one it wrote.
+const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 // Past activation (tens of milliseconds), so that what it ran is compiled and in the cache.
 const STORE_AFTER_MS = 1_000;
 
-const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest();
+const sha256 = (...parts: (string | Uint8Array)[]) => parts.reduce((h, part) => h.update(part), createHash('sha256')).digest();
 
 export function loadWithCodeCache<T>(bundle: string, cacheDir: string, options: CodeCacheOptions = {}): CachedLoad<T> {
   // Bytes first: hashing them is cheaper than hashing the decoded text, and an ASCII bundle (as
@@ -44,14 +48,13 @@ export function loadWithCodeCache<T>(bundle: string, cacheDir: string, options: 
   const bytes = readFileSync(bundle);
   const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
   const name = basename(bundle, '.js');
-  const key = createHash('sha256').update(process.versions.v8).update(bytes).digest('hex').slice(0, 24);
-  const file = join(cacheDir, `${name}-${key}.cache`);
-  const stored = readCache(file);
+  const file = join(cacheDir, `${name}-${sha256(process.versions.v8, bytes).toString('hex').slice(0, 24)}.cache`);
+  const stored = readCache(file, options.maxCacheBytes ?? MAX_CACHE_BYTES);
   const script = new Script(Module.wrap(source), {
     filename: bundle,
     ...(stored ? { cachedData: stored } : {}),
   });
-  const cache: CacheUse = !stored ? (stored === null ? 'rejected' : 'none') : script.cachedDataRejected ? 'rejected' : 'accepted';
+  const cache: CacheUse = stored === undefined ? 'none' : stored === null || script.cachedDataRejected ? 'rejected' : 'accepted';
 
   const module = new Module(bundle);
   module.filename = bundle;
@@ -67,16 +70,26 @@ export function loadWithCodeCache<T>(bundle: string, cacheDir: string, options: 
   };
 }
 
-/** The cache's bytes when the file is whole; undefined when there is none, null when it is damaged. */
-function readCache(file: string): Buffer | undefined | null {
-  let bytes: Buffer;
+/** The cache's bytes when the file is whole; undefined when there is none, null when it is damaged or too large. */
+function readCache(file: string, maxBytes: number): Buffer | undefined | null {
+  let fd: number;
   try {
-    bytes = readFileSync(file);
+    fd = openSync(file, 'r');
   } catch {
     return undefined;
   }
-  const data = bytes.subarray(DIGEST);
-  return bytes.length > DIGEST && sha256(data).equals(bytes.subarray(0, DIGEST)) ? data : null;
+  try {
+    const size = fstatSync(fd).size;
+    if (size <= DIGEST || size > maxBytes) return null;
+    const bytes = Buffer.allocUnsafe(size);
+    if (readSync(fd, bytes, 0, size, 0) !== size) return null;
+    const data = bytes.subarray(DIGEST);
+    return sha256(data).equals(bytes.subarray(0, DIGEST)) ? data : null;
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function later(ms: number, fn: () => Promise<boolean>): Promise<boolean> {

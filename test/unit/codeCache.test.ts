@@ -72,6 +72,17 @@ describe('loading the bundle through the code cache', () => {
     assert.equal(load().cache, 'rejected');
   });
 
+  test('a cache file past the size bound is not read, even a whole one', async () => {
+    const first = load();
+    await first.stored;
+    const size = readFileSync(first.file).length;
+    assert.equal(loadWithCodeCache<Bundle>(bundle, cacheDir, { storeAfterMs: 0, maxCacheBytes: size }).cache, 'accepted');
+    const over = loadWithCodeCache<Bundle>(bundle, cacheDir, { storeAfterMs: 0, maxCacheBytes: size - 1 });
+    assert.equal(over.cache, 'rejected');
+    assert.equal(over.exports.answer, 42);
+    await over.stored;
+  });
+
   test('a changed bundle of the same length never takes the old cache (V8 checks only the length), and the old cache goes', async () => {
     const first = load();
     await first.stored;
