@@ -13,8 +13,9 @@
 // time limit. The lint runs beside the type check, and the UI tests beside the integration tests,
 // each as a child `node scripts/test.mjs <stage>` whose output is shown after the other's: the
 // integration and UI tests leave a core idle much of the time (waiting on a workbench, a server, a
-// timer), and the type check and lint are one process each on a machine of two cores or more. Anything a stage leaves behind (the process groups it recorded in
-// WSA_HARNESS_PGID_FILE, or its own group) is killed when it ends, also on Ctrl-C.
+// timer), and the type check and lint are one process each on a machine of two cores or more.
+// Anything a stage leaves behind (the process groups it recorded in WSA_HARNESS_PGID_FILE, or its
+// own group) is killed when it ends, also on Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   closeSync,

@@ -72,9 +72,10 @@ interface CodeCacheCarry {
 
 const CODE_CACHE_DIR = 'code-cache';
 
-/** The extension's code-cache directory under `root` (in its global storage), if it has a cache file. */
-function findCodeCache(root: string): string | undefined {
-  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+/** The extension's code-cache directory in a run's user data (its global storage), if it has a cache file. */
+function findCodeCache(userData: string): string | undefined {
+  if (!existsSync(userData)) return undefined;
+  for (const entry of readdirSync(userData, { recursive: true, withFileTypes: true })) {
     if (entry.isFile() && entry.name.endsWith('.cache') && entry.parentPath.endsWith(CODE_CACHE_DIR)) return entry.parentPath;
   }
   return undefined;
@@ -161,7 +162,7 @@ async function oneRun(o: HostBenchOptions, traced: readonly string[], carried: C
       error = `the extension host ended (code ${outcome}) before the benchmark finished${results?.running ? `, in "${results.running}"` : ''}`;
     else if (results.errors.length) error = `${results.errors.length} step(s) failed: ${results.errors.map((e) => e.step).join(', ')}`;
     if (error) session.saveLogs();
-    const written = findCodeCache(session.runDir);
+    const written = findCodeCache(join(session.runDir, 'user-data'));
     if (written) {
       rmSync(carried.dir, { recursive: true, force: true });
       cpSync(written, carried.dir, { recursive: true });

@@ -15,11 +15,9 @@ export function hostRows(runs: readonly HostRun[]): { rows: Row[]; details: stri
   // window after the first does; the first run (after an install or an update) has its own row.
   const warm = runs.filter((r) => r.codeCache === 'warm');
   const cold = samplesOf(runs.filter((r) => r.codeCache === 'cold'));
-  const activation = Object.entries(samplesOf(warm.length ? warm : runs)).filter(([k]) => k.startsWith('activation.'));
-  const samples = {
-    ...Object.fromEntries(Object.entries(samplesOf(runs)).filter(([k]) => !k.startsWith('activation.'))),
-    ...Object.fromEntries(activation),
-  };
+  const samples = samplesOf(runs);
+  const activation = samplesOf(warm.length ? warm : runs);
+  for (const key of Object.keys(samples)) if (key.startsWith('activation.')) samples[key] = activation[key] ?? [];
   const cache = warm.length ? 'with the code cache' : 'without a code cache (only a first run)';
   const med = (key: string) => (samples[key]?.length ? median(samples[key]) : undefined);
   const max = (key: string) => (samples[key]?.length ? Math.max(...samples[key]) : undefined);
