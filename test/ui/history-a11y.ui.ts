@@ -24,6 +24,9 @@ function historyFrame(page: Page): FrameLocator {
 
 /** Opens a history from the command palette with an id; `pick` answers "dashboard or operation?". */
 async function showHistory(page: Page, id: string, pick?: RegExp): Promise<void> {
+  // The palette lists the command once the workbench has the extension's contributions, which its
+  // activity bar entry shows; a test run alone starts right after the workbench does.
+  await activityBarEntry(page, 'Workspace Automation').waitFor({ timeout: 60_000 });
   await runCommand(page, 'Workspace Automation: Show Revision History');
   const input = page.locator('.quick-input-widget input.input');
   await input.waitFor();
@@ -61,7 +64,6 @@ describe('Revision history accessibility', () => {
     const { ids } = await emulatorAdmin(emulator!).demo();
     const largeId = (ids as Record<string, string | undefined>).largeDashboardId;
     assert.ok(largeId, 'the emulator runs with --large');
-    await activityBarEntry(page, 'Workspace Automation').waitFor({ timeout: 60_000 });
     await showHistory(page, `https://automation.example.com/dashboards/${largeId}?tab=history`, /Dashboard/);
     const frame = historyFrame(page);
     await frame.locator('h1', { hasText: 'Large history dashboard' }).waitFor({ timeout: 60_000 });

@@ -3,7 +3,7 @@
 // first), and sees the history header and the status bar say the draft is published.
 import * as assert from 'node:assert/strict';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
-import { expandTreeItem, openViewContainer, useWorkbench, viewPane } from '../harness';
+import { expandTreeItem, openViewContainer, runCommand, useWorkbench, viewPane } from '../harness';
 
 describe('Publishing in the workbench', () => {
   const ui = useWorkbench();
@@ -27,9 +27,23 @@ describe('Publishing in the workbench', () => {
       .frameLocator('iframe#active-frame');
   }
 
+  /** Whether the command palette, asked for Publish…, lists it (once its list has shown). */
+  async function paletteOffersPublish(page: Page): Promise<boolean> {
+    await page.keyboard.press('F1');
+    const widget = page.locator('.quick-input-widget');
+    await widget.locator('input.input').fill('>Workspace Automation: Publish');
+    await widget.getByRole('option').first().waitFor();
+    const offered = (await widget.getByRole('option', { name: 'Workspace Automation: Publish…' }).count()) > 0;
+    await page.keyboard.press('Escape');
+    return offered;
+  }
+
   it('the status bar names draft, published and unpublished revisions of the open database', async function () {
     this.timeout(120_000);
     const { page } = ui;
+    // Publish… is offered for the active document only: not before one is open (the startup state,
+    // where nothing sets the key), and not after it is closed.
+    assert.equal(await paletteOffersPublish(page), false, 'Publish… offered before any document is open');
     await openViewContainer(page, 'Workspace Automation');
     const explorer = viewPane(page, 'Explorer');
     await expandTreeItem(explorer, 'Databases');
@@ -38,7 +52,14 @@ describe('Publishing in the workbench', () => {
     assert.match(await orders.innerText(), /draft #3 · published #2 · 1 unpublished/);
     await orders.click();
     await page.locator('.part.statusbar').getByText('draft #3 · published #2 · 1 unpublished revision').waitFor({ timeout: 30_000 });
+    await page.locator('.editor-actions').getByRole('button', { name: 'Publish…' }).waitFor();
     await ui.screenshot('publish-status-bar');
+    assert.equal(await paletteOffersPublish(page), true, 'Publish… offered for the open database');
+
+    await runCommand(page, 'View: Close All Editors');
+    assert.equal(await paletteOffersPublish(page), false, 'Publish… offered after its document closed');
+    await orders.click();
+    await page.locator('.part.statusbar').getByText('draft #3 · published #2 · 1 unpublished revision').waitFor({ timeout: 30_000 });
   });
 
   it('Publish… asks with Compare first, naming draft and published, and publishes', async function () {
