@@ -70,6 +70,20 @@ export interface FoldingInfo {
   readonly kind: string;
 }
 
+/** A stretch of the dashboard text, by offsets (the part of it an editor shows). */
+export interface OffsetRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * The type errors of the statements an editor shows (`spans`: what was checked), as the built-in
+ * TypeScript reports a large file's visible region before the rest of it. `'whole'`: no region
+ * check for this text (a small file, a syntax error, a text the service compiled); the whole
+ * file's check answers at once.
+ */
+export type RegionDiagnostics = { readonly found: TypeDiagnostic[]; readonly spans: readonly OffsetRange[] } | 'whole';
+
 /** What the adapter tells the worker about one dashboard. */
 export interface DashboardUpdate {
   readonly key: string;
@@ -112,6 +126,8 @@ export interface WorkerMethods {
   syntaxDiagnostics: [{ key: string } & Freshness, TypeDiagnostic[] | null];
   /** Syntax and type errors as `diagnostics`, or null when the text changed (or the user asked for something) meanwhile. */
   semanticDiagnostics: [{ key: string } & Freshness, TypeDiagnostic[] | null];
+  /** The errors in `ranges` first (see RegionDiagnostics), or null when stale as `semanticDiagnostics`. */
+  regionDiagnostics: [{ key: string; ranges: readonly OffsetRange[] } & Freshness, RegionDiagnostics | null];
   completions: [{ key: string; offset: number; trigger?: string }, CompletionEntry[]];
   completionDetails: [{ key: string; offset: number; entry: CompletionEntry }, CompletionDetails | undefined];
   hover: [{ key: string; offset: number }, HoverInfo | undefined];

@@ -26,6 +26,24 @@ export const SILENCED_CODES: ReadonlySet<number> = new Set([
   6192, // All imports in import declaration are unused
 ]);
 
+/** From this many lines on, the type errors an editor shows are checked first (the built-in TypeScript's threshold). */
+export const REGION_CHECK_LINES = 500;
+
+type RegionCheck = (
+  fileName: string,
+  ranges: ts.TextRange[],
+) => { diagnostics: ts.Diagnostic[]; spans: ts.TextSpan[] } | undefined;
+
+/**
+ * TypeScript's region check (5.6 on): what tsserver answers an editor's visible ranges with. It is
+ * left out of the language service's public typings, so it is looked for; without it, the whole
+ * file is checked as before.
+ */
+export function regionCheck(service: ts.LanguageService): RegionCheck | undefined {
+  const found = (service as unknown as { getRegionSemanticDiagnostics?: RegionCheck }).getRegionSemanticDiagnostics;
+  return typeof found === 'function' ? found.bind(service) : undefined;
+}
+
 const severity = (c: ts.DiagnosticCategory): p.TypeDiagnostic['severity'] =>
   c === ts.DiagnosticCategory.Error ? 'error' : c === ts.DiagnosticCategory.Warning ? 'warning' : 'suggestion';
 
@@ -107,11 +125,52 @@ export class DashboardLanguageService {
     const project = this.project(key);
     const syntax = project.service.getSyntacticDiagnostics(project.path);
     if (syntax.length) return syntax.map(toDiagnostic);
+    if (this.compiledAsIs(key, project)) return [];
+    return this.reported(key, this.semantic(project));
+  }
+
+  /**
+   * `diagnostics`, stopped (null) as soon as `cancelled` says so: TypeScript asks between the
+   * statements it checks, so a check of a text already typed over ends within milliseconds.
+   */
+  semanticDiagnostics(key: string, cancelled: () => boolean): p.TypeDiagnostic[] | null {
+    return this.cancellable(key, cancelled, () => this.diagnostics(key));
+  }
+
+  /**
+   * The type errors of the statements that `ranges` touch, ahead of the whole file's, in a file of
+   * REGION_CHECK_LINES or more (below that the whole check is quick). The statements checked here
+   * are not checked again by the whole file's check that follows, so the two cost what one does.
+   */
+  regionDiagnostics(key: string, ranges: readonly p.OffsetRange[], cancelled: () => boolean): p.RegionDiagnostics | null {
+    return this.cancellable(key, cancelled, (): p.RegionDiagnostics => {
+      const project = this.project(key);
+      const check = regionCheck(project.service);
+      const file = project.service.getProgram()?.getSourceFile(project.path);
+      if (!check || !file || !ranges.length || file.getLineStarts().length < REGION_CHECK_LINES) return 'whole';
+      if (project.service.getSyntacticDiagnostics(project.path).length || this.compiledAsIs(key, project)) return 'whole';
+      const region = check(
+        project.path,
+        ranges.map((r) => ({ pos: r.start, end: r.end })),
+      );
+      // TypeScript declines when the whole file was checked already, or the ranges cover it.
+      if (!region) return 'whole';
+      return {
+        found: this.reported(key, region.diagnostics.filter((d) => !SILENCED_CODES.has(d.code))),
+        spans: region.spans.map((s) => ({ start: s.start, end: s.start + s.length })),
+      };
+    });
+  }
+
+  /** Whether the service compiled this very text and gave no types to check it with: no error is reported. */
+  private compiledAsIs(key: string, project: DashboardProject): boolean {
+    return !this.universe.hasRuntimeTypes && this.serviceTexts.get(key) === project.getText();
+  }
+
+  /** The type errors to report: without runtime types, only those the service's own text does not have. */
+  private reported(key: string, found: ts.Diagnostic[]): p.TypeDiagnostic[] {
     const serviceText = this.serviceTexts.get(key);
-    const typed = this.universe.hasRuntimeTypes;
-    if (!typed && serviceText === project.getText()) return [];
-    const found = this.semantic(project);
-    if (typed || serviceText === undefined) return found.map(toDiagnostic);
+    if (this.universe.hasRuntimeTypes || serviceText === undefined) return found.map(toDiagnostic);
     const known = this.baseline(key, serviceText);
     return found
       .filter((d) => {
@@ -123,15 +182,11 @@ export class DashboardLanguageService {
       .map(toDiagnostic);
   }
 
-  /**
-   * `diagnostics`, stopped (null) as soon as `cancelled` says so: TypeScript asks between the
-   * statements it checks, so a check of a text already typed over ends within milliseconds.
-   */
-  semanticDiagnostics(key: string, cancelled: () => boolean): p.TypeDiagnostic[] | null {
+  private cancellable<T>(key: string, cancelled: () => boolean, check: () => T): T | null {
     const project = this.project(key);
     project.cancelled = cancelled;
     try {
-      return this.diagnostics(key);
+      return check();
     } catch (err) {
       if (err instanceof ts.OperationCanceledException) return null;
       throw err;

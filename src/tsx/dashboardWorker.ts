@@ -26,6 +26,7 @@ export function handlersFor(service: DashboardLanguageService, stale: (f: Freshn
     // A check that fell behind the typing is dropped before it starts, and stops if it goes stale.
     syntaxDiagnostics: (f) => (stale(f) ? null : service.syntaxDiagnostics(f.key)),
     semanticDiagnostics: (f) => (stale(f) ? null : service.semanticDiagnostics(f.key, () => stale(f))),
+    regionDiagnostics: (f) => (stale(f) ? null : service.regionDiagnostics(f.key, f.ranges, () => stale(f))),
     completions: ({ key, offset, trigger }) => service.completions(key, offset, trigger),
     completionDetails: ({ key, offset, entry }) => service.completionDetails(key, offset, entry),
     hover: ({ key, offset }) => service.hover(key, offset),

@@ -38,7 +38,7 @@ interface Waiting {
 /** Requests that only hand the worker state: answering them does not load TypeScript's program. */
 const STATE_METHODS: ReadonlySet<WorkerMethod> = new Set(['configure', 'update', 'close', 'memory']);
 /** Checks that stop when their text changes or the user asks for something meanwhile. */
-const CHECKS: ReadonlySet<WorkerMethod> = new Set(['syntaxDiagnostics', 'semanticDiagnostics']);
+const CHECKS: ReadonlySet<WorkerMethod> = new Set(['syntaxDiagnostics', 'regionDiagnostics', 'semanticDiagnostics']);
 /** What the user waits for: a check in the way stops for it (as the built-in TypeScript's interrupt does). */
 const INTERACTIVE: ReadonlySet<WorkerMethod> = new Set([
   'completions',

@@ -25,6 +25,22 @@ async function withWorker(use: (worker: DashboardWorkerClient) => Promise<void>)
   }
 }
 
+/**
+ * `shown`, or a failure after 60 s. A bound, not a pause: the scheduler's timer and an idle worker do
+ * not hold the process open by design, so a test waiting on them alone would end unfinished.
+ */
+async function shownWithin<T>(shown: Promise<T>): Promise<T> {
+  let bound: NodeJS.Timeout | undefined;
+  const within = new Promise<never>((_, reject) => {
+    bound = setTimeout(() => reject(new Error('no type check was shown within 60 s')), 60_000);
+  });
+  try {
+    return await Promise.race([shown, within]);
+  } finally {
+    clearTimeout(bound);
+  }
+}
+
 /** A dashboard of `n` small components: enough statements for a check to take a while. */
 function dashboard(n: number): string {
   const parts = ["import React, { useState } from 'react';", ''];
@@ -222,22 +238,164 @@ describe('a completion or hover does not wait behind diagnostics', () => {
         { syntax: () => undefined, complete: (_key, _generation, found) => shown(found), failed: (_key, err) => assert.fail(String(err)) },
         50,
       );
-      // A bound, not a pause: the scheduler's timer and an idle worker do not hold the process open by design.
-      let bound: NodeJS.Timeout | undefined;
-      const within = new Promise<never>((_, reject) => {
-        bound = setTimeout(() => reject(new Error('no type check was shown within 60 s')), 60_000);
-      });
       try {
         await worker.request('update', { key: 'k', text, serviceText: null });
         scheduler.changed('k', 1, true);
-        const found = await Promise.race([complete, within]);
+        const found = await shownWithin(complete);
         assert.ok(completion, 'the completion was asked while the check was pending');
         await completion;
         assert.equal(scheduler.stats.stopped, 1, 'the first check stopped for the completion');
         assert.equal(scheduler.stats.completeShown, 1);
         assert.ok(found.some((d) => d.code === 2322));
       } finally {
-        clearTimeout(bound);
+        scheduler.dispose();
+      }
+    });
+  });
+});
+
+describe('a large dashboard’s on-screen type errors come first', () => {
+  /** 150 panels (602 lines) with a wrong assignment in panel 10 (near the top) and panel 140 (near the end). */
+  const large = (): string => {
+    let text = dashboard(150);
+    for (const i of [10, 140])
+      text = text.replace(`  const [count, setCount] = useState(${i});`, `$&\n  const wrong${i}: number = 'text ${i}';`);
+    return text;
+  };
+  /** The lines of panel 10 and a few around it, as an editor scrolled there shows them. */
+  const screen = (text: string) => {
+    const start = text.indexOf('export function Panel8(');
+    return [{ start, end: text.indexOf('export function Panel13(') }];
+  };
+  const wrongs = (found: readonly TypeDiagnostic[], text: string) =>
+    found.filter((d) => d.code === 2322).map((d) => text.slice(d.start, d.start + d.length));
+
+  test('the region check finds the errors on screen only, and the whole check then finds all of them', () => {
+    const service = new DashboardLanguageService({ typesDir: TYPES_DIR });
+    service.configure(null);
+    const text = large();
+    service.update({ key: 'k', text, serviceText: null });
+    const region = service.regionDiagnostics('k', screen(text), () => false);
+    assert.ok(region && region !== 'whole', 'checked by region');
+    assert.deepEqual(wrongs(region.found, text), ['wrong10']);
+    const [{ start, end }] = screen(text);
+    assert.ok(
+      region.spans.every((s) => s.start <= end && s.end >= start),
+      'the spans are the statements around the screen',
+    );
+    assert.ok(!region.spans.some((s) => s.start <= text.indexOf('wrong140') && s.end > text.indexOf('wrong140')));
+    assert.deepEqual(wrongs(service.semanticDiagnostics('k', () => false)!, text), ['wrong10', 'wrong140']);
+    assert.equal(service.regionDiagnostics('k', screen(text), () => false), 'whole', 'once the whole file is checked, TypeScript declines');
+    service.dispose();
+  });
+
+  test('no region check where the whole one is quick or answers alone: a small file, a syntax error, the service’s own text', () => {
+    const service = new DashboardLanguageService({ typesDir: TYPES_DIR });
+    service.configure(null);
+    const small = dashboard(100);
+    service.update({ key: 's', text: small, serviceText: null });
+    assert.equal(service.regionDiagnostics('s', screen(small), () => false), 'whole', 'under 500 lines');
+    const text = large();
+    service.update({ key: 'b', text: `${text}const broken = (;\n`, serviceText: null });
+    assert.equal(service.regionDiagnostics('b', screen(text), () => false), 'whole', 'a syntax error');
+    service.update({ key: 'c', text, serviceText: text });
+    assert.equal(service.regionDiagnostics('c', screen(text), () => false), 'whole', 'compiled by the service, untyped');
+    assert.equal(service.regionDiagnostics('c', [], () => false), 'whole', 'nothing on screen');
+    service.dispose();
+  });
+
+  test('without types, an edited text reports on screen only what its service text does not have', () => {
+    const service = new DashboardLanguageService({ typesDir: TYPES_DIR });
+    service.configure(null);
+    const served = large();
+    const text = served.replace('  const wrong10:', "  const added: number = 'new';\n$&");
+    service.update({ key: 'k', text, serviceText: served });
+    const region = service.regionDiagnostics('k', screen(text), () => false);
+    assert.ok(region && region !== 'whole');
+    assert.deepEqual(wrongs(region.found, text), ['added'], 'the service text’s own error is not reported');
+    service.dispose();
+  });
+
+  test('a region check stops once its text is typed over', () => {
+    const service = new DashboardLanguageService({ typesDir: TYPES_DIR });
+    service.configure(null);
+    const text = large();
+    service.update({ key: 'k', text, serviceText: null });
+    let asked = 0;
+    assert.equal(
+      service.regionDiagnostics('k', screen(text), () => ++asked > 1),
+      null,
+    );
+    assert.ok(asked > 1, 'TypeScript asked whether to stop');
+    service.dispose();
+  });
+
+  test('the scheduler shows the on-screen errors, then the whole file’s, for the last text only', async () => {
+    await withWorker(async (worker) => {
+      const text = large();
+      const shown: { kind: 'region' | 'complete'; generation: number; found: string[] }[] = [];
+      let done: () => void = () => undefined;
+      const last = new Promise<void>((r) => (done = r));
+      const scheduler = new DiagnosticsScheduler(
+        worker,
+        {
+          syntax: () => undefined,
+          visibleRanges: () => screen(text),
+          region: (_key, generation, found) => shown.push({ kind: 'region', generation, found: wrongs(found, text) }),
+          complete: (_key, generation, found) => {
+            shown.push({ kind: 'complete', generation, found: wrongs(found, text) });
+            done();
+          },
+          failed: (_key, err) => assert.fail(String(err)),
+        },
+        50,
+      );
+      try {
+        await worker.request('update', { key: 'k', text: dashboard(150), serviceText: null });
+        scheduler.changed('k', 1);
+        void worker.request('update', { key: 'k', text });
+        scheduler.changed('k', 2);
+        await shownWithin(last);
+        assert.deepEqual(shown, [
+          { kind: 'region', generation: 2, found: ['wrong10'] },
+          { kind: 'complete', generation: 2, found: ['wrong10', 'wrong140'] },
+        ]);
+        assert.equal(scheduler.stats.regionShown, 1);
+      } finally {
+        scheduler.dispose();
+      }
+    });
+  });
+
+  test('nothing on screen (or no region sink): the whole file only, one request', async () => {
+    await withWorker(async (worker) => {
+      const text = large();
+      const asked: string[] = [];
+      const counted: CheckWorker = {
+        request(method, params) {
+          asked.push(method);
+          return worker.request(method, params);
+        },
+      };
+      let done: () => void = () => undefined;
+      const last = new Promise<void>((r) => (done = r));
+      const scheduler = new DiagnosticsScheduler(
+        counted,
+        {
+          syntax: () => undefined,
+          visibleRanges: () => [],
+          region: () => assert.fail('no region without a screen'),
+          complete: () => done(),
+          failed: (_key, err) => assert.fail(String(err)),
+        },
+        50,
+      );
+      try {
+        await worker.request('update', { key: 'k', text, serviceText: null });
+        scheduler.changed('k', 1, true);
+        await shownWithin(last);
+        assert.deepEqual(asked, ['semanticDiagnostics']);
+      } finally {
         scheduler.dispose();
       }
     });

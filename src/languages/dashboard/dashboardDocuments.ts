@@ -1,14 +1,15 @@
 // Keeps the language service worker in step with the open wsa: dashboards: their text, the text the
 // service gave (while equal, the service compiled it), the runtime's declarations and the data run's
 // row type; and shows its type errors in a diagnostic collection of their own, as the user types:
-// syntax errors at once, type errors after a pause, a stale check stopped (DiagnosticsScheduler).
+// syntax errors at once, type errors after a pause (a large file's on-screen ones first), a stale
+// check stopped (DiagnosticsScheduler).
 // Type errors are information for the user only: nothing here takes part in a save.
 import * as vscode from 'vscode';
 import { rowTypeFromColumns } from '../../api/dataContract';
 import type { ConnectionProvider } from '../../connection/connectionProvider';
 import type { ServerSnapshot } from '../../model/saveTypes';
-import type { TypeDiagnostic } from '../../tsx/dashboardProtocol';
-import { DiagnosticsScheduler } from '../../tsx/diagnosticsScheduler';
+import type { OffsetRange, TypeDiagnostic } from '../../tsx/dashboardProtocol';
+import { DiagnosticsScheduler, type SchedulerStats } from '../../tsx/diagnosticsScheduler';
 import type { DashboardWorkerClient } from '../../tsx/workerClient';
 import { eventToPromise } from '../../util/events';
 import { Disposable } from '../../util/lifecycle';
@@ -56,6 +57,8 @@ export class DashboardDocuments extends Disposable {
     this.checks = new DiagnosticsScheduler(deps.worker, {
       syntax: (key, generation, found) => this.showSyntax(key, generation, found),
       complete: (key, generation, found) => this.showAll(key, generation, found),
+      visibleRanges: (key) => this.visibleRanges(key),
+      region: (key, generation, found, spans) => this.showRegion(key, generation, found, spans),
       failed: (key, err) =>
         this.deps.log.warn(`[DashboardTypes] no type check for ${key}: ${err instanceof Error ? err.message : String(err)}`),
     });
@@ -69,6 +72,11 @@ export class DashboardDocuments extends Disposable {
         for (const [key, t] of this.tracked) t.ready = this.refresh(key);
       }),
     );
+  }
+
+  /** How many checks were shown, stopped and dropped (the tests read which passes ran). */
+  get checkStats(): Readonly<SchedulerStats> {
+    return this.checks.stats;
   }
 
   isTracked(document: vscode.TextDocument): boolean {
@@ -225,6 +233,28 @@ export class DashboardDocuments extends Disposable {
       );
     else if (t.showingSyntax) this.collection.set(document.uri, []);
     t.showingSyntax = found.length > 0;
+  }
+
+  /** What the editors showing the dashboard show of it, as offsets. */
+  private visibleRanges(key: string): OffsetRange[] {
+    return vscode.window.visibleTextEditors
+      .filter((e) => e.document.uri.toString() === key)
+      .flatMap((e) => e.visibleRanges.map((r) => ({ start: e.document.offsetAt(r.start), end: e.document.offsetAt(r.end) })));
+  }
+
+  /**
+   * The type errors of the statements on screen, ahead of the whole file's check: those shown
+   * elsewhere stay until it replaces them all (as the built-in TypeScript does), syntax errors of a
+   * text typed since do not.
+   */
+  private showRegion(key: string, generation: number, found: TypeDiagnostic[], spans: readonly OffsetRange[]): void {
+    const t = this.tracked.get(key);
+    const document = this.documentOf(key);
+    if (!t || !document || t.generation !== generation || !this.deps.typeDiagnostics()) return;
+    const checked = spans.map((s) => new vscode.Range(document.positionAt(s.start), document.positionAt(s.end)));
+    const kept = t.showingSyntax ? [] : (this.collection.get(document.uri) ?? []).filter((d) => !checked.some((c) => c.intersection(d.range)));
+    this.collection.set(document.uri, [...kept, ...found.map((d) => toDiagnostic(document, d))]);
+    t.showingSyntax = false;
   }
 
   private showAll(key: string, generation: number, found: TypeDiagnostic[]): void {
