@@ -29,10 +29,7 @@ export const SILENCED_CODES: ReadonlySet<number> = new Set([
 /** From this many lines on, the type errors an editor shows are checked first (the built-in TypeScript's threshold). */
 export const REGION_CHECK_LINES = 500;
 
-type RegionCheck = (
-  fileName: string,
-  ranges: ts.TextRange[],
-) => { diagnostics: ts.Diagnostic[]; spans: ts.TextSpan[] } | undefined;
+type RegionCheck = (fileName: string, ranges: ts.TextRange[]) => { diagnostics: ts.Diagnostic[]; spans: ts.TextSpan[] } | undefined;
 
 /**
  * TypeScript's region check (5.6 on): what tsserver answers an editor's visible ranges with. It is
@@ -156,7 +153,10 @@ export class DashboardLanguageService {
       // TypeScript declines when the whole file was checked already, or the ranges cover it.
       if (!region) return 'whole';
       return {
-        found: this.reported(key, region.diagnostics.filter((d) => !SILENCED_CODES.has(d.code))),
+        found: this.reported(
+          key,
+          region.diagnostics.filter((d) => !SILENCED_CODES.has(d.code)),
+        ),
         spans: region.spans.map((s) => ({ start: s.start, end: s.start + s.length })),
       };
     });

@@ -9,6 +9,30 @@ import type { OffsetRange, TypeDiagnostic, WorkerMethods } from './dashboardProt
 /** The pause after a keystroke before the type check (the built-in TypeScript waits 200-800 ms by file size). */
 export const SEMANTIC_PAUSE_MS = 150;
 
+/** An edit of a text, as VS Code reports one: the replaced stretch and its new text. */
+export interface TextChange {
+  readonly rangeOffset: number;
+  readonly rangeLength: number;
+  readonly text: string;
+}
+
+/**
+ * Errors shown for a text, moved to where they are after `changes` (applied in order, as VS Code
+ * reports them); one whose text was edited is left out, its next check tells.
+ */
+export function moveThrough(shown: readonly TypeDiagnostic[], changes: readonly TextChange[]): TypeDiagnostic[] {
+  let moved = [...shown];
+  for (const c of changes) {
+    const end = c.rangeOffset + c.rangeLength;
+    moved = moved.flatMap((d) => {
+      if (d.start + d.length < c.rangeOffset) return [d];
+      if (d.start > end) return [{ ...d, start: d.start + c.text.length - c.rangeLength }];
+      return [];
+    });
+  }
+  return moved;
+}
+
 export interface DiagnosticsSink {
   /** The syntax errors of a text (empty: none); its type errors follow after the pause. */
   syntax(key: string, generation: number, found: TypeDiagnostic[]): void;

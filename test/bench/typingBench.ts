@@ -140,7 +140,13 @@ export async function runTypingBench(o: TypingBenchOptions, rows: Row[]): Promis
       met: p95(v) <= ratio * p95(b) && (cap === undefined || p95(v) <= cap),
     });
     rows.push(
-      pair('typing: keystroke → semantic diagnostics on screen (60 lines), 1,000 lines (update + syntax + region check)', screen, semBare, 1.2, 300),
+      pair(
+        'typing: keystroke → semantic diagnostics on screen (60 lines), 1,000 lines (update + syntax + region check)',
+        screen,
+        semBare,
+        1.2,
+        300,
+      ),
     );
     rows.push(pair('typing: keystroke → semantic diagnostics of the whole file (after those on screen)', sem, semBare, 1.2));
     rows.push(pair('typing: keystroke → syntax diagnostics, 1,000 lines', syn, synBare, 1.2));

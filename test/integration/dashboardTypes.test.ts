@@ -119,6 +119,37 @@ describe('Dashboard types: completions, hovers, definitions and type errors in w
     assert.equal((await vscode.commands.executeCommand<SaveResult>('workspaceAutomation.save', doc.uri)).status, 'saved');
   });
 
+  it('in a large dashboard, the type errors on screen are shown first; those further down stay until the whole file is checked', async function () {
+    const doc = await openDashboard(ids.churnDashboardId!, 'Customer churn');
+    // 700 lines below what the service gave, with a wrong assignment far down, out of sight.
+    const filler = Array.from({ length: 700 }, (_, i) => `export const filler${i} = ${i};`).join('\n');
+    await edit(doc, (t) => `${t}\n${filler}\nconst below: number = 'far';\n`);
+    assert.deepEqual(
+      typeErrors(doc.uri).map((d) => doc.getText(d.range)),
+      ['below'],
+    );
+    const editor = await vscode.window.showTextDocument(doc);
+    editor.revealRange(new vscode.Range(0, 0, 0, 0), vscode.TextEditorRevealType.AtTop);
+    editor.selection = new vscode.Selection(0, 0, 0, 0);
+    assert.ok(editor.visibleRanges[0]!.end.line < 200, 'the top of the dashboard is on screen, not its end');
+
+    const seen: string[][] = [];
+    // What the collection holds each time the extension shows a check (VS Code's own event is debounced).
+    const listener = api.dashboards.documents.onDidUpdateDiagnostics((uri) => {
+      if (uri.toString() === doc.uri.toString()) seen.push(typeErrors(doc.uri).map((d) => doc.getText(d.range)));
+    });
+    const before = api.dashboards.documents.checkStats.regionShown;
+    try {
+      await edit(doc, (t) => `const above: number = 'near';\n${t}`);
+    } finally {
+      listener.dispose();
+    }
+    assert.equal(api.dashboards.documents.checkStats.regionShown, before + 1, 'one on-screen check, for the last text');
+    const first = seen.find((shown) => shown.includes('above'));
+    assert.deepEqual(first, ['below', 'above'], 'the error on screen came with the one below kept');
+    assert.deepEqual(seen.at(-1)?.sort(), ['above', 'below'], 'the whole file’s check shows both');
+  });
+
   it('every seed dashboard opens, and stays after an edit, with no type error whatever types the service serves @variants', async function () {
     const seeds: [string, string][] = [
       [ids.dashboardId!, 'Revenue by region'],

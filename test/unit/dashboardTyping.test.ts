@@ -7,7 +7,7 @@ import path from 'node:path';
 import { DashboardProject, TypeUniverse } from '../../src/tsx/dashboardProject';
 import type { TypeDiagnostic } from '../../src/tsx/dashboardProtocol';
 import { DashboardLanguageService } from '../../src/tsx/dashboardService';
-import { DiagnosticsScheduler, type CheckWorker } from '../../src/tsx/diagnosticsScheduler';
+import { DiagnosticsScheduler, moveThrough, type CheckWorker } from '../../src/tsx/diagnosticsScheduler';
 import { ShippedTypes } from '../../src/tsx/typeFiles';
 import { DashboardWorkerClient } from '../../src/tsx/workerClient';
 import { stalenessOf } from '../../src/tsx/dashboardWorker';
@@ -284,8 +284,18 @@ describe('a large dashboard’s on-screen type errors come first', () => {
       'the spans are the statements around the screen',
     );
     assert.ok(!region.spans.some((s) => s.start <= text.indexOf('wrong140') && s.end > text.indexOf('wrong140')));
-    assert.deepEqual(wrongs(service.semanticDiagnostics('k', () => false)!, text), ['wrong10', 'wrong140']);
-    assert.equal(service.regionDiagnostics('k', screen(text), () => false), 'whole', 'once the whole file is checked, TypeScript declines');
+    assert.deepEqual(
+      wrongs(
+        service.semanticDiagnostics('k', () => false)!,
+        text,
+      ),
+      ['wrong10', 'wrong140'],
+    );
+    assert.equal(
+      service.regionDiagnostics('k', screen(text), () => false),
+      'whole',
+      'once the whole file is checked, TypeScript declines',
+    );
     service.dispose();
   });
 
@@ -294,13 +304,29 @@ describe('a large dashboard’s on-screen type errors come first', () => {
     service.configure(null);
     const small = dashboard(100);
     service.update({ key: 's', text: small, serviceText: null });
-    assert.equal(service.regionDiagnostics('s', screen(small), () => false), 'whole', 'under 500 lines');
+    assert.equal(
+      service.regionDiagnostics('s', screen(small), () => false),
+      'whole',
+      'under 500 lines',
+    );
     const text = large();
     service.update({ key: 'b', text: `${text}const broken = (;\n`, serviceText: null });
-    assert.equal(service.regionDiagnostics('b', screen(text), () => false), 'whole', 'a syntax error');
+    assert.equal(
+      service.regionDiagnostics('b', screen(text), () => false),
+      'whole',
+      'a syntax error',
+    );
     service.update({ key: 'c', text, serviceText: text });
-    assert.equal(service.regionDiagnostics('c', screen(text), () => false), 'whole', 'compiled by the service, untyped');
-    assert.equal(service.regionDiagnostics('c', [], () => false), 'whole', 'nothing on screen');
+    assert.equal(
+      service.regionDiagnostics('c', screen(text), () => false),
+      'whole',
+      'compiled by the service, untyped',
+    );
+    assert.equal(
+      service.regionDiagnostics('c', [], () => false),
+      'whole',
+      'nothing on screen',
+    );
     service.dispose();
   });
 
@@ -328,6 +354,24 @@ describe('a large dashboard’s on-screen type errors come first', () => {
     );
     assert.ok(asked > 1, 'TypeScript asked whether to stop');
     service.dispose();
+  });
+
+  test('errors shown are moved with the edits typed since, and one whose text was edited is left out', () => {
+    const error = (start: number, length: number) => ({ start, length, message: `at ${start}`, code: 2322, severity: 'error' as const });
+    const shown = [error(10, 5), error(40, 3), error(100, 4)];
+    const moved = moveThrough(shown, [
+      { rangeOffset: 60, rangeLength: 0, text: 'typed\n' },
+      { rangeOffset: 41, rangeLength: 1, text: '' },
+      { rangeOffset: 0, rangeLength: 2, text: 'x' },
+    ]);
+    assert.deepEqual(
+      moved.map((d) => [d.message, d.start]),
+      [
+        ['at 10', 9],
+        ['at 100', 104],
+      ],
+    );
+    assert.deepEqual(moveThrough(shown, []), shown);
   });
 
   test('the scheduler shows the on-screen errors, then the whole file’s, for the last text only', async () => {

@@ -9,7 +9,7 @@ import { rowTypeFromColumns } from '../../api/dataContract';
 import type { ConnectionProvider } from '../../connection/connectionProvider';
 import type { ServerSnapshot } from '../../model/saveTypes';
 import type { OffsetRange, TypeDiagnostic } from '../../tsx/dashboardProtocol';
-import { DiagnosticsScheduler, type SchedulerStats } from '../../tsx/diagnosticsScheduler';
+import { DiagnosticsScheduler, moveThrough, type SchedulerStats, type TextChange } from '../../tsx/diagnosticsScheduler';
 import type { DashboardWorkerClient } from '../../tsx/workerClient';
 import { eventToPromise } from '../../util/events';
 import { Disposable } from '../../util/lifecycle';
@@ -38,6 +38,8 @@ interface Tracked {
   published: number;
   /** Whether what is shown are syntax errors of a text typed since (cleared once the syntax is right). */
   showingSyntax: boolean;
+  /** The type errors shown, where they are in the text as typed since (an on-screen check keeps those elsewhere). */
+  shown: TypeDiagnostic[];
 }
 
 export class DashboardDocuments extends Disposable {
@@ -47,7 +49,7 @@ export class DashboardDocuments extends Disposable {
   /** Row types by data run: a run's columns do not change, so each is read once per connection. */
   private readonly dataRuns = new Map<string, Promise<string | null>>();
   private readonly _onDidUpdateDiagnostics = this._register(new vscode.EventEmitter<vscode.Uri>());
-  /** Fires when a dashboard's type diagnostics were computed (tests and the bench wait on it). */
+  /** Fires when a dashboard's type diagnostics were shown: those on screen, or all (tests and the bench wait on it). */
   readonly onDidUpdateDiagnostics = this._onDidUpdateDiagnostics.event;
 
   private readonly checks: DiagnosticsScheduler;
@@ -104,16 +106,20 @@ export class DashboardDocuments extends Disposable {
       generation: 0,
       published: -1,
       showingSyntax: false,
+      shown: [],
     };
     this.tracked.set(key, t);
     t.ready = this.refresh(key);
     await t.ready;
   }
 
-  changed(document: vscode.TextDocument): void {
+  /** The document's text changed (`changes`), or its base did. */
+  changed(document: vscode.TextDocument, changes: readonly TextChange[] = []): void {
     const key = document.uri.toString();
     const t = this.tracked.get(key);
-    if (t) t.ready = this.refresh(key);
+    if (!t) return;
+    if (changes.length) t.shown = moveThrough(t.shown, changes);
+    t.ready = this.refresh(key);
   }
 
   async close(document: vscode.TextDocument): Promise<void> {
@@ -226,12 +232,13 @@ export class DashboardDocuments extends Disposable {
     const t = this.tracked.get(key);
     const document = this.documentOf(key);
     if (!t || !document || t.generation !== generation || !this.deps.typeDiagnostics()) return;
-    if (found.length)
+    if (found.length) {
       this.collection.set(
         document.uri,
         found.map((d) => toDiagnostic(document, d)),
       );
-    else if (t.showingSyntax) this.collection.set(document.uri, []);
+      t.shown = [];
+    } else if (t.showingSyntax) this.collection.set(document.uri, []);
     t.showingSyntax = found.length > 0;
   }
 
@@ -251,16 +258,21 @@ export class DashboardDocuments extends Disposable {
     const t = this.tracked.get(key);
     const document = this.documentOf(key);
     if (!t || !document || t.generation !== generation || !this.deps.typeDiagnostics()) return;
-    const checked = spans.map((s) => new vscode.Range(document.positionAt(s.start), document.positionAt(s.end)));
-    const kept = t.showingSyntax ? [] : (this.collection.get(document.uri) ?? []).filter((d) => !checked.some((c) => c.intersection(d.range)));
-    this.collection.set(document.uri, [...kept, ...found.map((d) => toDiagnostic(document, d))]);
+    const kept = t.shown.filter((d) => !spans.some((s) => d.start <= s.end && s.start <= d.start + d.length));
+    t.shown = [...kept, ...found];
+    this.collection.set(
+      document.uri,
+      t.shown.map((d) => toDiagnostic(document, d)),
+    );
     t.showingSyntax = false;
+    this._onDidUpdateDiagnostics.fire(document.uri);
   }
 
   private showAll(key: string, generation: number, found: TypeDiagnostic[]): void {
     const t = this.tracked.get(key);
     const document = this.documentOf(key);
     if (!t || !document || t.generation !== generation) return;
+    t.shown = this.deps.typeDiagnostics() ? found : [];
     if (this.deps.typeDiagnostics())
       this.collection.set(
         document.uri,

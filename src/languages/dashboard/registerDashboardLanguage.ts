@@ -66,7 +66,7 @@ export function registerDashboardLanguage(context: vscode.ExtensionContext, deps
   };
   vscode.workspace.textDocuments.forEach(adopt);
   own(vscode.workspace.onDidOpenTextDocument(adopt));
-  own(vscode.workspace.onDidChangeTextDocument((e) => documents.changed(e.document)));
+  own(vscode.workspace.onDidChangeTextDocument((e) => documents.changed(e.document, e.contentChanges)));
   own(vscode.workspace.onDidCloseTextDocument((d) => void documents.close(d)));
   own(
     deps.onDidSave(({ uri }) => {
