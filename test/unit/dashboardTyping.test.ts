@@ -267,12 +267,23 @@ describe('a large dashboard’s on-screen type errors come first', () => {
     const start = text.indexOf('export function Panel8(');
     return [{ start, end: text.indexOf('export function Panel13(') }];
   };
+  /** The language service with no runtime types (the service gave none). */
+  const untyped = () => {
+    const service = new DashboardLanguageService({ typesDir: TYPES_DIR });
+    service.configure(null);
+    return service;
+  };
+  const checksWhole = (service: DashboardLanguageService, key: string, ranges: ReturnType<typeof screen>, why: string) =>
+    assert.equal(
+      service.regionDiagnostics(key, ranges, () => false),
+      'whole',
+      why,
+    );
   const wrongs = (found: readonly TypeDiagnostic[], text: string) =>
     found.filter((d) => d.code === 2322).map((d) => text.slice(d.start, d.start + d.length));
 
   test('the region check finds the errors on screen only, and the whole check then finds all of them', () => {
-    const service = new DashboardLanguageService({ typesDir: TYPES_DIR });
-    service.configure(null);
+    const service = untyped();
     const text = large();
     service.update({ key: 'k', text, serviceText: null });
     const region = service.regionDiagnostics('k', screen(text), () => false);
@@ -291,48 +302,26 @@ describe('a large dashboard’s on-screen type errors come first', () => {
       ),
       ['wrong10', 'wrong140'],
     );
-    assert.equal(
-      service.regionDiagnostics('k', screen(text), () => false),
-      'whole',
-      'once the whole file is checked, TypeScript declines',
-    );
+    checksWhole(service, 'k', screen(text), 'once the whole file is checked, TypeScript declines');
     service.dispose();
   });
 
   test('no region check where the whole one is quick or answers alone: a small file, a syntax error, the service’s own text', () => {
-    const service = new DashboardLanguageService({ typesDir: TYPES_DIR });
-    service.configure(null);
+    const service = untyped();
     const small = dashboard(100);
     service.update({ key: 's', text: small, serviceText: null });
-    assert.equal(
-      service.regionDiagnostics('s', screen(small), () => false),
-      'whole',
-      'under 500 lines',
-    );
+    checksWhole(service, 's', screen(small), 'under 500 lines');
     const text = large();
     service.update({ key: 'b', text: `${text}const broken = (;\n`, serviceText: null });
-    assert.equal(
-      service.regionDiagnostics('b', screen(text), () => false),
-      'whole',
-      'a syntax error',
-    );
+    checksWhole(service, 'b', screen(text), 'a syntax error');
     service.update({ key: 'c', text, serviceText: text });
-    assert.equal(
-      service.regionDiagnostics('c', screen(text), () => false),
-      'whole',
-      'compiled by the service, untyped',
-    );
-    assert.equal(
-      service.regionDiagnostics('c', [], () => false),
-      'whole',
-      'nothing on screen',
-    );
+    checksWhole(service, 'c', screen(text), 'compiled by the service, untyped');
+    checksWhole(service, 'c', [], 'nothing on screen');
     service.dispose();
   });
 
   test('without types, an edited text reports on screen only what its service text does not have', () => {
-    const service = new DashboardLanguageService({ typesDir: TYPES_DIR });
-    service.configure(null);
+    const service = untyped();
     const served = large();
     const text = served.replace('  const wrong10:', "  const added: number = 'new';\n$&");
     service.update({ key: 'k', text, serviceText: served });
@@ -343,8 +332,7 @@ describe('a large dashboard’s on-screen type errors come first', () => {
   });
 
   test('a region check stops once its text is typed over', () => {
-    const service = new DashboardLanguageService({ typesDir: TYPES_DIR });
-    service.configure(null);
+    const service = untyped();
     const text = large();
     service.update({ key: 'k', text, serviceText: null });
     let asked = 0;
