@@ -140,8 +140,7 @@ export class DashboardLanguageService {
    * are not checked again by the whole file's check that follows, so the two cost what one does.
    */
   regionDiagnostics(key: string, ranges: readonly p.OffsetRange[], cancelled: () => boolean): p.RegionDiagnostics | null {
-    return this.cancellable(key, cancelled, (): p.RegionDiagnostics => {
-      const project = this.project(key);
+    return this.cancellable(key, cancelled, (project): p.RegionDiagnostics => {
       const check = regionCheck(project.service);
       const file = project.service.getProgram()?.getSourceFile(project.path);
       if (!check || !file || !ranges.length || file.getLineStarts().length < REGION_CHECK_LINES) return 'whole';
@@ -182,11 +181,11 @@ export class DashboardLanguageService {
       .map(toDiagnostic);
   }
 
-  private cancellable<T>(key: string, cancelled: () => boolean, check: () => T): T | null {
+  private cancellable<T>(key: string, cancelled: () => boolean, check: (project: DashboardProject) => T): T | null {
     const project = this.project(key);
     project.cancelled = cancelled;
     try {
-      return check();
+      return check(project);
     } catch (err) {
       if (err instanceof ts.OperationCanceledException) return null;
       throw err;

@@ -1,9 +1,8 @@
 // When a dashboard's errors are asked for as the user types, the way the built-in TypeScript
 // extension does it: the syntax errors at once (a cheap, incremental parse), the type errors after a
 // short pause in the typing (in a large file those of the statements on screen first), and a check
-// whose text was typed over stopped, not finished (the worker
-// reads the client's shared text versions). An answer for an older text is dropped. No vscode: the
-// bench drives it in plain Node.
+// whose text was typed over stopped, not finished (the worker reads the client's shared text
+// versions). An answer for an older text is dropped. No vscode: the bench drives it in plain Node.
 import type { OffsetRange, TypeDiagnostic, WorkerMethods } from './dashboardProtocol';
 
 /** The pause after a keystroke before the type check (the built-in TypeScript waits 200-800 ms by file size). */
