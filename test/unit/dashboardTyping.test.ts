@@ -1,7 +1,7 @@
 // Diagnostics while typing in a dashboard, in plain Node with the built worker (dist/ts-worker.js):
 // a keystroke re-parses what changed, a check that went stale stops, and the scheduler shows syntax
 // errors at once and the type errors of the last text only, after the pause.
-import { describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { DashboardProject, TypeUniverse } from '../../src/tsx/dashboardProject';
@@ -267,13 +267,20 @@ describe('a large dashboard’s on-screen type errors come first', () => {
     const start = text.indexOf('export function Panel8(');
     return [{ start, end: text.indexOf('export function Panel13(') }];
   };
-  /** The language service with no runtime types (the service gave none). */
-  const untyped = () => {
-    const service = new DashboardLanguageService({ typesDir: TYPES_DIR });
+  // One language service and one worker for the whole group, with no runtime types (the service
+  // gave none): loading TypeScript's libraries is most of each test's time. Each test has its keys.
+  const service = new DashboardLanguageService({ typesDir: TYPES_DIR });
+  let worker: DashboardWorkerClient;
+  before(async () => {
     service.configure(null);
-    return service;
-  };
-  const checksWhole = (service: DashboardLanguageService, key: string, ranges: ReturnType<typeof screen>, why: string) =>
+    worker = new DashboardWorkerClient({ script: path.resolve('dist/ts-worker.js'), typesDir: TYPES_DIR });
+    await worker.request('configure', { runtime: null });
+  });
+  after(() => {
+    service.dispose();
+    worker.dispose();
+  });
+  const checksWhole = (key: string, ranges: ReturnType<typeof screen>, why: string) =>
     assert.equal(
       service.regionDiagnostics(key, ranges, () => false),
       'whole',
@@ -283,10 +290,9 @@ describe('a large dashboard’s on-screen type errors come first', () => {
     found.filter((d) => d.code === 2322).map((d) => text.slice(d.start, d.start + d.length));
 
   test('the region check finds the errors on screen only, and the whole check then finds all of them', () => {
-    const service = untyped();
     const text = large();
-    service.update({ key: 'k', text, serviceText: null });
-    const region = service.regionDiagnostics('k', screen(text), () => false);
+    service.update({ key: 'region', text, serviceText: null });
+    const region = service.regionDiagnostics('region', screen(text), () => false);
     assert.ok(region && region !== 'whole', 'checked by region');
     assert.deepEqual(wrongs(region.found, text), ['wrong10']);
     const [{ start, end }] = screen(text);
@@ -297,51 +303,44 @@ describe('a large dashboard’s on-screen type errors come first', () => {
     assert.ok(!region.spans.some((s) => s.start <= text.indexOf('wrong140') && s.end > text.indexOf('wrong140')));
     assert.deepEqual(
       wrongs(
-        service.semanticDiagnostics('k', () => false)!,
+        service.semanticDiagnostics('region', () => false)!,
         text,
       ),
       ['wrong10', 'wrong140'],
     );
-    checksWhole(service, 'k', screen(text), 'once the whole file is checked, TypeScript declines');
-    service.dispose();
+    checksWhole('region', screen(text), 'once the whole file is checked, TypeScript declines');
   });
 
   test('no region check where the whole one is quick or answers alone: a small file, a syntax error, the service’s own text', () => {
-    const service = untyped();
     const small = dashboard(100);
     service.update({ key: 's', text: small, serviceText: null });
-    checksWhole(service, 's', screen(small), 'under 500 lines');
+    checksWhole('s', screen(small), 'under 500 lines');
     const text = large();
     service.update({ key: 'b', text: `${text}const broken = (;\n`, serviceText: null });
-    checksWhole(service, 'b', screen(text), 'a syntax error');
+    checksWhole('b', screen(text), 'a syntax error');
     service.update({ key: 'c', text, serviceText: text });
-    checksWhole(service, 'c', screen(text), 'compiled by the service, untyped');
-    checksWhole(service, 'c', [], 'nothing on screen');
-    service.dispose();
+    checksWhole('c', screen(text), 'compiled by the service, untyped');
+    checksWhole('c', [], 'nothing on screen');
   });
 
   test('without types, an edited text reports on screen only what its service text does not have', () => {
-    const service = untyped();
     const served = large();
     const text = served.replace('  const wrong10:', "  const added: number = 'new';\n$&");
-    service.update({ key: 'k', text, serviceText: served });
-    const region = service.regionDiagnostics('k', screen(text), () => false);
+    service.update({ key: 'untyped', text, serviceText: served });
+    const region = service.regionDiagnostics('untyped', screen(text), () => false);
     assert.ok(region && region !== 'whole');
     assert.deepEqual(wrongs(region.found, text), ['added'], 'the service text’s own error is not reported');
-    service.dispose();
   });
 
   test('a region check stops once its text is typed over', () => {
-    const service = untyped();
     const text = large();
-    service.update({ key: 'k', text, serviceText: null });
+    service.update({ key: 'stale', text, serviceText: null });
     let asked = 0;
     assert.equal(
-      service.regionDiagnostics('k', screen(text), () => ++asked > 1),
+      service.regionDiagnostics('stale', screen(text), () => ++asked > 1),
       null,
     );
     assert.ok(asked > 1, 'TypeScript asked whether to stop');
-    service.dispose();
   });
 
   test('errors shown are moved with the edits typed since, and one whose text was edited is left out', () => {
@@ -363,73 +362,69 @@ describe('a large dashboard’s on-screen type errors come first', () => {
   });
 
   test('the scheduler shows the on-screen errors, then the whole file’s, for the last text only', async () => {
-    await withWorker(async (worker) => {
-      const text = large();
-      const shown: { kind: 'region' | 'complete'; generation: number; found: string[] }[] = [];
-      let done: () => void = () => undefined;
-      const last = new Promise<void>((r) => (done = r));
-      const scheduler = new DiagnosticsScheduler(
-        worker,
-        {
-          syntax: () => undefined,
-          visibleRanges: () => screen(text),
-          region: (_key, generation, found) => shown.push({ kind: 'region', generation, found: wrongs(found, text) }),
-          complete: (_key, generation, found) => {
-            shown.push({ kind: 'complete', generation, found: wrongs(found, text) });
-            done();
-          },
-          failed: (_key, err) => assert.fail(String(err)),
+    const text = large();
+    const shown: { kind: 'region' | 'complete'; generation: number; found: string[] }[] = [];
+    let done: () => void = () => undefined;
+    const last = new Promise<void>((r) => (done = r));
+    const scheduler = new DiagnosticsScheduler(
+      worker,
+      {
+        syntax: () => undefined,
+        visibleRanges: () => screen(text),
+        region: (_key, generation, found) => shown.push({ kind: 'region', generation, found: wrongs(found, text) }),
+        complete: (_key, generation, found) => {
+          shown.push({ kind: 'complete', generation, found: wrongs(found, text) });
+          done();
         },
-        50,
-      );
-      try {
-        await worker.request('update', { key: 'k', text: dashboard(150), serviceText: null });
-        scheduler.changed('k', 1);
-        void worker.request('update', { key: 'k', text });
-        scheduler.changed('k', 2);
-        await shownWithin(last);
-        assert.deepEqual(shown, [
-          { kind: 'region', generation: 2, found: ['wrong10'] },
-          { kind: 'complete', generation: 2, found: ['wrong10', 'wrong140'] },
-        ]);
-        assert.equal(scheduler.stats.regionShown, 1);
-      } finally {
-        scheduler.dispose();
-      }
-    });
+        failed: (_key, err) => assert.fail(String(err)),
+      },
+      50,
+    );
+    try {
+      await worker.request('update', { key: 'sched-screen', text: dashboard(150), serviceText: null });
+      scheduler.changed('sched-screen', 1);
+      void worker.request('update', { key: 'sched-screen', text });
+      scheduler.changed('sched-screen', 2);
+      await shownWithin(last);
+      assert.deepEqual(shown, [
+        { kind: 'region', generation: 2, found: ['wrong10'] },
+        { kind: 'complete', generation: 2, found: ['wrong10', 'wrong140'] },
+      ]);
+      assert.equal(scheduler.stats.regionShown, 1);
+    } finally {
+      scheduler.dispose();
+    }
   });
 
   test('nothing on screen (or no region sink): the whole file only, one request', async () => {
-    await withWorker(async (worker) => {
-      const text = large();
-      const asked: string[] = [];
-      const counted: CheckWorker = {
-        request(method, params) {
-          asked.push(method);
-          return worker.request(method, params);
-        },
-      };
-      let done: () => void = () => undefined;
-      const last = new Promise<void>((r) => (done = r));
-      const scheduler = new DiagnosticsScheduler(
-        counted,
-        {
-          syntax: () => undefined,
-          visibleRanges: () => [],
-          region: () => assert.fail('no region without a screen'),
-          complete: () => done(),
-          failed: (_key, err) => assert.fail(String(err)),
-        },
-        50,
-      );
-      try {
-        await worker.request('update', { key: 'k', text, serviceText: null });
-        scheduler.changed('k', 1, true);
-        await shownWithin(last);
-        assert.deepEqual(asked, ['semanticDiagnostics']);
-      } finally {
-        scheduler.dispose();
-      }
-    });
+    const text = large();
+    const asked: string[] = [];
+    const counted: CheckWorker = {
+      request(method, params) {
+        asked.push(method);
+        return worker.request(method, params);
+      },
+    };
+    let done: () => void = () => undefined;
+    const last = new Promise<void>((r) => (done = r));
+    const scheduler = new DiagnosticsScheduler(
+      counted,
+      {
+        syntax: () => undefined,
+        visibleRanges: () => [],
+        region: () => assert.fail('no region without a screen'),
+        complete: () => done(),
+        failed: (_key, err) => assert.fail(String(err)),
+      },
+      50,
+    );
+    try {
+      await worker.request('update', { key: 'sched-none', text, serviceText: null });
+      scheduler.changed('sched-none', 1, true);
+      await shownWithin(last);
+      assert.deepEqual(asked, ['semanticDiagnostics']);
+    } finally {
+      scheduler.dispose();
+    }
   });
 });
