@@ -70,6 +70,9 @@ export interface FoldingInfo {
   readonly kind: string;
 }
 
+/** From this many lines on, the type errors an editor shows are checked first (the built-in TypeScript's threshold). */
+export const REGION_CHECK_LINES = 500;
+
 /** A stretch of the dashboard text, by offsets (the part of it an editor shows). */
 export interface OffsetRange {
   readonly start: number;

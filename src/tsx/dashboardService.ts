@@ -2,6 +2,7 @@
 // Runs in the worker (src/tsx/dashboardWorker.ts) and in plain Node for the unit tests and the bench. No vscode.
 import * as ts from 'typescript';
 import { DashboardProject, runtimeTypesTooLarge, TypeUniverse } from './dashboardProject';
+import { REGION_CHECK_LINES } from './dashboardProtocol';
 import type * as p from './dashboardProtocol';
 import { ShippedTypes } from './typeFiles';
 
@@ -25,9 +26,6 @@ export const SILENCED_CODES: ReadonlySet<number> = new Set([
   6133, // declared but never read (a style choice, not a type error)
   6192, // All imports in import declaration are unused
 ]);
-
-/** From this many lines on, the type errors an editor shows are checked first (the built-in TypeScript's threshold). */
-export const REGION_CHECK_LINES = 500;
 
 type RegionCheck = (fileName: string, ranges: ts.TextRange[]) => { diagnostics: ts.Diagnostic[]; spans: ts.TextSpan[] } | undefined;
 

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { rowTypeFromColumns } from '../../api/dataContract';
 import type { ConnectionProvider } from '../../connection/connectionProvider';
 import type { ServerSnapshot } from '../../model/saveTypes';
-import type { OffsetRange, TypeDiagnostic } from '../../tsx/dashboardProtocol';
+import { REGION_CHECK_LINES, type OffsetRange, type TypeDiagnostic } from '../../tsx/dashboardProtocol';
 import { DiagnosticsScheduler, moveThrough, type SchedulerStats, type TextChange } from '../../tsx/diagnosticsScheduler';
 import type { DashboardWorkerClient } from '../../tsx/workerClient';
 import { eventToPromise } from '../../util/events';
@@ -242,10 +242,10 @@ export class DashboardDocuments extends Disposable {
     t.showingSyntax = found.length > 0;
   }
 
-  /** What the editors showing the dashboard show of it, as offsets. */
+  /** What the editors showing the dashboard show of it, as offsets; nothing for a small one (its whole check is quick). */
   private visibleRanges(key: string): OffsetRange[] {
     return vscode.window.visibleTextEditors
-      .filter((e) => e.document.uri.toString() === key)
+      .filter((e) => e.document.uri.toString() === key && e.document.lineCount >= REGION_CHECK_LINES)
       .flatMap((e) => e.visibleRanges.map((r) => ({ start: e.document.offsetAt(r.start), end: e.document.offsetAt(r.end) })));
   }
 
