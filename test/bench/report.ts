@@ -167,14 +167,15 @@ export function hostRows(runs: readonly HostRun[]): { rows: Row[]; details: stri
   }
 
   const paint = med('history.firstPaintMs');
+  const emptyWebview = med('history.bareWebviewMs');
   rows.push(
-    paint === undefined
-      ? missing('history of 5,000 revisions: list request + first paint in the webview', '≤ 200 ms')
+    paint === undefined || emptyWebview === undefined
+      ? missing('history of 5,000 revisions: list request + first paint in the webview', '≤ 1.3× an empty webview')
       : {
           what: `history of ${med('history.revisions')} revisions: list request + first paint in the webview (${n('history.firstPaintMs')} panels)`,
-          figure: fmt.ms(paint),
-          target: '≤ 200 ms',
-          met: paint <= 200,
+          figure: `${fmt.ms(paint)} vs an empty webview ${fmt.ms(emptyWebview)} (${fmt.ratio(paint / emptyWebview)})`,
+          target: '≤ 1.3× an empty webview',
+          met: paint <= 1.3 * emptyWebview,
         },
   );
   if (paint !== undefined) {
