@@ -396,6 +396,40 @@ describe('a large dashboard’s on-screen type errors come first', () => {
     }
   });
 
+  test('a small dashboard on screen: the worker declines the region, and the whole file is checked and shown', async () => {
+    const text = `${dashboard(40)}const wrong: number = 'text';\n`;
+    const asked: string[] = [];
+    const counted: CheckWorker = {
+      request(method, params) {
+        asked.push(method);
+        return worker.request(method, params);
+      },
+    };
+    let shown: (found: TypeDiagnostic[]) => void = () => undefined;
+    const complete = new Promise<TypeDiagnostic[]>((r) => (shown = r));
+    const scheduler = new DiagnosticsScheduler(
+      counted,
+      {
+        syntax: () => undefined,
+        visibleRanges: () => [{ start: 0, end: text.length }],
+        region: () => assert.fail('a declined region is not shown'),
+        complete: (_key, _generation, found) => shown(found),
+        failed: (_key, err) => assert.fail(String(err)),
+      },
+      50,
+    );
+    try {
+      await worker.request('update', { key: 'sched-small', text, serviceText: null });
+      scheduler.changed('sched-small', 1, true);
+      const found = await shownWithin(complete);
+      assert.deepEqual(asked, ['regionDiagnostics', 'semanticDiagnostics']);
+      assert.deepEqual(wrongs(found, text), ['wrong']);
+      assert.equal(scheduler.stats.regionShown, 0);
+    } finally {
+      scheduler.dispose();
+    }
+  });
+
   test('nothing on screen (or no region sink): the whole file only, one request', async () => {
     const text = large();
     const asked: string[] = [];
