@@ -16,7 +16,6 @@ import { BackgroundTasks, mapPool } from './folderPool';
 import { PullScope, type ResourceRef } from './folderScope';
 import { listRemote, readRemote, remoteMoved, resourceFile, type Listed, type RemoteState } from './folderRemote';
 import {
-  createLocal,
   ensureDir,
   FolderStateError,
   readLocal,
@@ -24,15 +23,14 @@ import {
   resolveInside,
   STATE_DIR,
   writeBaseCopy,
-  writeLocal,
   writeState,
   type FileEntry,
   type FolderConnection,
   type FolderState,
-  type MadeDirs,
 } from './folderState';
 import { sameText, textHash } from './folderText';
 import type { FileState, FileStatus, FolderStatus, PullFileResult, PullReport } from './folderTypes';
+import { folderWriter, type FolderWriter } from './folderWriter';
 
 export interface LocalFolderOptions {
   /** The folder's absolute path. */
@@ -67,6 +65,21 @@ export interface PullOptions {
 }
 
 const silent: SaveLog = { debug() {}, error() {} };
+
+/** One file of a pull: already in the folder (`entry`), or new (`listed`). */
+interface PullWork {
+  path: string;
+  entry?: FileEntry;
+  listed?: Listed;
+}
+
+interface PullRun {
+  scope: PullScope;
+  listing: Awaited<ReturnType<typeof listRemote>>;
+  pack: BasePack;
+  signal: AbortSignal;
+  writer: FolderWriter;
+}
 
 export function kindOfView(entry: Pick<FileEntry, 'view'>): ResourceKind {
   return FILE_VIEWS[entry.view].kind;
@@ -166,19 +179,32 @@ export class FolderCore {
     for (const { kind, id } of scope.named)
       if (!known.has(`${kind}:${id}`) && !fresh.some((l) => l.kind === kind && l.id === id)) fresh.push({ kind, id, name: id });
     const paths = await this.newPaths(state, fresh);
-    const work: { path: string; entry?: FileEntry; listed?: Listed }[] = [
+    const work: PullWork[] = [
       ...Object.entries(state.files)
         .filter(([, e]) => scope.has(kindOfView(e), e.id))
         .map(([path, entry]) => ({ path, entry })),
       ...fresh.map((listed) => ({ path: paths.get(`${listed.kind}:${listed.id}`)!, listed })),
     ];
-    // Reads run `concurrency` at a time; each file's writes run in the background while the next
-    // read goes out. The state file is written once, after every write settled: it is the commit point.
-    const made: MadeDirs = new Set();
     // The state directory first: the state file, written last, then appears in a directory that
     // existed the whole pull, which file watchers report reliably (a window finds a folder pulled
     // from a terminal by it); a file written an instant after its directory is often not reported.
-    await ensureDir(join(this.folder, STATE_DIR), made);
+    await ensureDir(join(this.folder, STATE_DIR));
+    const writer = folderWriter(work.length);
+    try {
+      return await this.pullWork(state, connection, work, { scope, listing, pack, signal, writer });
+    } finally {
+      await writer.close();
+    }
+  }
+
+  private async pullWork(
+    state: FolderState,
+    connection: FolderConnection,
+    work: readonly PullWork[],
+    { scope, listing, pack, signal, writer }: PullRun,
+  ): Promise<PullReport> {
+    // Reads run `concurrency` at a time; each file's writes run in the background while the next
+    // read goes out. The state file is written once, after every write settled: it is the commit point.
     const writes = new BackgroundTasks(16);
     const pending = await mapPool(work, this.concurrency, async (w): Promise<{ result: Promise<PullFileResult | undefined> }> => {
       const file = w.entry
@@ -206,13 +232,13 @@ export class FolderCore {
               : { ...base, outcome: 'goneRemote' },
           );
         return write(async () => {
-          await createLocal(this.folder, w.path, remote.text, made);
+          await writer.create(resolveInside(this.folder, w.path), remote.text);
           await this.adopt(state, w.path, { view: file.view, id: file.id, name: file.name }, remote, pack);
           return 'added';
         });
       }
       const entry = w.entry;
-      return write(() => this.pullExisting(state, w.path, entry, remote, { made, pack }));
+      return write(() => this.pullExisting(state, w.path, entry, remote, { writer, pack }));
     });
     const results = await Promise.all(pending.map((p) => p.result));
     const files = results.filter((r): r is PullFileResult => r !== undefined);
@@ -287,7 +313,7 @@ export class FolderCore {
     path: string,
     entry: FileEntry,
     remote: RemoteState,
-    { made, pack }: { made: MadeDirs; pack: BasePack },
+    { writer, pack }: { writer: FolderWriter; pack: BasePack },
   ): Promise<PullFileResult['outcome']> {
     if (remote.status === 'gone') return 'goneRemote';
     if (remote.status !== 'present') return 'failed';
@@ -301,7 +327,7 @@ export class FolderCore {
       return localChanged ? 'keptLocal' : 'unchanged';
     }
     if (!localChanged) {
-      await writeLocal(this.folder, path, remote.text, made);
+      await writer.replace(resolveInside(this.folder, path), remote.text);
       await this.adopt(state, path, entry, remote, pack);
       return 'updated';
     }

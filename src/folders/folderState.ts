@@ -245,13 +245,3 @@ export async function readLocal(folder: string, relativePath: string): Promise<s
 export async function writeLocal(folder: string, relativePath: string, text: string, made?: MadeDirs): Promise<void> {
   await writeAtomically(resolveInside(folder, relativePath), text, made);
 }
-
-/**
- * A new file, written in place: there was no text there to keep whole. `wx`: a file that appeared
- * at that path since the pull chose it (someone else's) is never overwritten; that file fails instead.
- */
-export async function createLocal(folder: string, relativePath: string, text: string, made?: MadeDirs): Promise<void> {
-  const path = resolveInside(folder, relativePath);
-  await ensureDir(dirname(path), made);
-  await writeFile(path, text, { encoding: 'utf8', flag: 'wx' });
-}

@@ -6,7 +6,6 @@ import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { readState, type FolderState } from '../../src/folders';
-import { createLocal } from '../../src/folders/folderState';
 import { RESOURCE_KINDS, KINDS } from '../../src/model/resourceKinds';
 import { allFiles, pathOf, readText, startFolderRig, writeText, type FolderRig } from './folderSupport';
 
@@ -224,13 +223,6 @@ describe('pulling a workspace into a local folder', () => {
     const hash = Object.keys(texts).find((h) => texts[h] === whole)!;
     writeFileSync(join(dir, '.wsa/bases.json'), JSON.stringify({ format: 1, texts: { ...texts, [hash]: 'not the base\n' } }));
     assert.equal(await engine.baseText(sales), whole);
-  });
-
-  test('a new file never overwrites one that appeared at its path meanwhile', async () => {
-    const { dir } = rig.folder();
-    writeFileSync(join(dir, 'mine.tsx'), 'my own text\n');
-    await assert.rejects(createLocal(dir, 'mine.tsx', 'the service text\n'), /EEXIST/);
-    assert.equal(readText(dir, 'mine.tsx'), 'my own text\n');
   });
 
   test('pulling given ids adds only those; an id the service does not have is reported', async () => {
