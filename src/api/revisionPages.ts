@@ -15,10 +15,12 @@ export type PagedHistory = RevisionHistory & { nextCursor?: string | null | unde
  * reached. The first page's header (draft, published, version) describes the history.
  */
 export async function readAllPages(first: PagedHistory, next: (cursor: string) => Promise<PagedHistory>): Promise<PagedHistory> {
+  let cursor = first.nextCursor ?? null;
+  // One page, as most services answer: nothing to merge.
+  if (!cursor) return { ...first, items: newestFirst(first.items.slice(0, MAX_REVISION_ITEMS)), nextCursor: cursor };
   const items = [...first.items];
   const ids = new Set(items.map((i) => i.id));
   const cursors = new Set<string>();
-  let cursor = first.nextCursor ?? null;
   let pages = 1;
   while (cursor && !cursors.has(cursor) && pages < MAX_REVISION_PAGES && items.length < MAX_REVISION_ITEMS) {
     cursors.add(cursor);
@@ -38,16 +40,20 @@ export async function readAllPages(first: PagedHistory, next: (cursor: string) =
 /**
  * The items newest first by `createdAt`, stable. A list that arrives oldest first is turned round
  * before sorting, so revisions with the same timestamp keep their true order too. When a timestamp
- * does not parse, only the direction is fixed.
+ * does not parse, only the direction is fixed. A list already in order (the usual answer) is not
+ * sorted: a history of thousands is read before its first screen is shown.
  */
 export function newestFirst(items: readonly RevisionListItem[]): RevisionListItem[] {
-  if (items.length < 2) return [...items];
-  const times = new Map(items.map((i) => [i, Date.parse(i.createdAt)]));
-  const first = times.get(items[0]!)!;
-  const last = times.get(items.at(-1)!)!;
+  const n = items.length;
+  if (n < 2) return [...items];
+  const times = items.map((i) => Date.parse(i.createdAt));
+  const first = times[0]!;
+  const last = times[n - 1]!;
   // Equal (or unreadable) times: a first item without a parent is the oldest revision.
-  const oldestFirst = first < last || (!(first > last) && items[0]!.parentRevisionId === null && items.at(-1)!.parentRevisionId !== null);
-  const ordered = oldestFirst ? [...items].reverse() : [...items];
-  if ([...times.values()].some(Number.isNaN)) return ordered;
-  return ordered.sort((a, b) => times.get(b)! - times.get(a)!);
+  const oldestFirst = first < last || (!(first > last) && items[0]!.parentRevisionId === null && items[n - 1]!.parentRevisionId !== null);
+  const order = Array.from({ length: n }, (_, k) => (oldestFirst ? n - 1 - k : k));
+  const sorted = times.some(Number.isNaN) || order.every((i, k) => k === 0 || times[order[k - 1]!]! >= times[i]!);
+  // Array.prototype.sort is stable: equal times keep the order fixed above.
+  if (!sorted) order.sort((a, b) => times[b]! - times[a]!);
+  return order.map((i) => items[i]!);
 }
