@@ -40,8 +40,9 @@ export async function readAllPages(first: PagedHistory, next: (cursor: string) =
 /**
  * The items newest first by `createdAt`, stable. A list that arrives oldest first is turned round
  * before sorting, so revisions with the same timestamp keep their true order too. When a timestamp
- * does not parse, only the direction is fixed. A list already in order (the usual answer) is not
- * sorted: a history of thousands is read before its first screen is shown.
+ * does not parse, only the direction is fixed. Each timestamp is parsed once, and the sort compares
+ * positions in an array: a history of thousands is read before its first screen is shown (V8's
+ * sort passes over a list already in order once).
  */
 export function newestFirst(items: readonly RevisionListItem[]): RevisionListItem[] {
   const n = items.length;
@@ -52,8 +53,7 @@ export function newestFirst(items: readonly RevisionListItem[]): RevisionListIte
   // Equal (or unreadable) times: a first item without a parent is the oldest revision.
   const oldestFirst = first < last || (!(first > last) && items[0]!.parentRevisionId === null && items[n - 1]!.parentRevisionId !== null);
   const order = Array.from({ length: n }, (_, k) => (oldestFirst ? n - 1 - k : k));
-  const sorted = times.some(Number.isNaN) || order.every((i, k) => k === 0 || times[order[k - 1]!]! >= times[i]!);
   // Array.prototype.sort is stable: equal times keep the order fixed above.
-  if (!sorted) order.sort((a, b) => times[b]! - times[a]!);
+  if (!times.some(Number.isNaN)) order.sort((a, b) => times[b]! - times[a]!);
   return order.map((i) => items[i]!);
 }

@@ -40,9 +40,9 @@ describe('reading a paged history', () => {
     assert.equal(history.nextCursor, null);
   });
 
-  test('every page is followed until the service says there is no next one; a revision on two pages counts once', async () => {
+  test('every page is followed until the service says there is no next one; a revision on two pages (the first one too) counts once', async () => {
     const pages: Record<string, PagedHistory> = {
-      c2: page([item('rvsn_3', at(3)), item('rvsn_2', at(2))], 'c3'),
+      c2: page([item('rvsn_4', at(4)), item('rvsn_3', at(3)), item('rvsn_2', at(2))], 'c3'),
       c3: page([item('rvsn_2', at(2)), item('rvsn_1', at(1), null)], null),
     };
     const asked: string[] = [];
@@ -93,6 +93,22 @@ describe('reading a paged history', () => {
     assert.equal(history.items.length, MAX_REVISION_ITEMS);
     assert.equal(history.items[0]!.id, 'rvsn_0');
     assert.equal(history.items.at(-1)!.id, `rvsn_${MAX_REVISION_ITEMS - 1}`);
+  });
+
+  test(`one page of more than ${MAX_REVISION_ITEMS} revisions keeps the newest ${MAX_REVISION_ITEMS}; a first page of exactly that many reads no other`, async () => {
+    const big = (count: number) =>
+      Array.from({ length: count }, (_, i) => item(`rvsn_${i}`, new Date(Date.UTC(2026, 0, 1) - i * 1_000).toISOString()));
+    const one = await readAllPages(page(big(MAX_REVISION_ITEMS + 5)), () => Promise.reject(new Error('no other page')));
+    assert.equal(one.items.length, MAX_REVISION_ITEMS);
+    assert.equal(one.items.at(-1)!.id, `rvsn_${MAX_REVISION_ITEMS - 1}`);
+    let reads = 0;
+    const full = await readAllPages(page(big(MAX_REVISION_ITEMS), 'next'), () => {
+      reads++;
+      return Promise.resolve(page([], null));
+    });
+    assert.equal(reads, 0, 'the bound is reached on the first page');
+    assert.equal(full.items.length, MAX_REVISION_ITEMS);
+    assert.equal(full.nextCursor, 'next', 'the cursor not followed is handed on');
   });
 });
 
