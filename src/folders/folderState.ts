@@ -191,10 +191,13 @@ export async function ensureDir(dir: string, made?: MadeDirs): Promise<void> {
   made?.add(dir);
 }
 
+/** Where a file replaced whole is written before the rename (`.wsa/.gitignore` ignores `*.tmp`). */
+export const tmpPathOf = (path: string) => `${path}.${process.pid}.tmp`;
+
 /** Written whole and renamed into place: a crash leaves the old state or the new, never half of one. */
 export async function writeAtomically(path: string, text: string, made?: MadeDirs): Promise<void> {
   await ensureDir(dirname(path), made);
-  const tmp = `${path}.${process.pid}.tmp`;
+  const tmp = tmpPathOf(path);
   await writeFile(tmp, text, 'utf8');
   await rename(tmp, path);
 }

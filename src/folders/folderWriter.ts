@@ -3,9 +3,10 @@
 // that bookkeeping, on the thread that also reads the answers, costs more than the GETs. A large
 // pull hands its files to a writer thread instead, in batches, which makes them with the
 // synchronous calls while the reads go on. vscode-free.
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { ensureDir, tmpPathOf, writeAtomically, type MadeDirs } from './folderState';
 
 /** From this many files on, a pull starts a writer thread (starting one costs tens of milliseconds). */
 export const WRITER_THREAD_FILES = 200;
@@ -19,19 +20,6 @@ export interface FolderWriter {
   replace(path: string, text: string): Promise<void>;
   /** Settles once every write asked for has settled; the writer takes no more. */
   close(): Promise<void>;
-}
-
-const tmpOf = (path: string) => `${path}.${process.pid}.tmp`;
-
-/** Each directory is made once per writer, not once per file. */
-class Dirs {
-  private readonly made = new Set<string>();
-
-  async ensure(dir: string): Promise<void> {
-    if (this.made.has(dir)) return;
-    await mkdir(dir, { recursive: true });
-    this.made.add(dir);
-  }
 }
 
 /** The writes not settled yet: `close` waits for them, whether they succeed or fail. */
@@ -50,28 +38,20 @@ class Pending {
   }
 }
 
-/** The writes made here, each with `fs/promises`: for a few files. */
+/** The writes made here, each with `fs/promises` (folderState.ts): for a few files. */
 export function directWriter(): FolderWriter {
-  const dirs = new Dirs();
+  const made: MadeDirs = new Set();
   const pending = new Pending();
-  const track = (p: Promise<void>) => pending.track(p);
   return {
     thread: false,
     create: (path, text) =>
-      track(
+      pending.track(
         (async () => {
-          await dirs.ensure(dirname(path));
+          await ensureDir(dirname(path), made);
           await writeFile(path, text, { encoding: 'utf8', flag: 'wx' });
         })(),
       ),
-    replace: (path, text) =>
-      track(
-        (async () => {
-          await dirs.ensure(dirname(path));
-          await writeFile(tmpOf(path), text, 'utf8');
-          await rename(tmpOf(path), path);
-        })(),
-      ),
+    replace: (path, text) => pending.track(writeAtomically(path, text, made)),
     close: () => pending.settled(),
   };
 }
@@ -174,7 +154,7 @@ export function threadWriter(): FolderWriter {
   return {
     thread: true,
     create: (path, text) => ask(path, text),
-    replace: (path, text) => ask(path, text, tmpOf(path)),
+    replace: (path, text) => ask(path, text, tmpPathOf(path)),
     close: async () => {
       closed = true;
       send();
