@@ -142,7 +142,11 @@ const groups = {
   tsx: [{ ...node, entryPoints: { 'tsx-check': 'src/core/tsxCheck.ts' }, outdir: dist }],
   // The dashboard language service: TypeScript in a worker_threads Worker, started with the first
   // dashboard (src/tsx/workerClient.ts); activation never loads it.
-  tsWorker: [{ ...node, entryPoints: { 'ts-worker': 'src/tsx/dashboardWorker.ts' }, outdir: dist, plugins: [copyTsTypes] }],
+  tsWorker: [
+    { ...node, entryPoints: { 'ts-worker': 'src/tsx/dashboardWorker.ts' }, outdir: dist, plugins: [copyTsTypes] },
+    // The worker's entry in the extension: it loads dist/ts-worker.js through V8's code cache.
+    { ...node, entryPoints: { 'ts-worker-main': 'src/tsx/workerEntry.ts' }, outdir: dist },
+  ],
   emulator: [{ ...node, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir: dist }],
   // The local-folders command line (src/cli.ts): the folders engine without VS Code. It loads the
   // extension group's chunks (undici pool, schemas, jsonc-parser) and dist/tsx-check.js beside it.

@@ -19,8 +19,12 @@ export const WORKER_REQUEST_LIMIT_MS = 10_000;
 export const MAX_WORKER_RESTARTS = 3;
 
 export interface WorkerClientOptions {
-  /** dist/ts-worker.js. */
+  /** dist/ts-worker.js, or dist/ts-worker-main.js, which loads it through a code cache in `codeCacheDir`. */
   readonly script: string;
+  /** For dist/ts-worker-main.js: the folder of the code cache (the extension's global storage). */
+  readonly codeCacheDir?: string;
+  /** Tests only: how soon after it loads the worker writes its code cache. */
+  readonly codeCacheStoreAfterMs?: number;
   /** dist/ts-types. */
   readonly typesDir: string;
   /** The watchdog's limit for one request (until a worker has loaded TypeScript's program, three times it). */
@@ -168,7 +172,8 @@ export class DashboardWorkerClient {
     if (this.worker) return this.worker;
     const stall = this.options.stallOnceOn && !this.stalled ? this.options.stallOnceOn : undefined;
     this.stalled ||= stall !== undefined;
-    const worker = new Worker(this.options.script, { workerData: { typesDir: this.options.typesDir, stall, freshness: this.freshness } });
+    const { script, typesDir, codeCacheDir, codeCacheStoreAfterMs } = this.options;
+    const worker = new Worker(script, { workerData: { typesDir, stall, freshness: this.freshness, codeCacheDir, codeCacheStoreAfterMs } });
     this.worker = worker;
     this.warm = false;
     // An idle worker must not keep the extension host (or a test run) alive by itself.

@@ -14,6 +14,7 @@ import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { Module, createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+import { threadId } from 'node:worker_threads';
 
 /** What became of the cache: there was none, V8 took it, or it was refused (V8's check or ours). */
 export type CacheUse = 'none' | 'accepted' | 'rejected';
@@ -101,7 +102,8 @@ async function store(script: Script, file: string, name: string): Promise<boolea
   const data = script.createCachedData();
   const dir = dirname(file);
   await mkdir(dir, { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
+  // Per thread as well as per process: the dashboard worker writes its own cache from a thread.
+  const tmp = `${file}.${process.pid}-${threadId}.tmp`;
   await writeFile(tmp, Buffer.concat([sha256(data), data]));
   await rename(tmp, file);
   for (const other of await readdir(dir))

@@ -43,8 +43,10 @@ export function registerDashboardLanguage(context: vscode.ExtensionContext, deps
   const dist = vscode.Uri.joinPath(context.extensionUri, 'dist');
   const worker = own(
     new DashboardWorkerClient({
-      script: vscode.Uri.joinPath(dist, 'ts-worker.js').fsPath,
+      script: vscode.Uri.joinPath(dist, 'ts-worker-main.js').fsPath,
       typesDir: vscode.Uri.joinPath(dist, 'ts-types').fsPath,
+      // The folder dist/main.js keeps the extension's code cache in.
+      codeCacheDir: vscode.Uri.joinPath(context.globalStorageUri, 'code-cache').fsPath,
     }),
   );
   let showTypes = deps.config.read().dashboardTypeDiagnostics;
