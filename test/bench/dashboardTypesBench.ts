@@ -2,7 +2,8 @@
 // (dist/ts-worker.js, dist/ts-types) and the runtime declarations the emulator serves. Each figure
 // has a baseline from the same run: the worker's bare message round trip, or Babel's parse (the
 // pre-save syntax check) of the same text.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createClient, DEFAULT_CONNECTION } from '../../src/api';
@@ -11,6 +12,7 @@ import { checkTsx } from '../../src/core/tsxCheck';
 import { startEmulator } from '../../src/emulator/server';
 import { DashboardLanguageService } from '../../src/tsx/dashboardService';
 import { DashboardWorkerClient } from '../../src/tsx/workerClient';
+import { waitUntil } from '../harness/lib/processes';
 import { fmt, median, percentile, type Row } from './support';
 
 export interface DashboardTypesBenchOptions {
@@ -98,6 +100,41 @@ export async function runDashboardTypesBench(o: DashboardTypesBenchOptions, rows
       figure: `${fmt.ms(cold)} (CPU ${fmt.ms(coldCpu)})`,
       target: '≤ 3 s',
       met: cold <= 3000,
+    });
+
+    // As the extension starts it: through dist/ts-worker-main.js and a code cache, empty the first
+    // time (a window after an install), written after that check and taken by the next starts.
+    o.say('dashboard types: first diagnostics through the code cache...');
+    const cacheDir = join(mkdtempSync(join(tmpdir(), 'wsa-bench-worker-cache-')), 'code-cache');
+    const starts: { ms: number; cpu: number }[] = [];
+    try {
+      for (let i = 0; i < 4; i++) {
+        const through = new DashboardWorkerClient({
+          script: join(o.dist, 'ts-worker-main.js'),
+          typesDir: join(o.dist, 'ts-types'),
+          codeCacheDir: cacheDir,
+        });
+        try {
+          const [ms, , cpu] = await timed(async () => {
+            await through.request('configure', { runtime });
+            await through.request('update', { key: 'a', text: read.source, serviceText: read.source, rowMembers });
+            return through.request('diagnostics', { key: 'a' });
+          });
+          starts.push({ ms, cpu });
+          if (i === 0 && !(await waitUntil(() => existsSync(cacheDir) && readdirSync(cacheDir).some((f) => f.endsWith('.cache')), 30_000)))
+            throw new Error('the worker wrote no code cache');
+        } finally {
+          through.dispose();
+        }
+      }
+    } finally {
+      rmSync(join(cacheDir, '..'), { recursive: true, force: true });
+    }
+    const cached = starts.slice(1);
+    rows.push({
+      what: '  the same through dist/ts-worker-main.js: no code cache yet (the first window after an install) / through the cache (3 later starts, median)',
+      figure: `${fmt.ms(starts[0]!.ms)} (CPU ${fmt.ms(starts[0]!.cpu)}) / ${fmt.ms(median(cached.map((s) => s.ms)))} (CPU ${fmt.ms(median(cached.map((s) => s.cpu)))})`,
+      target: 'reported',
     });
     rows.push({
       what: 'dashboard types: first diagnostics, warm (another dashboard)',
