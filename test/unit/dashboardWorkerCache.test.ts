@@ -4,9 +4,11 @@
 // in every case.
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { Module } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
+import { Script } from 'node:vm';
 import { DashboardWorkerClient } from '../../src/tsx/workerClient';
 import { waitUntil } from '../harness/lib/processes';
 
@@ -55,6 +57,13 @@ describe('the dashboard worker through the code cache', () => {
     const [file] = caches();
     const written = statSync(path.join(cacheDir, file!));
     assert.ok(written.size > 100_000, `a cache of the bundle (${written.size} bytes)`);
+    // What the worker wrote is a cache V8 takes for this bundle (past the file's 32-byte digest).
+    const bundle = path.resolve('dist/ts-worker.js');
+    const taken = new Script(Module.wrap(readFileSync(bundle, 'utf8')), {
+      filename: bundle,
+      cachedData: readFileSync(path.join(cacheDir, file!)).subarray(32),
+    });
+    assert.equal(taken.cachedDataRejected, false, 'V8 takes the cache');
 
     assert.deepEqual(await check(), plain, 'through the cache');
     const after = statSync(path.join(cacheDir, file!));
