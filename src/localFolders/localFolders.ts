@@ -11,7 +11,7 @@ import { notificationText } from '../util/notify';
 import { Disposable } from '../util/lifecycle';
 import { BaseDocuments } from './baseDocuments';
 import { FolderDecorations } from './folderDecorations';
-import { STATE_DIR_GLOB } from './stateFiles';
+import { ANY_PATH_GLOB } from './stateFiles';
 import { findStateFiles } from './folderDiscovery';
 import { FolderEngine, STATE_DIR, type PullReport, type PullWhat, type PushReport, type Validate } from './engineAdapter';
 import { FolderMerge, type FolderConflict, type FolderMergeOptions } from './folderMerge';
@@ -64,13 +64,11 @@ export class LocalFolders extends Disposable {
     );
     this.merge = this._register(new FolderMerge(deps.log, deps.snapshots, deps.options));
     this._register(this.merge.onDidMerge((c) => void this.merged(c)));
-    // New pulled folders are found by registerLocalFolders' watcher; removed ones here (the state directory deleted).
-    const removals = this._register(vscode.workspace.createFileSystemWatcher(STATE_DIR_GLOB, true, true, false));
-    this._register(
-      removals.onDidDelete((uri) => {
-        if (uri.path.endsWith(`/${STATE_DIR}/state.json`) || uri.path.endsWith(`/${STATE_DIR}`)) this.remove(rootOf(uri));
-      }),
-    );
+    // New pulled folders are found by registerLocalFolders' watcher; removed ones here. Every deletion
+    // is heard: a folder deleted whole is reported as that one deletion, not file by file, so its
+    // state file's never comes. Each is only compared with the known roots.
+    const removals = this._register(vscode.workspace.createFileSystemWatcher(ANY_PATH_GLOB, true, true, false));
+    this._register(removals.onDidDelete((uri) => this.removeDeleted(uri)));
     // The event also fires when only `active` (recent input) changes: ask the service only when focus comes back.
     let focused = vscode.window.state.focused;
     this._register(
@@ -139,6 +137,16 @@ export class LocalFolders extends Disposable {
     }
     await repo.refresh(remote);
     return repo;
+  }
+
+  /** Drops the pulled folders a deletion ended: their state directory or file, the folder, or a folder above it. */
+  private removeDeleted(uri: vscode.Uri): void {
+    if (uri.path.endsWith(`/${STATE_DIR}/state.json`) || uri.path.endsWith(`/${STATE_DIR}`)) return this.remove(rootOf(uri));
+    const at = uri.with({ path: uri.path.replace(/\/+$/, '') });
+    for (const repo of this.all) {
+      const root = repo.root;
+      if (root.scheme === at.scheme && (root.path === at.path || root.path.startsWith(`${at.path}/`))) this.remove(root);
+    }
   }
 
   private remove(root: vscode.Uri): void {

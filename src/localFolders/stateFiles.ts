@@ -4,8 +4,11 @@
 // holds it to the engine's name).
 export const STATE_FILE_GLOB = '**/.wsa/state.json';
 
-/** Anything in a state directory: its deletion (or its state file's) ends a pulled folder's view. */
-export const STATE_DIR_GLOB = '**/.wsa/**';
+/**
+ * Any path: the deletions a pulled folder's view ends with are its state's, its own, or a folder's
+ * above it (a folder deleted whole is one event).
+ */
+export const ANY_PATH_GLOB = '**/*';
 
 /**
  * What a new pulled folder shows first: its state directory or its state file. Narrow on purpose:

@@ -307,16 +307,16 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
     }
   });
 
-  it('finds a folder pulled outside VS Code while the window is open (as from a terminal) and gives it its Source Control', async () => {
+  it('finds a folder pulled outside VS Code while the window is open (as from a terminal) and gives it its Source Control, until the folder is deleted', async () => {
     const workspace = vscode.workspace.workspaceFolders![0]!.uri;
     // A file saved at the top of the workspace is no reason to search it for pulled folders (its
     // watcher event is awaited beside the folder's).
     const log = new LogCapture(s.api.log);
     const note = vscode.Uri.joinPath(workspace, `notes-${randomUUID().slice(0, 8)}.txt`);
     const outside = vscode.Uri.joinPath(workspace, `terminal-${randomUUID().slice(0, 8)}`, 'nested');
+    const loaded = await s.api.folders.load();
     try {
       writeFileSync(note.fsPath, 'not a pulled folder\n');
-      const loaded = await s.api.folders.load();
       // The engine the CLI runs, writing with Node's fs as a terminal would: no command, no API call.
       const report = await new LocalFolder({ folder: outside.fsPath, client: () => other }).pull({
         connection: { ...s.emulator.carriers, baseUrl: s.emulator.url, workspaceId: s.emulator.workspaceId },
@@ -337,7 +337,9 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
       log.dispose();
       rmSync(note.fsPath, { force: true });
     }
-    await vscode.workspace.fs.delete(vscode.Uri.joinPath(outside, '..'), { recursive: true });
+    // Deleted whole from the terminal too: the watcher reports the folder above it, not its state file.
+    rmSync(vscode.Uri.joinPath(outside, '..').fsPath, { recursive: true, force: true });
+    await until('the deleted folder leaves Source Control', () => !loaded.repositoryOf(outside), 15_000);
   });
 
   async function folderFiles(): Promise<Map<string, string>> {
