@@ -9,6 +9,7 @@ import { CONTEXT_KEYS } from '../manifest/contributions';
 import type { TextProblem } from '../model/saveTypes';
 import { notificationText } from '../util/notify';
 import { Disposable } from '../util/lifecycle';
+import { isWithin } from '../util/uriPath';
 import { BaseDocuments } from './baseDocuments';
 import { FolderDecorations } from './folderDecorations';
 import { ANY_PATH_GLOB } from './stateFiles';
@@ -142,11 +143,7 @@ export class LocalFolders extends Disposable {
   /** Drops the pulled folders a deletion ended: their state directory or file, the folder, or a folder above it. */
   private removeDeleted(uri: vscode.Uri): void {
     if (uri.path.endsWith(`/${STATE_DIR}/state.json`) || uri.path.endsWith(`/${STATE_DIR}`)) return this.remove(rootOf(uri));
-    const at = uri.with({ path: uri.path.replace(/\/+$/, '') });
-    for (const repo of this.all) {
-      const root = repo.root;
-      if (root.scheme === at.scheme && (root.path === at.path || root.path.startsWith(`${at.path}/`))) this.remove(root);
-    }
+    for (const { root } of this.all) if (root.scheme === uri.scheme && isWithin(root.path, uri.path)) this.remove(root);
   }
 
   private remove(root: vscode.Uri): void {
