@@ -3,7 +3,7 @@
 // first), and sees the history header and the status bar say the draft is published.
 import * as assert from 'node:assert/strict';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
-import { expandTreeItem, openViewContainer, runCommand, useWorkbench, viewPane } from '../harness';
+import { expandTreeItem, openViewContainer, runCommand, useWorkbench, viewPane, waitUntil } from '../harness';
 
 describe('Publishing in the workbench', () => {
   const ui = useWorkbench();
@@ -57,7 +57,9 @@ describe('Publishing in the workbench', () => {
     assert.equal(await paletteOffersPublish(page), true, 'Publish… offered for the open database');
 
     await runCommand(page, 'View: Close All Editors');
-    assert.equal(await paletteOffersPublish(page), false, 'Publish… offered after its document closed');
+    // The extension host hears of the closed editor, then clears the key in a round trip to the
+    // window; under load that takes longer than opening the palette, so the answer is awaited.
+    assert.ok(await waitUntil(async () => !(await paletteOffersPublish(page)), 10_000, 250), 'Publish… offered after its document closed');
     await orders.click();
     await page.locator('.part.statusbar').getByText('draft #3 · published #2 · 1 unpublished revision').waitFor({ timeout: 30_000 });
   });
