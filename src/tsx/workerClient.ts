@@ -43,6 +43,15 @@ interface Waiting {
 const STATE_METHODS: ReadonlySet<WorkerMethod> = new Set(['configure', 'update', 'close', 'memory']);
 /** Checks that stop when their text changes or the user asks for something meanwhile. */
 const CHECKS: ReadonlySet<WorkerMethod> = new Set(['syntaxDiagnostics', 'regionDiagnostics', 'semanticDiagnostics']);
+/**
+ * Whether an answer shows the worker has loaded TypeScript's checker and libraries. A parse does
+ * not, nor does a check dropped (null) because its text was typed over before it ran: the first
+ * real check after them may still take the cold limit.
+ */
+function loadedTheChecker(method: WorkerMethod, res: WorkerResponse): boolean {
+  if (STATE_METHODS.has(method) || method === 'syntaxDiagnostics' || res.error !== undefined) return false;
+  return !(CHECKS.has(method) && res.result === null);
+}
 /** What the user waits for: a check in the way stops for it (as the built-in TypeScript's interrupt does). */
 const INTERACTIVE: ReadonlySet<WorkerMethod> = new Set([
   'completions',
@@ -182,10 +191,8 @@ export class DashboardWorkerClient {
       const waiting = this.pending.get(res.id);
       if (!waiting) return;
       this.pending.delete(res.id);
-      if (!STATE_METHODS.has(waiting.method)) {
-        this.warm = true;
-        this.restartsInARow = 0;
-      }
+      if (!STATE_METHODS.has(waiting.method)) this.restartsInARow = 0;
+      this.warm ||= loadedTheChecker(waiting.method, res);
       this.arm();
       if (!this.pending.size) worker.unref();
       if (res.error !== undefined) waiting.reject(new Error(res.error));

@@ -90,4 +90,33 @@ describe('dashboard language worker watchdog', () => {
       }
     },
   );
+
+  test('a worker that has only parsed, or dropped a check typed over, still has the cold limit (3×)', { timeout: 60_000 }, async () => {
+    const worker = new DashboardWorkerClient({
+      script: path.resolve('dist/ts-worker.js'),
+      typesDir: TYPES_DIR,
+      requestLimitMs: 3_000,
+      stallOnceOn: 'hover',
+    });
+    try {
+      await worker.request('configure', { runtime: null });
+      await worker.request('update', { key: 'k', text: DASHBOARD, serviceText: null, rowMembers: null });
+      assert.deepEqual(await worker.request('syntaxDiagnostics', { key: 'k' }), []);
+      // The parse of a long text keeps the worker busy while the next text is posted, so the check
+      // queued behind it is always of a text already typed over, and is dropped.
+      const long = DASHBOARD + Array.from({ length: 20_000 }, (_, i) => `export const v${i} = ${i};\n`).join('');
+      void worker.request('update', { key: 'k', text: long });
+      void worker.request('syntaxDiagnostics', { key: 'k' });
+      const dropped = worker.request('semanticDiagnostics', { key: 'k' });
+      void worker.request('update', { key: 'k', text: `${long}\n` });
+      assert.equal(await dropped, null, 'the check of the older text is dropped');
+      // The limit the watchdog applied is in its message: 9 s, not the warm 3 s.
+      await assert.rejects(
+        worker.request('hover', { key: 'k', offset: DASHBOARD.indexOf('useThing()') }),
+        /took longer than 9 s and was restarted/,
+      );
+    } finally {
+      worker.dispose();
+    }
+  });
 });
