@@ -15,15 +15,16 @@ import { ConflictMerge, openDocument, snapshotUri, type ConflictMergeOptions, ty
 import { compareTitle, conflictPrompt, overwrittenMessage } from './conflictText';
 import { SnapshotFileSystem } from './snapshotFileSystem';
 
+/** The document a tab edits: a text editor's, or the right side of a diff (Compare's). */
+function editedUri(tab: vscode.Tab): string | undefined {
+  if (tab.input instanceof vscode.TabInputText) return tab.input.uri.toString();
+  if (tab.input instanceof vscode.TabInputTextDiff) return tab.input.modified.toString();
+  return undefined;
+}
+
 /** Whether an editor tab (text or diff) shows `uri`. */
 function isShown(uri: string): boolean {
-  return vscode.window.tabGroups.all.some((g) =>
-    g.tabs.some(
-      (t) =>
-        (t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri) ||
-        (t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === uri),
-    ),
-  );
+  return vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => editedUri(t) === uri));
 }
 
 export type ConflictChoice = 'Compare' | 'Merge' | 'Overwrite';
@@ -83,11 +84,11 @@ export class ConflictResolver extends Disposable implements vscode.Disposable {
     );
     this._register(vscode.workspace.onDidCloseTextDocument((d) => this.forget(d.uri.toString())));
     // Closing the last editor of a document without unsaved text ends its conflict too (the
-    // document itself may stay loaded for a while).
+    // document itself may stay loaded for a while), whether that editor is its own or Compare's diff.
     this._register(
       vscode.window.tabGroups.onDidChangeTabs((e) => {
         for (const tab of e.closed) {
-          const uri = tab.input instanceof vscode.TabInputText ? tab.input.uri.toString() : undefined;
+          const uri = editedUri(tab);
           if (uri && this.pendingByUri.has(uri) && !isShown(uri) && !openDocument(uri)?.isDirty) this.forget(uri);
         }
       }),

@@ -180,6 +180,22 @@ describe('Save conflicts: Compare, Merge and Overwrite keep every edit', functio
     assert.equal(diff.label, `«Customer churn»: Service (revision ${sequence}) ↔ Yours`);
     await reoffered;
     assert.ok(api.conflicts.pending(uri.toString()), 'still waiting for Merge or Overwrite');
+
+    // Giving the text up and closing the editors ends the conflict, whichever editor closes last:
+    // here Compare's diff, after the document's own editor. The document stays loaded meanwhile.
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs);
+    await vscode.window.tabGroups.close(
+      tabs().filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString()),
+    );
+    assert.ok(api.conflicts.pending(uri.toString()), 'still pending while the diff shows the document');
+    await vscode.window.tabGroups.close(tabs().filter((t) => t.input instanceof vscode.TabInputTextDiff));
+    assert.ok(await until(() => api.conflicts.pending(uri.toString()) === undefined, 5_000), 'the conflict ends with its last editor');
+    assert.ok(
+      vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString()),
+      'ended by the editor closing, not by the document unloading',
+    );
   });
 
   it('Merge without overlapping edits puts both into the editor for review; the next save sends the latest tokens', async () => {
