@@ -44,14 +44,14 @@ const piecesFor = ({ browser = true }: InstallOptions): Piece[] => [
     // build the native modules against Node 24's headers, not the machine's (global npmrc: nodedir=/usr).
     // They are built unoptimised: at -O3, compiling @vscode/sqlite3 alone took 2 min 22 s of CPU here,
     // beside the unit tests, against 41 s at -O0; a test workbench never needs their speed. node-gyp
-    // puts these flags after its own, so they win.
+    // puts these flags after its own, so they win; a machine's own flags are kept before them.
     install: () =>
       npmInstall(join(cacheDir, 'code-server'), `code-server@${CODE_SERVER_VERSION}`, {
         ...cleanEnv(),
         PATH: `${join(nodeDir, 'bin')}:${process.env.PATH ?? ''}`,
         npm_config_nodedir: nodeDir,
-        CFLAGS: '-O0',
-        CXXFLAGS: '-O0',
+        CFLAGS: `${process.env.CFLAGS ?? ''} -O0`.trim(),
+        CXXFLAGS: `${process.env.CXXFLAGS ?? ''} -O0`.trim(),
       }),
   },
 ];
