@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { SaveResult } from '../../src/model/saveTypes';
 import { editText, openFresh, revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
-import { connectSuite, eventToPromise, hasVariant, type EmulatorInfo } from './helpers';
+import { connectSuite, eventToPromise, hasVariant, serviceFetch, type EmulatorInfo } from './helpers';
 
 const LANGUAGE = 'wsa-dashboard';
 const SOURCE = 'dashboard types';
@@ -148,6 +148,31 @@ describe('Dashboard types: completions, hovers, definitions and type errors in w
     const first = seen.find((shown) => shown.includes('above'));
     assert.deepEqual(first, ['below', 'above'], 'the error on screen came with the one below kept');
     assert.deepEqual(seen.at(-1)?.sort(), ['above', 'below'], 'the whole file’s check shows both');
+  });
+
+  it('a dashboard and its revision open as Dashboard TSX from the first event: VS Code’s TypeScript never sees them @variants', async () => {
+    // A name of its own makes each a document VS Code has not loaded yet, so each is opened anew.
+    const name = `Opened as dashboard ${Date.now()}`;
+    const listed = (await (await serviceFetch(emulator, `/v1/resources/${ids.dashboardResourceId}/revisions`)).json()) as {
+      data: { items: { id: string }[] };
+    };
+    const uris = [
+      wsaUri(emulator.workspaceId, 'dashboard', ids.dashboardId!, name),
+      vscode.Uri.from({
+        scheme: 'wsa-revision',
+        path: `/${emulator.workspaceId}/dashboards/${ids.dashboardResourceId}/${listed.data.items[0]!.id}/${name}.tsx`,
+      }),
+    ];
+    const opened: string[] = [];
+    const listening = vscode.workspace.onDidOpenTextDocument((d) => {
+      if (uris.some((u) => u.toString() === d.uri.toString())) opened.push(`${d.uri.scheme} ${d.languageId}`);
+    });
+    try {
+      for (const uri of uris) await vscode.window.showTextDocument(uri, { preview: false });
+    } finally {
+      listening.dispose();
+    }
+    assert.deepEqual(opened, [`wsa ${LANGUAGE}`, `wsa-revision ${LANGUAGE}`], 'each opened once, as Dashboard TSX');
   });
 
   it('every seed dashboard opens, and stays after an edit, with no type error whatever types the service serves @variants', async function () {

@@ -56,8 +56,10 @@ export function registerDashboardLanguage(context: vscode.ExtensionContext, deps
   );
   for (const d of registerDashboardProviders(worker, documents, language)) own(d);
 
-  // A `.tsx` file opens as typescriptreact; a dashboard on the service becomes `wsa-dashboard`, which
-  // stands the built-in TypeScript features down for it (VS Code reopens it under the new id).
+  // The manifest's file name patterns open dashboards and their revisions as `wsa-dashboard`, so the
+  // built-in TypeScript extension never starts for them. A user's own `files.associations` comes
+  // before those patterns: a dashboard that opens as typescriptreact all the same is moved to
+  // `wsa-dashboard` here, which stands the built-in features down for it (VS Code reopens it).
   const adopt = (document: vscode.TextDocument) => {
     if (!isDashboardDocument(document.uri)) return;
     if (document.languageId === language) void documents.open(document);
