@@ -7,9 +7,9 @@
 // concurrency runs, the fault matrix; it is not part of the default stages.
 //
 // Plain Node built-ins only: it runs on a fresh clone before node_modules exists. Steps:
-// `npm ci` when node_modules is missing or older than package-lock.json; `node esbuild.mjs`; the
-// headless VS Code install (out/test/harness/install.js, a no-op once done) in the background while
-// the type check runs; then each stage as a child in its own process group, with a
+// the headless VS Code install (scripts/install-vscode.mjs, a no-op once done) in the background
+// from the start; `npm ci` when node_modules is missing or older than package-lock.json;
+// `node esbuild.mjs`; then each stage as a child in its own process group, with a
 // time limit. The lint runs beside the type check, and the UI tests beside the integration tests,
 // each as a child `node scripts/test.mjs <stage>` whose output is shown after the other's: the
 // integration and UI tests leave a core idle much of the time (waiting on a workbench, a server, a
@@ -111,10 +111,16 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 process.exitCode = await main();
 
 async function main() {
-  if (!ensureDependencies()) return finish();
+  const needsVSCode = !BESIDE_RESULTS_FILE && selected.some((s) => s === 'integration' || s === 'ui' || s === 'reliability');
+  // Installing code-server takes 2-3 min the first time (downloads, unpacking and native compiles).
+  // It needs nothing from node_modules, so it starts first: beside `npm ci`, which leaves a core
+  // mostly idle, then beside the type check, lint and unit tests at the lowest CPU priority, so
+  // that the unit tests that measure time get the CPU first and the install only what they leave.
+  // Its output is shown before the first stage that needs it.
+  install = needsVSCode ? startInstall() : undefined;
+  if (!(await ensureDependencies())) return stopInstallAndFinish();
   // The type check and lint read the sources only.
   const needsBuild = !BESIDE_RESULTS_FILE && selected.some((s) => s !== 'typecheck' && s !== 'lint');
-  const needsVSCode = !BESIDE_RESULTS_FILE && selected.some((s) => s === 'integration' || s === 'ui' || s === 'reliability');
   let built = true;
   if (needsBuild) {
     header('build', 'node esbuild.mjs');
@@ -123,11 +129,6 @@ async function main() {
     console.log(built ? `build done (${seconds(Date.now() - t)})` : 'build FAILED');
     if (!built) results.set('build', { status: 'failed', passed: 0, failed: 1, skipped: 0, ms: Date.now() - t, note: 'esbuild failed' });
   }
-  // Installing code-server takes 2-3 min the first time (unpacking and native compiles): it runs
-  // beside the type check, lint and unit tests at the lowest CPU priority, so that the unit tests
-  // that measure time get the CPU first and the install only what they leave. Its output is shown
-  // before the first stage that needs it.
-  install = built && needsVSCode ? startInstall() : undefined;
 
   /** Per stage run beside another: its result, once it has ended and its output has been shown. */
   const beside = new Map();
@@ -157,6 +158,11 @@ async function main() {
     results.set(stage, await runStage(stage));
   }
   for (const [stage, pending] of beside) if (!results.has(stage)) results.set(stage, await shown(pending));
+  return stopInstallAndFinish();
+}
+
+/** Stops an install still running (no stage is left to need it), then the summary. */
+async function stopInstallAndFinish() {
   if (install && !install.finished) {
     killGroup(install.pid, 'SIGTERM');
     await install.done;
@@ -218,13 +224,15 @@ function runBeside(stage) {
   });
 }
 
-function ensureDependencies() {
+async function ensureDependencies() {
   const marker = join(root, 'node_modules', '.package-lock.json');
   const lock = join(root, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return true;
   header('setup', 'npm ci (node_modules is missing or older than package-lock.json)');
   const t = Date.now();
-  const ok = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' }).status === 0;
+  // Not spawnSync: the install beside it sends its output to this process meanwhile.
+  const npm = spawn('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  const ok = (await new Promise((resolve) => npm.on('error', () => resolve(1)).on('close', resolve))) === 0;
   console.log(ok ? `npm ci done (${seconds(Date.now() - t)})` : 'npm ci FAILED');
   if (!ok) results.set('npm ci', { status: 'failed', passed: 0, failed: 1, skipped: 0, ms: Date.now() - t, note: 'npm ci failed' });
   return ok;
@@ -233,7 +241,7 @@ function ensureDependencies() {
 function startInstall() {
   // `nice -n 19` where there is one (Linux, macOS): the stages beside it come first.
   const niced = spawnSync('nice', ['-n', '0', 'true']).status === 0;
-  const command = [process.execPath, join(root, 'out/test/harness/install.js')];
+  const command = [process.execPath, join(root, 'scripts/install-vscode.mjs')];
   const child = spawn(niced ? 'nice' : command[0], niced ? ['-n', '19', ...command] : command.slice(1), {
     cwd: root,
     detached: true,
