@@ -3,6 +3,7 @@
 export declare const NODE_VERSION: string;
 export declare const CODE_SERVER_VERSION: string;
 export declare const CHROMIUM: string;
+export declare const CHROMIUM_SHELL: string;
 
 export interface InstallPaths {
   readonly nodeDir: string;

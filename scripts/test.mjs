@@ -1,21 +1,22 @@
 #!/usr/bin/env node
-// `npm test`: type check, lint (ESLint, then Prettier's check), unit tests, integration tests (Mocha
-// in the real extension host), UI tests (Playwright driving the workbench), in that order, then a
-// summary whose last line is `N passed, N failed`. `node scripts/test.mjs typecheck|lint|unit|integration|ui`
-// runs one stage. `node scripts/test.mjs reliability` (`npm run test:reliability`) runs the long
-// reliability runs, which `npm test` keeps short: the soak's 1,000 cycles, the 10-second
-// concurrency runs, the fault matrix; it is not part of the default stages.
+// `npm test`: type check, lint (ESLint and Prettier's check), unit tests, integration tests
+// (Mocha in the real extension host), UI tests (Playwright driving the workbench), in that order,
+// then a summary whose last line is `N passed, N failed`.
+// `node scripts/test.mjs typecheck|lint|unit|integration|ui` runs one stage.
+// `node scripts/test.mjs reliability` (`npm run test:reliability`) runs the long reliability runs,
+// which `npm test` keeps short: the soak's 1,000 cycles, the 10-second concurrency runs, the fault
+// matrix; it is not part of the default stages.
 //
 // Plain Node built-ins only: it runs on a fresh clone before node_modules exists. Steps:
 // the headless VS Code install (scripts/install-vscode.mjs, a no-op once done) in the background
 // from the start; `npm ci` when node_modules is missing or older than package-lock.json;
-// `node esbuild.mjs`; then each stage as a child in its own process group, with a
-// time limit. The lint runs beside the type check, and the UI tests beside the integration tests,
-// each as a child `node scripts/test.mjs <stage>` whose output is shown after the other's: the
-// integration and UI tests leave a core idle much of the time (waiting on a workbench, a server, a
-// timer), and the type check and lint are one process each on a machine of two cores or more.
-// Anything a stage leaves behind (the process groups it recorded in WSA_HARNESS_PGID_FILE, or its
-// own group) is killed when it ends, also on Ctrl-C.
+// `node esbuild.mjs`; then each stage as a child in its own process group, with a time limit.
+// The lint runs beside the type check, and the UI tests beside the integration tests, each as a
+// child `node scripts/test.mjs <stage>` whose output is shown after the other's: the integration
+// and UI tests leave a core idle much of the time (waiting on a workbench, a server, a timer), and
+// the type check, ESLint and Prettier are one process each (the lint runs the last two side by
+// side). Anything a stage leaves behind (the process groups it recorded in WSA_HARNESS_PGID_FILE,
+// or its own group) is killed when it ends, also on Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   closeSync,
@@ -91,7 +92,7 @@ const startedAt = Date.now();
 
 /** Per stage: { status: 'passed'|'failed'|'not run', passed, failed, skipped, ms, note }. */
 const results = new Map();
-let current; // the running stage: { pid }
+const running = new Set(); // the process groups of the running stage's children
 const besides = new Set(); // the process groups of stages running beside it
 let install; // the background install: { pid, finished, ... }
 let interrupted = false;
@@ -102,7 +103,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     interrupted = true;
     console.error(`\n${signal}: stopping the running stage...`);
     // The stage's own handler shuts its servers and browser down; the sweep after it catches the rest.
-    if (current) killGroup(current.pid, 'SIGTERM');
+    for (const pid of running) killGroup(pid, 'SIGTERM');
     for (const pid of besides) killGroup(pid, 'SIGTERM');
     if (install && !install.finished) killGroup(install.pid, 'SIGTERM');
   });
@@ -283,11 +284,14 @@ async function runStage(stage) {
     };
   }
   if (stage === 'lint') {
-    // Both tools run even when the first fails: one run tells everything there is to fix.
-    header('lint', 'eslint . (then prettier --check .)');
-    const eslint = await runChild(stage, [join(root, 'node_modules/eslint/bin/eslint.js'), '.']);
+    // Both tools run, side by side (one process each; the type check beside them ends first), and
+    // both to the end even when one fails: one run tells everything there is to fix.
+    header('lint', 'eslint . and prettier --check .');
+    const [eslint, prettier] = await Promise.all([
+      runChild(stage, [join(root, 'node_modules/eslint/bin/eslint.js'), '.']),
+      runChild(stage, [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']),
+    ]);
     console.log(eslint.code === 0 ? 'eslint: no problems' : 'eslint: problems above (npm run lint)');
-    const prettier = await runChild(stage, [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']);
     console.log(prettier.code === 0 ? 'prettier: all files formatted' : 'prettier: the files above are not formatted (npm run format)');
     const failing = [eslint.code !== 0 && 'eslint', prettier.code !== 0 && 'prettier'].filter(Boolean);
     const note = eslint.note ?? prettier.note ?? (failing.length ? `${failing.join(' and ')} failed` : 'no problems');
@@ -296,7 +300,7 @@ async function runStage(stage) {
       passed: 0,
       failed: failing.length,
       skipped: 0,
-      ms: eslint.ms + prettier.ms,
+      ms: Math.max(eslint.ms, prettier.ms),
       note,
     };
   }
@@ -408,11 +412,11 @@ function runChild(stage, args, extraEnv = {}) {
     // Its handler gets 20 s to shut servers down before everything is killed.
     setTimeout(() => killGroup(child.pid, 'SIGKILL'), 20_000).unref();
   }, LIMITS[stage]);
-  current = { pid: child.pid };
+  running.add(child.pid);
   return new Promise((resolve) => {
     const done = (code) => {
       clearTimeout(timer);
-      current = undefined;
+      running.delete(child.pid);
       // Sweep: the stage's own group, then every group it started. SIGKILL: they should be gone already.
       killGroup(child.pid, 'SIGKILL');
       const recorded = existsSync(pgidFile) ? readFileSync(pgidFile, 'utf8').split('\n').filter(Boolean).map(Number) : [];

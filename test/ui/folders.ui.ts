@@ -22,7 +22,7 @@ import {
 import { repoRoot } from '../harness/lib/paths';
 
 describe('A workspace pulled into a local folder', () => {
-  const ui = useWorkbench({ settings: { 'files.autoSave': 'off', 'git.enabled': false } });
+  const ui = useWorkbench({ settings: { 'files.autoSave': 'off', 'git.enabled': false }, windowFocus: true });
   const folder = () => join(ui.server.workspaceFolder, 'sales-workspace');
   const file = (name: string) => join(folder(), 'dashboards', `${name}.tsx`);
   const scm = () => ui.page.locator('.part.sidebar');

@@ -19,7 +19,7 @@ import {
 
 describe('A dashboard a colleague changed while it is open', () => {
   // Saved by hand; each dashboard keeps its own tab (a preview tab would be replaced by the next one opened).
-  const ui = useWorkbench({ settings: { 'files.autoSave': 'off', 'workbench.editor.enablePreview': false } });
+  const ui = useWorkbench({ settings: { 'files.autoSave': 'off', 'workbench.editor.enablePreview': false }, windowFocus: true });
 
   const editorOf = (page: Page, dashboardId: string) =>
     page.locator(`.editor-group-container .monaco-editor[data-uri*="${dashboardId}"]`).first();

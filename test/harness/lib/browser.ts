@@ -1,8 +1,9 @@
-// Debian's Chromium driven by playwright-core (no browser download). Started through launchServer
-// so the harness knows the browser's process group and can sweep it like the servers.
+// Debian's Chromium driven by playwright-core (no browser download): its headless shell, or the full
+// browser where a test switches windows (see CHROMIUM_SHELL). Started through launchServer so the
+// harness knows the browser's process group and can sweep it like the servers.
 import type { Browser, BrowserServer, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
-import { CHROMIUM } from './paths';
+import { CHROMIUM, CHROMIUM_SHELL } from './paths';
 import { killGroup, trackGroup } from './processes';
 
 export const VIEWPORT = { width: 1400, height: 900 };
@@ -13,9 +14,10 @@ export interface BrowserHandle {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(): Promise<BrowserHandle> {
+/** `windowFocus`: the page loses focus when another is brought to the front (the full browser). */
+export async function launchBrowser({ windowFocus = false } = {}): Promise<BrowserHandle> {
   const server: BrowserServer = await chromium.launchServer({
-    executablePath: CHROMIUM,
+    executablePath: windowFocus ? CHROMIUM : CHROMIUM_SHELL,
     headless: true,
     // The harness owns cleanup (see processes.ts); Playwright's own handlers would exit the process.
     handleSIGINT: false,

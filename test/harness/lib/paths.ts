@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { installPaths } from '../../../scripts/install-vscode.mjs';
 
-export { CHROMIUM } from '../../../scripts/install-vscode.mjs';
+export { CHROMIUM, CHROMIUM_SHELL } from '../../../scripts/install-vscode.mjs';
 
 /** The repository root: the nearest folder above this bundle whose package.json is the extension's. */
 export const repoRoot: string = process.env.WSA_REPO_ROOT || findRepoRoot(__dirname);

@@ -37,6 +37,8 @@ export interface SessionOptions {
   /** The workbench's display language and the run's set-up before the server starts (codeServer.ts). */
   readonly locale?: CodeServerOptions['locale'];
   readonly prepare?: CodeServerOptions['prepare'];
+  /** The page loses focus when another is brought to the front (`switchAwayAndBack`): the full browser. */
+  readonly windowFocus?: boolean;
 }
 
 export interface Session {
@@ -104,7 +106,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     });
     stops.push(() => server.stop().then(() => debug('code-server stopped')));
     debug('code-server up');
-    const browser: BrowserHandle = await launchBrowser();
+    const browser: BrowserHandle = await launchBrowser({ windowFocus: options.windowFocus ?? false });
     stops.push(() => browser.close().then(() => debug('browser stopped')));
     debug('browser up');
     const { page } = browser;

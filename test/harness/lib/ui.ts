@@ -38,6 +38,8 @@ export interface WorkbenchOptions {
   readonly locale?: SessionOptions['locale'];
   /** Set-up of the run's folders before the server starts; may return the extension folder to link. */
   readonly prepare?: SessionOptions['prepare'];
+  /** Switches windows (`switchAwayAndBack`): runs in the full browser, which has window focus. */
+  readonly windowFocus?: boolean;
 }
 
 export interface Workbench {

@@ -82,7 +82,8 @@ function escape(text: string): string {
 /**
  * Switches to another browser tab and back, as a person does: the workbench's window loses focus,
  * then regains it. Playwright makes every page think it has focus whatever is in front; that is
- * turned off for the switch, else VS Code would never see the window lose focus.
+ * turned off for the switch, else VS Code would never see the window lose focus. Needs the full
+ * browser (`useWorkbench({ windowFocus: true })`): the headless shell keeps every page focused.
  */
 export async function switchAwayAndBack(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
@@ -91,7 +92,13 @@ export async function switchAwayAndBack(page: Page): Promise<void> {
     const other = await page.context().newPage();
     try {
       await other.bringToFront();
-      await page.waitForFunction(() => !document.hasFocus());
+      await page
+        .waitForFunction(() => !document.hasFocus())
+        .catch((err: unknown) => {
+          throw new Error(
+            `the workbench kept focus when another page came to the front: its scenario needs windowFocus: true (${String(err)})`,
+          );
+        });
     } finally {
       await other.close();
     }
