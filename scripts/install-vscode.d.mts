@@ -1,7 +1,5 @@
 // Types for the harness's TypeScript, which imports install-vscode.mjs (plain JavaScript, so that
 // `npm test` can run it before node_modules exists).
-export declare const NODE_VERSION: string;
-export declare const CODE_SERVER_VERSION: string;
 export declare const CHROMIUM: string;
 export declare const CHROMIUM_SHELL: string;
 
@@ -9,14 +7,12 @@ export interface InstallPaths {
   readonly nodeDir: string;
   readonly node24: string;
   readonly codeServerEntry: string;
-  readonly installLog: string;
 }
 export declare function installPaths(cacheDir: string): InstallPaths;
 
 export interface InstallOptions {
   readonly cacheDir: string;
-  /** Also Debian's Chromium, which only the tests drive (default true; `npm start` needs none). */
+  /** Also Debian's Chromium and its headless shell, which only the tests drive (default true; `npm start` needs neither). */
   readonly browser?: boolean;
 }
-export declare function harnessInstalled(options: InstallOptions): boolean;
 export declare function ensureInstalled(say: (line: string) => void, options: InstallOptions): Promise<void>;

