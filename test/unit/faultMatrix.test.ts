@@ -3,7 +3,7 @@
 // answer is a failure unless the action reads no body and the fault changed the body only.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { cellProblems, type Cell } from '../integration/support/faultMatrix';
+import { cellProblems, FAULTS, inMatrixSlice, type Cell } from '../integration/support/faultMatrix';
 
 const cell = (over: Partial<Cell>): Cell => ({
   action: 'save a dashboard',
@@ -47,5 +47,27 @@ describe('fault matrix cells', () => {
     assert.match(cellProblems(cell({ puts: 2 }), { saves: true }).join(), /2 PUTs/);
     assert.match(cellProblems(cell({ clear: false }), { saves: true }).join(), /unclear message/);
     assert.match(cellProblems(cell({ usable: false }), { saves: true }).join(), /unusable/);
+  });
+});
+
+describe('the slice of the matrix npm test runs', () => {
+  // As many actions as reliabilityFaults.test.ts lists; the property holds from FAULTS.length up.
+  const ACTIONS = 13;
+  const slice = (whole: boolean) =>
+    Array.from({ length: ACTIONS }, (_, a) => FAULTS.map((_, f) => f).filter((f) => inMatrixSlice(a, f, whole)));
+
+  test('each action meets one fault, each fault one or two actions, neighbours different ones', () => {
+    const faultsOf = slice(false);
+    assert.ok(faultsOf.every((faults) => faults.length === 1));
+    const actionsPerFault = FAULTS.map((_, f) => faultsOf.filter((faults) => faults.includes(f)).length);
+    assert.ok(actionsPerFault.every((n) => n === 1 || n === 2), `${actionsPerFault}`);
+    assert.ok(faultsOf.every((faults, a) => a === 0 || faults[0] !== faultsOf[a - 1]![0]));
+    const named = (action: number) => FAULTS[faultsOf[action]![0]!]!.name;
+    assert.equal(named(2), 'dropped', 'the dashboard save loses its answer');
+    assert.equal(named(6), 'latency > timeout', 'the app save times out');
+  });
+
+  test('the long run takes every cell', () => {
+    assert.ok(slice(true).every((faults) => faults.length === FAULTS.length));
   });
 });
