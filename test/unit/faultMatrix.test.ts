@@ -60,7 +60,10 @@ describe('the slice of the matrix npm test runs', () => {
     const faultsOf = slice(false);
     assert.ok(faultsOf.every((faults) => faults.length === 1));
     const actionsPerFault = FAULTS.map((_, f) => faultsOf.filter((faults) => faults.includes(f)).length);
-    assert.ok(actionsPerFault.every((n) => n === 1 || n === 2), `${actionsPerFault}`);
+    assert.ok(
+      actionsPerFault.every((n) => n === 1 || n === 2),
+      `${actionsPerFault}`,
+    );
     assert.ok(faultsOf.every((faults, a) => a === 0 || faults[0] !== faultsOf[a - 1]![0]));
     const named = (action: number) => FAULTS[faultsOf[action]![0]!]!.name;
     assert.equal(named(2), 'dropped', 'the dashboard save loses its answer');
