@@ -3,6 +3,7 @@
 // built-in TypeScript features stand down, so nothing is shown twice. Waits on events only.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { AdminClient } from '../../src/emulator/adminClient';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { SaveResult } from '../../src/model/saveTypes';
 import { editText, openFresh, revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
@@ -16,6 +17,7 @@ describe('Dashboard types: completions, hovers, definitions and type errors in w
   let api: WorkspaceAutomationApi;
   let emulator: EmulatorInfo;
   let ids: Record<string, string>;
+  let admin: AdminClient;
 
   const typeErrors = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source === SOURCE);
   const checked = (uri: vscode.Uri) => api.dashboards.documents.whenChecked(uri);
@@ -38,7 +40,7 @@ describe('Dashboard types: completions, hovers, definitions and type errors in w
   }
 
   before(async function () {
-    ({ emulator, api, ids } = await connectSuite(this));
+    ({ emulator, api, ids, admin } = await connectSuite(this));
     await setAutoSave('off');
     await revertAndCloseAll();
   });
@@ -173,6 +175,31 @@ describe('Dashboard types: completions, hovers, definitions and type errors in w
       listening.dispose();
     }
     assert.deepEqual(opened, [`wsa ${LANGUAGE}`, `wsa-revision ${LANGUAGE}`], 'each opened once, as Dashboard TSX');
+  });
+
+  it('a document of another scheme in Dashboard TSX gets no hover, completion or type check from the extension', async () => {
+    // Any text can be given the language; only the extension's own file systems are its to answer for.
+    const text = 'import { useState } from "react";\nconst [count] = useState(0);\nconst n: number = "x";\ncount.';
+    const doc = await vscode.workspace.openTextDocument({ language: LANGUAGE, content: text });
+    await vscode.window.showTextDocument(doc);
+    const since = (await admin.requests()).at(-1)?.seq ?? 0;
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      doc.uri,
+      doc.positionAt(text.indexOf('useState(') + 3),
+    );
+    assert.deepEqual(hovers, [], 'no hover');
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      doc.uri,
+      doc.positionAt(text.length),
+      '.',
+    );
+    // What is left is VS Code's own word list (kind Text), from the open documents.
+    const fromTypes = list.items.filter((i) => i.kind !== vscode.CompletionItemKind.Text).map((i) => i.label);
+    assert.deepEqual(fromTypes, [], 'no completion from a language service');
+    assert.deepEqual(typeErrors(doc.uri), [], 'no type error');
+    assert.deepEqual(await admin.requests(since), [], 'nothing asked of the service');
   });
 
   it('every seed dashboard opens, and stays after an edit, with no type error whatever types the service serves @variants', async function () {

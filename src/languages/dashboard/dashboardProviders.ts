@@ -3,6 +3,7 @@
 // language, so nothing is shown twice.
 import * as vscode from 'vscode';
 import { resolvedPath } from '../../fs/resolvedPath';
+import { FILE_SCHEME, REVISION_SCHEME } from '../../model/resourcePath';
 import type { CompletionEntry, LineRange } from '../../tsx/dashboardProtocol';
 import { TYPE_ROOTS } from '../../tsx/typeFiles';
 import { codeBlock, escapeMarkdown } from '../../util/markdown';
@@ -76,7 +77,10 @@ export function registerDashboardProviders(
   documents: DashboardDocuments,
   language: string,
 ): vscode.Disposable[] {
-  const selector: vscode.DocumentSelector = { language };
+  // The documents of the extension's own file systems only: anything can be given the language (a
+  // user's choice, another extension, a path that happens to match the manifest's file name patterns),
+  // and such text is neither the service's nor a reason to start the worker or ask the service.
+  const selector: vscode.DocumentSelector = [FILE_SCHEME, REVISION_SCHEME].map((scheme) => ({ language, scheme }));
   const at = async (document: vscode.TextDocument, position: vscode.Position) => ({
     key: await documents.sync(document),
     offset: document.offsetAt(position),
