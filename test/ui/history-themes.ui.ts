@@ -20,11 +20,15 @@ describe('Revision history from the command palette, high contrast', () => {
     await input.waitFor({ timeout: 60_000 });
     await input.fill(`https://automation.example.com/dashboards/${ids.dashboardId}?tab=history`);
     await page.keyboard.press('Enter');
-    await page
+    const dashboard = page
       .locator('.quick-input-list')
       .getByRole('option', { name: /Dashboard/ })
-      .first()
-      .click();
+      .first();
+    await dashboard.waitFor();
+    // The focus moving elsewhere (as when a panel behind takes it back) leaves the question open.
+    await page.locator('.part.statusbar').click({ position: { x: 5, y: 5 } });
+    await page.locator('.quick-input-widget').getByText('is an operation with a dashboard: whose history?').waitFor();
+    await dashboard.click();
 
     const frame = page
       .frameLocator('iframe.webview.ready[src*="extensionId=workspace-automation.workspace-automation"]')

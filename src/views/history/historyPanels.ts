@@ -33,15 +33,25 @@ export const VSCODE_DIALOGS: HistoryDialogs = {
   },
   async pickDashboardOrOperation(id) {
     const items = [
-      { label: vscode.l10n.t('$(layout) Dashboard'), description: 'the TSX frontend’s revisions', value: 'dashboard' as const },
+      {
+        label: vscode.l10n.t('$(layout) Dashboard'),
+        description: vscode.l10n.t('the TSX frontend’s revisions'),
+        value: 'dashboard' as const,
+      },
       {
         label: vscode.l10n.t('$(symbol-method) Operation handler'),
         description: vscode.l10n.t('the handler code’s revisions'),
         value: 'operation' as const,
       },
     ];
-    return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('{0} is an operation with a dashboard: whose history?', id) }))
-      ?.value;
+    // The question's second step stays open as its first does: when the id's input box closes, VS Code
+    // gives the focus back to the active editor, and a webview there can take it after this shows.
+    return (
+      await vscode.window.showQuickPick(items, {
+        title: vscode.l10n.t('{0} is an operation with a dashboard: whose history?', id),
+        ignoreFocusOut: true,
+      })
+    )?.value;
   },
 };
 
