@@ -59,6 +59,10 @@ export const QUIET_SETTINGS: Record<string, unknown> = {
   'extensions.autoUpdate': false,
   'extensions.ignoreRecommendations': true,
   'git.enabled': false,
+  // A pulled dashboard is a .tsx file on disk, which starts VS Code's TypeScript server; its
+  // automatic type acquisition would then run npm installs of @types packages (from the registry
+  // where there is one) beside the tests. The tests never read what it would fetch.
+  'typescript.disableAutomaticTypeAcquisition': true,
   'security.workspace.trust.enabled': false,
 };
 
