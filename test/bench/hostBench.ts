@@ -97,6 +97,7 @@ async function oneRun(o: HostBenchOptions, traced: readonly string[], carried: C
       mode: 'development',
       emulatorArgs: ['--large', String(o.large)],
       emulatorScript: join(o.extensionDir, 'dist', 'emulator.js'),
+      motion: true,
     });
     const { page, server, emulator } = session;
     if (!emulator) throw new Error('the emulator did not start');

@@ -39,6 +39,8 @@ export interface SessionOptions {
   readonly prepare?: CodeServerOptions['prepare'];
   /** The page loses focus when another is brought to the front (`switchAwayAndBack`): the full browser. */
   readonly windowFocus?: boolean;
+  /** The workbench keeps its CSS animations and transitions (see launchBrowser; the benchmark). */
+  readonly motion?: boolean;
 }
 
 export interface Session {
@@ -106,7 +108,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     });
     stops.push(() => server.stop().then(() => debug('code-server stopped')));
     debug('code-server up');
-    const browser: BrowserHandle = await launchBrowser({ windowFocus: options.windowFocus ?? false });
+    const browser: BrowserHandle = await launchBrowser({ windowFocus: options.windowFocus ?? false, motion: options.motion ?? false });
     stops.push(() => browser.close().then(() => debug('browser stopped')));
     debug('browser up');
     const { page } = browser;
