@@ -62,6 +62,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
     files,
     conflicts,
     options: tunables.folders,
+    dashboards,
   });
   registerCommands(context, { log, config, connection, files, conflicts, explorer, history, publish, folders });
 

@@ -18,12 +18,19 @@ import {
 import type { FileView, ResourceKind } from '../model/resourceKinds';
 import { ResourceReader } from '../model/resourceReader';
 import { KeyedQueue } from '../util/async';
-import type { TextProblem } from '../model/saveTypes';
+import type { SaveTokens, TextProblem } from '../model/saveTypes';
 
 export { STATE_DIR, STATE_FILE } from '../folders';
 export type { FileState, FileStatus, PullReport, PushFileResult, PushReport, ResourceRef } from '../folders';
 
 export type Validate = (view: FileView, text: string) => Promise<TextProblem[]>;
+
+/** A pulled file's base, as its language features see it. */
+export interface LanguageBase {
+  readonly view: FileView;
+  readonly text?: string;
+  readonly tokens?: SaveTokens;
+}
 
 /** What a pull brings: these resources and every resource of these kinds; neither given, everything. */
 export interface PullWhat {
@@ -122,6 +129,20 @@ export class FolderEngine {
   async baseText(root: string, path: string, connection: Connection | undefined): Promise<string | undefined> {
     const { connection: c } = await this.matching(root, connection);
     return new LocalFolder({ folder: root, client: () => requireClient(c) }).baseText(path);
+  }
+
+  /**
+   * What a pulled file's language features start from: its base text and, when signed in to the
+   * folder's service and workspace, its tokens (a dashboard's data run types its rows). A folder
+   * of another service gives no tokens: its state file names nothing the service is then asked for.
+   */
+  async languageBase(root: string, path: string, connection: Connection | undefined): Promise<LanguageBase | undefined> {
+    const entry = (await readState(root).catch(() => undefined))?.files[path];
+    if (!entry) return undefined;
+    const { connection: c } = await this.matching(root, connection).catch(() => ({ connection: undefined }));
+    // A base copy that cannot be read (nor its revision, signed out) leaves the file without one: no baseline.
+    const text = await this.baseText(root, path, connection).catch(() => undefined);
+    return { view: entry.view, ...(text !== undefined ? { text } : {}), ...(c && entry.tokens ? { tokens: entry.tokens } : {}) };
   }
 
   /** The service's current text of a pulled file (a conflict's other side). */

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { SnapshotFileSystem } from '../conflicts/snapshotFileSystem';
 import type { ConnectionProvider } from '../connection/connectionProvider';
+import type { DashboardBase } from '../languages/dashboard/dashboardDocuments';
 import type { Configuration } from '../manifest/config';
 import { CONTEXT_KEYS } from '../manifest/contributions';
 import type { TextProblem } from '../model/saveTypes';
@@ -19,6 +20,7 @@ import { FolderMerge, type FolderConflict, type FolderMergeOptions } from './fol
 import { pullMessage, pushMessage, type Severity } from './syncMessages';
 import { FolderRepository } from './folderRepository';
 import { FolderStatusBar } from './folderStatusBar';
+import { PulledDashboards } from './pulledDashboards';
 
 export interface LocalFoldersDeps {
   readonly log: vscode.LogOutputChannel;
@@ -31,6 +33,8 @@ export interface LocalFoldersDeps {
   /** Where a refused push shows its problems (the save diagnostics). */
   readonly problems: { set(uri: vscode.Uri, problems: readonly TextProblem[]): void };
   readonly options: FolderMergeOptions;
+  /** Opens a pulled dashboard as Dashboard TSX, checked against `base` (again when the base moved). */
+  readonly adoptDashboard: (document: vscode.TextDocument, base: DashboardBase) => void;
 }
 
 /** One folder's push or pull, as a script sees it. */
@@ -48,6 +52,7 @@ export class LocalFolders extends Disposable {
   private readonly decorations: FolderDecorations;
   private readonly statusBar: FolderStatusBar;
   private readonly bases: BaseDocuments;
+  private readonly dashboards: PulledDashboards;
   readonly merge: FolderMerge;
   private interval: NodeJS.Timeout | undefined;
 
@@ -61,6 +66,18 @@ export class LocalFolders extends Disposable {
         const repo = this.repositoryOf(file);
         const rel = repo?.relative(file);
         return repo && rel !== undefined ? this.engine.baseText(repo.root.fsPath, rel, deps.connection.current) : undefined;
+      }),
+    );
+    this.dashboards = this._register(
+      new PulledDashboards({
+        baseOf: (uri) => {
+          const repo = this.repositoryOf(uri);
+          const rel = repo?.relative(uri);
+          return repo && rel !== undefined
+            ? this.engine.languageBase(repo.root.fsPath, rel, deps.connection.current)
+            : Promise.resolve(undefined);
+        },
+        adopt: deps.adoptDashboard,
       }),
     );
     this.merge = this._register(new FolderMerge(deps.log, deps.snapshots, deps.options));
@@ -129,6 +146,7 @@ export class LocalFolders extends Disposable {
       this._register(
         created.onDidChange((uris) => {
           this.decorations.changed(uris);
+          // A status read moves no base: the open dashboards keep theirs (a pull or push tells them).
           this.bases.changed(uris);
           this.updateStatusBar();
           this._onDidChange.fire(created);
@@ -137,6 +155,8 @@ export class LocalFolders extends Disposable {
       void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.hasLocalFolders, true);
     }
     await repo.refresh(remote);
+    // Its dashboards already open (before a pull, or before the window found the folder) are now known.
+    this.dashboards.changed();
     return repo;
   }
 
@@ -165,7 +185,7 @@ export class LocalFolders extends Disposable {
     const report = await this.engine.pull(folder.fsPath, connection, what);
     // The pull read every file: its status is local, not a second read of each.
     const repo = await this.add(folder, true, false);
-    this.bases.changed(report.files.map((f) => repo.uriOf(f.path)));
+    this.basesMoved(report.files.map((f) => repo.uriOf(f.path)));
     const open = vscode.l10n.t('Add Folder to Workspace');
     const outside = !vscode.workspace.getWorkspaceFolder(folder);
     const [severity, text] = pullMessage(report, folderName(folder));
@@ -185,7 +205,7 @@ export class LocalFolders extends Disposable {
       .filter((f) => f !== undefined)
       .map(({ kind, id }) => ({ kind, id }));
     const report = await this.engine.pull(repo.root.fsPath, this.deps.connection.require(), resources ? { resources } : {});
-    this.bases.changed(report.files.map((f) => repo.uriOf(f.path)));
+    this.basesMoved(report.files.map((f) => repo.uriOf(f.path)));
     // The pull read every file it names: the status after it is local (the engine keeps what the pull saw).
     await repo.refresh(false);
     void this.tell(...pullMessage(report, folderName(repo.root)));
@@ -212,7 +232,7 @@ export class LocalFolders extends Disposable {
       if (file.outcome === 'refused' && file.problems) this.deps.problems.set(uri, file.problems);
       else if (file.outcome === 'pushed') this.deps.problems.set(uri, []);
     }
-    this.bases.changed(report.files.map((f) => repo.uriOf(f.path)));
+    this.basesMoved(report.files.map((f) => repo.uriOf(f.path)));
     await repo.refresh(true);
     void this.tell(...pushMessage(report, nameOf));
     for (const file of report.files) {
@@ -237,7 +257,7 @@ export class LocalFolders extends Disposable {
       // The next push merges with the service again, as before: nothing is lost.
       this.deps.log.warn(`[Folders] Could not move the base of ${rel} after the merge: ${e instanceof Error ? e.message : String(e)}`);
     }
-    this.bases.changed([conflict.uri]);
+    this.basesMoved([conflict.uri]);
     await repo.refresh(false);
   }
 
@@ -260,6 +280,12 @@ export class LocalFolders extends Disposable {
       theirsLabel: latest.label,
       mine,
     });
+  }
+
+  /** The bases of these files may have moved (a pull, a push, a merge): the diffs and the open dashboards follow. */
+  private basesMoved(files: readonly vscode.Uri[]): void {
+    this.bases.changed(files);
+    this.dashboards.changed(files);
   }
 
   /** The one notification of an operation; resolves with the action chosen (nobody waits for it). */

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { ConflictResolver } from '../conflicts/conflictResolver';
 import type { ConnectionManager } from '../connection/connectionManager';
 import type { FilesFeature } from '../fs/registerFiles';
+import type { DashboardLanguageFeature } from '../languages/dashboard/registerDashboardLanguage';
 import type { Configuration } from '../manifest/config';
 import { validateText } from '../validation/validate';
 import type { FolderMergeOptions } from './folderMerge';
@@ -19,6 +20,7 @@ export interface LocalFoldersFeatureDeps {
   files: FilesFeature;
   conflicts: ConflictResolver;
   options: FolderMergeOptions;
+  dashboards: Pick<DashboardLanguageFeature, 'adoptPulled'>;
 }
 
 export interface LocalFoldersFeature {
@@ -41,6 +43,7 @@ export function registerLocalFolders(context: vscode.ExtensionContext, deps: Loc
         snapshots: deps.conflicts.snapshots,
         problems: deps.files.diagnostics,
         options: deps.options,
+        adoptDashboard: (document, base) => deps.dashboards.adoptPulled(document, base),
       });
       context.subscriptions.push(folders);
       await folders.discover();

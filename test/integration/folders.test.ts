@@ -145,6 +145,52 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
+  it('opens a pulled dashboard as Dashboard TSX: none of TypeScript React’s false errors, and the dashboard’s own hovers and type errors', async () => {
+    const uri = dashboardUri();
+    const openNow = () => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    await until('the pulled dashboard is Dashboard TSX', () => openNow()?.languageId === 'wsa-dashboard');
+    await s.api.dashboards.documents.whenChecked(uri);
+    // As TypeScript React it had `react`, `@workspace/dashboard` and each JSX element as errors (the folder holds no types).
+    await until('no diagnostic of VS Code’s TypeScript', () => vscode.languages.getDiagnostics(uri).every((d) => d.source !== 'ts'));
+    const errors = () => vscode.languages.getDiagnostics(uri).filter((d) => d.severity === vscode.DiagnosticSeverity.Error);
+    assert.deepEqual(
+      errors().map((d) => `${d.source}: ${d.message}`),
+      [],
+      'no error in the text as pulled',
+    );
+    const doc = openNow()!;
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      uri,
+      doc.positionAt(doc.getText().indexOf('React') + 1),
+    );
+    assert.equal(hovers.length, 1, 'one hover, the dashboard language’s');
+    assert.match(hovers[0]!.contents.map((c) => (typeof c === 'string' ? c : c.value)).join('\n'), /React/);
+
+    // A real type error shows, from the dashboard's checker.
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(uri, doc.positionAt(doc.getText().length), `\nconst wrong: number = 'text';\n`);
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await until('the type error shows', () => errors().some((d) => d.code === 2322 && d.source === 'dashboard types'));
+    await closeAll();
+
+    // A local .tsx no folder names keeps VS Code's language, and given ours by hand gets no answer from it.
+    const loose = vscode.Uri.joinPath(folder, '..', `loose-${randomUUID().slice(0, 8)}.tsx`);
+    await write(loose, `import React from 'react';\nexport const n: number = 'x';\n`);
+    try {
+      const plain = await vscode.workspace.openTextDocument(loose);
+      assert.equal(plain.languageId, 'typescriptreact');
+      const given = await vscode.languages.setTextDocumentLanguage(plain, 'wsa-dashboard');
+      const none = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', loose, given.positionAt(9));
+      assert.deepEqual(none, [], 'no hover');
+      assert.ok(!s.api.dashboards.documents.isTracked(given), 'not given to the language service');
+    } finally {
+      await closeAll();
+      rmSync(loose.fsPath, { force: true });
+    }
+  });
+
   it('shows an edit on disk under Local changes and pushes it with one PUT carrying the base revision and data run', async () => {
     const stateBefore = JSON.parse(await read(vscode.Uri.joinPath(folder, '.wsa', 'state.json'))) as {
       files: Record<string, { tokens: { expectedRevision?: unknown; expectedDataRunId?: string } }>;

@@ -67,6 +67,16 @@ describe('A workspace pulled into a local folder', () => {
     );
     assert.ok(asked, 'the dashboard was read from the service after the focus came back');
     await ui.screenshot('folders-focus-remote-change');
+
+    // A pulled dashboard opens as Dashboard TSX: no problem from VS Code's TypeScript about its imports or JSX.
+    await page.keyboard.press('Control+P');
+    await page.keyboard.type('Revenue by region.tsx');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Revenue by region.tsx' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.part.statusbar .statusbar-item', { hasText: 'Dashboard TSX' }).first().waitFor({ timeout: 30_000 });
+    await page.locator('.part.statusbar [aria-label="No Problems"]').first().waitFor({ timeout: 30_000 });
+    await ui.screenshot('folders-dashboard-tsx');
+    await runCommand(page, 'View: Close All Editors');
   });
 
   it('shows local changes, remote changes and conflicts in Source Control; Push opens the merge editor on the conflict', async function () {

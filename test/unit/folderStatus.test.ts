@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { LocalFolder } from '../../src/folders';
 import { mapPool } from '../../src/folders/folderPool';
+import { FolderEngine } from '../../src/localFolders/engineAdapter';
 import { pathOf, readText, startFolderRig, writeText, type FolderRig } from './folderSupport';
 
 describe('local folder status and its bounds', () => {
@@ -65,6 +66,36 @@ describe('local folder status and its bounds', () => {
     const pushed = await engine.push();
     assert.equal(pushed.files.find((f) => f.path === fact)?.outcome, 'deletedLocally');
     assert.equal(rig.requests('PUT').length, 0);
+  });
+
+  test('a pulled file’s language base: its base text, and its tokens only when signed in to the folder’s service and workspace', async () => {
+    const { dir, engine } = rig.folder();
+    const id = rig.ids().churnDashboardId!;
+    await engine.pull({ connection: rig.connection, ids: [id] });
+    const path = await pathOf(dir, 'dashboard', id);
+    const adapter = new FolderEngine(
+      () => Promise.resolve([]),
+      () => rig.connection,
+    );
+    const signedIn = { client: rig.client, baseUrl: rig.emu.url, workspaceId: rig.emu.demo.workspaceId, label: 'emulator' };
+    const since = rig.requests().length;
+
+    const base = await adapter.languageBase(dir, path, signedIn);
+    assert.equal(base?.view, 'dashboard');
+    assert.equal(base.text, readText(dir, path), 'the base text is the file as pulled');
+    assert.equal(base.tokens?.kind, 'dashboard');
+    assert.ok(base.tokens.expectedDataRunId, 'the data run its rows are typed by');
+    for (const [what, connection] of [
+      ['another workspace', { ...signedIn, workspaceId: 'wksp_other' }],
+      ['another service', { ...signedIn, baseUrl: 'https://other.example' }],
+      ['signed out', undefined],
+    ] as const) {
+      const other = await adapter.languageBase(dir, path, connection);
+      assert.equal(other?.text, base.text, `${what}: the base text`);
+      assert.equal(other.tokens, undefined, `${what}: no tokens, so nothing is asked on the state file's say`);
+    }
+    assert.equal(await adapter.languageBase(dir, 'dashboards/Not pulled.tsx', signedIn), undefined, 'a file the state does not name');
+    assert.equal(rig.requests().length, since, 'the service is asked nothing');
   });
 
   test('two pushes of one folder at once send an edit once', async () => {

@@ -7,7 +7,8 @@
 import * as vscode from 'vscode';
 import { rowTypeFromColumns } from '../../api/dataContract';
 import type { ConnectionProvider } from '../../connection/connectionProvider';
-import type { ServerSnapshot } from '../../model/saveTypes';
+import { REVISION_SCHEME } from '../../model/resourcePath';
+import type { SaveTokens } from '../../model/saveTypes';
 import { REGION_CHECK_LINES, type OffsetRange, type TypeDiagnostic } from '../../tsx/dashboardProtocol';
 import { DiagnosticsScheduler, moveThrough, type SchedulerStats, type TextChange } from '../../tsx/diagnosticsScheduler';
 import type { DashboardWorkerClient } from '../../tsx/workerClient';
@@ -17,11 +18,19 @@ import { Disposable } from '../../util/lifecycle';
 export const DASHBOARD_LANGUAGE = 'wsa-dashboard';
 export const TYPES_DIAGNOSTIC_SOURCE = 'dashboard types';
 
+/** The service state a dashboard's text is based on: the text the service holds, and its save tokens. */
+export interface DashboardBase {
+  readonly text?: string;
+  readonly tokens?: SaveTokens;
+}
+
 export interface DashboardDocumentsDeps {
   readonly worker: DashboardWorkerClient;
   readonly connection: ConnectionProvider;
-  /** The service state an open `wsa:` document is based on (its text and save tokens). */
-  readonly baseOf: (uri: vscode.Uri) => ServerSnapshot | undefined;
+  /** Whether the document is a dashboard of the service: nothing else starts the worker or asks the service. */
+  readonly accepts: (uri: vscode.Uri) => boolean;
+  /** The service state an open dashboard is based on (a `wsa:` document's, a pulled file's). */
+  readonly baseOf: (uri: vscode.Uri) => DashboardBase | undefined;
   readonly typeDiagnostics: () => boolean;
   readonly log: vscode.LogOutputChannel;
 }
@@ -98,7 +107,7 @@ export class DashboardDocuments extends Disposable {
   /** A dashboard opened: the worker starts here, with the first one. */
   async open(document: vscode.TextDocument): Promise<void> {
     const key = document.uri.toString();
-    if (this.tracked.has(key)) return;
+    if (this.tracked.has(key) || !this.deps.accepts(document.uri)) return;
     const t: Tracked = {
       dataRunId: undefined,
       rows: undefined,
@@ -133,13 +142,16 @@ export class DashboardDocuments extends Disposable {
     await this.deps.worker.request('close', { key }).catch(() => undefined);
   }
 
-  /** Brings the worker's copy of the document up to date; the providers call it before they ask. */
-  async sync(document: vscode.TextDocument): Promise<string> {
+  /**
+   * Brings the worker's copy of the document up to date; the providers call it before they ask.
+   * Undefined for a document that is not the service's dashboard: the providers have nothing to say.
+   */
+  async sync(document: vscode.TextDocument): Promise<string | undefined> {
     const key = document.uri.toString();
     const t = this.tracked.get(key);
     if (!t) await this.open(document);
     else await t.ready;
-    return key;
+    return this.tracked.has(key) ? key : undefined;
   }
 
   /** The type diagnostics setting changed: each dashboard's diagnostics are shown, or removed, again. */
@@ -156,11 +168,11 @@ export class DashboardDocuments extends Disposable {
     if (!document || !t) return;
     const generation = ++t.generation;
     const base = this.deps.baseOf(document.uri);
-    // A revision is the service's own text; an editable dashboard is, while it equals its base.
-    const serviceText = document.uri.scheme === 'wsa' ? (base?.text ?? null) : document.getText();
+    // A revision is the service's own text; an editable dashboard (on the service or pulled) is, while it equals its base.
+    const serviceText = document.uri.scheme === REVISION_SCHEME ? document.getText() : (base?.text ?? null);
     // Posted before any await: the worker sees the texts in the order they were typed.
     const sent = this.deps.worker.request('update', { key, text: document.getText(), serviceText });
-    const dataRunId = base?.tokens.kind === 'dashboard' ? base.tokens.expectedDataRunId : undefined;
+    const dataRunId = base?.tokens?.kind === 'dashboard' ? base.tokens.expectedDataRunId : undefined;
     if (dataRunId !== t.dataRunId || !t.rows) {
       t.dataRunId = dataRunId;
       t.rows = this.rowMembers(dataRunId).then((rowMembers) => this.deps.worker.request('update', { key, rowMembers }));

@@ -77,18 +77,21 @@ export function registerDashboardProviders(
   documents: DashboardDocuments,
   language: string,
 ): vscode.Disposable[] {
-  // The documents of the extension's own file systems only: anything can be given the language (a
-  // user's choice, another extension, a path that happens to match the manifest's file name patterns),
-  // and such text is neither the service's nor a reason to start the worker or ask the service.
-  const selector: vscode.DocumentSelector = [FILE_SCHEME, REVISION_SCHEME].map((scheme) => ({ language, scheme }));
-  const at = async (document: vscode.TextDocument, position: vscode.Position) => ({
-    key: await documents.sync(document),
-    offset: document.offsetAt(position),
-  });
+  // The documents of the extension's own file systems, and local files the pulled folders name as
+  // dashboards (`documents.sync` answers only for those): anything can be given the language (a
+  // user's choice, another extension, a path that happens to match the manifest's file name
+  // patterns), and such text is neither the service's nor a reason to start the worker or ask the service.
+  const selector: vscode.DocumentSelector = [FILE_SCHEME, REVISION_SCHEME, 'file'].map((scheme) => ({ language, scheme }));
+  const at = async (document: vscode.TextDocument, position: vscode.Position) => {
+    const key = await documents.sync(document);
+    return key === undefined ? undefined : { key, offset: document.offsetAt(position) };
+  };
 
   const completions: vscode.CompletionItemProvider<DashboardCompletionItem> = {
     async provideCompletionItems(document, position, _token, context) {
-      const { key, offset } = await at(document, position);
+      const where = await at(document, position);
+      if (!where) return [];
+      const { key, offset } = where;
       const entries = await worker.request('completions', {
         key,
         offset,
@@ -109,7 +112,8 @@ export function registerDashboardProviders(
 
   const hover: vscode.HoverProvider = {
     async provideHover(document, position) {
-      const info = await worker.request('hover', await at(document, position));
+      const where = await at(document, position);
+      const info = where && (await worker.request('hover', where));
       if (!info) return undefined;
       // Served declarations' text: in a code block it cannot close, their docs escaped as text.
       const contents = new vscode.MarkdownString(codeBlock(info.display, 'typescript'));
@@ -120,7 +124,8 @@ export function registerDashboardProviders(
 
   const signatures: vscode.SignatureHelpProvider = {
     async provideSignatureHelp(document, position) {
-      const help = await worker.request('signatureHelp', await at(document, position));
+      const where = await at(document, position);
+      const help = where && (await worker.request('signatureHelp', where));
       if (!help) return undefined;
       const result = new vscode.SignatureHelp();
       result.signatures = help.signatures.map((s) => {
@@ -136,7 +141,8 @@ export function registerDashboardProviders(
 
   const highlights: vscode.DocumentHighlightProvider = {
     async provideDocumentHighlights(document, position) {
-      const found = await worker.request('highlights', await at(document, position));
+      const where = await at(document, position);
+      const found = where ? await worker.request('highlights', where) : [];
       return found.map(
         (h) =>
           new vscode.DocumentHighlight(
@@ -149,7 +155,8 @@ export function registerDashboardProviders(
 
   const definitions: vscode.DefinitionProvider = {
     async provideDefinition(document, position) {
-      const targets = await worker.request('definition', await at(document, position));
+      const where = await at(document, position);
+      const targets = where ? await worker.request('definition', where) : [];
       return targets.map(
         (t) => new vscode.Location(t.path ? vscode.Uri.from({ scheme: TYPES_SCHEME, path: t.path }) : document.uri, range(t.range)),
       );
@@ -177,13 +184,15 @@ export function registerDashboardProviders(
         symbol.children = s.children.map(convert);
         return symbol;
       };
-      return (await worker.request('symbols', { key: await documents.sync(document) })).map(convert);
+      const key = await documents.sync(document);
+      return key === undefined ? [] : (await worker.request('symbols', { key })).map(convert);
     },
   };
 
   const folding: vscode.FoldingRangeProvider = {
     async provideFoldingRanges(document) {
-      const found = await worker.request('folding', { key: await documents.sync(document) });
+      const key = await documents.sync(document);
+      const found = key === undefined ? [] : await worker.request('folding', { key });
       return found
         .filter((f) => f.endLine > f.startLine)
         .map(

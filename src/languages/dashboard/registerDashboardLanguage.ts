@@ -1,6 +1,6 @@
-// The dashboard language feature: wsa: dashboards (and their revisions) get the `wsa-dashboard`
-// language, whose completions, hovers, definitions and type errors come from a TypeScript language
-// service in a worker thread (src/tsx). Registering costs no more than the providers: the worker and
+// The dashboard language feature: wsa: dashboards (and their revisions), and the dashboards of
+// pulled folders, get the `wsa-dashboard` language, whose completions, hovers, definitions and type
+// errors come from a TypeScript language service in a worker thread (src/tsx). Registering costs no more than the providers: the worker and
 // TypeScript load when the first dashboard opens.
 import * as vscode from 'vscode';
 import type { ConnectionProvider } from '../../connection/connectionProvider';
@@ -10,7 +10,7 @@ import type { ServerSnapshot } from '../../model/saveTypes';
 import { DashboardWorkerClient } from '../../tsx/workerClient';
 import type { Event } from '../../util/events';
 import { ownedBy } from '../../util/lifecycle';
-import { DashboardDocuments } from './dashboardDocuments';
+import { DashboardDocuments, type DashboardBase } from './dashboardDocuments';
 import { registerDashboardProviders } from './dashboardProviders';
 
 export interface DashboardLanguageDeps {
@@ -24,6 +24,12 @@ export interface DashboardLanguageDeps {
 export interface DashboardLanguageFeature {
   readonly documents: DashboardDocuments;
   readonly worker: DashboardWorkerClient;
+  /**
+   * A local file that a pulled folder names as a dashboard (or its base moved): it opens as Dashboard
+   * TSX, checked as its `wsa:` document is. As TypeScript React, VS Code's TypeScript would report the
+   * runtime's imports and every JSX element as errors: the folder holds no types.
+   */
+  adoptPulled(document: vscode.TextDocument, base: DashboardBase): void;
 }
 
 /** Whether a document is a dashboard's TSX on the service or one of its revisions. */
@@ -51,9 +57,11 @@ export function registerDashboardLanguage(context: vscode.ExtensionContext, deps
   );
   let showTypes = deps.config.read().dashboardTypeDiagnostics;
   const typeDiagnostics = () => showTypes;
-  const documents = own(
-    new DashboardDocuments({ worker, connection: deps.connection, baseOf: deps.baseOf, typeDiagnostics, log: deps.log }),
-  );
+  // The pulled dashboards opened, by URI, with the base their folder's state gives.
+  const pulled = new Map<string, DashboardBase>();
+  const accepts = (uri: vscode.Uri) => isDashboardDocument(uri) || pulled.has(uri.toString());
+  const baseOf = (uri: vscode.Uri) => (isDashboardDocument(uri) ? deps.baseOf(uri) : pulled.get(uri.toString()));
+  const documents = own(new DashboardDocuments({ worker, connection: deps.connection, accepts, baseOf, typeDiagnostics, log: deps.log }));
   for (const d of registerDashboardProviders(worker, documents, language)) own(d);
 
   // The manifest's file name patterns open dashboards and their revisions as `wsa-dashboard`, so the
@@ -61,7 +69,7 @@ export function registerDashboardLanguage(context: vscode.ExtensionContext, deps
   // before those patterns: a dashboard that opens as typescriptreact all the same is moved to
   // `wsa-dashboard` here, which stands the built-in features down for it (VS Code reopens it).
   const adopt = (document: vscode.TextDocument) => {
-    if (!isDashboardDocument(document.uri)) return;
+    if (!accepts(document.uri)) return;
     if (document.languageId === language) void documents.open(document);
     else if (document.languageId === 'typescriptreact')
       // A document closed while its language changes (a diff opened and shut at once) is no longer
@@ -71,7 +79,13 @@ export function registerDashboardLanguage(context: vscode.ExtensionContext, deps
   vscode.workspace.textDocuments.forEach(adopt);
   own(vscode.workspace.onDidOpenTextDocument(adopt));
   own(vscode.workspace.onDidChangeTextDocument((e) => documents.changed(e.document, e.contentChanges)));
-  own(vscode.workspace.onDidCloseTextDocument((d) => void documents.close(d)));
+  own(
+    vscode.workspace.onDidCloseTextDocument((d) => {
+      void documents.close(d);
+      // Not when the language change closes the TypeScript React one: the Dashboard TSX one follows.
+      if (d.languageId === language) pulled.delete(d.uri.toString());
+    }),
+  );
   own(
     deps.onDidSave(({ uri }) => {
       const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
@@ -85,5 +99,13 @@ export function registerDashboardLanguage(context: vscode.ExtensionContext, deps
       documents.settingChanged();
     }),
   );
-  return { documents, worker };
+  const adoptPulled = (document: vscode.TextDocument, base: DashboardBase) => {
+    const key = document.uri.toString();
+    const known = pulled.has(key);
+    pulled.set(key, base);
+    if (!known) adopt(document);
+    // A push, pull or merge moved the base: checked again against it.
+    else documents.changed(document);
+  };
+  return { documents, worker, adoptPulled };
 }
