@@ -30,6 +30,8 @@ export interface LanguageBase {
   readonly view: FileView;
   readonly text?: string;
   readonly tokens?: SaveTokens;
+  /** The connection the tokens belong to: once it is no longer the current one, they are not used. */
+  readonly connection?: Connection;
 }
 
 /** What a pull brings: these resources and every resource of these kinds; neither given, everything. */
@@ -142,7 +144,11 @@ export class FolderEngine {
     const { connection: c } = await this.matching(root, connection).catch(() => ({ connection: undefined }));
     // A base copy that cannot be read (nor its revision, signed out) leaves the file without one: no baseline.
     const text = await this.baseText(root, path, connection).catch(() => undefined);
-    return { view: entry.view, ...(text !== undefined ? { text } : {}), ...(c && entry.tokens ? { tokens: entry.tokens } : {}) };
+    return {
+      view: entry.view,
+      ...(text !== undefined ? { text } : {}),
+      ...(c && entry.tokens ? { tokens: entry.tokens, connection: c } : {}),
+    };
   }
 
   /** The service's current text of a pulled file (a conflict's other side). */

@@ -34,7 +34,7 @@ export interface LocalFoldersDeps {
   readonly problems: { set(uri: vscode.Uri, problems: readonly TextProblem[]): void };
   readonly options: FolderMergeOptions;
   /** Opens a pulled dashboard as Dashboard TSX, checked against `base` (again when the base moved). */
-  readonly adoptDashboard: (document: vscode.TextDocument, base: DashboardBase) => void;
+  readonly adoptDashboard: (document: vscode.TextDocument, base: Promise<DashboardBase>) => void;
 }
 
 /** One folder's push or pull, as a script sees it. */
@@ -70,6 +70,7 @@ export class LocalFolders extends Disposable {
     );
     this.dashboards = this._register(
       new PulledDashboards({
+        isDashboard: (uri) => this.repositoryOf(uri)?.fileAt(uri)?.view === 'dashboard',
         baseOf: (uri) => {
           const repo = this.repositoryOf(uri);
           const rel = repo?.relative(uri);
@@ -97,7 +98,13 @@ export class LocalFolders extends Disposable {
       }),
     );
     this._register(deps.config.onDidChange(() => this.schedule()));
-    this._register(deps.connection.onDidChangeConnection(() => void this.refreshAll(true)));
+    this._register(
+      deps.connection.onDidChangeConnection(() => {
+        // The open dashboards' tokens belong to the connection before: read again for this one.
+        this.dashboards.changed();
+        void this.refreshAll(true);
+      }),
+    );
     this._register({ dispose: () => clearInterval(this.interval) });
     this.schedule();
   }

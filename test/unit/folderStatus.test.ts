@@ -85,6 +85,7 @@ describe('local folder status and its bounds', () => {
     assert.equal(base.text, readText(dir, path), 'the base text is the file as pulled');
     assert.equal(base.tokens?.kind, 'dashboard');
     assert.ok(base.tokens.expectedDataRunId, 'the data run its rows are typed by');
+    assert.equal(base.connection, signedIn, 'the tokens name the connection they belong to');
     for (const [what, connection] of [
       ['another workspace', { ...signedIn, workspaceId: 'wksp_other' }],
       ['another service', { ...signedIn, baseUrl: 'https://other.example' }],
@@ -93,6 +94,7 @@ describe('local folder status and its bounds', () => {
       const other = await adapter.languageBase(dir, path, connection);
       assert.equal(other?.text, base.text, `${what}: the base text`);
       assert.equal(other.tokens, undefined, `${what}: no tokens, so nothing is asked on the state file's say`);
+      assert.equal(other.connection, undefined);
     }
     assert.equal(await adapter.languageBase(dir, 'dashboards/Not pulled.tsx', signedIn), undefined, 'a file the state does not name');
     assert.equal(rig.requests().length, since, 'the service is asked nothing');

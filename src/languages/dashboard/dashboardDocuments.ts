@@ -6,7 +6,7 @@
 // Type errors are information for the user only: nothing here takes part in a save.
 import * as vscode from 'vscode';
 import { rowTypeFromColumns } from '../../api/dataContract';
-import type { ConnectionProvider } from '../../connection/connectionProvider';
+import type { Connection, ConnectionProvider } from '../../connection/connectionProvider';
 import { REVISION_SCHEME } from '../../model/resourcePath';
 import type { SaveTokens } from '../../model/saveTypes';
 import { REGION_CHECK_LINES, type OffsetRange, type TypeDiagnostic } from '../../tsx/dashboardProtocol';
@@ -22,6 +22,8 @@ export const TYPES_DIAGNOSTIC_SOURCE = 'dashboard types';
 export interface DashboardBase {
   readonly text?: string;
   readonly tokens?: SaveTokens;
+  /** The connection the tokens were read for (a pulled file's): while another one is current, they are not used. */
+  readonly connection?: Connection;
 }
 
 export interface DashboardDocumentsDeps {
@@ -172,7 +174,8 @@ export class DashboardDocuments extends Disposable {
     const serviceText = document.uri.scheme === REVISION_SCHEME ? document.getText() : (base?.text ?? null);
     // Posted before any await: the worker sees the texts in the order they were typed.
     const sent = this.deps.worker.request('update', { key, text: document.getText(), serviceText });
-    const dataRunId = base?.tokens?.kind === 'dashboard' ? base.tokens.expectedDataRunId : undefined;
+    const tokens = base?.connection && base.connection !== this.deps.connection.current ? undefined : base?.tokens;
+    const dataRunId = tokens?.kind === 'dashboard' ? tokens.expectedDataRunId : undefined;
     if (dataRunId !== t.dataRunId || !t.rows) {
       t.dataRunId = dataRunId;
       t.rows = this.rowMembers(dataRunId).then((rowMembers) => this.deps.worker.request('update', { key, rowMembers }));

@@ -29,7 +29,7 @@ export interface DashboardLanguageFeature {
    * TSX, checked as its `wsa:` document is. As TypeScript React, VS Code's TypeScript would report the
    * runtime's imports and every JSX element as errors: the folder holds no types.
    */
-  adoptPulled(document: vscode.TextDocument, base: DashboardBase): void;
+  adoptPulled(document: vscode.TextDocument, base: Promise<DashboardBase>): void;
 }
 
 /** Whether a document is a dashboard's TSX on the service or one of its revisions. */
@@ -57,10 +57,10 @@ export function registerDashboardLanguage(context: vscode.ExtensionContext, deps
   );
   let showTypes = deps.config.read().dashboardTypeDiagnostics;
   const typeDiagnostics = () => showTypes;
-  // The pulled dashboards opened, by URI, with the base their folder's state gives.
-  const pulled = new Map<string, DashboardBase>();
+  // The pulled dashboards opened, by URI: the base their folder's state gives, once read.
+  const pulled = new Map<string, { base?: DashboardBase; read: Promise<void> }>();
   const accepts = (uri: vscode.Uri) => isDashboardDocument(uri) || pulled.has(uri.toString());
-  const baseOf = (uri: vscode.Uri) => (isDashboardDocument(uri) ? deps.baseOf(uri) : pulled.get(uri.toString()));
+  const baseOf = (uri: vscode.Uri) => (isDashboardDocument(uri) ? deps.baseOf(uri) : pulled.get(uri.toString())?.base);
   const documents = own(new DashboardDocuments({ worker, connection: deps.connection, accepts, baseOf, typeDiagnostics, log: deps.log }));
   for (const d of registerDashboardProviders(worker, documents, language)) own(d);
 
@@ -70,8 +70,12 @@ export function registerDashboardLanguage(context: vscode.ExtensionContext, deps
   // `wsa-dashboard` here, which stands the built-in features down for it (VS Code reopens it).
   const adopt = (document: vscode.TextDocument) => {
     if (!accepts(document.uri)) return;
-    if (document.languageId === language) void documents.open(document);
-    else if (document.languageId === 'typescriptreact')
+    if (document.languageId === language) {
+      // A pulled dashboard is checked once its base is read: without it, errors its service text has would count as the user's.
+      const read = pulled.get(document.uri.toString())?.read;
+      if (read) void read.then(() => documents.open(document));
+      else void documents.open(document);
+    } else if (document.languageId === 'typescriptreact')
       // A document closed while its language changes (a diff opened and shut at once) is no longer
       // ours to adopt; VS Code rejects the change then, and there is nothing to report.
       vscode.languages.setTextDocumentLanguage(document, language).then(undefined, () => undefined);
@@ -99,13 +103,23 @@ export function registerDashboardLanguage(context: vscode.ExtensionContext, deps
       documents.settingChanged();
     }),
   );
-  const adoptPulled = (document: vscode.TextDocument, base: DashboardBase) => {
+  // The language changes at once (before VS Code's TypeScript asks for the file's errors, which it
+  // would then report after the file left it); the base follows.
+  const adoptPulled = (document: vscode.TextDocument, base: Promise<DashboardBase>) => {
     const key = document.uri.toString();
-    const known = pulled.has(key);
-    pulled.set(key, base);
-    if (!known) adopt(document);
-    // A push, pull or merge moved the base: checked again against it.
-    else documents.changed(document);
+    const entry = pulled.get(key);
+    const read = base.then((b) => {
+      const e = pulled.get(key);
+      if (e) e.base = b;
+    });
+    if (!entry) {
+      pulled.set(key, { read });
+      adopt(document);
+    } else {
+      // A push, pull or merge moved the base: checked again against it.
+      entry.read = read;
+      void read.then(() => documents.changed(document));
+    }
   };
   return { documents, worker, adoptPulled };
 }
