@@ -20,7 +20,7 @@ import { FolderMerge, type FolderConflict, type FolderMergeOptions } from './fol
 import { pullMessage, pushMessage, type Severity } from './syncMessages';
 import { FolderRepository } from './folderRepository';
 import { FolderStatusBar } from './folderStatusBar';
-import { PulledDashboards } from './pulledDashboards';
+import { PulledLanguages } from './pulledLanguages';
 
 export interface LocalFoldersDeps {
   readonly log: vscode.LogOutputChannel;
@@ -52,7 +52,7 @@ export class LocalFolders extends Disposable {
   private readonly decorations: FolderDecorations;
   private readonly statusBar: FolderStatusBar;
   private readonly bases: BaseDocuments;
-  private readonly dashboards: PulledDashboards;
+  private readonly languages: PulledLanguages;
   readonly merge: FolderMerge;
   private interval: NodeJS.Timeout | undefined;
 
@@ -68,9 +68,9 @@ export class LocalFolders extends Disposable {
         return repo && rel !== undefined ? this.engine.baseText(repo.root.fsPath, rel, deps.connection.current) : undefined;
       }),
     );
-    this.dashboards = this._register(
-      new PulledDashboards({
-        isDashboard: (uri) => this.repositoryOf(uri)?.fileAt(uri)?.view === 'dashboard',
+    this.languages = this._register(
+      new PulledLanguages({
+        viewOf: (uri) => this.repositoryOf(uri)?.fileAt(uri)?.view,
         baseOf: (uri) => {
           const repo = this.repositoryOf(uri);
           const rel = repo?.relative(uri);
@@ -78,7 +78,7 @@ export class LocalFolders extends Disposable {
             ? this.engine.languageBase(repo.root.fsPath, rel, deps.connection.current)
             : Promise.resolve(undefined);
         },
-        adopt: deps.adoptDashboard,
+        adoptDashboard: deps.adoptDashboard,
       }),
     );
     this.merge = this._register(new FolderMerge(deps.log, deps.snapshots, deps.options));
@@ -101,7 +101,7 @@ export class LocalFolders extends Disposable {
     this._register(
       deps.connection.onDidChangeConnection(() => {
         // The open dashboards' tokens belong to the connection before: read again for this one.
-        this.dashboards.changed();
+        this.languages.changed();
         void this.refreshAll(true);
       }),
     );
@@ -162,8 +162,8 @@ export class LocalFolders extends Disposable {
       void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.hasLocalFolders, true);
     }
     await repo.refresh(remote);
-    // Its dashboards already open (before a pull, or before the window found the folder) are now known.
-    this.dashboards.changed();
+    // Its files already open (before a pull, or before the window found the folder) are now known.
+    this.languages.changed();
     return repo;
   }
 
@@ -289,10 +289,10 @@ export class LocalFolders extends Disposable {
     });
   }
 
-  /** The bases of these files may have moved (a pull, a push, a merge): the diffs and the open dashboards follow. */
+  /** The bases of these files may have moved (a pull, a push, a merge): the diffs and the open files follow. */
   private basesMoved(files: readonly vscode.Uri[]): void {
     this.bases.changed(files);
-    this.dashboards.changed(files);
+    this.languages.changed(files);
   }
 
   /** The one notification of an operation; resolves with the action chosen (nobody waits for it). */

@@ -20,6 +20,12 @@ export interface FileSpec {
   /** The longest suffix that matches wins when a folder holds several (`.handler.ts` before `.ts`). */
   readonly suffix: string;
   readonly language: string;
+  /**
+   * A pulled file of this view (a local folder's) opens in VS Code as `from`, its suffix's language,
+   * whose checks report errors the service's text does not have (the folder holds no types): it is
+   * moved to `language`. Absent: it keeps VS Code's.
+   */
+  readonly local?: { readonly from: string; readonly language: string };
   /** Why the file cannot be saved (the end of "«name» is read-only: …"); absent when it can be. */
   readonly readOnly?: string;
 }
@@ -67,6 +73,7 @@ export const RESOURCE_KINDS = {
         folder: 'operations',
         suffix: '.handler.ts',
         language: 'typescript',
+        local: { from: 'typescript', language: 'wsa-handler' },
         readOnly: l10n.t('the service generates operation handler code and offers no way to save it'),
       },
       {
@@ -85,7 +92,15 @@ export const RESOURCE_KINDS = {
     collection: 'dashboards',
     group: { label: l10n.t('Dashboards'), icon: 'dashboard' },
     history: { idKind: 'dashboardResource', from: 'sourceRead', label: l10n.t('Dashboard'), saveRestores: true },
-    files: [{ view: 'dashboard', folder: 'dashboards', suffix: '.tsx', language: 'wsa-dashboard' }],
+    files: [
+      {
+        view: 'dashboard',
+        folder: 'dashboards',
+        suffix: '.tsx',
+        language: 'wsa-dashboard',
+        local: { from: 'typescriptreact', language: 'wsa-dashboard' },
+      },
+    ],
   },
   app: {
     idKind: 'application',

@@ -388,6 +388,26 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
     await until('the deleted folder leaves Source Control', () => !loaded.repositoryOf(outside), 15_000);
   });
 
+  it('opens a pulled operation’s handler code as Operation Handler (TypeScript): coloured, not checked against types the folder does not have', async () => {
+    // The service generates it untyped: as TypeScript, `OperationContext` was "Cannot find name".
+    const pulled = vscode.Uri.joinPath(folder, '..', `handler-${randomUUID().slice(0, 8)}`);
+    try {
+      const report = await vscode.commands.executeCommand<PullReport>(PULL_INTO, { folder: pulled, ids: [s.ids.inventoryOperationId!] });
+      const handler = report.files.find((f) => f.view === 'operationHandler');
+      assert.ok(handler, `the handler code is pulled (${report.files.map((f) => f.path).join(', ')})`);
+      const uri = vscode.Uri.joinPath(pulled, ...handler.path.split('/'));
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+      await until(
+        'the handler is Operation Handler (TypeScript)',
+        () => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.languageId === 'wsa-handler',
+      );
+      await until('no diagnostic of VS Code’s TypeScript', () => vscode.languages.getDiagnostics(uri).every((d) => d.source !== 'ts'));
+    } finally {
+      await closeAll();
+      rmSync(pulled.fsPath, { recursive: true, force: true });
+    }
+  });
+
   async function folderFiles(): Promise<Map<string, string>> {
     const out = new Map<string, string>();
     for (const uri of await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), '**/.wsa/**')) {

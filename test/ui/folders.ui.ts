@@ -76,6 +76,17 @@ describe('A workspace pulled into a local folder', () => {
     await page.locator('.part.statusbar .statusbar-item', { hasText: 'Dashboard TSX' }).first().waitFor({ timeout: 30_000 });
     await page.locator('.part.statusbar [aria-label="No Problems"]').first().waitFor({ timeout: 30_000 });
     await ui.screenshot('folders-dashboard-tsx');
+    // An operation's handler code, generated untyped by the service: coloured as TypeScript, not checked.
+    await page.keyboard.press('Control+P');
+    await page.keyboard.type('Inventory levels.handler.ts');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Inventory levels.handler.ts' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page
+      .locator('.part.statusbar .statusbar-item', { hasText: 'Operation Handler (TypeScript)' })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await page.locator('.part.statusbar [aria-label="No Problems"]').first().waitFor({ timeout: 30_000 });
+    await ui.screenshot('folders-operation-handler');
     await runCommand(page, 'View: Close All Editors');
   });
 

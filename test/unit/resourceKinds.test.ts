@@ -1,6 +1,8 @@
 // The registry of resource kinds (src/model/resourceKinds.ts) against everything that reads it: the
 // path parser, the endpoint table, the explorer groups, the history targets and the save messages.
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { collections, endpoints } from '../../src/api/endpoints';
 import { ID_PREFIXES, type IdKind } from '../../src/api/ids';
@@ -88,6 +90,25 @@ describe('resource kinds registry', () => {
       const look = present(groupNode(group));
       assert.equal(look.label, RESOURCE_KINDS[group.kind].group.label);
       assert.equal(look.icon?.id, RESOURCE_KINDS[group.kind].group.icon);
+    }
+  });
+
+  test('a pulled file’s local language is one the manifest contributes with a grammar, taking over VS Code’s language for its suffix', () => {
+    const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as {
+      contributes: { languages: { id: string }[]; grammars: { language: string; path: string }[] };
+    };
+    const suffixLanguage: Record<string, string> = { '.tsx': 'typescriptreact', '.ts': 'typescript' };
+    const locals = VIEW_NAMES.filter((v) => FILE_VIEWS[v].local);
+    assert.deepEqual(locals.sort(), ['dashboard', 'operationHandler'], 'the views whose suffix brings VS Code’s TypeScript');
+    for (const view of locals) {
+      const { local, suffix } = FILE_VIEWS[view];
+      assert.equal(local!.from, suffixLanguage[suffix.slice(suffix.lastIndexOf('.'))], `${view}: from its suffix’s language`);
+      assert.ok(
+        manifest.contributes.languages.some((l) => l.id === local!.language),
+        `${view}: ${local!.language} is contributed`,
+      );
+      const grammar = manifest.contributes.grammars.find((g) => g.language === local!.language);
+      assert.ok(grammar && existsSync(join(__dirname, '..', '..', '..', grammar.path)), `${view}: ${local!.language} has its grammar`);
     }
   });
 
