@@ -120,6 +120,20 @@ export interface Freshness {
 /** Shared Int32 cells: [0] interrupts, [1..] a text version per document slot. */
 export const FRESHNESS_SLOTS = 256;
 
+/** How the editor indents and ends lines: a format keeps to them. */
+export interface FormatOptions {
+  readonly tabSize: number;
+  readonly insertSpaces: boolean;
+  readonly newLine: '\n' | '\r\n';
+}
+
+/** One edit of a format: replace `length` characters at `start`. */
+export interface FormatEdit {
+  readonly start: number;
+  readonly length: number;
+  readonly newText: string;
+}
+
 /** The requests the worker answers, by method name: params and result. */
 export interface WorkerMethods {
   configure: [{ runtime: RuntimeTypes | null }, ConfigureResult];
@@ -140,6 +154,8 @@ export interface WorkerMethods {
   declarationText: [{ path: string }, string | undefined];
   symbols: [{ key: string }, SymbolInfo[]];
   folding: [{ key: string }, FoldingInfo[]];
+  /** The edits that format the document, or only `range` of it. */
+  format: [{ key: string; options: FormatOptions; range?: OffsetRange }, FormatEdit[]];
   memory: [Record<string, never>, { heapUsed: number; rss: number }];
 }
 

@@ -332,6 +332,21 @@ export class DashboardLanguageService {
     }));
   }
 
+  /** TypeScript's own formatting (its defaults, as VS Code's TypeScript has them) in the editor's indentation. */
+  format(key: string, options: p.FormatOptions, range?: p.OffsetRange): p.FormatEdit[] {
+    const project = this.project(key);
+    const settings: ts.FormatCodeSettings = {
+      ...ts.getDefaultFormatCodeSettings(options.newLine),
+      tabSize: options.tabSize,
+      indentSize: options.tabSize,
+      convertTabsToSpaces: options.insertSpaces,
+    };
+    const edits = range
+      ? project.service.getFormattingEditsForRange(project.path, range.start, range.end, settings)
+      : project.service.getFormattingEditsForDocument(project.path, settings);
+    return edits.map((e) => ({ start: e.span.start, length: e.span.length, newText: e.newText }));
+  }
+
   dispose(): void {
     for (const key of [...this.projects.keys()]) this.close(key);
   }

@@ -36,6 +36,7 @@ export function handlersFor(service: DashboardLanguageService, stale: (f: Freshn
     declarationText: ({ path }) => service.declarationText(path),
     symbols: ({ key }) => service.symbols(key),
     folding: ({ key }) => service.folding(key),
+    format: ({ key, options, range }) => service.format(key, options, range),
     memory: () => {
       const m = process.memoryUsage();
       return { heapUsed: m.heapUsed, rss: m.rss };

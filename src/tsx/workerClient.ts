@@ -60,6 +60,7 @@ const INTERACTIVE: ReadonlySet<WorkerMethod> = new Set([
   'signatureHelp',
   'highlights',
   'definition',
+  'format',
 ]);
 
 export class DashboardWorkerClient {

@@ -145,7 +145,7 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
-  it('opens a pulled dashboard as Dashboard TSX: none of TypeScript React’s false errors, and the dashboard’s own hovers and type errors', async () => {
+  it('opens a pulled dashboard as Dashboard TSX: none of TypeScript React’s false errors; the dashboard’s own hovers, type errors and formatting', async () => {
     const uri = dashboardUri();
     const openNow = () => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
@@ -170,9 +170,18 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
 
     // A real type error shows, from the dashboard's checker.
     const edit = new vscode.WorkspaceEdit();
-    edit.insert(uri, doc.positionAt(doc.getText().length), `\nconst wrong: number = 'text';\n`);
+    edit.insert(uri, doc.positionAt(doc.getText().length), `\nconst wrong: number = 'text';\nconst   spaced=1;\n`);
     assert.ok(await vscode.workspace.applyEdit(edit));
     await until('the type error shows', () => errors().some((d) => d.code === 2322 && d.source === 'dashboard types'));
+    // Format Document, which VS Code's TypeScript gave the file before it was Dashboard TSX.
+    const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>('vscode.executeFormatDocumentProvider', uri, {
+      tabSize: 2,
+      insertSpaces: true,
+    });
+    const formatting = new vscode.WorkspaceEdit();
+    formatting.set(uri, edits);
+    assert.ok(await vscode.workspace.applyEdit(formatting));
+    assert.match(openNow()!.getText(), /\nconst spaced = 1;\n/, 'formatted');
     await closeAll();
 
     // A local .tsx no folder names keeps VS Code's language, and given ours by hand gets no answer from it.

@@ -166,3 +166,31 @@ describe('dashboard language worker', () => {
     await assert.rejects(worker.request('diagnostics', { key: 'k' }), /stopped/);
   });
 });
+
+describe('dashboard formatting', () => {
+  /** The text with the edits applied, last first (they do not overlap). */
+  const apply = (text: string, edits: readonly { start: number; length: number; newText: string }[]) =>
+    [...edits].sort((a, b) => b.start - a.start).reduce((t, e) => t.slice(0, e.start) + e.newText + t.slice(e.start + e.length), text);
+
+  const messy = `import React from 'react';\nexport default function X(){\nconst   total=1+2;\n    return <p   className="x">{total}</p>\n}\n`;
+
+  test('formats the whole text as TypeScript does, in the editor’s indentation and line ends, and only a range when asked', () => {
+    const service = new DashboardLanguageService({ typesDir: TYPES_DIR });
+    service.configure(null);
+    service.update({ key: 'k', text: messy, serviceText: null, rowMembers: null });
+    const lf = { tabSize: 2, insertSpaces: true, newLine: '\n' } as const;
+    assert.equal(
+      apply(messy, service.format('k', lf)),
+      `import React from 'react';\nexport default function X() {\n  const total = 1 + 2;\n  return <p className="x">{total}</p>\n}\n`,
+    );
+    assert.match(apply(messy, service.format('k', { ...lf, tabSize: 4 })), /\n {4}const total = 1 \+ 2;\n {4}return/, 'four spaces');
+    assert.match(apply(messy, service.format('k', { ...lf, insertSpaces: false })), /\n\tconst total = 1 \+ 2;\n\treturn/, 'tabs');
+
+    // Only the line of `const`: the return line keeps its spacing.
+    const start = messy.indexOf('const');
+    const ranged = apply(messy, service.format('k', lf, { start, end: messy.indexOf('\n', start) }));
+    assert.match(ranged, /const total = 1 \+ 2;/);
+    assert.match(ranged, /return <p {3}className="x">/, 'the rest is as it was');
+    service.dispose();
+  });
+});

@@ -206,6 +206,27 @@ export function registerDashboardProviders(
     },
   };
 
+  const format = async (document: vscode.TextDocument, options: vscode.FormattingOptions, range?: vscode.Range) => {
+    const key = await documents.sync(document);
+    if (key === undefined) return [];
+    const edits = await worker.request('format', {
+      key,
+      options: {
+        tabSize: options.tabSize,
+        insertSpaces: options.insertSpaces,
+        newLine: document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n',
+      },
+      ...(range ? { range: { start: document.offsetAt(range.start), end: document.offsetAt(range.end) } } : {}),
+    });
+    return edits.map(
+      (e) => new vscode.TextEdit(new vscode.Range(document.positionAt(e.start), document.positionAt(e.start + e.length)), e.newText),
+    );
+  };
+  const formatting: vscode.DocumentFormattingEditProvider & vscode.DocumentRangeFormattingEditProvider = {
+    provideDocumentFormattingEdits: (document, options) => format(document, options),
+    provideDocumentRangeFormattingEdits: (document, range, options) => format(document, options, range),
+  };
+
   return [
     vscode.languages.registerCompletionItemProvider(selector, completions, '.', '"', "'", '`', '/', '<'),
     vscode.languages.registerHoverProvider(selector, hover),
@@ -214,6 +235,8 @@ export function registerDashboardProviders(
     vscode.languages.registerDefinitionProvider(selector, definitions),
     vscode.languages.registerDocumentSymbolProvider(selector, symbols),
     vscode.languages.registerFoldingRangeProvider(selector, folding),
+    vscode.languages.registerDocumentFormattingEditProvider(selector, formatting),
+    vscode.languages.registerDocumentRangeFormattingEditProvider(selector, formatting),
     vscode.workspace.registerTextDocumentContentProvider(TYPES_SCHEME, declarations),
   ];
 }
