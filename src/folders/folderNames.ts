@@ -45,6 +45,17 @@ export function pathKey(relativePath: string): string {
   return relativePath.normalize('NFC').toLowerCase();
 }
 
+/**
+ * Whether `relativePath` is where a pull puts a file of `folder` and `suffix`: directly in that
+ * folder. A state file's entry elsewhere names a file no pull wrote (the state file comes with the
+ * folder, from whoever committed it).
+ */
+export function inLayout(relativePath: string, folder: string, suffix: string): boolean {
+  if (!relativePath.startsWith(`${folder}/`)) return false;
+  const rest = relativePath.slice(folder.length + 1);
+  return !rest.includes('/') && rest.length > suffix.length && rest.endsWith(suffix);
+}
+
 export interface NamedResource {
   id: string;
   name: string;

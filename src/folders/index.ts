@@ -24,7 +24,7 @@ export {
   type FolderConnection,
   type FolderState,
 } from './folderState';
-export { fileSafeName } from './folderNames';
+export { fileSafeName, inLayout } from './folderNames';
 export { normalizeEol, textHash } from './folderText';
 export { describeFailure } from './folderMessages';
 export { MAX_FOLDER_FILES } from './folderRemote';

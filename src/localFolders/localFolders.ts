@@ -70,7 +70,7 @@ export class LocalFolders extends Disposable {
     );
     this.languages = this._register(
       new PulledLanguages({
-        viewOf: (uri) => this.repositoryOf(uri)?.fileAt(uri)?.view,
+        fileOf: (uri) => this.repositoryOf(uri)?.fileAt(uri),
         baseOf: (uri) => {
           const repo = this.repositoryOf(uri);
           const rel = repo?.relative(uri);

@@ -2,7 +2,7 @@
 // without cutting a character, unique however the service orders its list.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { fileSafeName, MAX_NAME_BYTES, assignPaths } from '../../src/folders/folderNames';
+import { fileSafeName, MAX_NAME_BYTES, assignPaths, inLayout } from '../../src/folders/folderNames';
 import { normalizeEol, textHash } from '../../src/folders/folderText';
 import { FolderStateError, resolveInside } from '../../src/folders/folderState';
 
@@ -42,6 +42,25 @@ describe('local folder file names', () => {
     for (const bad of ['../x.json', '/etc/passwd', 'facts/../../x', '.wsa/state.json', 'facts\\x.json', './facts/x.json', ''])
       assert.throws(() => resolveInside('/tmp/folder', bad), FolderStateError, bad);
     assert.equal(resolveInside('/tmp/folder', 'facts/x.json'), '/tmp/folder/facts/x.json');
+  });
+
+  test('a path is in the layout only directly in its kind’s folder, with its suffix and a name', () => {
+    assert.ok(inLayout('dashboards/Revenue by region.tsx', 'dashboards', '.tsx'));
+    assert.ok(inLayout('operations/Inventory levels.handler.ts', 'operations', '.handler.ts'));
+    for (const path of [
+      'src/App.tsx',
+      'dashboards/nested/App.tsx',
+      'dashboards.tsx',
+      'dashboards/.tsx',
+      'dashboards/App.ts',
+      'operations/Inventory levels.ts',
+      'xdashboards/App.tsx',
+    ])
+      assert.equal(
+        inLayout(path, path.startsWith('operations') ? 'operations' : 'dashboards', path.startsWith('operations') ? '.handler.ts' : '.tsx'),
+        false,
+        path,
+      );
   });
 
   test('hashes ignore line endings', () => {
