@@ -71,16 +71,16 @@ describe('A workspace pulled into a local folder', () => {
     // A pulled dashboard opens as Dashboard TSX: no problem from VS Code's TypeScript about its imports or JSX.
     await page.keyboard.press('Control+P');
     await page.keyboard.type('Revenue by region.tsx');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Revenue by region.tsx' }).first().waitFor();
-    await page.keyboard.press('Enter');
+    // Clicked, not Enter: the list's first row may still be another file's while it filters.
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Revenue by region.tsx' }).first().click();
     await page.locator('.part.statusbar .statusbar-item', { hasText: 'Dashboard TSX' }).first().waitFor({ timeout: 30_000 });
     await page.locator('.part.statusbar [aria-label="No Problems"]').first().waitFor({ timeout: 30_000 });
     await ui.screenshot('folders-dashboard-tsx');
     // An operation's handler code, generated untyped by the service: coloured as TypeScript, not checked.
     await page.keyboard.press('Control+P');
     await page.keyboard.type('Inventory levels.handler.ts');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Inventory levels.handler.ts' }).first().waitFor();
-    await page.keyboard.press('Enter');
+    // Clicked, not Enter: the list's first row may still be another file's while it filters.
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Inventory levels.handler.ts' }).first().click();
     await page
       .locator('.part.statusbar .statusbar-item', { hasText: 'Operation Handler (TypeScript)' })
       .first()
