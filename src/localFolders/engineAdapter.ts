@@ -65,14 +65,7 @@ export class FolderEngine {
 
   /** The connection, if it is the one the folder was pulled from; else why not. */
   private async matching(root: string, connection: Connection | undefined): Promise<{ connection?: Connection; why?: string }> {
-    if (!connection) return { why: l10n.t('not signed in') };
-    const state = await readState(root);
-    if (
-      state &&
-      !sameConnection(state.connection, { ...state.connection, baseUrl: connection.baseUrl, workspaceId: connection.workspaceId })
-    )
-      return { why: otherService(state) };
-    return { connection };
+    return connection ? matchingState(await readState(root), connection) : { why: l10n.t('not signed in') };
   }
 
   /** The status; `remote` asks the service (when signed in to the folder's service and workspace). */
@@ -139,11 +132,12 @@ export class FolderEngine {
    * of another service gives no tokens: its state file names nothing the service is then asked for.
    */
   async languageBase(root: string, path: string, connection: Connection | undefined): Promise<LanguageBase | undefined> {
-    const entry = (await readState(root).catch(() => undefined))?.files[path];
+    const state = await readState(root).catch(() => undefined);
+    const entry = state?.files[path];
     if (!entry) return undefined;
-    const { connection: c } = await this.matching(root, connection).catch(() => ({ connection: undefined }));
+    const c = connection && matchingState(state, connection).connection;
     // A base copy that cannot be read (nor its revision, signed out) leaves the file without one: no baseline.
-    const text = await this.baseText(root, path, connection).catch(() => undefined);
+    const text = await new LocalFolder({ folder: root, client: () => requireClient(c) }).baseText(path).catch(() => undefined);
     return {
       view: entry.view,
       ...(text !== undefined ? { text } : {}),
@@ -161,6 +155,13 @@ export class FolderEngine {
     });
     return { text: content.text, label: content.snapshot?.label ?? '' };
   }
+}
+
+/** `connection`, if the folder of `state` was pulled from it (or has no state yet); else why not. */
+function matchingState(state: FolderState | undefined, connection: Connection): { connection?: Connection; why?: string } {
+  if (state && !sameConnection(state.connection, { ...state.connection, baseUrl: connection.baseUrl, workspaceId: connection.workspaceId }))
+    return { why: otherService(state) };
+  return { connection };
 }
 
 function requireClient(connection: Connection | undefined) {

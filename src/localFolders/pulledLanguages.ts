@@ -46,22 +46,18 @@ export class PulledLanguages extends Disposable {
     if (!file || !local || !inLayout(file.path, spec.folder, spec.suffix)) return;
     if (document.languageId !== local.from && document.languageId !== local.language) return;
     // Moved at once, before VS Code's TypeScript asks for the file's errors (which it then reports
-    // after the file has left it); a dashboard's base follows.
-    if (file.view === 'dashboard') this.deps.adoptDashboard(document, this.dashboardBase(document.uri));
+    // after the file has left it); a dashboard's base follows (unreadable: checked without one, as a
+    // dashboard the service has not compiled).
+    if (file.view === 'dashboard')
+      this.deps.adoptDashboard(
+        document,
+        this.deps.baseOf(document.uri).then(
+          (b) => b ?? {},
+          () => ({}),
+        ),
+      );
     else if (document.languageId === local.from)
       // Closed while its language changes: nothing to move, nothing to report.
       vscode.languages.setTextDocumentLanguage(document, local.language).then(undefined, () => undefined);
-  }
-
-  private dashboardBase(uri: vscode.Uri): Promise<DashboardBase> {
-    return this.deps.baseOf(uri).then(
-      (b): DashboardBase => ({
-        ...(b?.text !== undefined ? { text: b.text } : {}),
-        ...(b?.tokens ? { tokens: b.tokens } : {}),
-        ...(b?.connection ? { connection: b.connection } : {}),
-      }),
-      // Unreadable: checked without a base, as a dashboard the service has not compiled.
-      (): DashboardBase => ({}),
-    );
   }
 }
