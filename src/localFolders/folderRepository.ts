@@ -40,6 +40,13 @@ export class FolderRepository extends Disposable {
   private readonly _onDidChange = this._register(new vscode.EventEmitter<readonly vscode.Uri[]>());
   /** The status was read again; the URIs whose state changed. */
   readonly onDidChange = this._onDidChange.event;
+  private readonly _onDidLoseState = this._register(new vscode.EventEmitter<void>());
+  /**
+   * A status read found no state file: the folder, or its state, was deleted. The watchers usually
+   * report that first; this is for a deletion they missed (a folder outside the workspace, or one
+   * made and deleted an instant apart), found at the next refresh (focus, a file event, on demand).
+   */
+  readonly onDidLoseState = this._onDidLoseState.event;
   readonly sourceControl: vscode.SourceControl;
   private readonly groups: Record<GroupId, vscode.SourceControlResourceGroup>;
   private files = new Map<string, FileStatus>();
@@ -157,6 +164,12 @@ export class FolderRepository extends Disposable {
     try {
       status = await this.deps.engine.status(this.root.fsPath, this.deps.connection(), remote);
     } catch (e) {
+      if (this.isDisposed) return;
+      if (await this.stateGone()) {
+        this.deps.log.info(`[Folders] ${this.root.fsPath} has no ${STATE_FILE} any more: it leaves Source Control.`);
+        this._onDidLoseState.fire();
+        return;
+      }
       this.deps.log.warn(`[Folders] Could not read the status of ${this.root.fsPath}: ${e instanceof Error ? e.message : String(e)}`);
       return;
     }
@@ -175,6 +188,14 @@ export class FolderRepository extends Disposable {
     const { local, conflicts } = this.counts;
     this.sourceControl.count = local + conflicts;
     this._onDidChange.fire(changed);
+  }
+
+  /** Whether the state file is missing (not unreadable, nor broken: those are errors to show). */
+  private stateGone(): Promise<boolean> {
+    return Promise.resolve(vscode.workspace.fs.stat(this.uriOf(STATE_FILE))).then(
+      () => false,
+      (e: unknown) => e instanceof vscode.FileSystemError && e.code === 'FileNotFound',
+    );
   }
 
   private resourceState(file: FileStatus): vscode.SourceControlResourceState {

@@ -150,6 +150,7 @@ export class LocalFolders extends Disposable {
       repo = created;
       this.repositories.set(root.toString(), created);
       this._register(created);
+      this._register(created.onDidLoseState(() => this.remove(root)));
       this._register(
         created.onDidChange((uris) => {
           this.decorations.changed(uris);

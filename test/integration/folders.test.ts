@@ -5,7 +5,9 @@
 // and a pull over an edited file whose remote moved into a conflict, never an overwrite.
 import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../src/api';
 import type { FolderFilesArgs, FolderResult } from '../../src/commands/folderCommands';
@@ -395,6 +397,21 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
     // Deleted whole from the terminal too: the watcher reports the folder above it, not its state file.
     rmSync(vscode.Uri.joinPath(outside, '..').fsPath, { recursive: true, force: true });
     await until('the deleted folder leaves Source Control', () => !loaded.repositoryOf(outside), 15_000);
+  });
+
+  it('lets a pulled folder that no watcher saw deleted (outside the workspace) leave Source Control at the next refresh', async () => {
+    // Outside the workspace folders: the window's watcher of every deletion does not cover it.
+    const outside = vscode.Uri.file(mkdtempSync(join(tmpdir(), 'wsa-outside-')));
+    const loaded = await s.api.folders.load();
+    try {
+      await vscode.commands.executeCommand<PullReport>(PULL_INTO, { folder: outside, ids: [s.ids.factId!] });
+      assert.ok(loaded.repositoryOf(outside), 'the folder has its Source Control');
+    } finally {
+      rmSync(outside.fsPath, { recursive: true, force: true });
+    }
+    // What focus coming back runs, or the view's Refresh.
+    await vscode.commands.executeCommand('workspaceAutomation.refreshFolderStatus');
+    await until('the deleted folder leaves Source Control', () => !loaded.repositoryOf(outside));
   });
 
   it('opens a pulled operation’s handler code as Operation Handler (TypeScript): coloured, not checked against types the folder does not have', async () => {
