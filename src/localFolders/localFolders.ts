@@ -20,6 +20,7 @@ import { FolderMerge, type FolderConflict, type FolderMergeOptions } from './fol
 import { pullMessage, pushMessage, type Severity } from './syncMessages';
 import { FolderRepository } from './folderRepository';
 import { FolderStatusBar } from './folderStatusBar';
+import { PulledChecks } from './pulledChecks';
 import { PulledLanguages } from './pulledLanguages';
 
 export interface LocalFoldersDeps {
@@ -31,7 +32,7 @@ export interface LocalFoldersDeps {
   readonly validate: Validate;
   readonly snapshots: SnapshotFileSystem;
   /** Where a refused push shows its problems (the save diagnostics). */
-  readonly problems: { set(uri: vscode.Uri, problems: readonly TextProblem[]): void };
+  readonly problems: { set(uri: vscode.Uri, problems: readonly TextProblem[]): void; get(uri: vscode.Uri): readonly vscode.Diagnostic[] };
   readonly options: FolderMergeOptions;
   /** Opens a pulled dashboard as Dashboard TSX, checked against `base` (again when the base moved). */
   readonly adoptDashboard: (document: vscode.TextDocument, base: Promise<DashboardBase>) => void;
@@ -53,6 +54,7 @@ export class LocalFolders extends Disposable {
   private readonly statusBar: FolderStatusBar;
   private readonly bases: BaseDocuments;
   private readonly languages: PulledLanguages;
+  private readonly checks: PulledChecks;
   readonly merge: FolderMerge;
   private interval: NodeJS.Timeout | undefined;
 
@@ -79,6 +81,14 @@ export class LocalFolders extends Disposable {
             : Promise.resolve(undefined);
         },
         adoptDashboard: deps.adoptDashboard,
+      }),
+    );
+    this.checks = this._register(
+      new PulledChecks({
+        fileOf: (uri) => this.repositoryOf(uri)?.fileAt(uri),
+        validate: deps.validate,
+        problems: deps.problems,
+        log: deps.log,
       }),
     );
     this.merge = this._register(new FolderMerge(deps.log, deps.snapshots, deps.options));
@@ -156,6 +166,7 @@ export class LocalFolders extends Disposable {
           this.decorations.changed(uris);
           // A status read moves no base: the open dashboards keep theirs (a pull or push tells them).
           this.bases.changed(uris);
+          this.checks.changed(uris);
           this.updateStatusBar();
           this._onDidChange.fire(created);
         }),
@@ -165,6 +176,7 @@ export class LocalFolders extends Disposable {
     await repo.refresh(remote);
     // Its files already open (before a pull, or before the window found the folder) are now known.
     this.languages.changed();
+    this.checks.changed();
     return repo;
   }
 

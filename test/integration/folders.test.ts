@@ -32,6 +32,7 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
   let repo: FolderRepository;
   let other: ServiceClient;
   let dashboardPath: string;
+  let factPath: string;
 
   const decoder = new TextDecoder();
   const read = async (uri: vscode.Uri) => decoder.decode(await vscode.workspace.fs.readFile(uri));
@@ -122,6 +123,7 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
       assert.equal(await read(repo.uriOf(f.path)), shown, `${f.path} holds what ${wsa.toString()} shows`);
     }
     dashboardPath = added.find((f) => f.view === 'dashboard' && f.id === s.ids.churnDashboardId)!.path;
+    factPath = added.find((f) => f.view === 'fact')!.path;
 
     // Nothing in the folder (state file, base copies, files) holds the key.
     const state = await read(vscode.Uri.joinPath(folder, '.wsa', 'state.json'));
@@ -199,6 +201,63 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
     } finally {
       await closeAll();
       rmSync(loose.fsPath, { force: true });
+    }
+  });
+
+  it('checks a pulled JSON file with the rules its push applies when it is saved, and when it opens edited: the problem at its line, the disk save never held back', async () => {
+    const uri = repo.uriOf(factPath);
+    const original = await read(uri);
+    const broken = original.replace(/"name":\s*"[^"]*"/, '"name": 5');
+    assert.notEqual(broken, original, 'the fact file has a name to break');
+    const line = broken.split('\n').findIndex((l) => l.includes('"name": 5'));
+    const ours = () => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Workspace Automation');
+    const nameError = () =>
+      ours().some((d) => d.severity === vscode.DiagnosticSeverity.Error && d.message.includes('"name"') && d.range.start.line === line);
+    const replaceAll = async (doc: vscode.TextDocument, text: string) => {
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      assert.ok(await doc.save(), 'the editor saves the file');
+    };
+    const log = new LogCapture(s.api.log);
+    try {
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await vscode.window.showTextDocument(doc);
+      assert.deepEqual(ours(), [], 'nothing is shown for the file as pulled');
+      await replaceAll(doc, broken);
+      assert.equal(await read(uri), broken, 'the file is saved to disk all the same');
+      await until('the push rule shows at its line', nameError);
+      await replaceAll(doc, original);
+      await until('the next save clears it', () => !nameError());
+      await closeAll();
+
+      // Edited outside the editor: the file opens with the problem shown.
+      writeFileSync(uri.fsPath, broken);
+      await seen('the edit shows under Local changes', () => repo.fileAt(uri)?.state === 'localChange');
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+      await until('the problem shows as the edited file opens', nameError);
+      await closeAll();
+
+      // A push the service refused: its words stay when the file opens, over the local rule's warning.
+      writeFileSync(uri.fsPath, original.replace(/"name":\s*"[^"]*"/, '"name": ""'));
+      const refused = (await push({ folder, files: [factPath] })).files.find((f) => f.path === factPath);
+      assert.equal(refused?.outcome, 'refused', `the service refuses an empty name (${JSON.stringify(refused)})`);
+      const serviceWords = () =>
+        vscode.languages
+          .getDiagnostics(uri)
+          .filter((d) => d.source === 'Workspace Automation (service)')
+          .map((d) => d.message);
+      const theirs = serviceWords();
+      assert.ok(theirs.length > 0, 'the refusal shows in the service’s words');
+      const mark = log.mark();
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+      await until('the opened file is checked', () => log.since(mark).some((l) => l.text.includes(`Checked ${factPath}:`)));
+      assert.deepEqual(serviceWords(), theirs, 'the service’s words are kept');
+    } finally {
+      log.dispose();
+      await closeAll();
+      writeFileSync(uri.fsPath, original);
+      await seen('the fact is unchanged again', () => repo.fileAt(uri)?.state === 'unchanged');
     }
   });
 
