@@ -4,10 +4,11 @@
 // bar (a real focus change: the integration tests' workbench never loses focus). Then the person
 // edits a dashboard there while the colleague changes another one and the same line of a third: the
 // Source Control view shows Local changes, Remote changes and Conflicts, with M / R / C badges. Push
-// sends the local change and opens the merge editor on the conflict, the local file untouched.
+// sends the local change and opens the merge editor on the conflict, the local file untouched. A
+// fact edited on disk so that its push would be refused opens with the problem in Problems.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   colleagueSaves,
@@ -87,6 +88,24 @@ describe('A workspace pulled into a local folder', () => {
       .waitFor({ timeout: 30_000 });
     await page.locator('.part.statusbar [aria-label="No Problems"]').first().waitFor({ timeout: 30_000 });
     await ui.screenshot('folders-operation-handler');
+    await runCommand(page, 'View: Close All Editors');
+
+    // A fact edited on disk so that its push would be refused: it opens with the problem at its line.
+    const factName = readdirSync(join(folder(), 'facts')).find((f) => f.endsWith('.json'))!;
+    const fact = join(folder(), 'facts', factName);
+    const pulled = readFileSync(fact, 'utf8');
+    writeFileSync(fact, pulled.replace(/"name":\s*"[^"]*"/, '"name": 5'));
+    try {
+      await page.keyboard.press('Control+P');
+      await page.keyboard.type(factName);
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: factName }).first().click();
+      await page.keyboard.press('Control+Shift+M');
+      await page.locator('.markers-panel .monaco-list-row', { hasText: '"name" must be a string' }).first().waitFor({ timeout: 30_000 });
+      await ui.screenshot('folders-json-check');
+    } finally {
+      writeFileSync(fact, pulled);
+    }
+    await runCommand(page, 'View: Hide Panel');
     await runCommand(page, 'View: Close All Editors');
   });
 
