@@ -236,6 +236,9 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
       await seen('the edit shows under Local changes', () => repo.fileAt(uri)?.state === 'localChange');
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
       await until('the problem shows as the edited file opens', nameError);
+      // Mended on disk, still edited: the problem that the disk showed goes.
+      writeFileSync(uri.fsPath, original.replace(/"name":\s*"([^"]*)"/, '"name": "$1 (reviewed)"'));
+      await until('the mended file shows no problem', () => !nameError());
       await closeAll();
 
       // A push the service refused: its words stay when the file opens, over the local rule's warning.
