@@ -7,6 +7,8 @@ import type { ConnectionProvider } from '../connection/connectionProvider';
 import type { DashboardBase } from '../languages/dashboard/dashboardDocuments';
 import type { Configuration } from '../manifest/config';
 import { CONTEXT_KEYS } from '../manifest/contributions';
+import { inLayout } from '../folders';
+import { VIEWS } from '../model/resourcePath';
 import type { TextProblem } from '../model/saveTypes';
 import { notificationText } from '../util/notify';
 import { Disposable } from '../util/lifecycle';
@@ -15,7 +17,7 @@ import { BaseDocuments } from './baseDocuments';
 import { FolderDecorations } from './folderDecorations';
 import { ANY_PATH_GLOB } from './stateFiles';
 import { findStateFiles } from './folderDiscovery';
-import { FolderEngine, STATE_DIR, type PullReport, type PullWhat, type PushReport, type Validate } from './engineAdapter';
+import { FolderEngine, STATE_DIR, type FileStatus, type PullReport, type PullWhat, type PushReport, type Validate } from './engineAdapter';
 import { FolderMerge, type FolderConflict, type FolderMergeOptions } from './folderMerge';
 import { pullMessage, pushMessage, type Severity } from './syncMessages';
 import { FolderRepository } from './folderRepository';
@@ -72,7 +74,7 @@ export class LocalFolders extends Disposable {
     );
     this.languages = this._register(
       new PulledLanguages({
-        fileOf: (uri) => this.repositoryOf(uri)?.fileAt(uri),
+        fileOf: (uri) => this.pulledFileAt(uri),
         baseOf: (uri) => {
           const repo = this.repositoryOf(uri);
           const rel = repo?.relative(uri);
@@ -85,7 +87,7 @@ export class LocalFolders extends Disposable {
     );
     this.checks = this._register(
       new PulledChecks({
-        fileOf: (uri) => this.repositoryOf(uri)?.fileAt(uri),
+        fileOf: (uri) => this.pulledFileAt(uri),
         validate: deps.validate,
         problems: deps.problems,
         log: deps.log,
@@ -123,6 +125,17 @@ export class LocalFolders extends Disposable {
   async discover(again = true): Promise<void> {
     const found = await findStateFiles(100);
     await Promise.all(found.map((uri) => this.add(rootOf(uri), again)));
+  }
+
+  /**
+   * The file a pulled folder's status names at `uri`, where a pull writes such files (directly in
+   * its kind's folder, with its suffix): the state file comes with the folder, from whoever
+   * committed it, and an entry naming another of the folder's files is not taken for one.
+   */
+  private pulledFileAt(uri: vscode.Uri): FileStatus | undefined {
+    const file = this.repositoryOf(uri)?.fileAt(uri);
+    const spec = file && VIEWS[file.view];
+    return spec && inLayout(file.path, spec.folder, spec.suffix) ? file : undefined;
   }
 
   /** The badge a file shows in the explorer and on its tab. */

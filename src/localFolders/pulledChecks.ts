@@ -6,14 +6,13 @@
 // save is never held back: the folder is the user's. Dashboards are checked as they are typed
 // (Dashboard TSX), and an operation's handler code is read-only.
 import * as vscode from 'vscode';
-import { inLayout } from '../folders';
 import type { TextProblem } from '../model/saveTypes';
 import { isEditable, VIEWS } from '../model/resourcePath';
 import { Disposable } from '../util/lifecycle';
 import type { FileState, FileStatus, Validate } from './engineAdapter';
 
 export interface PulledChecksDeps {
-  /** What a pulled folder's status says of the file (no file read); undefined for any other file. */
+  /** What a pulled folder's status says of the file where a pull writes it (no file read); undefined for any other file. */
   readonly fileOf: (uri: vscode.Uri) => FileStatus | undefined;
   readonly validate: Validate;
   /** The save diagnostics, which also hold what the last push found. */
@@ -76,10 +75,9 @@ export class PulledChecks extends Disposable {
   }
 
   private async check(document: vscode.TextDocument, mode: Mode): Promise<void> {
-    if (document.uri.scheme !== 'file') return;
     const file = this.deps.fileOf(document.uri);
-    const spec = file && VIEWS[file.view];
-    if (!file || !spec || spec.local || !isEditable(file.view) || !inLayout(file.path, spec.folder, spec.suffix)) return;
+    // Dashboards are checked as they are typed (their local language), handler code is read-only.
+    if (!file || VIEWS[file.view].local || !isEditable(file.view)) return;
     // Unsaved edits are checked by their save.
     if (mode === 'disk' && document.isDirty) return;
     const key = document.uri.toString();

@@ -7,14 +7,13 @@
 // merge), for the open files only.
 import * as vscode from 'vscode';
 import type { DashboardBase } from '../languages/dashboard/dashboardDocuments';
-import { inLayout } from '../folders';
 import { VIEWS, type FileView } from '../model/resourcePath';
 import { Disposable } from '../util/lifecycle';
 import type { LanguageBase } from './engineAdapter';
 
 export interface PulledLanguagesDeps {
-  /** The view and path a pulled folder's status names the file with (no file read); undefined for any other file. */
-  readonly fileOf: (uri: vscode.Uri) => { readonly view: FileView; readonly path: string } | undefined;
+  /** The view a pulled folder's status names the file with, where a pull writes it (no file read); undefined for any other file. */
+  readonly fileOf: (uri: vscode.Uri) => { readonly view: FileView } | undefined;
   /** The base of a file of a pulled folder; undefined for a file no pulled folder names. */
   readonly baseOf: (uri: vscode.Uri) => Promise<LanguageBase | undefined>;
   /** Gives the document the dashboard language at once, and the base when read (or a new base, when it has it). */
@@ -38,12 +37,9 @@ export class PulledLanguages extends Disposable {
   }
 
   private consider(document: vscode.TextDocument): void {
-    if (document.uri.scheme !== 'file') return;
     const file = this.deps.fileOf(document.uri);
-    const spec = file && VIEWS[file.view];
-    const local = spec?.local;
-    // Only where a pull writes such files: a state file naming another of the folder's files moves nothing.
-    if (!file || !local || !inLayout(file.path, spec.folder, spec.suffix)) return;
+    const local = file && VIEWS[file.view].local;
+    if (!file || !local) return;
     if (document.languageId !== local.from && document.languageId !== local.language) return;
     // Moved at once, before VS Code's TypeScript asks for the file's errors (which it then reports
     // after the file has left it); a dashboard's base follows (unreadable: checked without one, as a

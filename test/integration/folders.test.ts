@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../src/api';
 import type { FolderFilesArgs, FolderResult } from '../../src/commands/folderCommands';
-import { LocalFolder, type PullReport, type PushReport } from '../../src/folders';
+import { LocalFolder, textHash, type PullReport, type PushReport } from '../../src/folders';
 import type { FolderRepository } from '../../src/localFolders/folderRepository';
 import type { LocalFolders } from '../../src/localFolders/localFolders';
 import { filePath } from '../../src/model/resourcePath';
@@ -261,6 +261,57 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
       await closeAll();
       writeFileSync(uri.fsPath, original);
       await seen('the fact is unchanged again', () => repo.fileAt(uri)?.state === 'unchanged');
+    }
+  });
+
+  it('takes a file the state names outside the layout a pull writes for no pulled file: no language moved, no check', async () => {
+    // The state file comes with the folder, from whoever committed it: entries naming other files.
+    const stateUri = vscode.Uri.joinPath(folder, '.wsa', 'state.json');
+    const stateText = await read(stateUri);
+    const app = vscode.Uri.joinPath(folder, 'src', 'App.tsx');
+    const notes = vscode.Uri.joinPath(folder, 'src', 'notes.json');
+    const appText = `import React from 'react';\nexport const n: number = 1;\n`;
+    const notesText = `{ "name": 5 }\n`;
+    const state = JSON.parse(stateText) as { files: Record<string, object> };
+    // Copies of real entries (their tokens included), naming files outside the layout.
+    state.files['src/App.tsx'] = { ...state.files[dashboardPath], name: 'App', hash: textHash(appText) };
+    state.files['src/notes.json'] = { ...state.files[factPath], name: 'notes', hash: textHash(notesText) };
+    try {
+      await write(app, appText);
+      await write(notes, notesText);
+      await write(stateUri, JSON.stringify(state, null, 2));
+      await seen('the status names both files', () => repo.fileAt(app) !== undefined && repo.fileAt(notes) !== undefined);
+      const doc = await vscode.workspace.openTextDocument(app);
+      await vscode.window.showTextDocument(doc);
+      assert.equal(doc.languageId, 'typescriptreact', 'the .tsx keeps its language');
+      const json = await vscode.workspace.openTextDocument(notes);
+      await vscode.window.showTextDocument(json);
+      const log = new LogCapture(s.api.log);
+      try {
+        const edit = new vscode.WorkspaceEdit();
+        edit.insert(notes, new vscode.Position(1, 0), '\n');
+        assert.ok(await vscode.workspace.applyEdit(edit));
+        assert.ok(await json.save(), 'the edited file saves');
+        // The save's check would have logged "Checked src/notes.json" and marked "name".
+        await until('the save is on disk', async () => (await read(notes)) === `${notesText}\n`);
+        assert.equal(
+          log.lines.some((l) => l.text.includes('Checked src/notes.json')),
+          false,
+          'the file is not checked as a fact',
+        );
+        assert.deepEqual(
+          vscode.languages.getDiagnostics(notes).filter((d) => d.source?.startsWith('Workspace Automation')),
+          [],
+        );
+        assert.equal(vscode.workspace.textDocuments.find((d) => d.uri.toString() === app.toString())?.languageId, 'typescriptreact');
+      } finally {
+        log.dispose();
+      }
+    } finally {
+      await closeAll();
+      await write(stateUri, stateText);
+      rmSync(vscode.Uri.joinPath(folder, 'src').fsPath, { recursive: true, force: true });
+      await seen('the state is as pulled again', () => repo.fileAt(app) === undefined);
     }
   });
 
