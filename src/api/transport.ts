@@ -3,6 +3,7 @@
 // into ApiErrors. Status codes and bodies are interpreted one level up, in the client.
 import * as l10n from '@vscode/l10n';
 import type { Dispatcher, Pool as UndiciPool } from 'undici';
+import { carriersProblem } from './carriers';
 import { ApiError } from './errors';
 
 // undici's index loads fetch, WebSocket, caches and mocks too, most of its bundle; the pool
@@ -118,6 +119,9 @@ export class HttpTransport {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new Error(l10n.t('The base URL must start with http:// or https://, got {0}.', JSON.stringify(settings.baseUrl)));
     }
+    // Checked where the headers are built too: whatever chose the carriers, none that steers the request is sent.
+    const carriers = carriersProblem(settings);
+    if (carriers) throw new Error(l10n.t('The {0} setting cannot be used: {1}. Nothing was sent.', carriers.setting, carriers.problem));
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, '');
     this.timeoutMs = boundedTimeout(settings.timeoutMs);

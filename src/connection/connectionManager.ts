@@ -301,6 +301,8 @@ export class ConnectionManager extends Disposable implements ConnectionProvider 
       this.log.warn(`[Connection] This folder's settings name ${decision.origin}, which has no key of yours: nothing is sent there.`);
     } else if (decision.kind === 'plainHttp') {
       this.log.warn(`[Connection] ${decision.origin} is plain http to another machine: the key is not sent until you allow it.`);
+    } else if (decision.kind === 'invalidCarrier') {
+      this.log.warn(`[Connection] The ${decision.setting} setting cannot be used (${decision.problem}): nothing is sent.`);
     }
     const ignored = 'ignoredFolder' in decision ? Object.keys(decision.ignoredFolder) : [];
     if (ignored.length) this.log.warn(`[Connection] This folder's ${ignored.join(', ')} settings are not used until you accept them.`);

@@ -36,7 +36,13 @@ export class NotSignedInError extends Error {
         ? l10n.t("This folder's settings name {0}, and you have not signed in to it: no API key is sent there.", status.origin)
         : status?.kind === 'plainHttp'
           ? l10n.t('{0} is plain http: requests would send your API key unencrypted. Use https, or allow it first.', status.origin)
-          : l10n.t('You are not signed in to a Workspace Automation Service.'),
+          : status?.kind === 'invalidCarrier'
+            ? l10n.t(
+                'The workspaceAutomation.{0} setting cannot be used: {1}. Nothing is sent until it is changed.',
+                status.setting,
+                status.problem,
+              )
+            : l10n.t('You are not signed in to a Workspace Automation Service.'),
     );
   }
 }

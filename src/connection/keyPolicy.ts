@@ -7,7 +7,10 @@
 // name the service, but when no key belongs to that origin nothing is sent and the user is asked.
 // A folder's header settings (which header carries the key, with which scheme) are used only after
 // the user accepted exactly those values for that folder and origin; until then the user's apply.
-// Plain http to a host that is not loopback is used only after the user allowed that origin.
+// Plain http to a host that is not loopback is used only after the user allowed that origin. A
+// header name that HTTP interprets (`Host`, `Content-Length`, `Proxy-*`...; src/api/carriers.ts)
+// never carries anything: a folder's is not even offered, a user's stops every request.
+import { carrierProblem, carriersProblem, schemeProblem } from '../api/carriers';
 import { isPlainHttpRisk, originOf } from './origins';
 
 /** One setting as `inspect()` gives it: the user (global) value and the folder's (workspace) value. */
@@ -54,6 +57,8 @@ interface Where {
 export type KeyDecision =
   | { kind: 'noService' }
   | { kind: 'invalidUrl'; baseUrl: string; fromFolder: boolean }
+  /** A carrier setting of the user's names a header HTTP interprets, or no header at all: nothing is sent. */
+  | ({ kind: 'invalidCarrier'; setting: CarrierSetting; problem: string } & Where)
   /** No key belongs to this origin: nothing is sent. `userHasKey`: a key exists for `userOrigin`. */
   | ({ kind: 'noKey'; userHasKey: boolean } & Where)
   /** A key belongs to the origin, but it is plain http to another host and not allowed yet. */
@@ -87,7 +92,10 @@ export function decideKey(input: KeyInputs): KeyDecision {
     const emptyMeaningful = name === 'authScheme';
     const user = emptyMeaningful ? input.carriers[name].user?.trim() : text(input.carriers[name].user);
     const mine = user ?? input.defaults[name];
-    const folder = folderOverride(input.carriers[name], mine, emptyMeaningful);
+    const offered = folderOverride(input.carriers[name], mine, emptyMeaningful);
+    // A folder's value that could steer the request is neither used nor offered to accept.
+    const folder =
+      offered !== undefined && !(name === 'authScheme' ? schemeProblem(offered) : carrierProblem(offered)) ? offered : undefined;
     if (folder === undefined) carriers[name] = mine;
     else if (input.acceptedFolderCarriers?.[name] === folder) {
       carriers[name] = folder;
@@ -106,6 +114,8 @@ export function decideKey(input: KeyInputs): KeyDecision {
     carriers,
   };
 
+  const bad = carriersProblem(carriers);
+  if (bad) return { kind: 'invalidCarrier', setting: bad.setting, problem: bad.problem, ...where };
   const key = input.storedOrigins.has(origin) ? 'stored' : input.envKey && envOrigin === origin ? 'env' : undefined;
   if (!key) {
     return { kind: 'noKey', userHasKey: !!userOrigin && userOrigin !== origin && input.storedOrigins.has(userOrigin), ...where };

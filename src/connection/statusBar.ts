@@ -114,6 +114,17 @@ export class ConnectionStatusBar extends Disposable {
       );
       return;
     }
+    if (status?.kind === 'invalidCarrier') {
+      this.item.text = vscode.l10n.t('$(warning) Workspace Automation: invalid {0}', status.setting);
+      this.item.tooltip = tooltip(
+        vscode.l10n.t(
+          '**Workspace Automation** — the {0} setting cannot be used: {1}. No key is sent until it is changed.',
+          status.setting,
+          md(status.problem),
+        ),
+      );
+      return;
+    }
     if (status?.kind === 'invalidUrl') {
       this.item.text = vscode.l10n.t('$(warning) Workspace Automation: invalid base URL');
       this.item.tooltip = tooltip(
