@@ -11,9 +11,21 @@ import type { SaveConfirmation, TextProblem } from '../model/saveTypes';
  * - `conflict`: both, and the two texts differ;
  * - `newRemote`: listed by the service, not in the folder yet (a pull adds it);
  * - `goneRemote`: in the folder, no longer on the service (kept until the user decides);
- * - `deletedLocally`: in the state file, but the file is gone.
+ * - `deletedLocally`: in the state file, but the file is gone;
+ * - `notRegular`: a link, a FIFO, a socket, a device or a folder stands where the file (or its
+ *   kind's folder) should be: it is neither read nor written through (`localError` says so);
+ * - `unreadable`: a regular file that could not be read (larger than the bound, no permission).
  */
-export type FileState = 'unchanged' | 'localChange' | 'remoteChange' | 'conflict' | 'newRemote' | 'goneRemote' | 'deletedLocally';
+export type FileState =
+  | 'unchanged'
+  | 'localChange'
+  | 'remoteChange'
+  | 'conflict'
+  | 'newRemote'
+  | 'goneRemote'
+  | 'deletedLocally'
+  | 'notRegular'
+  | 'unreadable';
 
 export interface FileStatus {
   /** Relative to the folder, with `/`: `dashboards/Revenue by region.tsx`. */
@@ -29,13 +41,15 @@ export interface FileStatus {
   remoteChecked: boolean;
   /** Why the remote state is unknown, one sentence. */
   remoteError?: string;
+  /** `notRegular`, `unreadable`: why the local file was not read, one sentence. */
+  localError?: string;
 }
 
 export interface FolderStatus {
   files: FileStatus[];
   /** Kinds whose list the service does not offer: new resources of them are not seen. */
   notListed: ResourceKind[];
-  /** Lists that stopped early or failed, one sentence each. */
+  /** Lists that stopped early or failed, state entries ignored (outside the layout a pull writes), one sentence each. */
   notes: string[];
 }
 
@@ -54,6 +68,8 @@ export type PullOutcome =
   | 'goneRemote'
   /** Deleted here and unchanged on the service: not written again. */
   | 'deletedLocally'
+  /** A link, a FIFO, a device or a folder stands where the file or its kind's folder should be: nothing written. */
+  | 'notRegular'
   | 'failed';
 
 export interface PullFileResult {
@@ -70,6 +86,8 @@ export interface PullReport {
   files: PullFileResult[];
   notListed: ResourceKind[];
   notes: string[];
+  /** Resources the service lists that were not pulled: the folder would hold more files than a state file may name. */
+  overLimit?: number;
 }
 
 export type PushOutcome =
@@ -88,6 +106,8 @@ export type PushOutcome =
   | 'refused'
   /** The file is read-only (an operation's handler code): nothing sent. */
   | 'readOnly'
+  /** A link, a FIFO, a device or a folder stands where the file should be: nothing read, nothing sent. */
+  | 'notRegular'
   | 'deletedLocally'
   | 'goneRemote'
   | 'failed';
@@ -120,4 +140,6 @@ export interface PushFileResult {
 
 export interface PushReport {
   files: PushFileResult[];
+  /** State entries ignored (outside the layout a pull writes), one sentence each. */
+  notes?: string[];
 }
