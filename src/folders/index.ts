@@ -20,6 +20,8 @@ export {
   STATE_DIR,
   STATE_FILE,
   readState,
+  readLocal,
+  writeLocal,
   type FileEntry,
   type FolderConnection,
   type FolderState,
