@@ -18,6 +18,8 @@ export interface FaultSpec {
   status?: number;
   /** `rateLimit` (default 1) and, when set, `status` 429/503: the Retry-After header. */
   retryAfterSeconds?: number;
+  /** `status`: the error body's message, as a service (or a hostile one) words it; at most 1,000 characters. */
+  message?: string;
 }
 
 export interface Fault extends FaultSpec {
@@ -78,7 +80,7 @@ export class Faults {
 function parseSpec(input: unknown): FaultSpec {
   const bad = (why: string) => new HttpError(400, 'bad_request', `Invalid fault: ${why}.`);
   if (!isPlainObject(input)) throw bad('expected a JSON object');
-  const { match, kind, count, latencyMs, status, retryAfterSeconds } = input;
+  const { match, kind, count, latencyMs, status, retryAfterSeconds, message } = input;
   if (typeof kind !== 'string' || !(FAULT_KINDS as readonly string[]).includes(kind))
     throw bad(`kind must be one of ${FAULT_KINDS.join(', ')}`);
   const spec: FaultSpec = { kind: kind as FaultKind };
@@ -107,6 +109,10 @@ function parseSpec(input: unknown): FaultSpec {
   }
   const r = positiveInt(retryAfterSeconds, 'retryAfterSeconds', 0);
   if (r !== undefined) spec.retryAfterSeconds = r;
+  if (message !== undefined) {
+    if (typeof message !== 'string' || message.length > 1000) throw bad('message must be a string of at most 1000 characters');
+    spec.message = message;
+  }
   return spec;
 }
 

@@ -115,7 +115,10 @@ export class PublicApi {
           fault.retryAfterSeconds !== undefined ? { 'Retry-After': String(fault.retryAfterSeconds) } : {};
         this.send(
           res,
-          this.toOutcome(new HttpError(status, codeForStatus(status), `Injected fault: status ${status}.`, undefined, headers), true),
+          this.toOutcome(
+            new HttpError(status, codeForStatus(status), fault.message ?? `Injected fault: status ${status}.`, undefined, headers),
+            true,
+          ),
         );
         return true;
       }

@@ -4,9 +4,10 @@
 // only a cache: a text is a file's base only when its hash is the one the state records, and a
 // missing, torn or oversized pack is read as empty (the bases are then read from the service).
 // vscode-free.
-import { stat } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readBounded, STATE_DIR, writeAtomically, type FolderState } from './folderState';
+import { NotRegularFileError, readRegular, replaceFile } from './folderFiles';
+import { STATE_DIR, type FolderState } from './folderState';
 import { textHash } from './folderText';
 
 export const BASE_PACK = `${STATE_DIR}/bases.json`;
@@ -70,13 +71,13 @@ export class PackCache {
 const cache = new PackCache(64 * 1024 * 1024);
 
 async function loadPack(folder: string): Promise<Texts> {
-  const path = join(folder, BASE_PACK);
-  const info = await stat(path).catch(() => undefined);
-  if (!info) return new Map();
+  // Not followed: a link or a FIFO where the pack should be is no pack (readRegular checks again).
+  const info = await lstat(join(folder, BASE_PACK)).catch(() => undefined);
+  if (!info?.isFile()) return new Map();
   const stamp = `${info.mtimeMs}:${info.size}`;
   const hit = cache.get(folder, stamp);
   if (hit) return hit;
-  const texts = parsePack(await readBounded(path, MAX_PACK_BYTES));
+  const texts = parsePack(await readRegular(folder, BASE_PACK, MAX_PACK_BYTES).catch(() => undefined));
   cache.set(folder, stamp, info.size, texts);
   return texts;
 }
@@ -121,6 +122,11 @@ export class BasePack {
     const texts: Record<string, string> = {};
     for (const [hash, text] of this.texts) if (keep.has(hash)) texts[hash] = text;
     if (!this.added && Object.keys(texts).length === this.texts.size) return;
-    await writeAtomically(join(this.folder, BASE_PACK), JSON.stringify({ format: 1, texts }));
+    try {
+      await replaceFile(this.folder, BASE_PACK, JSON.stringify({ format: 1, texts }));
+    } catch (e) {
+      // A link or a FIFO where the pack should be is left alone: the bases are read from the service when needed.
+      if (!(e instanceof NotRegularFileError)) throw e;
+    }
   }
 }

@@ -3,12 +3,24 @@
 import * as l10n from '@vscode/l10n';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { createClient, DEFAULT_CONNECTION, isIdOf, type ServiceClient } from '../api';
+import { carriersProblem, type Carriers } from '../api/carriers';
 import type { FileView } from '../model/resourcePath';
 import type { TextProblem } from '../model/saveTypes';
-import { BASE_URL_VARIABLE, checkBaseUrl, CLI_HELP, KEY_VARIABLE, parseCliArgs, UsageError, type CliArgs } from './folderCliArgs';
+import {
+  BASE_URL_VARIABLE,
+  CARRIER_FLAGS,
+  CARRIER_VARIABLES,
+  checkBaseUrl,
+  CLI_HELP,
+  KEY_VARIABLE,
+  parseCliArgs,
+  UsageError,
+  type CliArgs,
+} from './folderCliArgs';
+import { inertJson, inertLines, visible } from '../util/visibleText';
 import { describeFailure } from './folderMessages';
 import { LocalFolder } from './folderPush';
-import { readState, type FolderConnection } from './folderState';
+import { readState, type FolderConnection, type FolderState } from './folderState';
 import type { FolderStatus, PullReport, PushReport } from './folderTypes';
 
 export interface CliIo {
@@ -32,44 +44,48 @@ function count(items: readonly { outcome?: string; state?: string }[]): string {
 }
 
 function problemLines(path: string, problems: readonly TextProblem[] = []): string[] {
-  return problems.map((p) => `    ${path}:${p.line}:${p.column}: ${p.severity}: ${p.message}`);
+  return problems.map((p) => `    ${visible(path)}:${p.line}:${p.column}: ${p.severity}: ${visible(p.message)}`);
 }
 
+/** ` — message`, seen as text (a path or a message from the folder or the service may hold an ESC or a line break). */
+const said = (message: string | undefined) => (message ? ` — ${visible(message)}` : '');
+
 export function pullExit(report: PullReport): number {
-  if (report.files.some((f) => f.outcome === 'failed')) return EXIT.error;
+  if (report.overLimit || report.files.some((f) => f.outcome === 'failed' || f.outcome === 'notRegular')) return EXIT.error;
   return report.files.some((f) => f.outcome === 'conflict') ? EXIT.conflict : EXIT.done;
 }
 
 export function pushExit(report: PushReport): number {
-  if (report.files.some((f) => f.outcome === 'refused' || f.outcome === 'failed' || f.outcome === 'readOnly')) return EXIT.error;
+  if (report.files.some((f) => f.outcome === 'refused' || f.outcome === 'failed' || f.outcome === 'readOnly' || f.outcome === 'notRegular'))
+    return EXIT.error;
   return report.files.some((f) => f.outcome === 'conflict' || f.outcome === 'merged') ? EXIT.conflict : EXIT.done;
 }
 
 export function statusExit(status: FolderStatus): number {
   // A status that could not ask the service about a file is no answer for a script.
-  if (status.files.some((f) => f.remoteError !== undefined)) return EXIT.error;
+  if (status.files.some((f) => f.remoteError !== undefined || f.localError !== undefined)) return EXIT.error;
   return status.files.some((f) => f.state === 'conflict') ? EXIT.conflict : EXIT.done;
 }
 
 function humanPull(report: PullReport): string[] {
   const lines = report.files
     .filter((f) => f.outcome !== 'unchanged')
-    .map((f) => `  ${f.outcome.padEnd(14)} ${f.path || f.id}${f.message ? ` — ${f.message}` : ''}`);
-  return [...lines, ...report.notes.map((n) => `  ${n}`), l10n.t('Pulled: {0}.', count(report.files))];
+    .map((f) => `  ${f.outcome.padEnd(14)} ${visible(f.path || f.id)}${said(f.message)}`);
+  return [...lines, ...report.notes.map((n) => `  ${visible(n)}`), l10n.t('Pulled: {0}.', count(report.files))];
 }
 
 function humanStatus(status: FolderStatus): string[] {
   const lines = status.files
     .filter((f) => f.state !== 'unchanged' || f.remoteError)
-    .map((f) => `  ${f.state.padEnd(14)} ${f.path}${f.remoteError ? ` — ${f.remoteError}` : ''}`);
-  return [...lines, ...status.notes.map((n) => `  ${n}`), l10n.t('Status: {0}.', count(status.files))];
+    .map((f) => `  ${f.state.padEnd(14)} ${visible(f.path)}${said(f.localError ?? f.remoteError)}`);
+  return [...lines, ...status.notes.map((n) => `  ${visible(n)}`), l10n.t('Status: {0}.', count(status.files))];
 }
 
 function humanPush(report: PushReport): string[] {
   const lines = report.files
     .filter((f) => f.outcome !== 'unchanged')
-    .flatMap((f) => [`  ${f.outcome.padEnd(14)} ${f.path}${f.message ? ` — ${f.message}` : ''}`, ...problemLines(f.path, f.problems)]);
-  return [...lines, l10n.t('Pushed: {0}.', count(report.files))];
+    .flatMap((f) => [`  ${f.outcome.padEnd(14)} ${visible(f.path)}${said(f.message)}`, ...problemLines(f.path, f.problems)]);
+  return [...lines, ...(report.notes ?? []).map((n) => `  ${visible(n)}`), l10n.t('Pushed: {0}.', count(report.files))];
 }
 
 /** A path given on the command line as the state names it: relative to the folder, with `/`. */
@@ -79,9 +95,32 @@ function folderPath(folder: string, cwd: string, file: string): string {
   return rel.split(sep).join('/');
 }
 
-async function connectionFor(args: CliArgs, folder: string): Promise<{ connection: FolderConnection; first: boolean }> {
+/** A base URL as compared: without trailing slashes. */
+const trimmed = (url: string) => url.replace(/\/+$/, '');
+
+/**
+ * The headers the key and the workspace go in, as given with the key: each flag, else its
+ * environment variable, else the default. A state file never chooses them (it is committed, maybe
+ * from someone else's fork): it must name these, or nothing is sent.
+ */
+function confirmedCarriers(args: CliArgs, env: CliIo['env']): Carriers {
+  const pick = (name: keyof Carriers) => args[name] ?? env[CARRIER_VARIABLES[name]] ?? DEFAULT_CONNECTION[name];
+  const carriers = { authHeader: pick('authHeader'), authScheme: pick('authScheme'), workspaceHeader: pick('workspaceHeader') };
+  const bad = carriersProblem(carriers);
+  if (bad) throw new UsageError(l10n.t('{0} cannot be used: {1}.', CARRIER_FLAGS[bad.setting], bad.problem));
+  return carriers;
+}
+
+interface CliConnection {
+  connection: FolderConnection;
+  /** The connection is the command line's, for a first pull (or checked against the state's by the engine). */
+  first: boolean;
+  state?: FolderState;
+}
+
+async function connectionFor(args: CliArgs, folder: string, env: CliIo['env']): Promise<CliConnection> {
   const state = await readState(folder);
-  if (state && !args.workspace) return { connection: state.connection, first: false };
+  if (state && !args.workspace) return { connection: state.connection, first: false, state };
   if (!state && args.command !== 'pull')
     throw new UsageError(l10n.t('{0} is not a pulled folder: it has no .wsa/state.json. Pull into it first.', folder));
   if (!args.baseUrl || !args.workspace) {
@@ -96,50 +135,57 @@ async function connectionFor(args: CliArgs, folder: string): Promise<{ connectio
   const connection: FolderConnection = {
     baseUrl: checkBaseUrl(args.baseUrl),
     workspaceId: args.workspace,
-    authHeader: args.authHeader ?? DEFAULT_CONNECTION.authHeader,
-    authScheme: args.authScheme ?? DEFAULT_CONNECTION.authScheme,
-    workspaceHeader: args.workspaceHeader ?? DEFAULT_CONNECTION.workspaceHeader,
+    ...confirmedCarriers(args, env),
   };
   // Given on the command line: the engine checks it against a pulled folder's state.
-  return { connection, first: true };
-}
-
-/** scheme://host:port of a URL, or the text itself when it is none. */
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
+  return { connection, first: true, ...(state ? { state } : {}) };
 }
 
 /**
- * The environment key goes only to its own origin, as in the extension: WORKSPACE_AUTOMATION_BASE_URL
- * when set, else a --base-url typed on this command line. A state file is committed and cloned: the
- * origin it names is used only when one of those two confirms it.
+ * The environment key goes only to its own service, as in the extension: WORKSPACE_AUTOMATION_BASE_URL
+ * when set, else a --base-url typed on this command line; the whole base URL, path included (a path
+ * may choose the tenant behind a shared front). And only in the headers given with the key. A state
+ * file is committed and cloned: the service and headers it names are used only when these confirm
+ * them; otherwise nothing is sent, and the message says which flag confirms them.
  */
-function checkKeyOrigin(args: CliArgs, env: CliIo['env'], connection: FolderConnection): void {
-  const target = originOf(connection.baseUrl);
-  const own = env[BASE_URL_VARIABLE] ? originOf(env[BASE_URL_VARIABLE]) : args.baseUrl ? originOf(args.baseUrl) : undefined;
-  if (own === target) return;
-  throw new UsageError(
-    own
-      ? l10n.t('The folder’s service is {0}, but the key in {1} belongs to {2}: nothing was sent.', target, KEY_VARIABLE, own)
-      : l10n.t(
-          'The folder’s state names the service {0}; to send it the key in {1}, confirm that origin with {2} or --base-url.',
-          target,
-          KEY_VARIABLE,
-          BASE_URL_VARIABLE,
+function confirmConnection(args: CliArgs, env: CliIo['env'], connection: FolderConnection): void {
+  const own = env[BASE_URL_VARIABLE] || args.baseUrl;
+  if (!own)
+    throw new UsageError(
+      l10n.t(
+        'The folder’s state names the service {0}; to send it the key in {1}, confirm that base URL with {2} or --base-url.',
+        connection.baseUrl,
+        KEY_VARIABLE,
+        BASE_URL_VARIABLE,
+      ),
+    );
+  if (trimmed(own) !== trimmed(connection.baseUrl))
+    throw new UsageError(
+      l10n.t('The folder’s service is {0}, but the key in {1} belongs to {2}: nothing was sent.', connection.baseUrl, KEY_VARIABLE, own),
+    );
+  const confirmed = confirmedCarriers(args, env);
+  for (const name of ['authHeader', 'authScheme', 'workspaceHeader'] as const)
+    if (confirmed[name] !== connection[name])
+      throw new UsageError(
+        l10n.t(
+          'The folder’s state sends the key with {0} {1}, not {2}: nothing was sent. If that is your service’s, confirm it with {3} {1} (or {4}).',
+          name,
+          JSON.stringify(connection[name]),
+          JSON.stringify(confirmed[name]),
+          CARRIER_FLAGS[name],
+          CARRIER_VARIABLES[name],
         ),
-  );
+      );
 }
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let client: ServiceClient | undefined;
   let json = argv.includes('--json');
+  // Paths, names and messages come from the folder and the service: no ESC sequence, line break or
+  // CI workflow command (`::error::`, `##vso[`) in them may act on a terminal or a CI log.
   const fail = (message: string) => {
-    if (json) io.out(JSON.stringify({ error: message, exitCode: EXIT.error }));
-    io.err(message);
+    if (json) io.out(inertJson(JSON.stringify({ error: message, exitCode: EXIT.error })));
+    io.err(inertLines(visible(message)));
     return EXIT.error;
   };
   try {
@@ -151,11 +197,16 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     json = args.json;
     const folder = resolve(io.cwd, args.folder);
     const key = io.env[KEY_VARIABLE];
-    if (!key && !(args.command === 'status' && args.local))
-      throw new UsageError(l10n.t('Set the {0} environment variable to the API key.', KEY_VARIABLE));
-    const { connection, first } = await connectionFor(args, folder);
-    if (key) checkKeyOrigin(args, io.env, connection);
-    const c = createClient({ ...DEFAULT_CONNECTION, ...connection, apiKey: key ?? '' });
+    // A local status sends nothing: it needs no key and confirms nothing.
+    const sends = !(args.command === 'status' && args.local);
+    if (sends && !key) throw new UsageError(l10n.t('Set the {0} environment variable to the API key.', KEY_VARIABLE));
+    const { connection, first, state } = await connectionFor(args, folder, io.env);
+    if (sends) {
+      confirmConnection(args, io.env, connection);
+      // A pulled folder named again on the command line: its state's service and headers must be confirmed too.
+      if (state && state.connection !== connection) confirmConnection(args, io.env, state.connection);
+    }
+    const c = createClient({ ...DEFAULT_CONNECTION, ...connection, apiKey: sends ? key! : '' });
     client = c;
     const engine = new LocalFolder({ folder, client: () => c, ...(io.validate ? { validate: io.validate } : {}) });
     let report: PullReport | FolderStatus | PushReport;
@@ -175,7 +226,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       const r = await engine.push(args.files.length ? { files: args.files.map((f) => folderPath(folder, io.cwd, f)) } : {});
       [report, code, lines] = [r, pushExit(r), humanPush(r)];
     }
-    io.out(json ? JSON.stringify({ ...report, exitCode: code }, null, 2) : lines.join('\n'));
+    io.out(json ? inertJson(JSON.stringify({ ...report, exitCode: code }, null, 2)) : inertLines(lines.join('\n')));
     return code;
   } catch (e) {
     return fail(e instanceof UsageError ? e.message : describeFailure(e));

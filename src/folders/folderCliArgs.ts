@@ -7,6 +7,14 @@ import { KINDS, RESOURCE_KINDS, type ResourceKind } from '../model/resourceKinds
 export const KEY_VARIABLE = 'WORKSPACE_AUTOMATION_API_KEY';
 /** The key's own origin, as for the extension (src/connection/keyPolicy.ts). */
 export const BASE_URL_VARIABLE = 'WORKSPACE_AUTOMATION_BASE_URL';
+/** The header names the key and the workspace are sent in, given with the key (the flags win). */
+export const CARRIER_VARIABLES = {
+  authHeader: 'WORKSPACE_AUTOMATION_AUTH_HEADER',
+  authScheme: 'WORKSPACE_AUTOMATION_AUTH_SCHEME',
+  workspaceHeader: 'WORKSPACE_AUTOMATION_WORKSPACE_HEADER',
+} as const;
+/** The flag that confirms each carrier. */
+export const CARRIER_FLAGS = { authHeader: '--auth-header', authScheme: '--auth-scheme', workspaceHeader: '--workspace-header' } as const;
 
 export const CLI_HELP = `Workspace Automation local folders
 
@@ -22,18 +30,21 @@ Usage:
   --id <id>                  pull only this resource (repeatable); default: all the service lists
   --kind <kind>              pull every resource of this kind (repeatable; with --id: both), one of
                              ${KINDS.join(', ')} (or its folder: ${KINDS.map((k) => RESOURCE_KINDS[k].files[0].folder).join(', ')})
-  --auth-header <name>       header carrying the key (default ${DEFAULT_CONNECTION.authHeader})
-  --auth-scheme <scheme>     written before the key (default ${DEFAULT_CONNECTION.authScheme}; '' = bare key)
-  --workspace-header <name>  header carrying the workspace (default ${DEFAULT_CONNECTION.workspaceHeader})
+  --auth-header <name>       header carrying the key (default ${DEFAULT_CONNECTION.authHeader}; or ${CARRIER_VARIABLES.authHeader})
+  --auth-scheme <scheme>     written before the key (default ${DEFAULT_CONNECTION.authScheme}; '' = bare key; or ${CARRIER_VARIABLES.authScheme})
+  --workspace-header <name>  header carrying the workspace (default ${DEFAULT_CONNECTION.workspaceHeader}; or ${CARRIER_VARIABLES.workspaceHeader})
   --local                    status of local edits only, without asking the service
   --json                     print the report as JSON
   --help                     this text
 
 The API key is read from the ${KEY_VARIABLE} environment variable, never from an argument;
-it is not written to the folder and not printed. It is sent only to its own origin:
+it is not written to the folder and not printed. It is sent only to its own service:
 ${BASE_URL_VARIABLE} when set, else the --base-url on the command line. A pulled folder's state
-file (committed, maybe cloned from someone else) names its service; the key goes there only when
-one of those two names the same origin.
+file (committed, maybe cloned from someone else) names its service and the header names; the key
+goes there only when one of those two names the same base URL, path included, and in the headers
+given with the key (the flags above, their environment variables, or the defaults): a state file
+that names other headers is refused, and nothing is sent. A header HTTP interprets (Host,
+Content-Length, Proxy-*...) never carries the key.
 
 Exit codes: 0 done; 1 a conflict, or a clean merge written into a file to look at and push again
 (nothing stale was sent, no local text lost); 2 a file refused, or an error.
@@ -93,7 +104,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' {
     else if (/^--(api-)?key$/.test(name) || name === '--token')
       throw new UsageError(l10n.t('The key is not taken as an argument: set the {0} environment variable.', KEY_VARIABLE));
     else if (name === '--base-url') args.baseUrl = value();
-    else if (command === 'pull' && Object.hasOwn(VALUE_FLAGS, name))
+    else if (Object.hasOwn(VALUE_FLAGS, name) && (command === 'pull' || name !== '--workspace'))
       (args as unknown as Record<string, string>)[VALUE_FLAGS[name]!] = value();
     else if (name.startsWith('--')) throw new UsageError(l10n.t('{0} does not take {1} (--help).', command, name));
     else positional.push(arg);

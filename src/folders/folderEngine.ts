@@ -1,8 +1,6 @@
 // A local folder of workspace files: its status against its base and the service, and pull. Push
 // is added in folderPush.ts (LocalFolder). vscode-free.
 import * as l10n from '@vscode/l10n';
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { ServiceClient } from '../api';
 import { FILE_VIEWS, KINDS, openView, RESOURCE_KINDS, type ResourceKind } from '../model/resourceKinds';
 import { ResourceReader } from '../model/resourceReader';
@@ -12,16 +10,18 @@ import { findBaseText } from './folderBase';
 import { BasePack } from './folderBasePack';
 import { describeFailure } from './folderMessages';
 import { assignPaths, pathKey } from './folderNames';
+import { FileTooLargeError, folderExists, listFolder, NotRegularFileError } from './folderFiles';
 import { BackgroundTasks, mapPool } from './folderPool';
 import { PullScope, type ResourceRef } from './folderScope';
 import { listRemote, readRemote, remoteMoved, resourceFile, type Listed, type RemoteState } from './folderRemote';
 import {
-  ensureDir,
   FolderStateError,
+  ignoredNotes,
+  MAX_STATE_FILES,
+  prepareStateDir,
   readLocal,
   readState,
   resolveInside,
-  STATE_DIR,
   writeBaseCopy,
   writeState,
   type FileEntry,
@@ -81,6 +81,30 @@ interface PullRun {
   writer: FolderWriter;
 }
 
+/** A local file as a status, pull or push finds it: its text, or why there is none to use. */
+export type LocalRead =
+  | { kind: 'text'; text: string }
+  | { kind: 'missing' }
+  /** A link, a FIFO, a device or a folder where the file or its kind's folder should be: not read. */
+  | { kind: 'notRegular'; message: string }
+  /** A regular file that cannot be read (larger than the bound, no permission). */
+  | { kind: 'unreadable'; message: string };
+
+/** The local file at `path`, never read through a link and never more than the bound. */
+export async function readLocalFile(folder: string, path: string): Promise<LocalRead> {
+  try {
+    const text = await readLocal(folder, path);
+    return text === undefined ? { kind: 'missing' } : { kind: 'text', text };
+  } catch (e) {
+    if (e instanceof NotRegularFileError) return { kind: 'notRegular', message: e.message };
+    if (e instanceof FileTooLargeError) return { kind: 'unreadable', message: e.message };
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EIO' || code === 'EISDIR')
+      return { kind: 'unreadable', message: describeFailure(e) };
+    throw e;
+  }
+}
+
 export function kindOfView(entry: Pick<FileEntry, 'view'>): ResourceKind {
   return FILE_VIEWS[entry.view].kind;
 }
@@ -120,8 +144,12 @@ export class FolderCore {
     const listing = remote ? await listRemote(this.options.client(), KINDS, signal) : { items: [], notListed: [], notes: [] };
     const entries = Object.entries(state.files);
     const files = await mapPool(entries, remote ? this.concurrency : 16, async ([path, entry]): Promise<FileStatus> => {
-      const local = await readLocal(this.folder, path);
-      const r = remote ? await readRemote(this.reader, this.fileOf(state, entry), signal) : undefined;
+      const local = await readLocalFile(this.folder, path);
+      // A file that cannot be read has no state to compare: the service is not asked about it.
+      const r =
+        remote && (local.kind === 'text' || local.kind === 'missing')
+          ? await readRemote(this.reader, this.fileOf(state, entry), signal)
+          : undefined;
       return this.fileStatus(path, entry, local, r);
     });
     const known = new Set(entries.map(([, e]) => `${kindOfView(e)}:${e.id}`));
@@ -140,7 +168,7 @@ export class FolderCore {
         remoteChecked: true,
       });
     }
-    return { files, notListed: listing.notListed, notes: listing.notes };
+    return { files, notListed: listing.notListed, notes: [...ignoredNotes(state), ...listing.notes] };
   }
 
   pull(options: PullOptions = {}): Promise<PullReport> {
@@ -178,6 +206,10 @@ export class FolderCore {
     // A resource named that no list shows (no list endpoint, or past its bounds) is read directly.
     for (const { kind, id } of scope.named)
       if (!known.has(`${kind}:${id}`) && !fresh.some((l) => l.kind === kind && l.id === id)) fresh.push({ kind, id, name: id });
+    // A state file names at most MAX_STATE_FILES files: the excess is refused before anything is written.
+    const room = Math.max(0, MAX_STATE_FILES - Object.keys(state.files).length - Object.keys(state.ignored ?? {}).length);
+    const overLimit = Math.max(0, fresh.length - room);
+    if (overLimit) fresh.sort(byKindAndId).splice(room);
     const paths = await this.newPaths(state, fresh);
     const work: PullWork[] = [
       ...Object.entries(state.files)
@@ -188,13 +220,21 @@ export class FolderCore {
     // The state directory first: the state file, written last, then appears in a directory that
     // existed the whole pull, which file watchers report reliably (a window finds a folder pulled
     // from a terminal by it); a file written an instant after its directory is often not reported.
-    await ensureDir(join(this.folder, STATE_DIR));
-    const writer = folderWriter(work.length);
+    await prepareStateDir(this.folder);
+    const writer = folderWriter(this.folder, work.length);
+    let report: PullReport;
     try {
-      return await this.pullWork(state, connection, work, { scope, listing, pack, signal, writer });
+      report = await this.pullWork(state, connection, work, { scope, listing, pack, signal, writer });
     } finally {
       await writer.close();
     }
+    if (!overLimit) return report;
+    const note = l10n.t(
+      '{0} resources were not pulled: a folder holds at most {1} files. Pull some kinds or ids into another folder (--kind, --id).',
+      overLimit,
+      MAX_STATE_FILES,
+    );
+    return { ...report, notes: [...report.notes, note], overLimit };
   }
 
   private async pullWork(
@@ -206,20 +246,26 @@ export class FolderCore {
     // Reads run `concurrency` at a time; each file's writes run in the background while the next
     // read goes out. The state file is written once, after every write settled: it is the commit point.
     const writes = new BackgroundTasks(16);
+    const folders = await this.kindFolders(work);
     const pending = await mapPool(work, this.concurrency, async (w): Promise<{ result: Promise<PullFileResult | undefined> }> => {
       const file = w.entry
         ? this.fileOf(state, w.entry)
         : resourceFile(connection.workspaceId, w.listed!.kind, w.listed!.id, w.listed!.name);
-      const remote = await readRemote(this.reader, file, signal);
       const base = { path: w.path, kind: FILE_VIEWS[file.view].kind, view: file.view, id: file.id };
       const now = (r: PullFileResult | undefined) => ({ result: Promise.resolve(r) });
+      const refused = folders.get(dirOf(w.path));
+      if (refused) return now({ ...base, outcome: 'notRegular', message: refused });
+      const remote = await readRemote(this.reader, file, signal);
       if (remote.status === 'error') return now({ ...base, outcome: 'failed', message: remote.message });
       const write = async (task: () => Promise<PullFileResult['outcome']>) => {
         const { done } = await writes.add(task);
         return {
           result: done.then(
             (outcome): PullFileResult => ({ ...base, outcome }),
-            (e: unknown): PullFileResult => ({ ...base, outcome: 'failed', message: describeFailure(e) }),
+            (e: unknown): PullFileResult =>
+              e instanceof NotRegularFileError
+                ? { ...base, outcome: 'notRegular', message: e.message }
+                : { ...base, outcome: 'failed', message: describeFailure(e) },
           ),
         };
       };
@@ -232,7 +278,8 @@ export class FolderCore {
               : { ...base, outcome: 'goneRemote' },
           );
         return write(async () => {
-          await writer.create(resolveInside(this.folder, w.path), remote.text);
+          resolveInside(this.folder, w.path);
+          await writer.create(w.path, remote.text);
           await this.adopt(state, w.path, { view: file.view, id: file.id, name: file.name }, remote, pack);
           return 'added';
         });
@@ -257,7 +304,24 @@ export class FolderCore {
     // The bases first: a state file never names a base the pack has lost.
     await pack.save(state);
     await writeState(this.folder, state);
-    return { files, notListed: listing.notListed, notes: listing.notes };
+    return { files, notListed: listing.notListed, notes: [...ignoredNotes(state), ...listing.notes] };
+  }
+
+  /**
+   * The kinds' folders the work writes into, checked before anything is read: per folder that is a
+   * link or a file rather than a real directory, why (its files are refused, never written through).
+   */
+  private async kindFolders(work: readonly PullWork[]): Promise<Map<string, string>> {
+    const refused = new Map<string, string>();
+    for (const dir of new Set(work.map((w) => dirOf(w.path)))) {
+      try {
+        await folderExists(this.folder, dir);
+      } catch (e) {
+        if (!(e instanceof NotRegularFileError)) throw e;
+        refused.set(dir, e.message);
+      }
+    }
+    return refused;
   }
 
   // ---- shared with push
@@ -317,6 +381,7 @@ export class FolderCore {
   ): Promise<PullFileResult['outcome']> {
     if (remote.status === 'gone') return 'goneRemote';
     if (remote.status !== 'present') return 'failed';
+    // A link or a FIFO here throws NotRegularFileError: reported as such, nothing written.
     const local = await readLocal(this.folder, path);
     const moved = remoteMoved(entry, remote);
     if (local === undefined) return moved ? 'conflict' : 'deletedLocally';
@@ -327,7 +392,8 @@ export class FolderCore {
       return localChanged ? 'keptLocal' : 'unchanged';
     }
     if (!localChanged) {
-      await writer.replace(resolveInside(this.folder, path), remote.text);
+      resolveInside(this.folder, path);
+      await writer.replace(path, remote.text);
       await this.adopt(state, path, entry, remote, pack);
       return 'updated';
     }
@@ -340,7 +406,7 @@ export class FolderCore {
     return 'conflict';
   }
 
-  private fileStatus(path: string, entry: FileEntry, local: string | undefined, remote: RemoteState | undefined): FileStatus {
+  private fileStatus(path: string, entry: FileEntry, read: LocalRead, remote: RemoteState | undefined): FileStatus {
     const view = FILE_VIEWS[entry.view];
     const out = {
       path,
@@ -352,6 +418,8 @@ export class FolderCore {
       remoteChecked: remote !== undefined && remote.status !== 'error',
       ...(remote?.status === 'error' ? { remoteError: remote.message } : {}),
     };
+    if (read.kind === 'notRegular' || read.kind === 'unreadable') return { ...out, state: read.kind, localError: read.message };
+    const local = read.kind === 'text' ? read.text : undefined;
     const state = ((): FileState => {
       if (remote?.status === 'gone') return 'goneRemote';
       if (local === undefined) return 'deletedLocally';
@@ -371,7 +439,8 @@ export class FolderCore {
       const mine = fresh.filter((l) => l.kind === kind);
       if (!mine.length) continue;
       const { folder, suffix } = RESOURCE_KINDS[kind].files[0];
-      for (const name of await readdir(join(this.folder, folder)).catch(() => [] as string[])) taken.add(pathKey(`${folder}/${name}`));
+      // A kind's folder that is a link is not listed: the pull refuses its files (pullNow).
+      for (const name of await listFolder(this.folder, folder).catch(() => [] as string[])) taken.add(pathKey(`${folder}/${name}`));
       for (const [id, path] of assignPaths(folder, suffix, mine, taken)) {
         resolveInside(this.folder, path);
         out.set(`${kind}:${id}`, path);
@@ -379,4 +448,15 @@ export class FolderCore {
     }
     return out;
   }
+}
+
+/** The folder of a state path (`dashboards/x.tsx` → `dashboards`). */
+function dirOf(path: string): string {
+  const at = path.lastIndexOf('/');
+  return at === -1 ? '' : path.slice(0, at);
+}
+
+/** The order in which new resources are taken when not all fit: by kind as the registry lists them, then by id. */
+function byKindAndId(a: Listed, b: Listed): number {
+  return KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }

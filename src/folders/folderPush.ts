@@ -9,10 +9,10 @@ import { filePath, FILE_SCHEME } from '../model/resourcePath';
 import { SaveFlow } from '../model/saveFlow';
 import type { ServerSnapshot } from '../model/saveTypes';
 import { findBaseText } from './folderBase';
-import { FolderCore, type LocalFolderOptions } from './folderEngine';
+import { FolderCore, readLocalFile, type LocalFolderOptions } from './folderEngine';
 import { describeFailure } from './folderMessages';
 import { readRemote, sameTokens } from './folderRemote';
-import { FolderStateError, readLocal, writeBaseCopy, writeLocal, writeState, type FileEntry, type FolderState } from './folderState';
+import { FolderStateError, ignoredNotes, writeBaseCopy, writeLocal, writeState, type FileEntry, type FolderState } from './folderState';
 import { sameText, textHash, withEolOf } from './folderText';
 import type { PushFileResult, PushReport } from './folderTypes';
 
@@ -55,20 +55,29 @@ export class LocalFolder extends FolderCore {
   private async pushNow(options: PushOptions): Promise<PushReport> {
     const state = await this.requireState();
     const paths = options.files ?? Object.keys(state.files);
-    for (const path of paths)
+    for (const path of paths) {
+      if (state.ignored && Object.hasOwn(state.ignored, path))
+        throw new FolderStateError(
+          l10n.t('{0} is not where a pull writes a file: its state entry is ignored and it is not pushed.', JSON.stringify(path)),
+        );
       if (!state.files[path])
         throw new FolderStateError(l10n.t('{0} is not a file of this folder’s state; pull it first.', JSON.stringify(path)));
+    }
     const files: PushFileResult[] = [];
     // One file after another: each save is written to the state before the next is sent.
     for (const path of paths) files.push(await this.pushOne(state, path, state.files[path]!));
-    return { files };
+    return { files, notes: ignoredNotes(state) };
   }
 
   private async pushOne(state: FolderState, path: string, entry: FileEntry): Promise<PushFileResult> {
     const view = FILE_VIEWS[entry.view];
     const out = { path, kind: view.kind, view: entry.view, id: entry.id };
-    const local = await readLocal(this.folder, path);
-    if (local === undefined) return { ...out, outcome: 'deletedLocally' };
+    // Never read through a link: a push would send the target's text (a CI job's secrets) to the service.
+    const read = await readLocalFile(this.folder, path);
+    if (read.kind === 'notRegular') return { ...out, outcome: 'notRegular', message: read.message };
+    if (read.kind === 'unreadable') return { ...out, outcome: 'failed', message: read.message };
+    if (read.kind === 'missing') return { ...out, outcome: 'deletedLocally' };
+    const local = read.text;
     if (textHash(local) === entry.hash) return { ...out, outcome: 'unchanged' };
     if (view.readOnly || !entry.tokens)
       return { ...out, outcome: 'readOnly', message: l10n.t('{0} is read-only: {1}.', path, view.readOnly ?? '') };

@@ -5,10 +5,13 @@
 // in one pack, `.wsa/bases.json` (folderBasePack.ts), those a push or a merge makes as copies under
 // `.wsa/base/`; `.wsa/.gitignore` keeps both out of git.
 import * as l10n from '@vscode/l10n';
-import { mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { carriersProblem } from '../api/carriers';
+import { isIdOf } from '../api/ids';
 import { FILE_VIEWS, type FileView } from '../model/resourceKinds';
 import type { SaveTokens } from '../model/saveTypes';
+import { FileTooLargeError, NotRegularFileError, prepareFolder, readRegular, readText, replaceFile } from './folderFiles';
+import { inLayout } from './folderNames';
 
 export const STATE_DIR = '.wsa';
 export const STATE_FILE = `${STATE_DIR}/state.json`;
@@ -43,7 +46,13 @@ export interface FileEntry {
 export interface FolderState {
   format: number;
   connection: FolderConnection;
+  /** The entries where a pull writes such files (a kind's folder, a file name a pull makes, the view's suffix). */
   files: Record<string, FileEntry>;
+  /**
+   * Entries that name any other path, as they were read: never read, written or pushed, reported
+   * each time, and written back unchanged (the state file is the user's to mend).
+   */
+  ignored?: Record<string, unknown>;
 }
 
 export class FolderStateError extends Error {
@@ -58,7 +67,8 @@ export function resolveInside(folder: string, relativePath: string): string {
   const abs = resolve(folder, relativePath);
   const rel = relative(resolve(folder), abs);
   const inside = rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) && !relativePath.includes('\\');
-  const first = rel.split(sep)[0];
+  // Case-insensitive: on macOS and Windows `.WSA/state.json` is the state file.
+  const first = rel.split(sep)[0]?.toLowerCase();
   if (!inside || first === STATE_DIR || relativePath !== rel.split(sep).join('/'))
     throw new FolderStateError(l10n.t('The state file names {0}, which is not a file inside the folder.', JSON.stringify(relativePath)));
   return abs;
@@ -113,6 +123,45 @@ function checkEntry(path: string, v: unknown): FileEntry {
   return { ...(v as unknown as FileEntry), name: isString(v.name) ? (v.name as string) : v.id };
 }
 
+/**
+ * What is wrong with `raw` as the base URL a key may be sent to (http or https, no user or
+ * password, no query or fragment), or undefined when nothing is. Whether it is the one the user
+ * confirmed is the caller's to check.
+ */
+export function baseUrlProblem(raw: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return l10n.t('{0} is not a URL', JSON.stringify(raw));
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return l10n.t('{0} is not an http or https URL', JSON.stringify(raw));
+  if (url.username || url.password) return l10n.t('{0} holds a user or password', JSON.stringify(url.origin));
+  if (url.search || url.hash) return l10n.t('{0} has a query or fragment', JSON.stringify(url.origin + url.pathname));
+  return undefined;
+}
+
+/** The connection the state file names, refused when it could send a key elsewhere or in a way the user did not choose. */
+function checkConnection(c: Record<string, unknown>): FolderConnection {
+  const bad = (what: string) => new FolderStateError(l10n.t('The state file {0} cannot be used: {1}.', STATE_FILE, what));
+  for (const field of ['baseUrl', 'workspaceId', 'authHeader', 'authScheme', 'workspaceHeader'])
+    if (typeof c[field] !== 'string') throw new FolderStateError(l10n.t('The state file’s connection has no {0}.', field));
+  const connection = c as unknown as FolderConnection;
+  const url = baseUrlProblem(connection.baseUrl);
+  if (url) throw bad(l10n.t('its base URL {0}', url));
+  if (!isIdOf('workspace', connection.workspaceId))
+    throw bad(l10n.t('its workspace {0} is not a workspace id (wksp_…)', JSON.stringify(connection.workspaceId)));
+  const carriers = carriersProblem(connection);
+  if (carriers) throw bad(l10n.t('its {0}: {1}', carriers.setting, carriers.problem));
+  return {
+    baseUrl: connection.baseUrl,
+    workspaceId: connection.workspaceId,
+    authHeader: connection.authHeader,
+    authScheme: connection.authScheme,
+    workspaceHeader: connection.workspaceHeader,
+  };
+}
+
 export function parseState(text: string, folder: string): FolderState {
   let raw: unknown;
   try {
@@ -126,125 +175,115 @@ export function parseState(text: string, folder: string): FolderState {
     throw new FolderStateError(
       l10n.t('The state file {0} has format {1}; this version reads format {2}.', STATE_FILE, raw.format, STATE_FORMAT),
     );
-  const c = raw.connection;
-  for (const field of ['baseUrl', 'workspaceId', 'authHeader', 'authScheme', 'workspaceHeader'])
-    if (typeof c[field] !== 'string') throw new FolderStateError(l10n.t('The state file’s connection has no {0}.', field));
-  const entries = Object.entries(raw.files);
+  const connection = checkConnection(raw.connection);
+  const entries = [...Object.entries(raw.files), ...Object.entries(isObject(raw.ignored) ? raw.ignored : {})];
   if (entries.length > MAX_STATE_FILES)
     throw new FolderStateError(
       l10n.t('The state file {0} names {1} files, more than the {2} a folder may hold.', STATE_FILE, entries.length, MAX_STATE_FILES),
     );
   const files: Record<string, FileEntry> = {};
+  const ignored: Record<string, unknown> = {};
   for (const [path, entry] of entries) {
+    const view =
+      isObject(entry) && typeof entry.view === 'string' && Object.hasOwn(FILE_VIEWS, entry.view)
+        ? FILE_VIEWS[entry.view as FileView]
+        : undefined;
+    // Only where a pull writes such a file: an entry naming `package.json` or `.git/config` would
+    // otherwise have a pull replace it with the service's text.
+    if (!view || !inLayout(path, view.folder, view.suffix) || Object.hasOwn(files, path)) {
+      ignored[path] = entry;
+      continue;
+    }
     resolveInside(folder, path);
     files[path] = checkEntry(path, entry);
   }
-  return { format: STATE_FORMAT, connection: c as unknown as FolderConnection, files };
+  return { format: STATE_FORMAT, connection, files, ...(Object.keys(ignored).length ? { ignored } : {}) };
 }
 
-/** At most `max` bytes of the file and one more (which tells it is longer), or undefined when it does not exist. */
-export async function readBounded(path: string, max: number): Promise<Buffer | undefined> {
-  let handle;
-  try {
-    handle = await open(path, 'r');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw e;
-  }
-  try {
-    // Chunks rather than the size the file claims: it may grow while it is read.
-    const chunks: Buffer[] = [];
-    let total = 0;
-    while (total <= max) {
-      const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, max + 1 - total));
-      const { bytesRead } = await handle.read(chunk, 0, chunk.length, total);
-      if (bytesRead === 0) break;
-      chunks.push(chunk.subarray(0, bytesRead));
-      total += bytesRead;
-    }
-    return Buffer.concat(chunks, total);
-  } finally {
-    await handle.close();
-  }
+/** One sentence per state entry that is ignored, for the reports. */
+export function ignoredNotes(state: FolderState): string[] {
+  return Object.keys(state.ignored ?? {}).map((path) =>
+    l10n.t(
+      'The state file names {0}, which is not where a pull writes a file: it is ignored (never read, written or pushed).',
+      JSON.stringify(path),
+    ),
+  );
 }
 
 /** The folder's state, or undefined when it has none (never pulled). */
 export async function readState(folder: string): Promise<FolderState | undefined> {
-  const bytes = await readBounded(join(folder, STATE_FILE), MAX_STATE_BYTES);
+  let bytes: Buffer | undefined;
+  try {
+    bytes = await readRegular(folder, STATE_FILE, MAX_STATE_BYTES);
+  } catch (e) {
+    if (e instanceof FileTooLargeError)
+      throw new FolderStateError(
+        l10n.t('The state file {0} is larger than {1} MiB: it is not read.', STATE_FILE, MAX_STATE_BYTES / (1024 * 1024)),
+      );
+    if (e instanceof NotRegularFileError)
+      throw new FolderStateError(l10n.t('The state file {0} cannot be read: {1}', STATE_FILE, e.message));
+    throw e;
+  }
   if (bytes === undefined) return undefined;
-  if (bytes.length > MAX_STATE_BYTES)
-    throw new FolderStateError(
-      l10n.t('The state file {0} is larger than {1} MiB: it is not read.', join(folder, STATE_FILE), MAX_STATE_BYTES / (1024 * 1024)),
-    );
   return parseState(bytes.toString('utf8'), folder);
 }
 
-/**
- * The directories a run has made: a pull of thousands of files asks for each directory once, not
- * once per file.
- */
-export type MadeDirs = Set<string>;
-
-export async function ensureDir(dir: string, made?: MadeDirs): Promise<void> {
-  if (made?.has(dir)) return;
-  await mkdir(dir, { recursive: true });
-  made?.add(dir);
-}
-
-/** Where a file replaced whole is written before the rename (`.wsa/.gitignore` ignores `*.tmp`). */
-export const tmpPathOf = (path: string) => `${path}.${process.pid}.tmp`;
-
-/** Written whole and renamed into place: a crash leaves the old state or the new, never half of one. */
-export async function writeAtomically(path: string, text: string, made?: MadeDirs): Promise<void> {
-  await ensureDir(dirname(path), made);
-  const tmp = tmpPathOf(path);
-  await writeFile(tmp, text, 'utf8');
-  await rename(tmp, path);
+/** The state directory, made where missing; a link or a file there is refused. */
+export function prepareStateDir(folder: string): Promise<string> {
+  return prepareFolder(folder, STATE_DIR);
 }
 
 export async function writeState(folder: string, state: FolderState): Promise<void> {
-  const files = Object.fromEntries(Object.entries(state.files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  await writeAtomically(join(folder, STATE_FILE), `${JSON.stringify({ ...state, files }, null, 2)}\n`);
-  await writeAtomically(
-    join(folder, STATE_DIR, '.gitignore'),
+  const sorted = (files: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const { ignored, ...rest } = state;
+  const out = { ...rest, files: sorted(state.files), ...(ignored && Object.keys(ignored).length ? { ignored: sorted(ignored) } : {}) };
+  await replaceFile(folder, STATE_FILE, `${JSON.stringify(out, null, 2)}\n`);
+  await replaceFile(
+    folder,
+    `${STATE_DIR}/.gitignore`,
     '# The base texts: local, made again from the service when missing; and half-written files.\nbase/\nbases.json\n*.tmp\n',
   );
 }
 
-/** The copy of a file's base text, or undefined when there is none (a fresh clone). */
+/** The copy of a file's base text, or undefined when there is none (a fresh clone) or it is not a regular file. */
 export async function readBaseCopy(folder: string, relativePath: string): Promise<string | undefined> {
+  resolveInside(folder, relativePath);
   try {
-    return await readFile(join(folder, BASE_DIR, relativePath), 'utf8');
+    return await readText(folder, `${BASE_DIR}/${relativePath}`);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    // Only a cache: anything odd there is no base, and the base is read from the service instead.
+    if (e instanceof NotRegularFileError || e instanceof FileTooLargeError) return undefined;
     throw e;
   }
 }
 
 /**
- * Written in place, without a temporary file and a rename: a base copy is trusted only when its hash
- * is the one the state file records (findBaseText), and the state file, written atomically after
- * the copies, is the commit point. A crash mid-pull leaves at worst a torn copy that no hash
- * matches, which is made again from the service.
+ * The copy of a file's base text, replaced whole. A base copy is trusted only when its hash is the
+ * one the state file records (findBaseText), and the state file, written after the copies, is the
+ * commit point. A link or a FIFO where the copy (or `.wsa/base/`) should be is left alone: the
+ * copy is only a cache, and nothing is written through it.
  */
-export async function writeBaseCopy(folder: string, relativePath: string, text: string, made?: MadeDirs): Promise<void> {
+export async function writeBaseCopy(folder: string, relativePath: string, text: string): Promise<void> {
   resolveInside(folder, relativePath);
-  const path = join(folder, BASE_DIR, relativePath);
-  await ensureDir(dirname(path), made);
-  await writeFile(path, text, 'utf8');
-}
-
-/** A local file's text, or undefined when it does not exist. */
-export async function readLocal(folder: string, relativePath: string): Promise<string | undefined> {
   try {
-    return await readFile(resolveInside(folder, relativePath), 'utf8');
+    await replaceFile(folder, `${BASE_DIR}/${relativePath}`, text);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    throw e;
+    if (!(e instanceof NotRegularFileError)) throw e;
   }
 }
 
-export async function writeLocal(folder: string, relativePath: string, text: string, made?: MadeDirs): Promise<void> {
-  await writeAtomically(resolveInside(folder, relativePath), text, made);
+/**
+ * A local file's text, or undefined when it does not exist. Anything but a regular file in real
+ * folders is NotRegularFileError, a file larger than the bound FileTooLargeError: neither is read.
+ */
+export function readLocal(folder: string, relativePath: string): Promise<string | undefined> {
+  resolveInside(folder, relativePath);
+  return readText(folder, relativePath);
+}
+
+/** A local file replaced whole (written beside it and renamed into place), never through a link. */
+export async function writeLocal(folder: string, relativePath: string, text: string): Promise<void> {
+  resolveInside(folder, relativePath);
+  await replaceFile(folder, relativePath, text);
 }

@@ -17,15 +17,7 @@ import type { SaveConfirmation, TextProblem } from '../model/saveTypes';
  * - `unreadable`: a regular file that could not be read (larger than the bound, no permission).
  */
 export type FileState =
-  | 'unchanged'
-  | 'localChange'
-  | 'remoteChange'
-  | 'conflict'
-  | 'newRemote'
-  | 'goneRemote'
-  | 'deletedLocally'
-  | 'notRegular'
-  | 'unreadable';
+  'unchanged' | 'localChange' | 'remoteChange' | 'conflict' | 'newRemote' | 'goneRemote' | 'deletedLocally' | 'notRegular' | 'unreadable';
 
 export interface FileStatus {
   /** Relative to the folder, with `/`: `dashboards/Revenue by region.tsx`. */

@@ -2,11 +2,11 @@
 // thread pool (open, write, close), each with its own promise: for a pull of thousands of files
 // that bookkeeping, on the thread that also reads the answers, costs more than the GETs. A large
 // pull hands its files to a writer thread instead, in batches, which makes them with the
-// synchronous calls while the reads go on. vscode-free.
-import { writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+// synchronous calls while the reads go on. Either way a file is created exclusively and never
+// through a link (folderFiles.ts): the folders on the way are checked first, once per folder. vscode-free.
+import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { ensureDir, tmpPathOf, writeAtomically, type MadeDirs } from './folderState';
+import { CREATE_FLAGS, createFile, prepareFolder, replaceFile, temporaryPath } from './folderFiles';
 
 /** From this many files on, a pull starts a writer thread (starting one costs tens of milliseconds). */
 export const WRITER_THREAD_FILES = 200;
@@ -14,10 +14,13 @@ export const WRITER_THREAD_FILES = 200;
 export interface FolderWriter {
   /** Whether the writes are made by a thread of their own. */
   readonly thread: boolean;
-  /** A new file, in place; `wx`: a file that appeared at `path` meanwhile is never overwritten (EEXIST). */
-  create(path: string, text: string): Promise<void>;
-  /** The file replaced whole: written beside it and renamed into place, so a crash leaves one text or the other. */
-  replace(path: string, text: string): Promise<void>;
+  /** A new file at `rel` (relative to the folder), in place; a file or a link that appeared there meanwhile is never overwritten (EEXIST). */
+  create(rel: string, text: string): Promise<void>;
+  /**
+   * The regular file at `rel` replaced whole: written beside it under an unguessable name and
+   * renamed into place, so a crash leaves one text or the other.
+   */
+  replace(rel: string, text: string): Promise<void>;
   /** Settles once every write asked for has settled; the writer takes no more. */
   close(): Promise<void>;
 }
@@ -38,26 +41,20 @@ class Pending {
   }
 }
 
-/** The writes made here, each with `fs/promises` (folderState.ts): for a few files. */
-export function directWriter(): FolderWriter {
-  const made: MadeDirs = new Set();
+/** The writes made here, each with `fs/promises` (folderFiles.ts): for a few files. */
+export function directWriter(folder: string): FolderWriter {
   const pending = new Pending();
   return {
     thread: false,
-    create: (path, text) =>
-      pending.track(
-        (async () => {
-          await ensureDir(dirname(path), made);
-          await writeFile(path, text, { encoding: 'utf8', flag: 'wx' });
-        })(),
-      ),
-    replace: (path, text) => pending.track(writeAtomically(path, text, made)),
+    create: (rel, text) => pending.track(createFile(folder, rel, text)),
+    replace: (rel, text) => pending.track(replaceFile(folder, rel, text)),
     close: () => pending.settled(),
   };
 }
 
 interface WriteOp {
   readonly id: number;
+  /** Absolute, in a folder checked to be a real directory. */
   readonly path: string;
   readonly text: string;
   /** Where a replacement is written first; absent for a new file. */
@@ -71,23 +68,31 @@ interface WriteResult {
 
 // The thread's whole program: plain CommonJS, no bundle. For each batch it answers with one result
 // per write, in order; an error carries its `code` (EEXIST, ENOSPC...) for the caller's message.
+// Its folders are checked by the main thread before it is asked; each file it creates (the new file,
+// or the temporary one renamed over the old) with the flags that refuse an existing file or a link.
 const WRITER_SOURCE = `
-const { mkdirSync, renameSync, writeFileSync } = require('node:fs');
-const { dirname } = require('node:path');
-const { parentPort } = require('node:worker_threads');
-const made = new Set();
+const { closeSync, openSync, renameSync, unlinkSync, writeFileSync } = require('node:fs');
+const { parentPort, workerData } = require('node:worker_threads');
+const create = (path, text) => {
+  const fd = openSync(path, workerData.flags, 0o666);
+  try {
+    writeFileSync(fd, text, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+};
 parentPort.on('message', (batch) => {
   const results = batch.map(({ id, path, text, tmp }) => {
     try {
-      const dir = dirname(path);
-      if (!made.has(dir)) {
-        mkdirSync(dir, { recursive: true });
-        made.add(dir);
-      }
-      if (tmp === undefined) writeFileSync(path, text, { encoding: 'utf8', flag: 'wx' });
+      if (tmp === undefined) create(path, text);
       else {
-        writeFileSync(tmp, text, 'utf8');
-        renameSync(tmp, path);
+        create(tmp, text);
+        try {
+          renameSync(tmp, path);
+        } catch (e) {
+          try { unlinkSync(tmp); } catch {}
+          throw e;
+        }
       }
       return { id };
     } catch (e) {
@@ -106,8 +111,16 @@ function failure(error: NonNullable<WriteResult['error']>): Error {
  * The writes made by a thread of their own, batched: the writes asked for in one turn of the event
  * loop go in one message. The thread ends with `close`, or with this process.
  */
-export function threadWriter(): FolderWriter {
-  const worker = new Worker(WRITER_SOURCE, { eval: true });
+export function threadWriter(folder: string): FolderWriter {
+  const worker = new Worker(WRITER_SOURCE, { eval: true, workerData: { flags: CREATE_FLAGS } });
+  /** Per folder of the files: its check (and making), once. */
+  const folders = new Map<string, Promise<string>>();
+  const ready = (rel: string) => {
+    const dir = dirname(rel);
+    let made = folders.get(dir);
+    if (!made) folders.set(dir, (made = prepareFolder(folder, dir)));
+    return made;
+  };
   // A pull that is waiting for its writes keeps the process alive; an idle writer does not.
   worker.unref();
   const waiting = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
@@ -139,32 +152,37 @@ export function threadWriter(): FolderWriter {
     if (ops.length > 0) worker.postMessage(ops);
   };
   const pending = new Pending();
-  const ask = (path: string, text: string, tmp?: string) =>
+  const ask = (rel: string, text: string, replace: boolean) =>
     pending.track(
-      new Promise<void>((resolve, reject) => {
-        if (closed) return reject(new Error('The folder writer is closed.'));
-        if (broken) return reject(broken);
-        const id = nextId++;
-        waiting.set(id, { resolve, reject });
-        worker.ref();
-        if (batch.length === 0) setImmediate(send);
-        batch.push({ id, path, text, ...(tmp === undefined ? {} : { tmp }) });
-      }),
+      ready(rel).then(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            if (closed) return reject(new Error('The folder writer is closed.'));
+            if (broken) return reject(broken);
+            const id = nextId++;
+            waiting.set(id, { resolve, reject });
+            worker.ref();
+            if (batch.length === 0) setImmediate(send);
+            const path = join(folder, rel);
+            batch.push({ id, path, text, ...(replace ? { tmp: temporaryPath(path) } : {}) });
+          }),
+      ),
     );
   return {
     thread: true,
-    create: (path, text) => ask(path, text),
-    replace: (path, text) => ask(path, text, tmpPathOf(path)),
+    create: (rel, text) => ask(rel, text, false),
+    replace: (rel, text) => ask(rel, text, true),
     close: async () => {
+      // Writes asked for before close may still wait for their folder's check: they land first.
+      await pending.settled();
       closed = true;
       send();
-      await pending.settled();
       await worker.terminate();
     },
   };
 }
 
-/** The writer for a pull of `files` files. */
-export function folderWriter(files: number): FolderWriter {
-  return files >= WRITER_THREAD_FILES ? threadWriter() : directWriter();
+/** The writer for a pull of `files` files into `folder`. */
+export function folderWriter(folder: string, files: number): FolderWriter {
+  return files >= WRITER_THREAD_FILES ? threadWriter(folder) : directWriter(folder);
 }

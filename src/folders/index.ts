@@ -17,6 +17,7 @@ export type { ResourceRef } from './folderScope';
 export {
   BASE_DIR,
   FolderStateError,
+  MAX_STATE_FILES,
   STATE_DIR,
   STATE_FILE,
   readState,

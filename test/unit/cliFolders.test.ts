@@ -168,13 +168,13 @@ describe('the local-folders command line', () => {
     writeText(dir, '.wsa/state.json', JSON.stringify(state));
     const unconfirmed = noKey(await cli(['status', '.'], { WORKSPACE_AUTOMATION_API_KEY: key }));
     assert.equal(unconfirmed.code, 2);
-    assert.match(unconfirmed.stderr, /confirm that origin with WORKSPACE_AUTOMATION_BASE_URL or --base-url/);
+    assert.match(unconfirmed.stderr, /confirm that base URL with WORKSPACE_AUTOMATION_BASE_URL or --base-url/);
     const other = noKey(await cli(['push', '.']));
     assert.equal(other.code, 2);
     assert.match(other.stderr, /belongs to http:\/\/127\.0\.0\.1:\d+: nothing was sent/);
     // Confirmed on the command line, the key goes there (and finds no service on port 9).
     const confirmed = noKey(await cli(['status', '.', '--base-url', elsewhere], { WORKSPACE_AUTOMATION_API_KEY: key }));
     assert.equal(confirmed.code, 2);
-    assert.doesNotMatch(confirmed.stderr, /confirm that origin/);
+    assert.doesNotMatch(confirmed.stderr, /confirm that base URL/);
   });
 });

@@ -2,7 +2,8 @@
 // without cutting a character, unique however the service orders its list.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { fileSafeName, MAX_NAME_BYTES, assignPaths, inLayout } from '../../src/folders/folderNames';
+import fc from 'fast-check';
+import { fileSafeName, MAX_NAME_BYTES, assignPaths, inLayout, isPulledName } from '../../src/folders/folderNames';
 import { normalizeEol, textHash } from '../../src/folders/folderText';
 import { FolderStateError, resolveInside } from '../../src/folders/folderState';
 
@@ -39,7 +40,17 @@ describe('local folder file names', () => {
   });
 
   test('a state file cannot name a path outside the folder or inside .wsa', () => {
-    for (const bad of ['../x.json', '/etc/passwd', 'facts/../../x', '.wsa/state.json', 'facts\\x.json', './facts/x.json', ''])
+    for (const bad of [
+      '../x.json',
+      '/etc/passwd',
+      'facts/../../x',
+      '.wsa/state.json',
+      '.WSA/state.json',
+      '.Wsa/base/x',
+      'facts\\x.json',
+      './facts/x.json',
+      '',
+    ])
       assert.throws(() => resolveInside('/tmp/folder', bad), FolderStateError, bad);
     assert.equal(resolveInside('/tmp/folder', 'facts/x.json'), '/tmp/folder/facts/x.json');
   });
@@ -61,6 +72,67 @@ describe('local folder file names', () => {
         false,
         path,
       );
+  });
+
+  test('bidi controls, zero-width characters and C1 controls in a name become - (Trojan Source)', () => {
+    assert.equal(fileSafeName('invoice\u202egpj.tsx', 'x'), 'invoice-gpj.tsx');
+    assert.equal(fileSafeName('a\u200bb\u200dc\u2066d\ufeffe\u0085f\u2028g', 'x'), 'a-b-c-d-e-f-g');
+    assert.equal(fileSafeName('\u202e\u200b', 'fact_1'), '-');
+    assert.equal(fileSafeName('Umsätze 👨\u200d👩', 'x'), 'Umsätze 👨-👩');
+  });
+
+  test('a state path is in the layout only under a name a pull could make', () => {
+    for (const stem of ['Revenue', 'a.b', 'Margin (fact_bbbbbbbbbbbb)', 'fact_1 2', '_COM1.backup', 'Umsätze 👨-👩'])
+      assert.ok(inLayout(`facts/${stem}.json`, 'facts', '.json'), stem);
+    for (const stem of [
+      '',
+      '.hidden',
+      '..',
+      'x.',
+      'x ',
+      ' x',
+      'a\u202eb',
+      'a\u200bb',
+      'a\nb',
+      'a\x1bb',
+      'a:b',
+      'a*b',
+      'a\\b',
+      'nul',
+      'COM1',
+      'a\u0085b',
+    ])
+      assert.equal(inLayout(`facts/${stem}.json`, 'facts', '.json'), false, JSON.stringify(stem));
+  });
+
+  test('every path a pull assigns is in the layout, whatever the names and clashes', () => {
+    const ran = { plain: 0, clash: 0 };
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            id: fc.stringMatching(/^fact_[a-z0-9]{1,40}$/),
+            name: fc.oneof(fc.string({ unit: 'binary', maxLength: 140 }), fc.constantFrom('Margin', 'margin', ' ', '🚀'.repeat(40))),
+          }),
+          {
+            minLength: 1,
+            maxLength: 8,
+          },
+        ),
+        (resources) => {
+          const unique = [...new Map(resources.map((r) => [r.id, r])).values()];
+          const paths = assignPaths('facts', '.json', unique, new Set());
+          for (const r of unique) {
+            const path = paths.get(r.id)!;
+            ran[path.includes(`(${r.id})`) || path.startsWith(`facts/${r.id} `) ? 'clash' : 'plain']++;
+            assert.ok(inLayout(path, 'facts', '.json'), JSON.stringify(path));
+            assert.ok(isPulledName(path.slice('facts/'.length, -'.json'.length)));
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+    assert.ok(ran.plain > 0 && ran.clash > 0, JSON.stringify(ran));
   });
 
   test('hashes ignore line endings', () => {
