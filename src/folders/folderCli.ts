@@ -19,7 +19,7 @@ import {
 } from './folderCliArgs';
 import { inertJson, inertLines, visible } from '../util/visibleText';
 import { describeFailure } from './folderMessages';
-import { LocalFolder } from './folderPush';
+import { LocalFolder } from './localFolder';
 import { readState, type FolderConnection, type FolderState } from './folderState';
 import type { FolderStatus, PullReport, PushReport } from './folderTypes';
 

@@ -6,10 +6,9 @@ import * as l10n from '@vscode/l10n';
 import { FILE_VIEWS } from '../model/resourceKinds';
 import { mergeTexts } from '../model/merge';
 import { filePath, FILE_SCHEME } from '../model/resourcePath';
-import { SaveFlow } from '../model/saveFlow';
 import type { ServerSnapshot } from '../model/saveTypes';
 import { findBaseText } from './folderBase';
-import { FolderCore, readLocalFile, type LocalFolderOptions } from './folderEngine';
+import { readLocalFile, type FolderContext } from './folderContext';
 import { describeFailure } from './folderMessages';
 import { readRemote, sameTokens } from './folderRemote';
 import { FolderStateError, ignoredNotes, writeBaseCopy, writeLocal, writeState, type FileEntry, type FolderState } from './folderState';
@@ -21,166 +20,144 @@ export interface PushOptions {
   files?: readonly string[];
 }
 
-export class LocalFolder extends FolderCore {
-  private readonly flow: SaveFlow;
+/** The service's text `theirs`, merged by hand into the file, becomes its base when the service still holds it (LocalFolder.adoptTheirs). */
+export async function adoptTheirs(ctx: FolderContext, path: string, theirs: string): Promise<boolean> {
+  const state = await ctx.requireState();
+  const entry = state.files[path];
+  if (!entry?.tokens) return false;
+  const remote = await readRemote(ctx.reader, ctx.fileOf(state, entry));
+  if (remote.status !== 'present' || !sameText(remote.text, theirs)) return false;
+  await ctx.adopt(state, path, entry, remote);
+  await writeState(ctx.folder, state);
+  return true;
+}
 
-  constructor(options: LocalFolderOptions) {
-    super(options);
-    this.flow = new SaveFlow(options.client, this.reader, { ...(options.validate ? { validate: options.validate } : {}), log: this.log });
+/** Pushes the folder of `ctx` (the caller runs pulls and pushes of one folder one after another). */
+export async function pushFolder(ctx: FolderContext, options: PushOptions = {}): Promise<PushReport> {
+  const state = await ctx.requireState();
+  const paths = options.files ?? Object.keys(state.files);
+  for (const path of paths) {
+    if (state.ignored && Object.hasOwn(state.ignored, path))
+      throw new FolderStateError(
+        l10n.t('{0} is not where a pull writes a file: its state entry is ignored and it is not pushed.', JSON.stringify(path)),
+      );
+    if (!state.files[path])
+      throw new FolderStateError(l10n.t('{0} is not a file of this folder’s state; pull it first.', JSON.stringify(path)));
   }
+  const files: PushFileResult[] = [];
+  // One file after another: each save is written to the state before the next is sent.
+  for (const path of paths) files.push(await pushOne(ctx, state, path, state.files[path]!));
+  return { files, notes: ignoredNotes(state) };
+}
 
-  push(options: PushOptions = {}): Promise<PushReport> {
-    return this.serial(() => this.pushNow(options));
-  }
-
-  /**
-   * After a hand merge against the service's text `theirs` (a push's conflict), written into the
-   * file: when the service still holds that text, its state becomes the file's base, so the next
-   * push sends the merge once instead of merging the same changes again. False when the service
-   * moved since (the next push merges with it, as before) or the file has nothing to push.
-   */
-  adoptTheirs(path: string, theirs: string): Promise<boolean> {
-    return this.serial(async () => {
-      const state = await this.requireState();
-      const entry = state.files[path];
-      if (!entry?.tokens) return false;
-      const remote = await readRemote(this.reader, this.fileOf(state, entry));
-      if (remote.status !== 'present' || !sameText(remote.text, theirs)) return false;
-      await this.adopt(state, path, entry, remote);
-      await writeState(this.folder, state);
-      return true;
-    });
-  }
-
-  private async pushNow(options: PushOptions): Promise<PushReport> {
-    const state = await this.requireState();
-    const paths = options.files ?? Object.keys(state.files);
-    for (const path of paths) {
-      if (state.ignored && Object.hasOwn(state.ignored, path))
-        throw new FolderStateError(
-          l10n.t('{0} is not where a pull writes a file: its state entry is ignored and it is not pushed.', JSON.stringify(path)),
-        );
-      if (!state.files[path])
-        throw new FolderStateError(l10n.t('{0} is not a file of this folder’s state; pull it first.', JSON.stringify(path)));
-    }
-    const files: PushFileResult[] = [];
-    // One file after another: each save is written to the state before the next is sent.
-    for (const path of paths) files.push(await this.pushOne(state, path, state.files[path]!));
-    return { files, notes: ignoredNotes(state) };
-  }
-
-  private async pushOne(state: FolderState, path: string, entry: FileEntry): Promise<PushFileResult> {
-    const view = FILE_VIEWS[entry.view];
-    const out = { path, kind: view.kind, view: entry.view, id: entry.id };
-    // Never read through a link: a push would send the target's text (a CI job's secrets) to the service.
-    const read = await readLocalFile(this.folder, path);
-    if (read.kind === 'notRegular') return { ...out, outcome: 'notRegular', message: read.message };
-    if (read.kind === 'unreadable') return { ...out, outcome: 'failed', message: read.message };
-    if (read.kind === 'missing') return { ...out, outcome: 'deletedLocally' };
-    const local = read.text;
-    if (textHash(local) === entry.hash) return { ...out, outcome: 'unchanged' };
-    if (view.readOnly || !entry.tokens)
-      return { ...out, outcome: 'readOnly', message: l10n.t('{0} is read-only: {1}.', path, view.readOnly ?? '') };
-    const file = this.fileOf(state, entry);
-    // A cheap read first: when the service moved since the base, nothing is sent with the old token.
-    const remote = await readRemote(this.reader, file);
-    if (remote.status === 'gone') return { ...out, outcome: 'goneRemote' };
-    if (remote.status === 'error') return { ...out, outcome: 'failed', message: remote.message };
-    const known = await findBaseText(this.folder, path, entry, this.options.client, remote);
-    if (!sameTokens(entry.tokens, remote.snapshot?.tokens)) return this.settleMoved(state, path, entry, known, local, remote.snapshot!);
-    // The service still holds the base state, so its text is the base when no copy says otherwise.
-    const baseText = known ?? remote.text;
-    const base: ServerSnapshot = {
-      text: baseText,
-      tokens: entry.tokens,
-      label: entry.label ?? '',
-      ...(entry.revision ? { revision: entry.revision } : {}),
-    };
-    // Sent with the service's line endings: a CRLF checkout does not rewrite every line there.
-    const text = withEolOf(local, baseText);
-    const result = await this.flow.save({ file, uri: `${FILE_SCHEME}:${filePath(file)}`, text, base });
-    switch (result.status) {
-      case 'saved': {
-        const s = result.snapshot;
-        state.files[path] = {
-          ...entry,
-          tokens: s.tokens,
-          label: s.label,
-          hash: textHash(text),
-          ...(s.revision ? { revision: s.revision } : {}),
-        };
-        await writeBaseCopy(this.folder, path, text);
-        await writeState(this.folder, state);
-        return {
-          ...out,
-          outcome: 'pushed',
-          confirmedBy: result.confirmedBy,
-          ...(result.warnings.length ? { problems: result.warnings } : {}),
-        };
-      }
-      case 'conflict':
-        return this.settleMoved(state, path, entry, baseText, local, result.conflict.latest);
-      case 'invalid':
-        return {
-          ...out,
-          outcome: 'refused',
-          problems: [...result.problems].sort((a, b) => Number(b.severity === 'error') - Number(a.severity === 'error')),
-          message: l10n.t('{0} was not sent: it has problems to fix first.', path),
-        };
-      case 'failed':
-        return { ...out, outcome: 'failed', message: describeFailure(result.error) };
-    }
-  }
-
-  /**
-   * The service moved past the base: a 3-way merge with the real base. A clean one is written into
-   * the file and the base moves to `latest` (pushed by the next run, after the user looked); an
-   * overlap, or no known base, leaves the file exactly as it was.
-   */
-  private async settleMoved(
-    state: FolderState,
-    path: string,
-    entry: FileEntry,
-    baseText: string | undefined,
-    local: string,
-    latest: ServerSnapshot,
-  ): Promise<PushFileResult> {
-    const out = { path, kind: FILE_VIEWS[entry.view].kind, view: entry.view, id: entry.id };
-    const adoptLatest = () => this.adopt(state, path, entry, { status: 'present', text: latest.text, snapshot: latest });
-    if (sameText(local, latest.text)) {
-      // The service already holds this text: only the base moves.
-      await adoptLatest();
-      await writeState(this.folder, state);
-      return { ...out, outcome: 'unchanged' };
-    }
-    const merged = baseText === undefined ? undefined : mergeTexts(baseText, local, latest.text);
-    if (!merged?.clean) {
-      this.log.debug(`[Folders] ${path}: the service moved to ${latest.label} and the changes overlap; the file is left as it was.`);
+async function pushOne(ctx: FolderContext, state: FolderState, path: string, entry: FileEntry): Promise<PushFileResult> {
+  const view = FILE_VIEWS[entry.view];
+  const out = { path, kind: view.kind, view: entry.view, id: entry.id };
+  // Never read through a link: a push would send the target's text (a CI job's secrets) to the service.
+  const read = await readLocalFile(ctx.folder, path);
+  if (read.kind === 'notRegular') return { ...out, outcome: 'notRegular', message: read.message };
+  if (read.kind === 'unreadable') return { ...out, outcome: 'failed', message: read.message };
+  if (read.kind === 'missing') return { ...out, outcome: 'deletedLocally' };
+  const local = read.text;
+  if (textHash(local) === entry.hash) return { ...out, outcome: 'unchanged' };
+  if (view.readOnly || !entry.tokens)
+    return { ...out, outcome: 'readOnly', message: l10n.t('{0} is read-only: {1}.', path, view.readOnly ?? '') };
+  const file = ctx.fileOf(state, entry);
+  // A cheap read first: when the service moved since the base, nothing is sent with the old token.
+  const remote = await readRemote(ctx.reader, file);
+  if (remote.status === 'gone') return { ...out, outcome: 'goneRemote' };
+  if (remote.status === 'error') return { ...out, outcome: 'failed', message: remote.message };
+  const known = await findBaseText(ctx.folder, path, entry, ctx.options.client, remote);
+  if (!sameTokens(entry.tokens, remote.snapshot?.tokens)) return settleMoved(ctx, state, path, entry, known, local, remote.snapshot!);
+  // The service still holds the base state, so its text is the base when no copy says otherwise.
+  const baseText = known ?? remote.text;
+  const base: ServerSnapshot = {
+    text: baseText,
+    tokens: entry.tokens,
+    label: entry.label ?? '',
+    ...(entry.revision ? { revision: entry.revision } : {}),
+  };
+  // Sent with the service's line endings: a CRLF checkout does not rewrite every line there.
+  const text = withEolOf(local, baseText);
+  const result = await ctx.flow.save({ file, uri: `${FILE_SCHEME}:${filePath(file)}`, text, base });
+  switch (result.status) {
+    case 'saved': {
+      const s = result.snapshot;
+      state.files[path] = {
+        ...entry,
+        tokens: s.tokens,
+        label: s.label,
+        hash: textHash(text),
+        ...(s.revision ? { revision: s.revision } : {}),
+      };
+      await writeBaseCopy(ctx.folder, path, text);
+      await writeState(ctx.folder, state);
       return {
         ...out,
-        outcome: 'conflict',
-        conflict: { ...(baseText === undefined ? {} : { base: baseText }), theirs: latest.text, mine: local, theirsLabel: latest.label },
-        message:
-          baseText === undefined
-            ? l10n.t(
-                '{0} changed on the service ({1}) and its base text is not known: compare the two, then push again.',
-                path,
-                latest.label,
-              )
-            : l10n.t('{0} changed on the service ({1}) where it changed here: merge the two, then push again.', path, latest.label),
+        outcome: 'pushed',
+        confirmedBy: result.confirmedBy,
+        ...(result.warnings.length ? { problems: result.warnings } : {}),
       };
     }
-    await writeLocal(this.folder, path, merged.text);
+    case 'conflict':
+      return settleMoved(ctx, state, path, entry, baseText, local, result.conflict.latest);
+    case 'invalid':
+      return {
+        ...out,
+        outcome: 'refused',
+        problems: [...result.problems].sort((a, b) => Number(b.severity === 'error') - Number(a.severity === 'error')),
+        message: l10n.t('{0} was not sent: it has problems to fix first.', path),
+      };
+    case 'failed':
+      return { ...out, outcome: 'failed', message: describeFailure(result.error) };
+  }
+}
+
+/**
+ * The service moved past the base: a 3-way merge with the real base. A clean one is written into
+ * the file and the base moves to `latest` (pushed by the next run, after the user looked); an
+ * overlap, or no known base, leaves the file exactly as it was.
+ */
+async function settleMoved(
+  ctx: FolderContext,
+  state: FolderState,
+  path: string,
+  entry: FileEntry,
+  baseText: string | undefined,
+  local: string,
+  latest: ServerSnapshot,
+): Promise<PushFileResult> {
+  const out = { path, kind: FILE_VIEWS[entry.view].kind, view: entry.view, id: entry.id };
+  const adoptLatest = () => ctx.adopt(state, path, entry, { status: 'present', text: latest.text, snapshot: latest });
+  if (sameText(local, latest.text)) {
+    // The service already holds this text: only the base moves.
     await adoptLatest();
-    await writeState(this.folder, state);
+    await writeState(ctx.folder, state);
+    return { ...out, outcome: 'unchanged' };
+  }
+  const merged = baseText === undefined ? undefined : mergeTexts(baseText, local, latest.text);
+  if (!merged?.clean) {
+    ctx.log.debug(`[Folders] ${path}: the service moved to ${latest.label} and the changes overlap; the file is left as it was.`);
     return {
       ...out,
-      outcome: 'merged',
-      message: l10n.t(
-        '{0} changed on the service ({1}); the changes merged cleanly into the file: look at it, then push again.',
-        path,
-        latest.label,
-      ),
+      outcome: 'conflict',
+      conflict: { ...(baseText === undefined ? {} : { base: baseText }), theirs: latest.text, mine: local, theirsLabel: latest.label },
+      message:
+        baseText === undefined
+          ? l10n.t('{0} changed on the service ({1}) and its base text is not known: compare the two, then push again.', path, latest.label)
+          : l10n.t('{0} changed on the service ({1}) where it changed here: merge the two, then push again.', path, latest.label),
     };
   }
+  await writeLocal(ctx.folder, path, merged.text);
+  await adoptLatest();
+  await writeState(ctx.folder, state);
+  return {
+    ...out,
+    outcome: 'merged',
+    message: l10n.t(
+      '{0} changed on the service ({1}); the changes merged cleanly into the file: look at it, then push again.',
+      path,
+      latest.label,
+    ),
+  };
 }

@@ -11,8 +11,11 @@
 // Layout: one folder per kind (the registry's folder names), a file per resource named after it;
 // `.wsa/state.json` (commit it; never holds the key), the base texts in `.wsa/bases.json` (a pull's)
 // and `.wsa/base/` (a push's copies), both ignored by `.wsa/.gitignore`.
-export { LocalFolder, type PushOptions } from './folderPush';
-export { sameConnection, type LocalFolderOptions, type PullOptions, type StatusOptions } from './folderEngine';
+export { LocalFolder } from './localFolder';
+export type { PushOptions } from './folderPush';
+export type { PullOptions } from './folderPull';
+export type { StatusOptions } from './folderStatus';
+export { sameConnection, type LocalFolderOptions } from './folderContext';
 export type { ResourceRef } from './folderScope';
 export {
   BASE_DIR,
