@@ -9,6 +9,10 @@
 // running, too long for CI. `npm run test:mutation:all` runs it.
 const allFiles = [
   'src/api/**/*.ts',
+  'src/util/visibleText.ts',
+  'src/folders/folderFiles.ts',
+  'src/folders/folderNames.ts',
+  'src/folders/folderChecks.ts',
   'src/model/merge.ts',
   'src/model/saveFlow.ts',
   'src/model/documentSession.ts',
@@ -44,6 +48,14 @@ const ciFiles = [
   'src/api/transport.ts',
   'src/api/client.ts',
   'src/emulator/auth.ts',
+  // A pulled folder is untrusted input: the carriers a key may go in, the escapes of text shown in
+  // a terminal or CI log, the engine's file access that follows no link, its layout and names, and
+  // the state file's checks.
+  'src/api/carriers.ts',
+  'src/util/visibleText.ts',
+  'src/folders/folderFiles.ts',
+  'src/folders/folderNames.ts',
+  'src/folders/folderChecks.ts',
 ];
 
 const all = process.env.WSA_MUTATION_SCOPE === 'all';
@@ -78,6 +90,12 @@ const testFiles = [
   'idsMessages',
   'requestBodiesMalformed',
   'hostileBodyProperty',
+  'carriers',
+  'visibleText',
+  'folderChecks',
+  'folderNames',
+  'folderFiles',
+  'folderWriter',
   // Each of these starts an emulator (about a second a run): the specific ones first, for the
   // emulator's auth and routes and the client's answers.
   'emulatorAuth',

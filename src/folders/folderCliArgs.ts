@@ -3,6 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import { DEFAULT_CONNECTION } from '../api';
 import { KINDS, RESOURCE_KINDS, type ResourceKind } from '../model/resourceKinds';
+import { baseUrlProblem } from './folderChecks';
 
 export const KEY_VARIABLE = 'WORKSPACE_AUTOMATION_API_KEY';
 /** The key's own origin, as for the extension (src/connection/keyPolicy.ts). */
@@ -123,18 +124,10 @@ export function parseKind(raw: string): ResourceKind {
   return kind;
 }
 
-/** The base URL as given, when it is one a key may be sent to: http(s), no user or password in it. */
+/** The base URL as given (without trailing slashes), when it is one a key may be sent to: http(s), no user or password, no query. */
 export function checkBaseUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new UsageError(l10n.t('--base-url {0} is not a URL.', JSON.stringify(raw)));
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(l10n.t('--base-url must be an http or https URL.'));
+  const problem = baseUrlProblem(raw);
   // A key in the URL would land in the state file; it belongs in the environment.
-  if (url.username || url.password)
-    throw new UsageError(l10n.t('--base-url must not hold a user or password; set {0} instead.', KEY_VARIABLE));
-  if (url.search || url.hash) throw new UsageError(l10n.t('--base-url must not have a query or fragment.'));
+  if (problem) throw new UsageError(l10n.t('--base-url cannot be used: {0}; the key goes in {1}.', problem, KEY_VARIABLE));
   return raw.replace(/\/+$/, '');
 }

@@ -103,7 +103,7 @@ export async function inspect(folder: string, rel: string): Promise<'missing' | 
 }
 
 /** Opens the regular file `lstat` saw at `abs` for reading, refusing a link or anything swapped in since. */
-async function openRegular(rel: string, abs: string, seen: Stats): Promise<FileHandle> {
+export async function openRegular(rel: string, abs: string, seen: Stats): Promise<FileHandle> {
   let handle: FileHandle;
   try {
     handle = await open(abs, constants.O_RDONLY | NOFOLLOW | NONBLOCK);

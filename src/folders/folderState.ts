@@ -5,27 +5,14 @@
 // in one pack, `.wsa/bases.json` (folderBasePack.ts), those a push or a merge makes as copies under
 // `.wsa/base/`; `.wsa/.gitignore` keeps both out of git.
 import * as l10n from '@vscode/l10n';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { carriersProblem } from '../api/carriers';
-import { isIdOf } from '../api/ids';
 import { FILE_VIEWS, type FileView } from '../model/resourceKinds';
 import type { SaveTokens } from '../model/saveTypes';
 import { FileTooLargeError, NotRegularFileError, prepareFolder, readRegular, readText, replaceFile } from './folderFiles';
+import { BASE_DIR, checkConnection, FolderStateError, resolveInside, STATE_DIR, STATE_FILE, type FolderConnection } from './folderChecks';
 import { inLayout } from './folderNames';
 
-export const STATE_DIR = '.wsa';
-export const STATE_FILE = `${STATE_DIR}/state.json`;
-export const BASE_DIR = `${STATE_DIR}/base`;
+export { BASE_DIR, FolderStateError, resolveInside, STATE_DIR, STATE_FILE, type FolderConnection } from './folderChecks';
 export const STATE_FORMAT = 1;
-
-/** Where a folder's files come from. The key is not here: it stays in the host's secret store or environment. */
-export interface FolderConnection {
-  baseUrl: string;
-  workspaceId: string;
-  authHeader: string;
-  authScheme: string;
-  workspaceHeader: string;
-}
 
 /** One file of the folder, keyed in the state by its path relative to the folder (with `/`). */
 export interface FileEntry {
@@ -53,25 +40,6 @@ export interface FolderState {
    * each time, and written back unchanged (the state file is the user's to mend).
    */
   ignored?: Record<string, unknown>;
-}
-
-export class FolderStateError extends Error {
-  override readonly name = 'FolderStateError';
-}
-
-/**
- * The absolute path of a file the state names, or an error when the name would leave the folder
- * or reach into the state directory: a state file from someone else's commit never writes elsewhere.
- */
-export function resolveInside(folder: string, relativePath: string): string {
-  const abs = resolve(folder, relativePath);
-  const rel = relative(resolve(folder), abs);
-  const inside = rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) && !relativePath.includes('\\');
-  // Case-insensitive: on macOS and Windows `.WSA/state.json` is the state file.
-  const first = rel.split(sep)[0]?.toLowerCase();
-  if (!inside || first === STATE_DIR || relativePath !== rel.split(sep).join('/'))
-    throw new FolderStateError(l10n.t('The state file names {0}, which is not a file inside the folder.', JSON.stringify(relativePath)));
-  return abs;
 }
 
 /**
@@ -121,45 +89,6 @@ function checkEntry(path: string, v: unknown): FileEntry {
     throw bad(l10n.t('revision is not a revision reference'));
   // Liberal in the rest: fields a later version adds are kept as they are.
   return { ...(v as unknown as FileEntry), name: isString(v.name) ? (v.name as string) : v.id };
-}
-
-/**
- * What is wrong with `raw` as the base URL a key may be sent to (http or https, no user or
- * password, no query or fragment), or undefined when nothing is. Whether it is the one the user
- * confirmed is the caller's to check.
- */
-export function baseUrlProblem(raw: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return l10n.t('{0} is not a URL', JSON.stringify(raw));
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return l10n.t('{0} is not an http or https URL', JSON.stringify(raw));
-  if (url.username || url.password) return l10n.t('{0} holds a user or password', JSON.stringify(url.origin));
-  if (url.search || url.hash) return l10n.t('{0} has a query or fragment', JSON.stringify(url.origin + url.pathname));
-  return undefined;
-}
-
-/** The connection the state file names, refused when it could send a key elsewhere or in a way the user did not choose. */
-function checkConnection(c: Record<string, unknown>): FolderConnection {
-  const bad = (what: string) => new FolderStateError(l10n.t('The state file {0} cannot be used: {1}.', STATE_FILE, what));
-  for (const field of ['baseUrl', 'workspaceId', 'authHeader', 'authScheme', 'workspaceHeader'])
-    if (typeof c[field] !== 'string') throw new FolderStateError(l10n.t('The state file’s connection has no {0}.', field));
-  const connection = c as unknown as FolderConnection;
-  const url = baseUrlProblem(connection.baseUrl);
-  if (url) throw bad(l10n.t('its base URL {0}', url));
-  if (!isIdOf('workspace', connection.workspaceId))
-    throw bad(l10n.t('its workspace {0} is not a workspace id (wksp_…)', JSON.stringify(connection.workspaceId)));
-  const carriers = carriersProblem(connection);
-  if (carriers) throw bad(l10n.t('its {0}: {1}', carriers.setting, carriers.problem));
-  return {
-    baseUrl: connection.baseUrl,
-    workspaceId: connection.workspaceId,
-    authHeader: connection.authHeader,
-    authScheme: connection.authScheme,
-    workspaceHeader: connection.workspaceHeader,
-  };
 }
 
 export function parseState(text: string, folder: string): FolderState {

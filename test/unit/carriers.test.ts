@@ -66,7 +66,10 @@ describe('carriers: which headers may carry the key and the workspace', () => {
     assert.equal(carriersProblem({ ...DEFAULT_CONNECTION, authHeader: 'Host' })?.setting, 'authHeader');
     assert.equal(carriersProblem({ ...DEFAULT_CONNECTION, workspaceHeader: 'host' })?.setting, 'workspaceHeader');
     assert.equal(carriersProblem({ ...DEFAULT_CONNECTION, authScheme: 'a b' })?.setting, 'authScheme');
-    assert.equal(carriersProblem({ ...DEFAULT_CONNECTION, workspaceHeader: 'authorization' })?.setting, 'workspaceHeader');
+    assert.deepEqual(carriersProblem({ ...DEFAULT_CONNECTION, workspaceHeader: 'authorization' }), {
+      setting: 'workspaceHeader',
+      problem: 'the key and the workspace cannot share the header Authorization',
+    });
   });
 });
 

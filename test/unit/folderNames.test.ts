@@ -66,12 +66,36 @@ describe('local folder file names', () => {
       'dashboards/App.ts',
       'operations/Inventory levels.ts',
       'xdashboards/App.tsx',
+      'dashboardsXApp.tsx',
+      'abcdefghijkApp.tsx',
     ])
       assert.equal(
         inLayout(path, path.startsWith('operations') ? 'operations' : 'dashboards', path.startsWith('operations') ? '.handler.ts' : '.tsx'),
         false,
         path,
       );
+  });
+
+  test('the plain name goes to the lowest id, however many share it and in whatever order they come', () => {
+    const resources = Array.from({ length: 9 }, (_, i) => ({ id: `fact_${String.fromCharCode(105 - i)}${i}`, name: 'Margin' }));
+    const lowest = [...resources].sort((a, b) => (a.id < b.id ? -1 : 1))[0]!.id;
+    for (const order of [resources, [...resources].reverse(), [...resources.slice(4), ...resources.slice(0, 4)]]) {
+      const paths = assignPaths('facts', '.json', order, new Set());
+      assert.equal(paths.get(lowest), 'facts/Margin.json');
+      assert.equal(new Set(paths.values()).size, resources.length);
+      for (const r of resources) if (r.id !== lowest) assert.equal(paths.get(r.id), `facts/Margin (${r.id}).json`);
+    }
+    // Taken plainly and with the id: the id and a number.
+    const taken = new Set(['facts/margin.json', 'facts/margin (fact_a).json', 'facts/fact_a 2.json']);
+    assert.equal(assignPaths('facts', '.json', [{ id: 'fact_a', name: 'Margin' }], taken).get('fact_a'), 'facts/fact_a 3.json');
+    // A name as long as the bound keeps the id whole, cut before it by bytes.
+    const long = assignPaths(
+      'facts',
+      '.json',
+      [{ id: 'fact_b', name: 'é'.repeat(200) }],
+      new Set([`facts/${'é'.repeat(60)}.json`.toLowerCase()]),
+    );
+    assert.equal(long.get('fact_b'), `facts/${'é'.repeat((MAX_NAME_BYTES - 'fact_b'.length - 3) >> 1)} (fact_b).json`);
   });
 
   test('bidi controls, zero-width characters and C1 controls in a name become - (Trojan Source)', () => {

@@ -19,6 +19,7 @@ describe('visible text', () => {
     assert.equal(visible('admin\u202e\u2066txt.exe'), 'admin\\u202e\\u2066txt.exe');
     assert.equal(visible('a\u200bb\u200cc\u200dd\u2060e\ufeff'), 'a\\u200bb\\u200cc\\u200dd\\u2060e\\ufeff');
     assert.equal(visible('\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u2067\u2068\u2069').split('\\u').length, 11);
+    assert.equal(visible('a\u061cb'), 'a\\u061cb', 'four hex digits, zero-padded');
   });
 
   test('ordinary text is unchanged: empty, letters of every script, emoji, quotes and backslashes', () => {
@@ -62,6 +63,11 @@ describe('inert lines', () => {
     assert.equal(inertLine('#1 ## heading [x]'), '#1 ## heading [x]');
   });
 
+  test('every line of a text is made inert, and the lines stay as they were', () => {
+    assert.equal(inertLines('::a\nok\n ##vso[x]'), '\\x3a:a\nok\n #\\x23vso[x]');
+    assert.equal(inertLines(''), '');
+  });
+
   test('an ESC or a line break in a value cannot start a new line once made visible', () => {
     const path = 'dashboards/x\n::error file=a::pwned\x1b]0;title\x07.tsx';
     const out = inertLines(`  localChange    ${visible(path)}`);
@@ -73,7 +79,7 @@ describe('inert lines', () => {
 
 describe('inert JSON', () => {
   test('keeps the value and leaves no raw bidi character or CI marker', () => {
-    const value = { path: 'a\u202eb ##vso[task.complete] ::error::x \x1b \u2028 \\##[' };
+    const value = { path: 'a\u202eb ##vso[task.complete] ::error::x \x1b \u2028 \\##[ \u007f\u0085' };
     const json = inertJson(JSON.stringify(value, null, 2));
     assert.deepEqual(JSON.parse(json), value);
     assert.ok(!['\u202e', '\u2028', '\x1b'].some((c) => json.includes(c)));
