@@ -47,7 +47,7 @@ export class FolderCommands extends Disposable {
     command(COMMANDS.pullIntoFolder, (arg?: unknown, all?: unknown) => this.pullIntoFolder(arg, all));
     command(COMMANDS.pushFolder, (...args: unknown[]) => this.push(args));
     command(COMMANDS.pullFolder, (...args: unknown[]) => this.pull(args));
-    command(COMMANDS.refreshFolderStatus, async () => (await this.feature.load()).refreshAll(true));
+    command(COMMANDS.refreshFolderStatus, async () => (await this.feature.load()).refreshFromCommand());
     command(COMMANDS.openFolderConflict, async (uri?: unknown) =>
       uri instanceof vscode.Uri ? (await this.feature.load()).openConflict(uri) : undefined,
     );

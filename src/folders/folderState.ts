@@ -5,6 +5,7 @@
 // in one pack, `.wsa/bases.json` (folderBasePack.ts), those a push or a merge makes as copies under
 // `.wsa/base/`; `.wsa/.gitignore` keeps both out of git.
 import * as l10n from '@vscode/l10n';
+import { mkdir } from 'node:fs/promises';
 import { FILE_VIEWS, type FileView } from '../model/resourceKinds';
 import type { SaveTokens } from '../model/saveTypes';
 import { FileTooLargeError, NotRegularFileError, prepareFolder, readRegular, readText, replaceFile } from './folderFiles';
@@ -157,8 +158,12 @@ export async function readState(folder: string): Promise<FolderState | undefined
   return parseState(bytes.toString('utf8'), folder);
 }
 
-/** The state directory, made where missing; a link or a file there is refused. */
-export function prepareStateDir(folder: string): Promise<string> {
+/**
+ * The state directory, made where missing; a link or a file there is refused. The folder itself is
+ * the user's choice (a new one is made with the folders above it), so it alone may be a link.
+ */
+export async function prepareStateDir(folder: string): Promise<string> {
+  await mkdir(folder, { recursive: true });
   return prepareFolder(folder, STATE_DIR);
 }
 

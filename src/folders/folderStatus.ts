@@ -48,7 +48,8 @@ export async function readStatus(ctx: FolderContext, options: StatusOptions = {}
       remoteChecked: true,
     });
   }
-  return { files, notListed: listing.notListed, notes: [...ignoredNotes(state), ...listing.notes] };
+  const ignored = ignoredNotes(state);
+  return { files, notListed: listing.notListed, notes: [...ignored, ...listing.notes], ignored };
 }
 
 function fileStatus(path: string, entry: FileEntry, read: LocalRead, remote: RemoteState | undefined): FileStatus {

@@ -41,8 +41,10 @@ export interface FolderStatus {
   files: FileStatus[];
   /** Kinds whose list the service does not offer: new resources of them are not seen. */
   notListed: ResourceKind[];
-  /** Lists that stopped early or failed, state entries ignored (outside the layout a pull writes), one sentence each. */
+  /** Lists that stopped early or failed, and the `ignored` entries, one sentence each. */
   notes: string[];
+  /** State entries ignored (outside the layout a pull writes), one sentence each; also in `notes`. */
+  ignored: string[];
 }
 
 export type PullOutcome =

@@ -1,7 +1,9 @@
 // The VS Code side's one door to the local-folders engine (src/folders): it builds the engine's
 // LocalFolder with the signed-in connection's client, refuses a folder of another service or
 // workspace (its key and requests must not go there), and keeps the last remote status so a quick
-// local refresh (a file saved) does not forget what the service said.
+// local refresh (a file saved) does not forget what the service said. In Restricted Mode it sends
+// nothing and writes nothing: a status is local, and pulls, pushes and merges are refused. The
+// pulled files are read and written here too, with the engine's rules: bounded, never through a link.
 import * as l10n from '@vscode/l10n';
 import type { Connection } from '../connection/connectionProvider';
 import {
@@ -14,7 +16,10 @@ import {
   type PullReport,
   type PushReport,
   type ResourceRef,
+  readLocal,
+  writeLocal,
 } from '../folders';
+import { RestrictedModeError } from '../ui/restrictedMode';
 import type { FileView, ResourceKind } from '../model/resourceKinds';
 import { ResourceReader } from '../model/resourceReader';
 import { KeyedQueue } from '../util/async';
@@ -45,6 +50,8 @@ export interface FolderStatusView {
   readonly files: readonly FileStatus[];
   /** Why the service was not asked or did not answer, one sentence; undefined when it answered. */
   readonly remoteError?: string;
+  /** State entries the engine ignores (outside the layout a pull writes), one sentence each. */
+  readonly ignored: readonly string[];
 }
 
 export class FolderEngine {
@@ -57,18 +64,26 @@ export class FolderEngine {
     private readonly validate: Validate,
     /** The header names the signed-in connection sends its key and workspace in (written to a new folder's state). */
     private readonly carriers: () => Pick<FolderConnection, 'authHeader' | 'authScheme' | 'workspaceHeader'>,
+    /** Whether the workspace is trusted (`vscode.workspace.isTrusted`): until it is, nothing is sent or written. */
+    private readonly trusted: () => boolean,
   ) {}
 
   private folder(root: string, connection: Connection): LocalFolder {
     return new LocalFolder({ folder: root, client: () => connection.client, validate: this.validate });
   }
 
-  /** The connection, if it is the one the folder was pulled from; else why not. */
+  /** The connection, if it is the one the folder was pulled from and the workspace is trusted; else why not. */
   private async matching(root: string, connection: Connection | undefined): Promise<{ connection?: Connection; why?: string }> {
+    if (!this.trusted()) return { why: l10n.t('Restricted Mode: the service is not asked until the workspace is trusted') };
     return connection ? matchingState(await readState(root), connection) : { why: l10n.t('not signed in') };
   }
 
-  /** The status; `remote` asks the service (when signed in to the folder's service and workspace). */
+  /** Refuses `what` in Restricted Mode: it would send to the service or write into the folder. */
+  private requireTrust(what: string): void {
+    if (!this.trusted()) throw new RestrictedModeError(what);
+  }
+
+  /** The status; `remote` asks the service (when trusted and signed in to the folder's service and workspace). */
   async status(root: string, connection: Connection | undefined, remote: boolean): Promise<FolderStatusView> {
     const { connection: c, why } = await this.matching(root, connection);
     const folder = new LocalFolder({ folder: root, client: () => requireClient(c) });
@@ -76,18 +91,23 @@ export class FolderEngine {
       try {
         const status = await folder.status({ remote: true });
         this.lastRemote.set(root, new Map(status.files.map((f) => [f.path, f])));
-        const failed = status.files.find((f) => f.remoteError)?.remoteError ?? status.notes[0];
-        return { files: status.files, ...(failed ? { remoteError: failed } : {}) };
+        const failed = status.files.find((f) => f.remoteError)?.remoteError ?? status.notes.find((n) => !status.ignored.includes(n));
+        return { files: status.files, ignored: status.ignored, ...(failed ? { remoteError: failed } : {}) };
       } catch (e) {
         const local = await folder.status({ remote: false });
-        return { files: withLastRemote(local.files, this.lastRemote.get(root)), remoteError: e instanceof Error ? e.message : String(e) };
+        return {
+          files: withLastRemote(local.files, this.lastRemote.get(root)),
+          ignored: local.ignored,
+          remoteError: e instanceof Error ? e.message : String(e),
+        };
       }
     }
     const local = await folder.status({ remote: false });
-    return { files: withLastRemote(local.files, this.lastRemote.get(root)), ...(why ? { remoteError: why } : {}) };
+    return { files: withLastRemote(local.files, this.lastRemote.get(root)), ignored: local.ignored, ...(why ? { remoteError: why } : {}) };
   }
 
   async pull(root: string, connection: Connection, { ids, resources, kinds }: PullWhat = {}): Promise<PullReport> {
+    this.requireTrust(l10n.t('pull into this folder'));
     const { connection: c, why } = await this.matching(root, connection);
     if (!c) throw new Error(why);
     const report = await this.writes.run(root, () =>
@@ -103,6 +123,7 @@ export class FolderEngine {
   }
 
   async push(root: string, connection: Connection | undefined, files: readonly string[] | undefined): Promise<PushReport> {
+    this.requireTrust(l10n.t('push this folder'));
     const { connection: c, why } = await this.matching(root, connection);
     if (!c) throw new Error(why);
     const report = await this.writes.run(root, () => this.folder(root, c).push(files ? { files } : {}));
@@ -121,9 +142,21 @@ export class FolderEngine {
     return adopted;
   }
 
+  /** The file's base text; in Restricted Mode only what the folder holds (nothing asked, no copy written). */
   async baseText(root: string, path: string, connection: Connection | undefined): Promise<string | undefined> {
     const { connection: c } = await this.matching(root, connection);
     return new LocalFolder({ folder: root, client: () => requireClient(c) }).baseText(path);
+  }
+
+  /** A pulled file's text (undefined: missing), bounded and never through a link; else the engine's error. */
+  readFile(root: string, path: string): Promise<string | undefined> {
+    return readLocal(root, path);
+  }
+
+  /** A pulled file replaced whole, never through a link; refused in Restricted Mode. */
+  async writeFile(root: string, path: string, text: string): Promise<void> {
+    this.requireTrust(l10n.t('write the merge into this folder'));
+    await writeLocal(root, path, text);
   }
 
   /**
@@ -135,7 +168,8 @@ export class FolderEngine {
     const state = await readState(root).catch(() => undefined);
     const entry = state?.files[path];
     if (!entry) return undefined;
-    const c = connection && matchingState(state, connection).connection;
+    // In Restricted Mode no tokens either: the dashboard language would ask the service with them.
+    const c = connection && this.trusted() ? matchingState(state, connection).connection : undefined;
     // A base copy that cannot be read (nor its revision, signed out) leaves the file without one: no baseline.
     const text = await new LocalFolder({ folder: root, client: () => requireClient(c) }).baseText(path).catch(() => undefined);
     return {
@@ -185,7 +219,8 @@ export function withLastRemote(local: readonly FileStatus[], last: ReadonlyMap<s
   if (!last) return [...local];
   const out = local.map((f): FileStatus => {
     const before = last.get(f.path);
-    if (!before || f.state === 'deletedLocally') return f;
+    // What the folder holds decides these: the service's state does not change them.
+    if (!before || f.state === 'deletedLocally' || f.state === 'notRegular' || f.state === 'unreadable') return f;
     const moved = before.state === 'remoteChange' || before.state === 'conflict';
     if (moved) return { ...f, state: f.state === 'localChange' ? 'conflict' : 'remoteChange' };
     if (before.state === 'goneRemote') return { ...f, state: 'goneRemote' };

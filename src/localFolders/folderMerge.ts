@@ -29,6 +29,12 @@ export interface FolderMergeOptions {
   intervalSecondMs: number;
 }
 
+/** How a merge reads and writes the local file: with the engine's rules (bounded, never through a link). */
+export interface PulledFiles {
+  read(uri: vscode.Uri): Promise<string | undefined>;
+  write(uri: vscode.Uri, text: string): Promise<void>;
+}
+
 export class FolderMerge extends Disposable {
   /** Why each merge result is being saved: auto saves of a merge in progress are not Complete Merge. */
   private readonly saveReasons = new Map<string, vscode.TextDocumentSaveReason>();
@@ -41,7 +47,8 @@ export class FolderMerge extends Disposable {
   constructor(
     private readonly log: vscode.LogOutputChannel,
     private readonly snapshots: SnapshotFileSystem,
-    private readonly options: Pick<FolderMergeOptions, 'useMergeEditor'> = { useMergeEditor: true },
+    private readonly options: Pick<FolderMergeOptions, 'useMergeEditor'>,
+    private readonly files: PulledFiles,
   ) {
     super();
     this._register(
@@ -118,7 +125,7 @@ export class FolderMerge extends Disposable {
     // up with the disk yet (VS Code reloads it when the file watcher reports the change; seconds on a
     // loaded machine), and comparing it would ask about a change nobody made, and wait for the answer.
     const open = vscode.workspace.textDocuments.find((d) => d.isDirty && d.uri.toString() === conflict.uri.toString());
-    const now = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(conflict.uri));
+    const now = open ? open.getText() : await this.files.read(conflict.uri);
     if (now !== conflict.mine) {
       const replace = vscode.l10n.t('Replace');
       const choice = await vscode.window.showWarningMessage(
@@ -132,7 +139,7 @@ export class FolderMerge extends Disposable {
       edit.replace(open.uri, new vscode.Range(open.positionAt(0), open.positionAt(open.getText().length)), merged);
       if (!(await vscode.workspace.applyEdit(edit)) || !(await open.save()))
         throw new Error(vscode.l10n.t('VS Code refused to change «{0}».', conflict.name));
-    } else await vscode.workspace.fs.writeFile(conflict.uri, new TextEncoder().encode(merged));
+    } else await this.files.write(conflict.uri, merged);
     this.merging.delete(conflict.uri.toString());
     this.log.info(`[Folders] Wrote the merge result into ${conflict.uri.fsPath}.`);
     void vscode.window.showInformationMessage(

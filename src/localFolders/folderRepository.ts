@@ -1,12 +1,16 @@
-// One pulled folder in the Source Control view: its groups (Local changes, Remote changes,
-// Conflicts), the gutter's quick diff against the base, and the status it re-reads when files
+// One pulled folder in the Source Control view: its groups (Conflicts, Local changes, Remote
+// changes, and Not used for what stands where a pulled file should be but is not a regular file we
+// may read), the gutter's quick diff against the base, a line above the groups for what the folder
+// cannot do (Restricted Mode, state entries it ignores), and the status it re-reads when files
 // change, the window gets focus, or on demand. The engine decides every state (content hashes);
-// this class only shows them.
+// this class only shows them. Names and paths come from the folder: shown with their control,
+// bidi and zero-width characters escaped.
 import * as vscode from 'vscode';
 import type { Connection } from '../connection/connectionProvider';
 import { COMMANDS, SOURCE_CONTROL } from '../manifest/contributions';
 import { FILE_SCHEME, filePath } from '../model/resourcePath';
 import { Disposable } from '../util/lifecycle';
+import { visible } from '../util/visibleText';
 import { baseUri } from './baseDocuments';
 import { STATE_DIR, STATE_FILE, type FileState, type FileStatus, type FolderEngine } from './engineAdapter';
 
@@ -19,6 +23,8 @@ const GROUP_OF: Partial<Record<FileState, GroupId>> = {
   newRemote: 'remote',
   goneRemote: 'remote',
   conflict: 'conflicts',
+  notRegular: 'unusable',
+  unreadable: 'unusable',
 };
 
 /** How long file events settle before the status runs again: a save writes several. */
@@ -28,6 +34,8 @@ export interface RepositoryDeps {
   readonly engine: FolderEngine;
   readonly connection: () => Connection | undefined;
   readonly log: vscode.LogOutputChannel;
+  /** Whether the workspace is trusted: until then the service is not asked and nothing is written. */
+  readonly trusted: () => boolean;
 }
 
 export interface FolderCounts {
@@ -55,6 +63,7 @@ export class FolderRepository extends Disposable {
   private queuedRemote = false;
   private timer: NodeJS.Timeout | undefined;
   private _remoteError: string | undefined;
+  private ignored: readonly string[] = [];
 
   constructor(
     readonly root: vscode.Uri,
@@ -75,7 +84,9 @@ export class FolderRepository extends Disposable {
       conflicts: group('conflicts', vscode.l10n.t('Conflicts')),
       local: group('local', vscode.l10n.t('Local changes')),
       remote: group('remote', vscode.l10n.t('Remote changes')),
+      unusable: group('unusable', vscode.l10n.t('Not used (not regular files)')),
     };
+    this.showNotice();
     this.deps.log.info(`[Folders] Watching ${root.fsPath} (${name}).`);
     const watcher = this._register(vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(root, '**/*')));
     const onFile = (uri: vscode.Uri) => {
@@ -96,6 +107,35 @@ export class FolderRepository extends Disposable {
   /** Why the last status had no remote part (signed out, the service unreachable), if so. */
   get remoteError(): string | undefined {
     return this._remoteError;
+  }
+
+  /** The line above the groups (the input box, disabled), or undefined when there is nothing to say. */
+  get notice(): string | undefined {
+    const box = this.sourceControl.inputBox;
+    return box.visible ? box.placeholder : undefined;
+  }
+
+  /** The state entries the engine ignores (outside the layout a pull writes), one sentence each. */
+  get ignoredEntries(): readonly string[] {
+    return this.ignored;
+  }
+
+  /**
+   * Says in a few words what the folder cannot do, above its groups (the sidebar is narrow): in
+   * Restricted Mode, that only its local status is read (VS Code's own status bar item opens the
+   * trust editor, and every refused action offers it); else how many state entries it ignores,
+   * which the log names.
+   */
+  private showNotice(): void {
+    const line = !this.deps.trusted()
+      ? vscode.l10n.t('Restricted Mode: local status only')
+      : this.ignored.length
+        ? vscode.l10n.t('{0} state entries ignored (see the log)', this.ignored.length)
+        : undefined;
+    const box = this.sourceControl.inputBox;
+    box.visible = line !== undefined;
+    box.enabled = false;
+    box.placeholder = line ?? '';
   }
 
   /**
@@ -175,6 +215,10 @@ export class FolderRepository extends Disposable {
     }
     if (this.isDisposed) return;
     this._remoteError = status.remoteError;
+    if (status.ignored.join('\n') !== this.ignored.join('\n'))
+      for (const note of status.ignored) this.deps.log.warn(`[Folders] ${this.root.fsPath}: ${visible(note)}`);
+    this.ignored = status.ignored;
+    this.showNotice();
     const next = new Map(status.files.map((f) => [f.path, f]));
     const changed = [...new Set([...this.files.keys(), ...next.keys()])]
       .filter((p) => this.files.get(p)?.state !== next.get(p)?.state)
@@ -200,9 +244,14 @@ export class FolderRepository extends Disposable {
 
   private resourceState(file: FileStatus): vscode.SourceControlResourceState {
     const uri = this.uriOf(file.path);
-    const title = (what: string) => vscode.l10n.t('«{0}»: {1}', file.name, what);
-    const tooltip = file.readOnly ? `${statusText(file.state)} — ${file.readOnly}` : statusText(file.state);
+    const title = (what: string) => vscode.l10n.t('«{0}»: {1}', visible(file.name), what);
+    const why = file.localError ?? file.readOnly;
+    const tooltip = why ? `${statusText(file.state)} — ${visible(why)}` : statusText(file.state);
     switch (file.state) {
+      case 'notRegular':
+      case 'unreadable':
+        // Nothing to open or compare: the engine neither reads nor writes it.
+        return { resourceUri: uri, decorations: { tooltip, strikeThrough: true, faded: true } };
       case 'conflict':
         return {
           resourceUri: uri,
@@ -249,7 +298,8 @@ export class FolderRepository extends Disposable {
   private originalOf(uri: vscode.Uri): vscode.Uri | undefined {
     const file = this.fileAt(uri);
     // Files the engine does not track (notes, a README) have no base: no gutter marks.
-    return file && file.state !== 'newRemote' ? baseUri(uri) : undefined;
+    // Nor does one that is not a regular file: what the editor shows is not what the engine tracks.
+    return file && file.state !== 'newRemote' && GROUP_OF[file.state] !== 'unusable' ? baseUri(uri) : undefined;
   }
 }
 
@@ -272,6 +322,10 @@ export function statusText(status: FileState): string {
       return vscode.l10n.t('Gone from the service; kept here');
     case 'conflict':
       return vscode.l10n.t('Changed here and on the service');
+    case 'notRegular':
+      return vscode.l10n.t('Not a regular file (a link, a FIFO, a device or a folder): neither read nor written');
+    case 'unreadable':
+      return vscode.l10n.t('Cannot be read (larger than the bound, or no permission): not pushed');
     default:
       return vscode.l10n.t('Unchanged');
   }

@@ -1,15 +1,16 @@
 // The pulled folders of the window: one Source Control per folder that holds the engine's state
 // file, their badges and status bar item, and Pull / Push with what each outcome shows. Loaded on
-// first use (registerLocalFolders.ts): a window without pulled folders never runs this.
+// first use (registerLocalFolders.ts): a window without pulled folders never runs this. In
+// Restricted Mode a folder shows its local status only, and Pull, Push and a merge say that the
+// workspace must be trusted; once it is, the service is asked at once.
 import * as vscode from 'vscode';
 import type { SnapshotFileSystem } from '../conflicts/snapshotFileSystem';
 import type { ConnectionProvider } from '../connection/connectionProvider';
 import type { DashboardBase } from '../languages/dashboard/dashboardDocuments';
 import type { Configuration } from '../manifest/config';
 import { CONTEXT_KEYS } from '../manifest/contributions';
-import { inLayout } from '../folders';
-import { VIEWS } from '../model/resourcePath';
 import type { TextProblem } from '../model/saveTypes';
+import { RestrictedModeError } from '../ui/restrictedMode';
 import { notificationText } from '../util/notify';
 import { Disposable } from '../util/lifecycle';
 import { isWithin } from '../util/uriPath';
@@ -62,7 +63,7 @@ export class LocalFolders extends Disposable {
 
   constructor(private readonly deps: LocalFoldersDeps) {
     super();
-    this.engine = new FolderEngine(deps.validate, deps.carriers);
+    this.engine = new FolderEngine(deps.validate, deps.carriers, () => vscode.workspace.isTrusted);
     this.decorations = this._register(new FolderDecorations((uri) => this.repositoryOf(uri)?.fileAt(uri)));
     this.statusBar = this._register(new FolderStatusBar());
     this.bases = this._register(
@@ -89,11 +90,17 @@ export class LocalFolders extends Disposable {
       new PulledChecks({
         fileOf: (uri) => this.pulledFileAt(uri),
         validate: deps.validate,
+        read: (uri) => this.readPulled(uri),
         problems: deps.problems,
         log: deps.log,
       }),
     );
-    this.merge = this._register(new FolderMerge(deps.log, deps.snapshots, deps.options));
+    this.merge = this._register(
+      new FolderMerge(deps.log, deps.snapshots, deps.options, {
+        read: (uri) => this.readPulled(uri),
+        write: (uri, text) => this.writePulled(uri, text),
+      }),
+    );
     this._register(this.merge.onDidMerge((c) => void this.merged(c)));
     // New pulled folders are found by registerLocalFolders' watcher; removed ones here. Every deletion
     // is heard: a folder deleted whole is reported as that one deletion, not file by file, so its
@@ -117,8 +124,43 @@ export class LocalFolders extends Disposable {
         void this.refreshAll(true);
       }),
     );
+    this._register(
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        deps.log.info('[Folders] The workspace is trusted now: asking the service for the status of the pulled folders.');
+        // The open dashboards may use their tokens now.
+        this.languages.changed();
+        void this.refreshAll(true);
+      }),
+    );
     this._register({ dispose: () => clearInterval(this.interval) });
     this.schedule();
+  }
+
+  /** Refuses `what` in Restricted Mode (RestrictedModeError, with Manage Workspace Trust). */
+  private requireTrust(what: string): void {
+    if (!vscode.workspace.isTrusted) throw new RestrictedModeError(what);
+  }
+
+  /** A pulled file's text with the engine's rules (bounded, never through a link); undefined when missing. */
+  private readPulled(uri: vscode.Uri): Promise<string | undefined> {
+    return this.engine.readFile(...this.pulledPath(uri));
+  }
+
+  private writePulled(uri: vscode.Uri, text: string): Promise<void> {
+    return this.engine.writeFile(...this.pulledPath(uri), text);
+  }
+
+  private pulledPath(uri: vscode.Uri): [folder: string, path: string] {
+    const repo = this.repositoryOf(uri);
+    const rel = repo?.relative(uri);
+    if (!repo || !rel) throw new Error(vscode.l10n.t('{0} is not a file of a pulled folder.', uri.fsPath));
+    return [repo.root.fsPath, rel];
+  }
+
+  /** Refresh Folder Status: asks the service; in Restricted Mode reads the local status and says why not more. */
+  async refreshFromCommand(): Promise<void> {
+    await this.refreshAll(vscode.workspace.isTrusted);
+    this.requireTrust(vscode.l10n.t('ask the service for the status of a pulled folder'));
   }
 
   /** Finds the pulled folders of the window; `again`: reads the status of known ones too. */
@@ -128,14 +170,11 @@ export class LocalFolders extends Disposable {
   }
 
   /**
-   * The file a pulled folder's status names at `uri`, where a pull writes such files (directly in
-   * its kind's folder, with its suffix): the state file comes with the folder, from whoever
-   * committed it, and an entry naming another of the folder's files is not taken for one.
+   * The file a pulled folder's status names at `uri`. Only where a pull writes such files: the engine
+   * ignores a state entry naming any other file of the folder (the state comes with the folder).
    */
   private pulledFileAt(uri: vscode.Uri): FileStatus | undefined {
-    const file = this.repositoryOf(uri)?.fileAt(uri);
-    const spec = file && VIEWS[file.view];
-    return spec && inLayout(file.path, spec.folder, spec.suffix) ? file : undefined;
+    return this.repositoryOf(uri)?.fileAt(uri);
   }
 
   /** The badge a file shows in the explorer and on its tab. */
@@ -169,6 +208,7 @@ export class LocalFolders extends Disposable {
         engine: this.engine,
         connection: () => this.deps.connection.current,
         log: this.deps.log,
+        trusted: () => vscode.workspace.isTrusted,
       });
       repo = created;
       this.repositories.set(root.toString(), created);
@@ -214,6 +254,7 @@ export class LocalFolders extends Disposable {
 
   /** Pulls into `folder` (a new or a pulled one): everything, or the given ids, resources and kinds. */
   async pullInto(folder: vscode.Uri, what: PullWhat = {}, { offerToOpen = false } = {}): Promise<PullReport> {
+    this.requireTrust(vscode.l10n.t('pull into a folder'));
     const connection = this.deps.connection.require();
     const report = await this.engine.pull(folder.fsPath, connection, what);
     // The pull read every file: its status is local, not a second read of each.
@@ -232,6 +273,7 @@ export class LocalFolders extends Disposable {
 
   /** Pulls a pulled folder again: every file, or the given ones (their resources). */
   async pull(repo: FolderRepository, paths?: readonly string[]): Promise<PullReport> {
+    this.requireTrust(vscode.l10n.t('pull into this folder'));
     // Each file's own resource: a dashboard's file does not bring its operation's file along.
     const resources = paths
       ?.map((p) => repo.fileAt(repo.uriOf(p)))
@@ -247,16 +289,15 @@ export class LocalFolders extends Disposable {
 
   /** Pushes a folder's changed files (or the given ones) and shows each merge and conflict. */
   async push(repo: FolderRepository, paths?: readonly string[]): Promise<PushReport> {
+    this.requireTrust(vscode.l10n.t('push this folder'));
     const connection = this.deps.connection.require();
     const candidates = paths ?? [...repo.filesIn('local'), ...repo.filesIn('conflicts')].map((f) => f.path);
     // The texts as they were before the push: a clean merge is shown against them.
     const before = new Map<string, string>();
     for (const path of candidates) {
-      try {
-        before.set(path, new TextDecoder().decode(await vscode.workspace.fs.readFile(repo.uriOf(path))));
-      } catch {
-        // Deleted here: the engine reports it.
-      }
+      // Deleted here, a link or too large: the engine reports it.
+      const text = await this.engine.readFile(repo.root.fsPath, path).catch(() => undefined);
+      if (text !== undefined) before.set(path, text);
     }
     const report = await this.engine.push(repo.root.fsPath, connection, paths);
     const nameOf = (path: string) => repo.fileAt(repo.uriOf(path))?.name ?? path.split('/').pop() ?? path;
@@ -299,11 +340,12 @@ export class LocalFolders extends Disposable {
     const repo = this.repositoryOf(uri);
     const file = repo?.fileAt(uri);
     if (!repo || !file) throw new Error(vscode.l10n.t('{0} is not a file of a pulled folder.', uri.fsPath));
+    this.requireTrust(vscode.l10n.t('merge with the service'));
     const connection = this.deps.connection.require();
     const [base, latest, mine] = await Promise.all([
       this.engine.baseText(repo.root.fsPath, file.path, connection),
       this.engine.latest(connection, file),
-      vscode.workspace.fs.readFile(uri).then((b) => new TextDecoder().decode(b)),
+      this.engine.readFile(repo.root.fsPath, file.path).then((t) => t ?? ''),
     ]);
     return this.merge.open({
       uri,

@@ -15,6 +15,8 @@ export interface PulledChecksDeps {
   /** What a pulled folder's status says of the file where a pull writes it (no file read); undefined for any other file. */
   readonly fileOf: (uri: vscode.Uri) => FileStatus | undefined;
   readonly validate: Validate;
+  /** The file's text on disk, with the engine's rules (bounded, never through a link); undefined when missing. */
+  readonly read: (uri: vscode.Uri) => Promise<string | undefined>;
   /** The save diagnostics, which also hold what the last push found. */
   readonly problems: {
     set(uri: vscode.Uri, problems: readonly TextProblem[]): void;
@@ -90,7 +92,8 @@ export class PulledChecks extends Disposable {
     }
     try {
       // Found on disk: the text there, which an open editor may not have caught up with yet.
-      const text = mode === 'replace' ? document.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(document.uri));
+      const text = mode === 'replace' ? document.getText() : await this.deps.read(document.uri);
+      if (text === undefined) return;
       const problems = await this.deps.validate(file.view, text);
       if (this.latest.get(key) !== id || document.isClosed) return;
       const shown = this.shownNow(document.uri);

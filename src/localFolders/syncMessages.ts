@@ -1,5 +1,6 @@
 // The one notification a pull or a push ends with: every outcome in it, the worst first, and its
-// severity. Pure (no vscode), so the wording is unit-tested.
+// severity. Pure (no vscode), so the wording is unit-tested. Paths and messages come from the folder
+// and the service: the notification shows them with their control characters escaped (notify.ts).
 import * as l10n from '@vscode/l10n';
 import type { PullReport, PushReport } from '../folders';
 
@@ -17,6 +18,10 @@ export function pushMessage(report: PushReport, nameOf: (path: string) => string
     severity = 'error';
     // Not "was not sent": a save whose answer was lost may have reached the service (its cause says so).
     parts.push(l10n.t('Could not push «{0}»: {1}', nameOf(f.path), f.message ?? ''));
+  }
+  for (const f of by('notRegular')) {
+    severity = 'error';
+    parts.push(l10n.t('«{0}» was not sent: {1}', nameOf(f.path), f.message ?? ''));
   }
   for (const f of by('refused', 'readOnly')) {
     severity = 'error';
@@ -78,18 +83,15 @@ export function pushMessage(report: PushReport, nameOf: (path: string) => string
       ),
     );
   if (!parts.length) parts.push(l10n.t('Nothing to push: no file changed here.'));
+  parts.push(...(report.notes ?? []));
   return [severity, parts.join(' ')];
 }
 
 export function pullMessage(report: PullReport, folderName: string): [Severity, string] {
   const count = (outcome: string) => report.files.filter((f) => f.outcome === outcome);
-  const [added, updated, conflicts, gone, failed] = ['added', 'updated', 'conflict', 'goneRemote', 'failed'].map(count) as [
-    PullReport['files'],
-    PullReport['files'],
-    PullReport['files'],
-    PullReport['files'],
-    PullReport['files'],
-  ];
+  const [added, updated, conflicts, gone, failed, notRegular] = ['added', 'updated', 'conflict', 'goneRemote', 'failed', 'notRegular'].map(
+    count,
+  ) as [PullReport['files'], PullReport['files'], PullReport['files'], PullReport['files'], PullReport['files'], PullReport['files']];
   // The failures first: the notification is an error, and its first words say what failed.
   const parts = [
     ...failed.map((f) => l10n.t('Could not pull {0}: {1}', f.path, f.message ?? '')),
@@ -109,6 +111,11 @@ export function pullMessage(report: PullReport, folderName: string): [Severity, 
     if (severity === 'info') severity = 'warning';
     parts.push(l10n.t('Gone from the service, kept here: {0}.', gone.map((f) => f.path).join(', ')));
   }
+  for (const f of notRegular) {
+    if (severity === 'info') severity = 'warning';
+    parts.push(l10n.t('Not written: {0}', f.message ?? f.path));
+  }
+  if (report.overLimit && severity === 'info') severity = 'warning';
   parts.push(...report.notes);
   return [severity, parts.join(' ')];
 }

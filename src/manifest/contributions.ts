@@ -63,7 +63,7 @@ export const CONTEXT_KEYS = {
 /** The local folders' Source Control provider (`scmProvider` in `when` clauses) and its groups (`scmResourceGroup`). */
 export const SOURCE_CONTROL = {
   id: 'workspaceAutomation',
-  groups: { local: 'local', remote: 'remote', conflicts: 'conflicts' },
+  groups: { local: 'local', remote: 'remote', conflicts: 'conflicts', unusable: 'unusable' },
 } as const;
 
 export const VIEWS = {

@@ -5,8 +5,9 @@ import { ApiError, InvalidIdError } from '../api';
 import { NotSignedInError } from '../connection/connectionProvider';
 import { ResourcePathError } from '../model/resourcePath';
 import { sentence } from '../util/sentence';
+import { RestrictedModeError } from './restrictedMode';
 
-export type AdviceAction = 'signIn' | 'connectEmulator' | 'switchWorkspace' | 'showLog';
+export type AdviceAction = 'signIn' | 'connectEmulator' | 'switchWorkspace' | 'showLog' | 'manageTrust';
 
 export interface ErrorAdvice {
   message: string;
@@ -27,6 +28,7 @@ function seconds(ms: number): string {
 export function describeError(error: unknown, what?: string): ErrorAdvice {
   const prefix = (reason: string) => sentence(what ? `${what}: ${reason}` : reason);
   if (error instanceof NotSignedInError) return { message: error.message, actions: ['signIn', 'connectEmulator'] };
+  if (error instanceof RestrictedModeError) return { message: error.message, actions: ['manageTrust'] };
   if (error instanceof InvalidIdError || error instanceof ResourcePathError) return { message: prefix(error.message), actions: [] };
   if (!(error instanceof ApiError)) {
     const message = error instanceof Error ? error.message : String(error);

@@ -5,12 +5,14 @@ import * as vscode from 'vscode';
 import { notificationText } from '../util/notify';
 import { COMMANDS } from '../manifest/contributions';
 import { describeError, type AdviceAction } from './describeError';
+import { MANAGE_TRUST_COMMAND } from './restrictedMode';
 
 const ACTIONS: Record<AdviceAction, { title: string; command: string }> = {
   signIn: { title: vscode.l10n.t('Sign In'), command: COMMANDS.signIn },
   connectEmulator: { title: vscode.l10n.t('Connect to Local Emulator'), command: COMMANDS.connectEmulator },
   switchWorkspace: { title: vscode.l10n.t('Switch Workspace'), command: COMMANDS.switchWorkspace },
   showLog: { title: vscode.l10n.t('Show Log'), command: COMMANDS.showLog },
+  manageTrust: { title: vscode.l10n.t('Manage Workspace Trust'), command: MANAGE_TRUST_COMMAND },
 };
 
 /** Shows `error` as one notification; `what` is the failure's subject ("Could not open “Sales”"). */

@@ -5,7 +5,7 @@
 // and a pull over an edited file whose remote moved into a conflict, never an overwrite.
 import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -264,7 +264,7 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
     }
   });
 
-  it('takes a file the state names outside the layout a pull writes for no pulled file: no language moved, no check', async () => {
+  it('ignores a file the state names outside the layout a pull writes, and says so: not in the status, no language moved, no check', async () => {
     // The state file comes with the folder, from whoever committed it: entries naming other files.
     const stateUri = vscode.Uri.joinPath(folder, '.wsa', 'state.json');
     const stateText = await read(stateUri);
@@ -280,7 +280,12 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
       await write(app, appText);
       await write(notes, notesText);
       await write(stateUri, JSON.stringify(state, null, 2));
-      await seen('the status names both files', () => repo.fileAt(app) !== undefined && repo.fileAt(notes) !== undefined);
+      await seen('the folder says it ignores both entries', () => repo.ignoredEntries.length === 2);
+      assert.equal(repo.notice, '2 state entries ignored (see the log)');
+      assert.match(repo.ignoredEntries.join('\n'), /"src\/App\.tsx", which is not where a pull writes a file: it is ignored/);
+      assert.match(repo.ignoredEntries.join('\n'), /"src\/notes\.json"/);
+      assert.equal(repo.fileAt(app), undefined, 'the status does not name the .tsx');
+      assert.equal(repo.fileAt(notes), undefined, 'nor the .json');
       const doc = await vscode.workspace.openTextDocument(app);
       await vscode.window.showTextDocument(doc);
       assert.equal(doc.languageId, 'typescriptreact', 'the .tsx keeps its language');
@@ -311,8 +316,39 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
       await closeAll();
       await write(stateUri, stateText);
       rmSync(vscode.Uri.joinPath(folder, 'src').fsPath, { recursive: true, force: true });
-      await seen('the state is as pulled again', () => repo.fileAt(app) === undefined);
+      await seen('the state is as pulled again', () => repo.notice === undefined);
     }
+  });
+
+  it('shows a pulled file replaced by a link under Not used, and pushes nothing of it: the link’s target never reaches the service', async () => {
+    // A committer replaced the fact with a link to a file of the machine (a CI job's secret).
+    const secretDir = mkdtempSync(join(tmpdir(), 'wsa-secret-'));
+    const secret = join(secretDir, 'deploy-key.json');
+    writeFileSync(secret, '{ "name": "SECRET-7f3a", "definition": "", "formula": "", "formulaType": "math" }\n');
+    const fact = repo.uriOf(factPath);
+    const pulled = await read(fact);
+    rmSync(fact.fsPath);
+    symlinkSync(secret, fact.fsPath);
+    try {
+      await seen('the link shows under Not used', () => repo.shown('unusable').includes(factPath));
+      assert.equal(repo.fileAt(fact)?.state, 'notRegular');
+      const since = await lastSeq();
+      const report = await push({ folder: folder.toString(), files: [factPath] });
+      assert.deepEqual(
+        report.files.map((f) => [f.path, f.outcome]),
+        [[factPath, 'notRegular']],
+      );
+      assert.match(report.files[0]!.message ?? '', /not a regular file/);
+      const sent = (await s.admin.requests(since)).filter((r) => r.method !== 'GET');
+      assert.deepEqual(sent, [], 'nothing is sent');
+      assert.ok(!JSON.stringify(await s.admin.requests(since)).includes('SECRET-7f3a'), 'the target’s text is in no request');
+    } finally {
+      rmSync(fact.fsPath, { force: true });
+      await write(fact, pulled);
+      rmSync(secretDir, { recursive: true, force: true });
+    }
+    await seen('the file is back', () => repo.fileAt(fact)?.state === 'unchanged');
+    assert.deepEqual(repo.shown('unusable'), []);
   });
 
   it('shows an edit on disk under Local changes and pushes it with one PUT carrying the base revision and data run', async () => {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { readState, type FolderState } from '../../src/folders';
+import { LocalFolder, readState, type FolderState } from '../../src/folders';
 import { RESOURCE_KINDS, KINDS } from '../../src/model/resourceKinds';
 import { allFiles, pathOf, readText, startFolderRig, writeText, type FolderRig } from './folderSupport';
 
@@ -45,6 +45,18 @@ describe('pulling a workspace into a local folder', () => {
     assert.match(readFileSync(join(dir, '.wsa/.gitignore'), 'utf8'), /^base\/$/m);
     assert.match(readFileSync(join(dir, '.wsa/.gitignore'), 'utf8'), /^bases\.json$/m);
     for (const f of allFiles(dir)) assert.ok(!readText(dir, f).includes(rig.emu.demo.apiKey), `the key is in ${f}`);
+  });
+
+  test('a folder that does not exist yet is made, with the folders above it', async () => {
+    const { dir } = rig.folder();
+    const nested = join(dir, 'new', 'nested');
+    const engine = new LocalFolder({ folder: nested, client: () => rig.client });
+    const report = await engine.pull({ connection: rig.connection, ids: [rig.ids().factId!] });
+    assert.deepEqual(
+      report.files.map((f) => f.outcome),
+      ['added'],
+    );
+    assert.ok(statSync(join(nested, '.wsa', 'state.json')).isFile());
   });
 
   test('names are file-safe and unique: the same name twice, separators, dot-dot, colons, emoji and reserved Windows names', async () => {

@@ -39,6 +39,7 @@ describe('the state file of a local folder is bounded and checked', () => {
     const side = new FolderEngine(
       async () => [],
       () => rig.connection,
+      () => true,
     );
     await assert.rejects(side.status(folder.dir, connection, true), error);
     await assert.rejects(side.pull(folder.dir, connection, undefined), error);

@@ -8,7 +8,8 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { LocalFolder } from '../../src/folders';
 import { mapPool } from '../../src/folders/folderPool';
 import { FolderEngine } from '../../src/localFolders/engineAdapter';
-import { pathOf, readText, startFolderRig, writeText, type FolderRig } from './folderSupport';
+import { RestrictedModeError } from '../../src/ui/restrictedMode';
+import { allFiles, pathOf, readText, startFolderRig, writeText, type FolderRig } from './folderSupport';
 
 describe('local folder status and its bounds', () => {
   let rig: FolderRig;
@@ -76,6 +77,7 @@ describe('local folder status and its bounds', () => {
     const adapter = new FolderEngine(
       () => Promise.resolve([]),
       () => rig.connection,
+      () => true,
     );
     const signedIn = { client: rig.client, baseUrl: rig.emu.url, workspaceId: rig.emu.demo.workspaceId, label: 'emulator' };
     const since = rig.requests().length;
@@ -98,6 +100,47 @@ describe('local folder status and its bounds', () => {
     }
     assert.equal(await adapter.languageBase(dir, 'dashboards/Not pulled.tsx', signedIn), undefined, 'a file the state does not name');
     assert.equal(rig.requests().length, since, 'the service is asked nothing');
+  });
+
+  test('in Restricted Mode the VS Code side asks the service nothing and writes nothing: a local status, pulls, pushes and merges refused', async () => {
+    const { dir, engine } = rig.folder();
+    await engine.pull({ connection: rig.connection });
+    const path = await pathOf(dir, 'dashboard', rig.ids().dashboardId!);
+    writeText(dir, path, `${readText(dir, path)}// edited here\n`);
+    // A fresh clone: no base copies or pack, so a base could only come from the service.
+    rmSync(join(dir, '.wsa', 'bases.json'));
+    let trusted = false;
+    const adapter = new FolderEngine(
+      () => Promise.resolve([]),
+      () => rig.connection,
+      () => trusted,
+    );
+    const signedIn = { client: rig.client, baseUrl: rig.emu.url, workspaceId: rig.emu.demo.workspaceId, label: 'emulator' };
+    const files = () => allFiles(dir).sort().join('\n');
+    const before = files();
+    rig.emu.clearRequests();
+
+    const status = await adapter.status(dir, signedIn, true);
+    assert.equal(status.files.find((f) => f.path === path)?.state, 'localChange', 'the local status is read');
+    assert.ok(status.files.every((f) => !f.remoteChecked));
+    assert.match(status.remoteError ?? '', /Restricted Mode/);
+    assert.equal(await adapter.baseText(dir, path, signedIn), undefined, 'no base from the service');
+    assert.equal((await adapter.languageBase(dir, path, signedIn))?.tokens, undefined, 'no tokens to ask with');
+    assert.equal(await adapter.adoptTheirs(dir, path, 'theirs', signedIn), false);
+    const restricted = (e: unknown) => e instanceof RestrictedModeError;
+    await assert.rejects(adapter.pull(dir, signedIn), restricted);
+    await assert.rejects(adapter.pull(join(dir, 'new'), signedIn), restricted);
+    await assert.rejects(adapter.push(dir, signedIn, undefined), restricted);
+    await assert.rejects(adapter.writeFile(dir, path, 'merged'), restricted);
+    assert.equal(rig.requests().length, 0, 'no request');
+    assert.equal(files(), before, 'no file written or made');
+
+    // Trusted: the same adapter asks the service at once.
+    trusted = true;
+    const after = await adapter.status(dir, signedIn, true);
+    assert.equal(after.remoteError, undefined);
+    assert.ok(after.files.every((f) => f.remoteChecked));
+    assert.ok(rig.requests('GET').length > 0, 'the service is asked');
   });
 
   test('two pushes of one folder at once send an edit once', async () => {

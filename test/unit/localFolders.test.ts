@@ -162,4 +162,31 @@ describe('local folders: status, messages, names', () => {
     assert.match(text, /^Pulled into sales: 1 new, 0 updated\. dashboards\/B\.tsx changed here and on the service: your text is kept/);
     assert.match(text, /Gone from the service, kept here: dashboards\/C\.tsx\./);
   });
+  test('a file that is not a regular one, state entries ignored and a pull over the limit are told, the first as an error of the push', () => {
+    const base = { kind: 'dashboard', view: 'dashboard', id: 'oper_x' } as const;
+    const why = '"dashboards/A.tsx" is not a regular file (a link, a FIFO, a device or a folder): it is neither read nor written.';
+    const ignored =
+      'The state file names "package.json", which is not where a pull writes a file: it is ignored (never read, written or pushed).';
+    const [pushSeverity, pushed] = pushMessage(
+      { files: [{ ...base, path: 'dashboards/A.tsx', outcome: 'notRegular', message: why }], notes: [ignored] },
+      (p) => p.replace(/^dashboards\/|\.tsx$/g, ''),
+    );
+    assert.equal(pushSeverity, 'error');
+    assert.equal(pushed, `«A» was not sent: ${why} ${ignored}`);
+    assert.deepEqual(
+      pushMessage({ files: [], notes: [ignored] }, (p) => p),
+      ['info', `Nothing to push: no file changed here. ${ignored}`],
+    );
+
+    const [pullSeverity, pulled] = pullMessage(
+      { files: [{ ...base, path: 'dashboards/A.tsx', outcome: 'notRegular', message: why }], notListed: [], notes: [ignored] },
+      'sales',
+    );
+    assert.equal(pullSeverity, 'warning');
+    assert.equal(pulled, `Pulled into sales: 0 new, 0 updated. Not written: ${why} ${ignored}`);
+    const [overSeverity, over] = pullMessage({ files: [], notListed: [], notes: ['3 resources were not pulled.'], overLimit: 3 }, 'sales');
+    assert.equal(overSeverity, 'warning');
+    assert.match(over, /3 resources were not pulled\.$/);
+    assert.equal(pullMessage({ files: [], notListed: [], notes: [] }, 'sales')[0], 'info');
+  });
 });

@@ -34,6 +34,11 @@ export interface CodeServerOptions {
    * repo to link as the extension in 'installed' mode (the pseudo-locale copy).
    */
   readonly prepare?: (dirs: { runDir: string; userDataDir: string; extensionsDir: string }) => string | void;
+  /**
+   * Workspace trust as a user has it (VS Code's default): the opened folder starts untrusted, in
+   * Restricted Mode, with no start-up prompt. Without it the server trusts every folder.
+   */
+  readonly workspaceTrust?: boolean;
 }
 
 export interface CodeServer {
@@ -72,7 +77,10 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   const extensionsDir = join(runDir, 'extensions');
   const workspaceFolder = join(runDir, 'workspace');
   for (const dir of [join(userDataDir, 'User'), extensionsDir, workspaceFolder]) mkdirSync(dir, { recursive: true });
-  writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...options.settings }, null, 2));
+  const trust = options.workspaceTrust
+    ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' }
+    : {};
+  writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...trust, ...options.settings }, null, 2));
   writeFileSync(join(runDir, 'config.yaml'), 'auth: none\n');
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
@@ -112,7 +120,8 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
         '--extensions-dir',
         extensionsDir,
       ],
-      ...['--config', join(runDir, 'config.yaml'), '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust'],
+      ...['--config', join(runDir, 'config.yaml'), '--disable-telemetry', '--disable-update-check'],
+      ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
       ...['--disable-getting-started-override', '--ignore-last-opened'],
       ...(options.mode === 'development' ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
       ...(options.locale ? ['--locale', options.locale] : []),

@@ -41,6 +41,8 @@ export interface SessionOptions {
   readonly windowFocus?: boolean;
   /** The workbench keeps its CSS animations and transitions (see launchBrowser; the benchmark). */
   readonly motion?: boolean;
+  /** The opened folder starts untrusted, in Restricted Mode (codeServer.ts). */
+  readonly workspaceTrust?: boolean;
 }
 
 export interface Session {
@@ -105,6 +107,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
       ...(options.vsixPath ? { vsixPath: options.vsixPath } : {}),
       ...(options.locale ? { locale: options.locale } : {}),
       ...(options.prepare ? { prepare: options.prepare } : {}),
+      ...(options.workspaceTrust ? { workspaceTrust: true } : {}),
     });
     stops.push(() => server.stop().then(() => debug('code-server stopped')));
     debug('code-server up');

@@ -40,6 +40,8 @@ export interface WorkbenchOptions {
   readonly prepare?: SessionOptions['prepare'];
   /** Switches windows (`switchAwayAndBack`): runs in the full browser, which has window focus. */
   readonly windowFocus?: boolean;
+  /** The opened folder starts untrusted, in Restricted Mode, as VS Code opens a folder it does not know. */
+  readonly workspaceTrust?: boolean;
 }
 
 export interface Workbench {
