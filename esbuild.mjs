@@ -93,7 +93,7 @@ const vscodeOnce = {
   },
 };
 
-// The dashboard language service's declarations (src/tsx/typeFiles.ts): TypeScript's es2022 + dom
+// The dashboard language service's declarations (src/dashboardLanguage/service/typeFiles.ts): TypeScript's es2022 + dom
 // libs with every lib they reference, and the pinned @types/react with csstype, copied beside the
 // worker bundle as dist/ts-types (the packaged extension has no node_modules).
 const TS_LIBS = ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'];
@@ -139,13 +139,13 @@ const groups = {
     { ...node, entryPoints: { schemas: 'src/api/schemaChunk.ts' }, outdir: dist },
     { ...node, entryPoints: { 'jsonc-parser': 'node_modules/jsonc-parser/lib/esm/main.js' }, outdir: dist },
   ],
-  tsx: [{ ...node, entryPoints: { 'tsx-check': 'src/core/tsxCheck.ts' }, outdir: dist }],
+  tsx: [{ ...node, entryPoints: { 'tsx-check': 'src/dashboardLanguage/check/tsxCheck.ts' }, outdir: dist }],
   // The dashboard language service: TypeScript in a worker_threads Worker, started with the first
-  // dashboard (src/tsx/workerClient.ts); activation never loads it.
+  // dashboard (src/dashboardLanguage/service/workerClient.ts); activation never loads it.
   tsWorker: [
-    { ...node, entryPoints: { 'ts-worker': 'src/tsx/dashboardWorker.ts' }, outdir: dist, plugins: [copyTsTypes] },
+    { ...node, entryPoints: { 'ts-worker': 'src/dashboardLanguage/service/dashboardWorker.ts' }, outdir: dist, plugins: [copyTsTypes] },
     // The worker's entry in the extension: it loads dist/ts-worker.js through V8's code cache.
-    { ...node, entryPoints: { 'ts-worker-main': 'src/tsx/workerEntry.ts' }, outdir: dist },
+    { ...node, entryPoints: { 'ts-worker-main': 'src/dashboardLanguage/service/workerEntry.ts' }, outdir: dist },
   ],
   emulator: [{ ...node, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir: dist }],
   // The local-folders command line (src/cli.ts): the folders engine without VS Code. It loads the
@@ -157,7 +157,7 @@ const groups = {
       platform: 'browser',
       target: 'es2022',
       format: 'iife',
-      entryPoints: { history: 'src/webview/history/historyPage.ts' },
+      entryPoints: { history: 'src/history/page/historyPage.ts' },
       outdir: join(dist, 'webview'),
       plugins: [copyCodicons],
     },

@@ -7,12 +7,29 @@ import tseslint from 'typescript-eslint';
 
 // ---- the folder rules (each one a `no-restricted-imports` path or pattern)
 
-const VSCODE_FREE = ['src/api', 'src/model', 'src/core', 'src/emulator', 'src/util', 'src/webview', 'src/shared', 'src/tsx', 'src/folders'];
+// Whole folders, and the layers inside a feature that stay vscode-free (its engine, model, protocol,
+// page, service): an adapter beside them (the feature's vscode/ or host/ folder) passes in what they need.
+const VSCODE_FREE = [
+  'src/api',
+  'src/kinds',
+  'src/emulator',
+  'src/util',
+  'src/documents/model',
+  'src/documents/validation',
+  'src/history/model',
+  'src/history/protocol',
+  'src/history/page',
+  'src/dashboardLanguage/service',
+  'src/dashboardLanguage/check',
+  'src/localFolders/engine',
+  'src/explorer/model',
+  'src/publish/model',
+];
 
 const noVscode = {
   name: 'vscode',
   message:
-    'This folder stays vscode-free (no `vscode` in src/api, model, core, emulator, util, webview, shared): an adapter passes in what it needs.',
+    'This folder stays vscode-free (src/api, kinds, emulator, util, and the model, engine, protocol, page, service and check layers of a feature): an adapter passes in what it needs.',
 };
 
 // A relative import with a `commands` folder in its path: the commands are the top layer, wired by the root alone.
@@ -22,18 +39,19 @@ const noCommands = {
   message: 'Only the composition root (src/extension.ts) imports from src/commands; command ids live in src/manifest/contributions.ts.',
 };
 
-// From src/webview/<page>/: its own folder (./), the webview folder (../x), or src/shared (../../shared/).
-const pageImportsOnlyShared = {
-  regex: '^(?!\\./|\\.\\./(?!\\.\\./)|\\.\\./\\.\\./shared/)',
+// From src/history/page/: its own folder (./) or the protocol it shares with the host (../protocol/).
+const pageImportsOnlyProtocol = {
+  regex: '^(?!\\./|\\.\\./protocol/)',
   caseSensitive: true,
-  message: 'The webview page imports only src/shared and its own files: the page must not pull host code (or a package) into its bundle.',
+  message:
+    'The history page imports only its own files and src/history/protocol: the page must not pull host code (or a package) into its bundle.',
 };
 
-// From src/shared/<topic>/: only within src/shared, and no package; the page bundles all of it.
-const sharedStaysShared = {
-  regex: '^(?!\\./|\\.\\./(?!\\.\\./))',
+// From src/history/protocol/: only its own folder, and no package; the page bundles all of it.
+const protocolStaysProtocol = {
+  regex: '^(?!\\./)',
   caseSensitive: true,
-  message: 'src/shared imports only src/shared: both the host and the webview page bundle it.',
+  message: 'src/history/protocol imports only itself: both the host and the webview page bundle it.',
 };
 
 function restrict(...rules) {
@@ -47,8 +65,8 @@ function restrict(...rules) {
 const boundaries = [
   { files: ['src/**/*.ts'], ignores: ['src/extension.ts', 'src/commands/**'], rules: restrict(noCommands) },
   { files: VSCODE_FREE.map((f) => `${f}/**/*.ts`), rules: restrict(noVscode, noCommands) },
-  { files: ['src/webview/**/*.ts'], rules: restrict(noVscode, noCommands, pageImportsOnlyShared) },
-  { files: ['src/shared/**/*.ts'], rules: restrict(noVscode, noCommands, sharedStaysShared) },
+  { files: ['src/history/page/**/*.ts'], rules: restrict(noVscode, noCommands, pageImportsOnlyProtocol) },
+  { files: ['src/history/protocol/**/*.ts'], rules: restrict(noVscode, noCommands, protocolStaysProtocol) },
 ];
 
 export default tseslint.config(
@@ -106,6 +124,6 @@ export default tseslint.config(
     },
   },
   // The history page runs in a browser frame.
-  { files: ['src/webview/**/*.ts'], languageOptions: { globals: { ...globals.browser } } },
+  { files: ['src/history/page/**/*.ts'], languageOptions: { globals: { ...globals.browser } } },
   ...boundaries,
 );

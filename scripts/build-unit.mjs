@@ -3,11 +3,11 @@
 // and the TSX checker chunk some of them load (dist/tsx-check.js), as `node esbuild.mjs` does,
 // without the extension, worker, webview and integration bundles and the other tests.
 import * as esbuild from 'esbuild';
-import { basename, join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const config = (await import(pathToFileURL(resolve('stryker.config.mjs')).href)).default;
-const entryPoints = config.tap.testFiles.map((bundle) => join('test/unit', basename(bundle).replace(/\.js$/, '.ts')));
+const entryPoints = config.tap.testFiles.map((bundle) => join('test/unit', relative('out/test/unit', bundle).replace(/\.js$/, '.ts')));
 
 const node = {
   bundle: true,
@@ -23,6 +23,6 @@ const node = {
 };
 const results = await Promise.all([
   esbuild.build({ ...node, packages: 'external', entryPoints, outdir: 'out/test/unit', outbase: 'test/unit' }),
-  esbuild.build({ ...node, entryPoints: { 'tsx-check': 'src/core/tsxCheck.ts' }, outdir: 'dist' }),
+  esbuild.build({ ...node, entryPoints: { 'tsx-check': 'src/dashboardLanguage/check/tsxCheck.ts' }, outdir: 'dist' }),
 ]);
 if (results.some((r) => r.errors.length)) process.exitCode = 1;

@@ -1,8 +1,8 @@
 // `node dist/cli.js`: local folders from a terminal or CI, on the same engine as the extension
 // (src/folders). `--help` says how; the key comes from WORKSPACE_AUTOMATION_API_KEY only.
 import { join } from 'node:path';
-import { runCli } from './folders/folderCli';
-import { validateText } from './validation/validate';
+import { runCli } from './localFolders/engine/folderCli';
+import { validateText } from './documents/validation/validate';
 
 void runCli(process.argv.slice(2), {
   out: (text) => process.stdout.write(`${text}\n`),

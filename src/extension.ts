@@ -6,16 +6,16 @@ import './ui/localization';
 import * as vscode from 'vscode';
 import { registerCommands, registerLogCommand } from './commands';
 import { Configuration } from './manifest/config';
-import { registerConflicts } from './conflicts/registerConflicts';
+import { registerConflicts } from './documents/conflicts/registerConflicts';
 import { registerConnection } from './connection/registerConnection';
-import { registerFiles } from './fs/registerFiles';
-import { registerDashboardLanguage } from './languages/dashboard/registerDashboardLanguage';
-import { registerLocalFolders } from './localFolders/registerLocalFolders';
-import { registerPublish } from './publish/registerPublish';
+import { registerFiles } from './documents/files/registerFiles';
+import { registerDashboardLanguage } from './dashboardLanguage';
+import { registerLocalFolders } from './localFolders';
+import { registerPublish } from './publish';
 import { defaultTunables, testApi, type WorkspaceAutomationApi } from './testApi';
 import { ownedBy } from './util/lifecycle';
-import { registerHistory } from './views/history/registerHistory';
-import { registerExplorer } from './views/tree/registerExplorer';
+import { registerHistory } from './history';
+import { registerExplorer } from './explorer';
 
 export type { WorkspaceAutomationApi } from './testApi';
 

@@ -4,23 +4,23 @@
 // options; only this API changes them.
 import type * as vscode from 'vscode';
 import type { Configuration } from './manifest/config';
-import type { ConflictMergeOptions } from './conflicts/conflictMerge';
-import type { ConflictResolver } from './conflicts/conflictResolver';
+import type { ConflictMergeOptions } from './documents/conflicts/conflictMerge';
+import type { ConflictResolver } from './documents/conflicts/conflictResolver';
 import { VSCODE_CONNECTION_DIALOGS, type ConnectionDialogs, type ConnectionOptions } from './connection/connectionDialogs';
 import type { ConnectionManager } from './connection/connectionManager';
 import type { LocalEmulator } from './connection/emulatorLauncher';
 import type { ConnectionStatusBar } from './connection/statusBar';
-import { COALESCE_MS, type DocumentSaver, type DocumentSaverOptions } from './fs/documentSaver';
-import type { WsaFileSystem } from './fs/wsaFileSystem';
-import type { DashboardLanguageFeature } from './languages/dashboard/registerDashboardLanguage';
-import type { RevisionCache } from './model/revisionCache';
-import type { SaveDiagnostics } from './validation/saveDiagnostics';
-import { VSCODE_DIALOGS, type HistoryDialogs, type HistoryPanels, type HistoryPanelsOptions } from './views/history/historyPanels';
-import type { ExplorerView } from './views/tree/explorerTree';
-import type { PublishFeature } from './publish/registerPublish';
+import { COALESCE_MS, type DocumentSaver, type DocumentSaverOptions } from './documents/files/documentSaver';
+import type { WsaFileSystem } from './documents/files/wsaFileSystem';
+import type { DashboardLanguageFeature } from './dashboardLanguage';
+import type { RevisionCache } from './documents/model/revisionCache';
+import type { SaveDiagnostics } from './documents/files/saveDiagnostics';
+import { VSCODE_DIALOGS, type HistoryDialogs, type HistoryPanels, type HistoryPanelsOptions } from './history/host/historyPanels';
+import type { ExplorerView } from './explorer/vscode/explorerTree';
+import type { PublishFeature } from './publish';
 import { VSCODE_OPERATION_DIALOGS, type OperationDialogs } from './publish/revisionOperationsUi';
-import type { FolderMergeOptions } from './localFolders/folderMerge';
-import type { LocalFoldersFeature } from './localFolders/registerLocalFolders';
+import type { FolderMergeOptions } from './localFolders/vscode/folderMerge';
+import type { LocalFoldersFeature } from './localFolders';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 

@@ -20,18 +20,15 @@ import { readAllPages, type PagedHistory } from './revisionPages';
 import { schemas } from './lazySchemas';
 import type { z } from './schemas';
 import type * as s from './schemas';
-import type { HttpTransport, RawRequest, RawResponse } from './transport';
+import type { CallOptions, HttpTransport, RawRequest, RawResponse } from './transport';
 
-export interface CallOptions {
-  signal?: AbortSignal | undefined;
-  timeoutMs?: number | undefined;
-}
+export type { CallOptions } from './transport';
 
 export type ReplaceDashboardSourceBody = DashboardSourceBody;
 export type SaveDatabaseDefinitionBody = DatabaseDefinitionBody;
 
 export type { ReplaceFactOptions } from './factReplace';
-/** The runtime declarations' answer on the wire: their 2 MB bound (src/tsx/dashboardProject.ts) with
+/** The runtime declarations' answer on the wire: their 2 MB bound (src/dashboardLanguage/service/dashboardProject.ts) with
  * room for JSON's escapes. Larger, it is not read and the runtime stays untyped. */
 export const RUNTIME_TYPES_MAX_BYTES = 4 * 1024 * 1024;
 

@@ -8,7 +8,7 @@ import { ApiError } from './errors';
 import { factBody } from './requestBodies';
 import { FACT_OPTIONAL_FIELDS } from './schemaConstants';
 import type { Fact, FactReplaceBody } from './schemas';
-import type { CallOptions } from './client';
+import type { CallOptions } from './transport';
 
 export type LeftOutReason = 'refused' | 'remembered' | 'chosen';
 

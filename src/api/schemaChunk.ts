@@ -6,5 +6,5 @@ import { array, discriminatedUnion, int, literal, maxLength, nonnegative, number
 
 export * from './schemas';
 
-/** The zod builders that code outside schemas.ts uses (the schema of the history page's messages, src/views/history/messageSchema.ts). */
+/** The zod builders that code outside schemas.ts uses (the schema of the history page's messages, src/history/host/messageSchema.ts). */
 export const z = { array, discriminatedUnion, int, literal, maxLength, nonnegative, number, regex, strictObject, string };

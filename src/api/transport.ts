@@ -54,15 +54,19 @@ export interface RequestLogger {
   error(message: string): void;
 }
 
-export interface RawRequest {
+/** What a caller may set for one call: its cancellation, and a time limit shorter than the connection's. */
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number | undefined;
+}
+
+export interface RawRequest extends CallOptions {
   method: 'GET' | 'PUT' | 'POST';
   /** Path below the base URL, with its query string. */
   path: string;
   scope: 'workspace' | 'organization';
   body?: unknown;
   action: string;
-  signal?: AbortSignal | undefined;
-  timeoutMs?: number | undefined;
   /** A smaller byte limit than the connection's, for an answer that must stay small. */
   maxBytes?: number | undefined;
 }

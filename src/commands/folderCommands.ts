@@ -5,13 +5,13 @@
 // `{ folder }`), Push / Pull `{ folder, files? }` (or file URIs). The feature's code loads with the
 // first of them (registerLocalFolders.ts).
 import * as vscode from 'vscode';
-import type { LocalFolders } from '../localFolders/localFolders';
-import type { LocalFoldersFeature } from '../localFolders/registerLocalFolders';
-import type { FolderRepository } from '../localFolders/folderRepository';
-import type { PullReport, PushReport, PullWhat, ResourceRef } from '../localFolders/engineAdapter';
+import type { LocalFolders } from '../localFolders/vscode/localFolders';
+import type { LocalFoldersFeature } from '../localFolders';
+import type { FolderRepository } from '../localFolders/vscode/folderRepository';
+import type { PullReport, PushReport, PullWhat, ResourceRef } from '../localFolders/vscode/engineAdapter';
 import { COMMANDS, type CommandId } from '../manifest/contributions';
-import { isResourceNode, type ExplorerNode } from '../model/explorer/nodes';
-import type { ResourceKind } from '../model/resourceKinds';
+import { isResourceNode, type ExplorerNode } from '../explorer/model/nodes';
+import type { ResourceKind } from '../kinds/resourceKinds';
 import { Disposable } from '../util/lifecycle';
 import { registerCommand, type CommandHandler } from './registerCommand';
 

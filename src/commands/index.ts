@@ -3,19 +3,19 @@
 // ids live in src/manifest/contributions.ts for everyone else.
 import type * as vscode from 'vscode';
 import type { Configuration } from '../manifest/config';
-import type { ConflictResolver } from '../conflicts/conflictResolver';
+import type { ConflictResolver } from '../documents/conflicts/conflictResolver';
 import type { ConnectionFeature } from '../connection/registerConnection';
 import { COMMANDS } from '../manifest/contributions';
-import type { FilesFeature } from '../fs/registerFiles';
-import type { HistoryPanels } from '../views/history/historyPanels';
-import type { ExplorerView } from '../views/tree/explorerTree';
+import type { FilesFeature } from '../documents/files/registerFiles';
+import type { HistoryPanels } from '../history/host/historyPanels';
+import type { ExplorerView } from '../explorer/vscode/explorerTree';
 import { ConnectionCommands } from './connectionCommands';
 import { ExplorerCommands } from './explorerCommands';
 import { registerCommand, runCommandsAfter } from './registerCommand';
 import { registerSaveCommands } from './saveCommands';
-import type { PublishFeature } from '../publish/registerPublish';
+import type { PublishFeature } from '../publish';
 import { registerPublishCommands } from './publishCommands';
-import type { LocalFoldersFeature } from '../localFolders/registerLocalFolders';
+import type { LocalFoldersFeature } from '../localFolders';
 import { FolderCommands } from './folderCommands';
 
 export interface CommandDeps {

@@ -2,7 +2,7 @@
 // context menu, or the palette (the active `wsa:` editor).
 import * as vscode from 'vscode';
 import { COMMANDS } from '../manifest/contributions';
-import type { PublishFeature } from '../publish/registerPublish';
+import type { PublishFeature } from '../publish';
 import { registerCommand } from './registerCommand';
 
 const NOTHING = vscode.l10n.t(

@@ -3,15 +3,15 @@
 // errors come from a TypeScript language service in a worker thread (src/tsx). Registering costs no
 // more than the providers: the worker and TypeScript load when the first dashboard opens.
 import * as vscode from 'vscode';
-import type { ConnectionProvider } from '../../connection/connectionProvider';
-import type { Configuration } from '../../manifest/config';
-import { FILE_SCHEME, parseFilePath, parseRevisionPath, REVISION_SCHEME, VIEWS } from '../../model/resourcePath';
-import type { ServerSnapshot } from '../../model/saveTypes';
-import { DashboardWorkerClient } from '../../tsx/workerClient';
-import type { Event } from '../../util/events';
-import { ownedBy } from '../../util/lifecycle';
-import { DashboardDocuments, type DashboardBase } from './dashboardDocuments';
-import { registerDashboardProviders } from './dashboardProviders';
+import type { ConnectionProvider } from '../connection/connectionProvider';
+import type { Configuration } from '../manifest/config';
+import { FILE_SCHEME, parseFilePath, parseRevisionPath, REVISION_SCHEME, VIEWS } from '../kinds/resourcePath';
+import type { ServerSnapshot } from '../documents/model/saveTypes';
+import { DashboardWorkerClient } from './service/workerClient';
+import type { Event } from '../util/events';
+import { ownedBy } from '../util/lifecycle';
+import { DashboardDocuments, type DashboardBase } from './vscode/dashboardDocuments';
+import { registerDashboardProviders } from './vscode/dashboardProviders';
 
 export interface DashboardLanguageDeps {
   readonly log: vscode.LogOutputChannel;

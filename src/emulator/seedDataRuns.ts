@@ -1,5 +1,5 @@
 // The data runs of the seed dashboards: each run's columns match the row type its dashboard reads,
-// so the seeds type-check against their own data contract (test/unit/dashboardRuntimeTypes.test.ts).
+// so the seeds type-check against their own data contract (test/unit/dashboardLanguage/dashboardRuntimeTypes.test.ts).
 import type { DashboardRecord, DataRunColumnRecord, StateSnapshot } from './core/records';
 
 export type SeedColumn = DataRunColumnRecord;

@@ -1,12 +1,12 @@
 // The explorer feature: the vscode-free model of the workspace's resources and the tree that shows
 // it. A save moves a resource's draft, so the items that show it are read again after each save.
 import * as vscode from 'vscode';
-import type { Configuration } from '../../manifest/config';
-import type { ConnectionProvider } from '../../connection/connectionProvider';
-import { ExplorerModel } from '../../model/explorer/explorerModel';
-import { parseFilePath, VIEWS } from '../../model/resourcePath';
-import { ownedBy } from '../../util/lifecycle';
-import { ExplorerView } from './explorerTree';
+import type { Configuration } from '../manifest/config';
+import type { ConnectionProvider } from '../connection/connectionProvider';
+import { ExplorerModel } from './model/explorerModel';
+import { parseFilePath, VIEWS } from '../kinds/resourcePath';
+import { ownedBy } from '../util/lifecycle';
+import { ExplorerView } from './vscode/explorerTree';
 
 export interface ExplorerDeps {
   log: vscode.LogOutputChannel;

@@ -1,9 +1,9 @@
 // The revision history feature: one webview panel per resource. Publish and restore run through
 // the revision operations (src/publish), which the publish feature hands over (useOperations).
 import type * as vscode from 'vscode';
-import type { ConnectionProvider } from '../../connection/connectionProvider';
-import type { RevisionCache } from '../../model/revisionCache';
-import { HistoryPanels, type HistoryPanelsDeps, type HistoryPanelsOptions } from './historyPanels';
+import type { ConnectionProvider } from '../connection/connectionProvider';
+import type { RevisionCache } from '../documents/model/revisionCache';
+import { HistoryPanels, type HistoryPanelsDeps, type HistoryPanelsOptions } from './host/historyPanels';
 
 export interface HistoryDeps {
   log: vscode.LogOutputChannel;

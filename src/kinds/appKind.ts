@@ -2,7 +2,7 @@
 // reference read (spec §4.7). Its deployment changes on the service by itself: the tree polls it.
 import * as l10n from '@vscode/l10n';
 import type { Application, RevisionRef } from '../api/schemas';
-import type { KindModule, KindSnapshot } from './kindModule';
+import type { KindModule, KindSnapshot } from './kindContract';
 import { readOnlyEdits } from './readOnlyGroup';
 import { appEditFromText, appText, type AppEdit } from './recordDocuments';
 import { sameJson } from './serialize';

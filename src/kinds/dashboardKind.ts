@@ -2,7 +2,7 @@
 // The explorer knows it from the dashboard list or the source read; it is named by its operation's id.
 import * as l10n from '@vscode/l10n';
 import type { DashboardSource, DashboardSummary, RevisionRef } from '../api/schemas';
-import type { KindModule, KindSnapshot } from './kindModule';
+import type { KindModule, KindSnapshot } from './kindContract';
 import { codeSpan, heading, seq, table, type Look } from './lookText';
 import { RESOURCE_KINDS } from './resourceKinds';
 

@@ -5,7 +5,7 @@ import * as l10n from '@vscode/l10n';
 import type { ServiceClient } from '../api';
 import { definitionBody } from '../api/requestBodies';
 import type { DatabaseDefinition, DatabaseSummary, RevisionRef } from '../api/schemas';
-import type { KindModule } from './kindModule';
+import type { KindModule } from './kindContract';
 import { DocumentParseError, databaseText, parseJsonDocument, sameJson } from './serialize';
 import { heading, revisions, seq, table, unpublishedRow, type Look } from './lookText';
 import { RESOURCE_KINDS } from './resourceKinds';

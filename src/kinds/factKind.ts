@@ -6,7 +6,7 @@ import { factBody } from '../api/requestBodies';
 import { FACT_BODY_FIELDS, FACT_OPTIONAL_FIELDS } from '../api/schemaConstants';
 import type { Fact, FactReplaceBody } from '../api/schemas';
 import { factBodyFromText, factText, readOnlyEdits } from './factDocument';
-import type { KindModule } from './kindModule';
+import type { KindModule } from './kindContract';
 import { sameJson } from './serialize';
 import { codeSpan, heading, md, paragraph, shown, table, type Look } from './lookText';
 import { RESOURCE_KINDS } from './resourceKinds';

@@ -3,7 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import { schemas } from '../api/lazySchemas';
 import type { Operation } from '../api/schemas';
-import type { KindModule } from './kindModule';
+import type { KindModule } from './kindContract';
 import { jsonText } from './serialize';
 import { codeSpan, escapeMarkdown, heading, md, revisions, seq, shown, table, unpublishedRow, type Look } from './lookText';
 import { RESOURCE_KINDS } from './resourceKinds';

@@ -4,7 +4,7 @@
 // warning at its line. Facts, write syncs and apps share it. Pure.
 import * as l10n from '@vscode/l10n';
 import { locatePointer } from './jsonPointerLocation';
-import type { TextProblem } from './saveTypes';
+import type { TextProblem } from '../util/textProblem';
 import { parseJsonDocument, sameJson } from './serialize';
 
 /** The key the document shows its read-only fields under. */

@@ -7,7 +7,7 @@
 import * as l10n from '@vscode/l10n';
 import { locatePointer } from './jsonPointerLocation';
 import { isRecord } from './readOnlyGroup';
-import type { TextProblem } from './saveTypes';
+import type { TextProblem } from '../util/textProblem';
 import { parseJsonDocument, sameJson } from './serialize';
 
 const ENDPOINT_FIELDS = ['resourceId', 'object', 'scope'] as const;

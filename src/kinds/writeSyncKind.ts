@@ -4,7 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import type { WriteSync } from '../api/schemas';
 import { isIdOf } from '../api/ids';
-import type { KindModule } from './kindModule';
+import type { KindModule } from './kindContract';
 import { readOnlyEdits } from './readOnlyGroup';
 import { OPERATION_INPUT, writeSyncEditFromText, writeSyncText, type WriteSyncEdit } from './recordDocuments';
 import { sameJson } from './serialize';

@@ -3,15 +3,15 @@
 // command runs. Until then activation runs none of the engine, the Source Control view or the
 // watchers of pulled folders (the code is imported dynamically).
 import * as vscode from 'vscode';
-import type { ConflictResolver } from '../conflicts/conflictResolver';
+import type { ConflictResolver } from '../documents/conflicts/conflictResolver';
 import type { ConnectionManager } from '../connection/connectionManager';
-import type { FilesFeature } from '../fs/registerFiles';
-import type { DashboardLanguageFeature } from '../languages/dashboard/registerDashboardLanguage';
+import type { FilesFeature } from '../documents/files/registerFiles';
+import type { DashboardLanguageFeature } from '../dashboardLanguage';
 import type { Configuration } from '../manifest/config';
-import { validateText } from '../validation/validate';
-import type { FolderMergeOptions } from './folderMerge';
-import type { LocalFolders } from './localFolders';
-import { findStateFiles, watchForStateFiles } from './folderDiscovery';
+import { validateText } from '../documents/validation/validate';
+import type { FolderMergeOptions } from './vscode/folderMerge';
+import type { LocalFolders } from './vscode/localFolders';
+import { findStateFiles, watchForStateFiles } from './vscode/folderDiscovery';
 
 export interface LocalFoldersFeatureDeps {
   log: vscode.LogOutputChannel;
@@ -33,7 +33,7 @@ export function registerLocalFolders(context: vscode.ExtensionContext, deps: Loc
   const tsxCheckPath = vscode.Uri.joinPath(context.extensionUri, 'dist', 'tsx-check.js').fsPath;
   const load = (): Promise<LocalFolders> =>
     (loading ??= (async () => {
-      const { LocalFolders } = await import('./localFolders');
+      const { LocalFolders } = await import('./vscode/localFolders');
       const folders = new LocalFolders({
         log: deps.log,
         config: deps.config,

@@ -4,12 +4,12 @@
 // resolution, its checks and refusals at a line). The question before it is the one every restore
 // asks (revisionOperationsUi.ts).
 import * as vscode from 'vscode';
-import { filePath, FILE_SCHEME } from '../model/resourcePath';
-import { openView, type HistoryKind } from '../model/resourceKinds';
-import type { RevisionCache } from '../model/revisionCache';
-import { isError, type SaveConflict, type SaveResult } from '../model/saveTypes';
-import { revisionText } from '../model/serialize';
-import { confirmation } from '../fs/saveMessages';
+import { filePath, FILE_SCHEME } from '../kinds/resourcePath';
+import { openView, type HistoryKind } from '../kinds/resourceKinds';
+import type { RevisionCache } from '../documents/model/revisionCache';
+import { isError, type SaveConflict, type SaveResult } from '../documents/model/saveTypes';
+import { revisionText } from '../kinds/serialize';
+import { confirmation } from '../documents/files/saveMessages';
 import { describeError } from '../ui/describeError';
 
 /** The guarded save of `wsa:` files (`files.saveText`) and the conflict offer (`conflicts.offer`). */

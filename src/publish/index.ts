@@ -4,13 +4,13 @@
 // unsaved edits is left to the remote-change rules) and its history panel.
 import * as vscode from 'vscode';
 import type { ConnectionProvider } from '../connection/connectionProvider';
-import type { DocumentRegistry } from '../fs/documentRegistry';
-import type { ExplorerModel } from '../model/explorer/explorerModel';
-import { FILE_SCHEME, parseFilePath, VIEWS } from '../model/resourcePath';
-import type { RevisionCache } from '../model/revisionCache';
-import type { ServerSnapshot } from '../model/saveTypes';
+import type { DocumentRegistry } from '../documents/files/documentRegistry';
+import type { ExplorerModel } from '../explorer/model/explorerModel';
+import { FILE_SCHEME, parseFilePath, VIEWS } from '../kinds/resourcePath';
+import type { RevisionCache } from '../documents/model/revisionCache';
+import type { ServerSnapshot } from '../documents/model/saveTypes';
 import { ownedBy } from '../util/lifecycle';
-import type { HistoryPanels } from '../views/history/historyPanels';
+import type { HistoryPanels } from '../history/host/historyPanels';
 import type { GuardedSaver } from './guardedRestore';
 import { OperationTargets } from './operationTargets';
 import { dashboardRevision, PublishStatusBar } from './publishStatusBar';

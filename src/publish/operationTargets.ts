@@ -3,9 +3,9 @@
 // (historyTarget.ts), with the workspace and a name added.
 import * as vscode from 'vscode';
 import type { ConnectionProvider } from '../connection/connectionProvider';
-import { FILE_SCHEME } from '../model/resourcePath';
+import { FILE_SCHEME } from '../kinds/resourcePath';
 import { PromiseCache } from '../util/async';
-import { resolveHistoryTarget } from '../views/history/historyTarget';
+import { resolveHistoryTarget } from '../history/host/historyTarget';
 import type { OperationTarget } from './revisionOperationsUi';
 
 export class OperationTargets {

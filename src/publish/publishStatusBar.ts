@@ -9,11 +9,11 @@
 import * as vscode from 'vscode';
 import type { ConnectionProvider } from '../connection/connectionProvider';
 import { COMMANDS, CONTEXT_KEYS } from '../manifest/contributions';
-import { hasHistory } from '../model/resourceKinds';
-import { parseFilePath, VIEWS } from '../model/resourcePath';
-import { draftPublishedSummary } from '../model/revisionOperations';
+import { hasHistory } from '../kinds/resourceKinds';
+import { parseFilePath, VIEWS } from '../kinds/resourcePath';
+import { draftPublishedSummary } from './model/revisionOperations';
 import type { RevisionHistory, RevisionRef } from '../api/schemas';
-import type { ServerSnapshot } from '../model/saveTypes';
+import type { ServerSnapshot } from '../documents/model/saveTypes';
 import { Disposable } from '../util/lifecycle';
 import { escapeMarkdown, escapeMarkdownLine } from '../util/markdown';
 import { activeWsaUri, type OperationTargets } from './operationTargets';

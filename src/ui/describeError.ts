@@ -3,7 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import { ApiError, InvalidIdError } from '../api';
 import { NotSignedInError } from '../connection/connectionProvider';
-import { ResourcePathError } from '../model/resourcePath';
+import { ResourcePathError } from '../kinds/resourcePath';
 import { sentence } from '../util/sentence';
 import { RestrictedModeError } from './restrictedMode';
 

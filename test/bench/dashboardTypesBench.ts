@@ -8,10 +8,10 @@ import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createClient, DEFAULT_CONNECTION } from '../../src/api';
 import { rowTypeFromColumns } from '../../src/api/dataContract';
-import { checkTsx } from '../../src/core/tsxCheck';
+import { checkTsx } from '../../src/dashboardLanguage/check/tsxCheck';
 import { startEmulator } from '../../src/emulator/server';
-import { DashboardLanguageService } from '../../src/tsx/dashboardService';
-import { DashboardWorkerClient } from '../../src/tsx/workerClient';
+import { DashboardLanguageService } from '../../src/dashboardLanguage/service/dashboardService';
+import { DashboardWorkerClient } from '../../src/dashboardLanguage/service/workerClient';
 import { waitUntil } from '../harness/lib/processes';
 import { fmt, median, percentile, type Row } from './support';
 

@@ -14,12 +14,12 @@ import { join } from 'node:path';
 import { createClient, DEFAULT_CONNECTION } from '../../src/api';
 import { rowTypeFromColumns } from '../../src/api/dataContract';
 import { startEmulator } from '../../src/emulator/server';
-import { DashboardProject, TypeUniverse } from '../../src/tsx/dashboardProject';
-import type { OffsetRange, RuntimeTypes } from '../../src/tsx/dashboardProtocol';
-import { SILENCED_CODES } from '../../src/tsx/dashboardService';
-import { DiagnosticsScheduler, SEMANTIC_PAUSE_MS } from '../../src/tsx/diagnosticsScheduler';
-import { ShippedTypes } from '../../src/tsx/typeFiles';
-import { DashboardWorkerClient } from '../../src/tsx/workerClient';
+import { DashboardProject, TypeUniverse } from '../../src/dashboardLanguage/service/dashboardProject';
+import type { OffsetRange, RuntimeTypes } from '../../src/dashboardLanguage/service/dashboardProtocol';
+import { SILENCED_CODES } from '../../src/dashboardLanguage/service/dashboardService';
+import { DiagnosticsScheduler, SEMANTIC_PAUSE_MS } from '../../src/dashboardLanguage/service/diagnosticsScheduler';
+import { ShippedTypes } from '../../src/dashboardLanguage/service/typeFiles';
+import { DashboardWorkerClient } from '../../src/dashboardLanguage/service/workerClient';
 import { largeDashboard } from './dashboardTypesBench';
 import { fmt, median, percentile, stopChild, type Row } from './support';
 

@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
 import type { WorkspaceAutomationApi } from '../../src/extension';
-import { isResourceNode } from '../../src/model/explorer/nodes';
-import type { HistoryPanel } from '../../src/views/history/historyPanel';
+import { isResourceNode } from '../../src/explorer/model/nodes';
+import type { HistoryPanel } from '../../src/history/host/historyPanel';
 import { activateExtension, eventToPromise, requireEmulator, type EmulatorInfo } from './helpers';
 import { groupChildren, restoreHarnessConnection, treeItem, untilConnection } from './explorerSupport';
 

@@ -8,13 +8,13 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { waitUntil } from '../harness/lib/processes';
 import type { ServiceClient } from '../../src/api';
-import type { ConflictOutcome } from '../../src/conflicts/conflictResolver';
+import type { ConflictOutcome } from '../../src/documents/conflicts/conflictResolver';
 import type { AdminClient } from '../../src/emulator/adminClient';
 import type { RequestLogEntry } from '../../src/emulator/requestLog';
 import type { WorkspaceAutomationApi } from '../../src/extension';
-import { CONFLICT_START, mergeTexts } from '../../src/model/merge';
-import { filePath, type FileView } from '../../src/model/resourcePath';
-import type { SaveConflict, SaveResult } from '../../src/model/saveTypes';
+import { CONFLICT_START, mergeTexts } from '../../src/documents/model/merge';
+import { filePath, type FileView } from '../../src/kinds/resourcePath';
+import type { SaveConflict, SaveResult } from '../../src/documents/model/saveTypes';
 import { colleagueClient, activateExtension, emulatorAdmin, eventToPromise, requireEmulator, type EmulatorInfo } from './helpers';
 import { setAutoSave } from './fileHelpers';
 

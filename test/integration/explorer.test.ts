@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
 import type { WorkspaceAutomationApi } from '../../src/extension';
-import { isResourceNode } from '../../src/model/explorer/nodes';
+import { isResourceNode } from '../../src/explorer/model/nodes';
 import { activateExtension, emulatorAdmin, requireEmulator, waitForRequest, type EmulatorInfo } from './helpers';
 import {
   clearAddedResources,

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Connection } from '../../src/connection/connectionProvider';
 import type { WorkspaceAutomationApi } from '../../src/extension';
-import { isResourceNode, type ExplorerNode, type GroupId, type ResourceNode } from '../../src/model/explorer/nodes';
+import { isResourceNode, type ExplorerNode, type GroupId, type ResourceNode } from '../../src/explorer/model/nodes';
 import type { EmulatorInfo } from './helpers';
 
 /** Resolves when `predicate` holds for the current connection, waiting on its change events. */

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WorkspaceAutomationApi } from '../../src/extension';
-import type { FileView } from '../../src/model/resourcePath';
+import type { FileView } from '../../src/kinds/resourcePath';
 import { eventToPromise } from './helpers';
 
 const FOLDERS: Record<FileView, string> = {

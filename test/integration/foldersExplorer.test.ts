@@ -9,8 +9,8 @@ import * as vscode from 'vscode';
 import type { ServiceClient } from '../../src/api';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
 import type { WorkspaceAutomationApi } from '../../src/extension';
-import type { PullReport } from '../../src/folders';
-import { isResourceNode, type ExplorerNode, type GroupNode } from '../../src/model/explorer/nodes';
+import type { PullReport } from '../../src/localFolders/engine';
+import { isResourceNode, type ExplorerNode, type GroupNode } from '../../src/explorer/model/nodes';
 import { colleagueClient, activateExtension, eventToPromise, requireEmulator, type EmulatorInfo } from './helpers';
 
 const PULL_INTO = 'workspaceAutomation.pullIntoFolder';

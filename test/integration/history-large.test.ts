@@ -5,9 +5,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
 import type { WorkspaceAutomationApi } from '../../src/extension';
-import type { HistoryPanel } from '../../src/views/history/historyPanel';
-import { REST_AT_THE_LATEST_MS } from '../../src/views/history/panelParts';
-import { FIRST_SCREEN_ITEMS, unpackItems, type HostMessage } from '../../src/shared/history/protocol';
+import type { HistoryPanel } from '../../src/history/host/historyPanel';
+import { REST_AT_THE_LATEST_MS } from '../../src/history/host/panelParts';
+import { FIRST_SCREEN_ITEMS, unpackItems, type HostMessage } from '../../src/history/protocol/protocol';
 import { activateExtension, eventToPromise, requireEmulator, type EmulatorInfo } from './helpers';
 
 describe('Revision history of 5,000 revisions', function () {

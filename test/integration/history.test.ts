@@ -7,8 +7,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AdminClient } from '../../src/emulator/adminClient';
 import type { WorkspaceAutomationApi } from '../../src/extension';
-import type { HistoryPanel } from '../../src/views/history/historyPanel';
-import type { HistoryState, WebviewMessage } from '../../src/shared/history/protocol';
+import type { HistoryPanel } from '../../src/history/host/historyPanel';
+import type { HistoryState, WebviewMessage } from '../../src/history/protocol/protocol';
 import { activateExtension, emulatorAdmin, eventToPromise, requireEmulator, serviceFetch, type EmulatorInfo } from './helpers';
 
 type State = HistoryState;

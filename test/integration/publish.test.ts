@@ -4,11 +4,11 @@
 // answer read back, and the status bar item of an open document following it all.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { SaveResult } from '../../src/model/saveTypes';
+import type { SaveResult } from '../../src/documents/model/saveTypes';
 import type { AdminClient } from '../../src/emulator/adminClient';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { OperationResult } from '../../src/publish/revisionOperationsUi';
-import type { HistoryPanel } from '../../src/views/history/historyPanel';
+import type { HistoryPanel } from '../../src/history/host/historyPanel';
 import { editText, revertAndCloseAll, wsaUri } from './fileHelpers';
 import { connectSuite, eventToPromise, serviceFetch, type EmulatorInfo } from './helpers';
 

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AdminClient } from '../../src/emulator/adminClient';
 import type { WorkspaceAutomationApi } from '../../src/extension';
-import type { SaveResult } from '../../src/model/saveTypes';
+import type { SaveResult } from '../../src/documents/model/saveTypes';
 import { findItem, nodeChange, treeItem } from './explorerSupport';
 import { editText, openFresh, revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
 import { connectSuite, eventToPromise, hasVariant, serviceFetch, type EmulatorInfo, type RequestLogEntry } from './helpers';

@@ -11,7 +11,7 @@ import { isApiError, type ServiceClient } from '../../src/api';
 import { definitionBody } from '../../src/api/requestBodies';
 import type { AdminClient } from '../../src/emulator/adminClient';
 import type { WorkspaceAutomationApi } from '../../src/extension';
-import type { SaveResult, ServerSnapshot } from '../../src/model/saveTypes';
+import type { SaveResult, ServerSnapshot } from '../../src/documents/model/saveTypes';
 import { revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
 import { colleagueClient, type EmulatorInfo, connectSuite } from './helpers';
 

@@ -9,9 +9,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WorkspaceAutomationApi } from '../../src/extension';
-import type { FileView } from '../../src/model/resourcePath';
-import type { SaveResult } from '../../src/model/saveTypes';
-import type { HistoryPanel } from '../../src/views/history/historyPanel';
+import type { FileView } from '../../src/kinds/resourcePath';
+import type { SaveResult } from '../../src/documents/model/saveTypes';
+import type { HistoryPanel } from '../../src/history/host/historyPanel';
 import { revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
 import { eventToPromise, type EmulatorInfo, connectSuite } from './helpers';
 import { LiveDisposables } from './support/liveDisposables';

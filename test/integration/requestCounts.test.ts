@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
 import type { WorkspaceAutomationApi } from '../../src/extension';
-import type { SaveResult } from '../../src/model/saveTypes';
+import type { SaveResult } from '../../src/documents/model/saveTypes';
 import { editText, revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
 import { activateExtension, eventToPromise, requireEmulator, serviceFetch, type EmulatorInfo } from './helpers';
 

@@ -2,7 +2,7 @@
 // list, picks two revisions (click, then Ctrl+click) and compares them in the diff editor.
 import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
-import { ROW_HEIGHT } from '../../src/webview/history/rows';
+import { ROW_HEIGHT } from '../../src/history/page/rows';
 import { expandTreeItem, openViewContainer, useWorkbench, viewPane } from '../harness';
 
 describe('Revision history in the workbench', () => {

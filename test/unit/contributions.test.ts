@@ -6,8 +6,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { COMMANDS, CONTEXT_KEYS, INTERNAL_COMMANDS, VIEWS, focusViewCommand } from '../../src/manifest/contributions';
+import { repoRoot } from '../harness/lib/paths';
 
-const root = join(__dirname, '..', '..', '..');
+const root = repoRoot;
 
 /** The context keys of VS Code itself that our `when` clauses use. */
 const VSCODE_CONTEXT_KEYS = new Set(['view', 'viewItem', 'resourceScheme', 'isInDiffLeftEditor', 'scmProvider', 'scmResourceGroup']);

@@ -7,10 +7,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { getL10nJson } from '@vscode/l10n-dev';
-import { PAGE_TEXT, parsePageLocale } from '../../src/shared/history/pageText';
-import { absoluteUtc, relativeTime } from '../../src/shared/history/relativeTime';
+import { PAGE_TEXT, parsePageLocale } from '../../src/history/protocol/pageText';
+import { absoluteUtc, relativeTime } from '../../src/history/protocol/relativeTime';
+import { repoRoot } from '../harness/lib/paths';
 
-const root = join(__dirname, '..', '..', '..');
+const root = repoRoot;
 
 type Bundle = Record<string, string | { message: string; comment: string[] }>;
 
@@ -83,7 +84,7 @@ describe('localization bundles', () => {
   });
 
   it('the history page gets every word of PAGE_TEXT from the host, each with its English as the key', () => {
-    const host = readFileSync(join(root, 'src', 'views', 'history', 'pageWords.ts'), 'utf8');
+    const host = readFileSync(join(root, 'src', 'history', 'host', 'pageWords.ts'), 'utf8');
     const sent = Object.fromEntries([...host.matchAll(/^\s+(\w+): l10n\.t\(\s*'((?:[^'\\]|\\.)*)',?\s*\),$/gm)].map((m) => [m[1]!, m[2]!]));
     assert.deepEqual(sent, { ...PAGE_TEXT });
   });

@@ -11,8 +11,9 @@ import * as l10n from '@vscode/l10n';
 import { getL10nPseudoLocalized } from '@vscode/l10n-dev';
 // The same check the pseudo-locale UI scenario makes of the workbench's texts.
 import { unlocalizedWords } from '../harness/lib/pseudoLocale';
+import { repoRoot } from '../harness/lib/paths';
 
-const root = join(__dirname, '..', '..', '..');
+const root = repoRoot;
 const source = JSON.parse(readFileSync(join(root, 'l10n', 'bundle.l10n.json'), 'utf8')) as Record<string, string>;
 l10n.config({ contents: getL10nPseudoLocalized(source) as Record<string, string> });
 
@@ -23,14 +24,14 @@ describe('pseudo-locale', () => {
   });
 
   it('the history page says nothing in English', async () => {
-    const { PAGE_TEXT } = await import('../../src/shared/history/pageText');
-    const text = await import('../../src/webview/history/text');
+    const { PAGE_TEXT } = await import('../../src/history/protocol/pageText');
+    const text = await import('../../src/history/page/text');
     text.setPageLocale({ language: 'en', text: getL10nPseudoLocalized({ ...PAGE_TEXT }) as typeof PAGE_TEXT });
-    const { actionStates, actionMessage } = await import('../../src/webview/history/actions');
-    const announce = await import('../../src/webview/history/announce');
-    const { rowDetails } = await import('../../src/webview/history/rows');
-    const { statusText } = await import('../../src/webview/history/chrome');
-    const { historyHeader, historyItem } = await import('./historySupport');
+    const { actionStates, actionMessage } = await import('../../src/history/page/actions');
+    const announce = await import('../../src/history/page/announce');
+    const { rowDetails } = await import('../../src/history/page/rows');
+    const { statusText } = await import('../../src/history/page/chrome');
+    const { historyHeader, historyItem } = await import('./history/historySupport');
     const a = { ...historyItem('rvsn_a'), sequence: 4, message: 'Fix totals', actorId: 'apik_1' };
     const b = historyItem('rvsn_b');
     const header = historyHeader();
@@ -56,10 +57,10 @@ describe('pseudo-locale', () => {
   it('the extension’s messages say nothing in English', async () => {
     const { ApiError } = await import('../../src/api/errors');
     const { describeError } = await import('../../src/ui/describeError');
-    const { draftPublishedSummary } = await import('../../src/model/revisionOperations');
-    const { databaseProblems } = await import('../../src/validation/databaseRules');
-    const { refusalMessage } = await import('../../src/validation/validate');
-    const { savedMessage } = await import('../../src/fs/saveMessages');
+    const { draftPublishedSummary } = await import('../../src/publish/model/revisionOperations');
+    const { databaseProblems } = await import('../../src/documents/validation/databaseRules');
+    const { refusalMessage } = await import('../../src/documents/validation/validate');
+    const { savedMessage } = await import('../../src/documents/files/saveMessages');
     const texts: string[] = [];
     const error = (kind: string, status?: number) =>
       new ApiError({ kind, status, message: 'boom', action: l10n.t('read app'), method: 'GET', path: '/' } as never);

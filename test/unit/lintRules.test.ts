@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
+import { repoRoot } from '../harness/lib/paths';
 
-const root = join(__dirname, '..', '..', '..');
+const root = repoRoot;
 
 let eslint: ESLint;
 
@@ -27,17 +28,23 @@ describe('lint: the folder rules', () => {
     eslint = new ESLint({ cwd: root, overrideConfig: tseslint.configs.disableTypeChecked });
   });
 
-  test('`vscode` is refused in api, model, core, emulator, util, webview and shared, and allowed in the adapters', async () => {
+  test('`vscode` is refused in api, kinds, emulator, util and the vscode-free layers of each feature, and allowed in the adapters', async () => {
     const code = "import * as vscode from 'vscode';\nexport const x = vscode;\n";
     for (const folder of [
       'src/api',
-      'src/model',
-      'src/model/history',
-      'src/core',
+      'src/kinds',
       'src/emulator',
       'src/util',
-      'src/webview/history',
-      'src/shared/history',
+      'src/documents/model',
+      'src/documents/validation',
+      'src/history/model',
+      'src/history/protocol',
+      'src/history/page',
+      'src/dashboardLanguage/service',
+      'src/dashboardLanguage/check',
+      'src/localFolders/engine',
+      'src/explorer/model',
+      'src/publish/model',
     ]) {
       // The page and src/shared refuse every package too: a second message, about that.
       const errors = await boundaryErrors(`${folder}/snippet.ts`, code);
@@ -46,7 +53,19 @@ describe('lint: the folder rules', () => {
         `${folder}: ${errors.join('; ')}`,
       );
     }
-    for (const folder of ['src/fs', 'src/views/tree', 'src/connection', 'src/commands', 'src/ui']) {
+    for (const folder of [
+      'src/documents/files',
+      'src/documents/conflicts',
+      'src/explorer/vscode',
+      'src/history/host',
+      'src/history',
+      'src/dashboardLanguage/vscode',
+      'src/localFolders/vscode',
+      'src/publish',
+      'src/connection',
+      'src/commands',
+      'src/ui',
+    ]) {
       assert.deepEqual(await boundaryErrors(`${folder}/snippet.ts`, code), [], folder);
     }
   });
@@ -61,8 +80,8 @@ describe('lint: the folder rules', () => {
       [],
     );
     for (const [path, code] of [
-      ['src/views/history/snippet.ts', "import { registerCommand } from '../../commands/registerCommand';\nvoid registerCommand;\n"],
-      ['src/fs/snippet.ts', "export { registerCommands } from '../commands';\n"],
+      ['src/history/host/snippet.ts', "import { registerCommand } from '../../commands/registerCommand';\nvoid registerCommand;\n"],
+      ['src/documents/snippet.ts', "export { registerCommands } from '../commands';\n"],
       ['src/testApi.ts', "import type { CommandDeps } from './commands/index';\nexport type X = CommandDeps;\n"],
     ] as const) {
       const errors = await boundaryErrors(path, code);
@@ -71,36 +90,34 @@ describe('lint: the folder rules', () => {
     }
   });
 
-  test('the history page imports only src/shared and its own files', async () => {
-    const page = 'src/webview/history/snippet.ts';
-    const ok = [
-      "import { h } from './dom';",
-      "import type { HostMessage } from '../../shared/history/protocol';",
-      "import { x } from '../common/x';",
-    ];
+  test('the history page imports only src/history/protocol and its own files', async () => {
+    const page = 'src/history/page/snippet.ts';
+    const ok = ["import { h } from './dom';", "import type { HostMessage } from '../protocol/protocol';"];
     for (const line of ok) assert.deepEqual(await boundaryErrors(page, `${line}\n`), [], line);
     for (const line of [
-      "import { parseWebviewMessage } from '../../views/history/messageSchema';",
-      "import { toHistoryItems } from '../../model/history/items';",
+      "import { parseWebviewMessage } from '../host/messageSchema';",
+      "import { toHistoryItems } from '../model/items';",
+      "import { notificationText } from '../../util/notify';",
       "import { z } from 'zod/mini';",
     ]) {
       const errors = await boundaryErrors(page, `${line}\n`);
       assert.equal(errors.length, 1, line);
-      assert.match(errors[0]!, /imports only src\/shared and its own files/, line);
+      assert.match(errors[0]!, /imports only its own files and src\/history\/protocol/, line);
     }
   });
 
-  test('src/shared imports only src/shared', async () => {
-    const shared = 'src/shared/history/snippet.ts';
+  test('src/history/protocol imports only itself', async () => {
+    const shared = 'src/history/protocol/snippet.ts';
     assert.deepEqual(await boundaryErrors(shared, "import type { HistoryItem } from './historyItem';\n"), []);
     for (const line of [
       "import { schemas } from '../../api/lazySchemas';",
-      "import type { FileView } from '../../model/resourcePath';",
+      "import type { FileView } from '../../kinds/resourcePath';",
+      "import { toHistoryItems } from '../model/items';",
       "import { z } from 'zod/mini';",
     ]) {
       const errors = await boundaryErrors(shared, `${line}\n`);
       assert.equal(errors.length, 1, line);
-      assert.match(errors[0]!, /src\/shared imports only src\/shared/, line);
+      assert.match(errors[0]!, /src\/history\/protocol imports only itself/, line);
     }
   });
 

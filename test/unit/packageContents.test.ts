@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { listFiles, PackageManager } from '@vscode/vsce';
+import { repoRoot } from '../harness/lib/paths';
 
-const root = join(__dirname, '..', '..', '..');
+const root = repoRoot;
 
 /** The files the manifest names under dist/ and media/ (the entry, icons, grammars, schemas, walkthrough pages), without `./`. */
 function namedFiles(value: unknown, out = new Set<string>()): Set<string> {

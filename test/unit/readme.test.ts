@@ -6,8 +6,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { repoRoot } from '../harness/lib/paths';
 
-const root = join(__dirname, '..', '..', '..');
+const root = repoRoot;
 const script = join(root, 'scripts', 'readme-tables.mjs');
 
 function check(readme?: string) {

@@ -4,8 +4,9 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, test } from 'node:test';
+import { repoRoot } from '../harness/lib/paths';
 
-const root = join(__dirname, '..', '..', '..');
+const root = repoRoot;
 
 /** Basenames used by more than one file, with the files; `index.ts` names a folder's entry and may repeat. */
 function sharedBasenames(files: readonly string[]): Map<string, string[]> {

@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { waitUntil } from '../harness/lib/processes';
+import { repoRoot } from '../harness/lib/paths';
 
-const root = join(__dirname, '..', '..', '..');
+const root = repoRoot;
 const FAKE_CODE = `#!${process.execPath}
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');

@@ -7,12 +7,13 @@ import { createClient, type ServiceClient } from '../../src/api';
 import type { Connection, ConnectionProvider } from '../../src/connection/connectionProvider';
 import { startEmulator, VARIANT_NAMES, type RunningEmulator, type WireVariant } from '../../src/emulator';
 import type { RequestLogEntry } from '../../src/emulator/requestLog';
-import { ResourceReader } from '../../src/model/resourceReader';
-import type { FileView, ResourceFile } from '../../src/model/resourcePath';
-import { SaveFlow } from '../../src/model/saveFlow';
-import type { SaveResult, ServerSnapshot } from '../../src/model/saveTypes';
+import { ResourceReader } from '../../src/documents/model/resourceReader';
+import type { FileView, ResourceFile } from '../../src/kinds/resourcePath';
+import { SaveFlow } from '../../src/documents/model/saveFlow';
+import type { SaveResult, ServerSnapshot } from '../../src/documents/model/saveTypes';
 import { Emitter } from '../../src/util/events';
-import { validateText } from '../../src/validation/validate';
+import { validateText } from '../../src/documents/validation/validate';
+import { repoRoot } from '../harness/lib/paths';
 
 /** Every profile, and our own choices first (no profile): the one loop the variant tests run over. */
 export const PROFILES: readonly { label: string; variants: readonly string[] }[] = [
@@ -24,7 +25,7 @@ const fastRetry = { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 1_000, budgetMs:
 
 /** The local checks the extension runs before a save, with the TSX parser bundle `node esbuild.mjs` built. */
 export const validate = (view: FileView, text: string) =>
-  validateText(view, text, { tsxCheckPath: join(__dirname, '..', '..', '..', 'dist', 'tsx-check.js') });
+  validateText(view, text, { tsxCheckPath: join(repoRoot, 'dist', 'tsx-check.js') });
 
 export const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
 

@@ -1,5 +1,5 @@
 // The language features for wsa: dashboards, over one DashboardProject per open dashboard.
-// Runs in the worker (src/tsx/dashboardWorker.ts) and in plain Node for the unit tests and the bench. No vscode.
+// Runs in the worker (src/dashboardLanguage/service/dashboardWorker.ts) and in plain Node for the unit tests and the bench. No vscode.
 import * as ts from 'typescript';
 import { DashboardProject, runtimeTypesTooLarge, TypeUniverse } from './dashboardProject';
 import { REGION_CHECK_LINES } from './dashboardProtocol';

@@ -9,7 +9,7 @@
 // checked: `/lib/../../../etc/passwd` starts with `/lib/` but is no shipped file.
 import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { confineUriPath, UriPathError } from '../util/uriPath';
+import { confineUriPath, UriPathError } from '../../util/uriPath';
 
 export const LIB_DIR = '/lib';
 /** The folders of the virtual tree; a `wsa-types:` document outside them does not exist. */

@@ -6,7 +6,7 @@
 // client starts dist/ts-worker.js itself.
 import { join } from 'node:path';
 import { workerData } from 'node:worker_threads';
-import { loadWithCodeCache } from '../util/codeCache';
+import { loadWithCodeCache } from '../../util/codeCache';
 
 /** Past a first check on a busy machine (2-3 s here), so that the checker is compiled and cached. */
 const STORE_AFTER_MS = 8_000;

@@ -7,11 +7,11 @@
 import * as vscode from 'vscode';
 import { rowTypeFromColumns } from '../../api/dataContract';
 import type { Connection, ConnectionProvider } from '../../connection/connectionProvider';
-import { REVISION_SCHEME } from '../../model/resourcePath';
-import type { SaveTokens } from '../../model/saveTypes';
-import { REGION_CHECK_LINES, type OffsetRange, type TypeDiagnostic } from '../../tsx/dashboardProtocol';
-import { DiagnosticsScheduler, moveThrough, type SchedulerStats, type TextChange } from '../../tsx/diagnosticsScheduler';
-import type { DashboardWorkerClient } from '../../tsx/workerClient';
+import { REVISION_SCHEME } from '../../kinds/resourcePath';
+import type { SaveTokens } from '../../documents/model/saveTypes';
+import { REGION_CHECK_LINES, type OffsetRange, type TypeDiagnostic } from '../service/dashboardProtocol';
+import { DiagnosticsScheduler, moveThrough, type SchedulerStats, type TextChange } from '../service/diagnosticsScheduler';
+import type { DashboardWorkerClient } from '../service/workerClient';
 import { eventToPromise } from '../../util/events';
 import { Disposable } from '../../util/lifecycle';
 

@@ -2,12 +2,12 @@
 // and converts the answer. The built-in TypeScript features do not act on the `wsa-dashboard`
 // language, so nothing is shown twice.
 import * as vscode from 'vscode';
-import { resolvedPath } from '../../fs/resolvedPath';
-import { FILE_SCHEME, REVISION_SCHEME } from '../../model/resourcePath';
-import type { CompletionEntry, LineRange } from '../../tsx/dashboardProtocol';
-import { TYPE_ROOTS } from '../../tsx/typeFiles';
+import { resolvedPath } from '../../documents/files/resolvedPath';
+import { FILE_SCHEME, REVISION_SCHEME } from '../../kinds/resourcePath';
+import type { CompletionEntry, LineRange } from '../service/dashboardProtocol';
+import { TYPE_ROOTS } from '../service/typeFiles';
 import { codeBlock, escapeMarkdown } from '../../util/markdown';
-import type { DashboardWorkerClient } from '../../tsx/workerClient';
+import type { DashboardWorkerClient } from '../service/workerClient';
 import type { DashboardDocuments } from './dashboardDocuments';
 
 export const TYPES_SCHEME = 'wsa-types';

@@ -13,13 +13,13 @@
 //  - texts too large to merge on the extension host's thread (model/merge.ts): the merge editor,
 //    whose diff runs outside the host, or else one conflict block of all of yours against all of theirs.
 import * as vscode from 'vscode';
-import { notificationText } from '../util/notify';
+import { notificationText } from '../../util/notify';
 import { mergeTexts } from '../model/merge';
 import type { SaveConflict, ServerSnapshot } from '../model/saveTypes';
-import type { SaveTarget } from '../fs/saveTarget';
-import { revisionUri } from '../fs/revisionFileSystem';
+import type { SaveTarget } from '../files/saveTarget';
+import { revisionUri } from '../files/revisionFileSystem';
 import { cleanMergeMessage, markersMessage, mergeEditorMessage, serviceSide } from './conflictText';
-import { Disposable } from '../util/lifecycle';
+import { Disposable } from '../../util/lifecycle';
 import { SNAPSHOT_SCHEME, type SnapshotFileSystem } from './snapshotFileSystem';
 
 export type MergeChoiceOutcome = 'merged' | 'mergeEditor' | 'markers';

@@ -5,11 +5,11 @@
 // One conflict, one prompt: while a document's notification is showing, a newer conflict for it
 // (another save attempt) only replaces what the buttons act on.
 import * as vscode from 'vscode';
-import { notificationText } from '../util/notify';
-import { reportError } from '../ui/reportError';
-import type { ProblemSink, SaveTarget } from '../fs/saveTarget';
+import { notificationText } from '../../util/notify';
+import { reportError } from '../../ui/reportError';
+import type { ProblemSink, SaveTarget } from '../files/saveTarget';
 import type { SaveConflict } from '../model/saveTypes';
-import { Disposable } from '../util/lifecycle';
+import { Disposable } from '../../util/lifecycle';
 import { refusalMessage } from '../validation/validate';
 import { ConflictMerge, openDocument, snapshotUri, type ConflictMergeOptions, type MergeChoiceOutcome } from './conflictMerge';
 import { compareTitle, conflictPrompt, overwrittenMessage } from './conflictText';

@@ -1,7 +1,7 @@
 // What the conflict flow says, in one place. Pure (no vscode), so the wording is unit-tested.
 import * as l10n from '@vscode/l10n';
 import type { SaveConflict, SavedResult, ServerSnapshot } from '../model/saveTypes';
-import { confirmation } from '../fs/saveMessages';
+import { confirmation } from '../files/saveMessages';
 
 /** "(now revision 14)" for revisions, "(updated …)" for facts. */
 function state(snapshot: ServerSnapshot): string {

@@ -1,6 +1,6 @@
 // The conflicts feature: Compare / Merge / Overwrite for a save that met a stale token.
 import type * as vscode from 'vscode';
-import type { ProblemSink, SaveTarget } from '../fs/saveTarget';
+import type { ProblemSink, SaveTarget } from '../files/saveTarget';
 import type { ConflictMergeOptions } from './conflictMerge';
 import { ConflictResolver } from './conflictResolver';
 

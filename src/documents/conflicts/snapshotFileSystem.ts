@@ -4,8 +4,8 @@
 // to their owner. They live as long as the extension (bounded), so "your text" stays readable.
 // Only paths this class made are ever found: a crafted one is resolved first and matched exactly.
 import * as vscode from 'vscode';
-import { resolvedPath } from '../fs/resolvedPath';
-import { FilesOnlyFileSystem } from '../fs/fileSystemErrors';
+import { resolvedPath } from '../files/resolvedPath';
+import { FilesOnlyFileSystem } from '../files/fileSystemErrors';
 
 export const SNAPSHOT_SCHEME = 'wsa-snapshot';
 

@@ -1,18 +1,18 @@
 // The documents behind the `wsa:` file system: which resource a URI names (and whether the signed-in
 // workspace may see it), loading it from the service, batched change events, and re-checking an
 // untouched document against the service. A document's state (session, held save, edit base) is
-// owned by the store (src/model/documentStore.ts): this class tells it what VS Code and the service
+// owned by the store (src/documents/model/documentStore.ts): this class tells it what VS Code and the service
 // did, as editor facts (`editorFacts`), and does what it answers on VS Code's side.
 import * as vscode from 'vscode';
-import type { ConnectionProvider } from '../connection/connectionProvider';
-import { NotSignedInError } from '../connection/connectionProvider';
+import type { ConnectionProvider } from '../../connection/connectionProvider';
+import { NotSignedInError } from '../../connection/connectionProvider';
 import { ResourceReader, type RevisionSource } from '../model/resourceReader';
-import { isIdOf } from '../api/ids';
+import { isIdOf } from '../../api/ids';
 import type { DocumentSession, DocumentSessions } from '../model/documentSession';
 import type { DocumentStore, EditorFacts } from '../model/documentStore';
-import { FILE_SCHEME, filePath, isEditable, parseFilePath, ResourcePathError, VIEWS, type ResourceFile } from '../model/resourcePath';
-import { SingleFlight } from '../util/async';
-import { Disposable } from '../util/lifecycle';
+import { FILE_SCHEME, filePath, isEditable, parseFilePath, ResourcePathError, VIEWS, type ResourceFile } from '../../kinds/resourcePath';
+import { SingleFlight } from '../../util/async';
+import { Disposable } from '../../util/lifecycle';
 import { toFileSystemError } from './fileSystemErrors';
 import type { HeldSaves } from './heldSaves';
 

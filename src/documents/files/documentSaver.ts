@@ -1,19 +1,19 @@
 // Every save of a `wsa:` file goes through here: VS Code's writeFile (File > Save, Save All, auto
 // save), the save command, held auto saves, and the conflict resolver and history panel (through
 // SaveTarget). Saves of one file run one after another, so each is based on the previous one. What
-// a save did is told to the document store (src/model/documentStore.ts) by name; it decides what
+// a save did is told to the document store (src/documents/model/documentStore.ts) by name; it decides what
 // that does to the document, and this class does the VS Code side (events, notices, the editor).
 import * as vscode from 'vscode';
-import type { ServiceClient } from '../api';
-import type { Configuration } from '../manifest/config';
+import type { ServiceClient } from '../../api';
+import type { Configuration } from '../../manifest/config';
 import type { DocumentSession } from '../model/documentSession';
 import type { DocumentStore, SaveOrigin } from '../model/documentStore';
-import type { FileView } from '../model/resourcePath';
+import type { FileView } from '../../kinds/resourcePath';
 import { SaveFlow } from '../model/saveFlow';
 import type { SaveResult, ServerSnapshot, TextProblem } from '../model/saveTypes';
-import { describeError } from '../ui/describeError';
-import { KeyedQueue } from '../util/async';
-import { Disposable } from '../util/lifecycle';
+import { describeError } from '../../ui/describeError';
+import { KeyedQueue } from '../../util/async';
+import { Disposable } from '../../util/lifecycle';
 import type { DocumentRegistry, RefreshOutcome, ResolvedFile } from './documentRegistry';
 import { toFileSystemError } from './fileSystemErrors';
 import type { HeldSaves } from './heldSaves';

@@ -1,9 +1,9 @@
 // Providers throw FileSystemErrors only; the message is the same clear sentence a command would show.
 import * as vscode from 'vscode';
-import { ApiError } from '../api';
-import { NotSignedInError } from '../connection/connectionProvider';
-import { describeError } from '../ui/describeError';
-import { Disposable } from '../util/lifecycle';
+import { ApiError } from '../../api';
+import { NotSignedInError } from '../../connection/connectionProvider';
+import { describeError } from '../../ui/describeError';
+import { Disposable } from '../../util/lifecycle';
 
 export function toFileSystemError(error: unknown, uri: vscode.Uri, what?: string): vscode.FileSystemError {
   if (error instanceof vscode.FileSystemError) return error;

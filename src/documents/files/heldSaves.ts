@@ -1,11 +1,11 @@
 // Held auto saves (setting `workspaceAutomation.autoSave`) as VS Code sees them: the store
-// (src/model/documentStore.ts) owns what is held and decides when it is dropped; this adapter adds
+// (src/documents/model/documentStore.ts) owns what is held and decides when it is dropped; this adapter adds
 // the context key, a vscode event for the decorations and status bar, and the coalescing timers
 // that send held saves later as one revision.
 import * as vscode from 'vscode';
-import { CONTEXT_KEYS } from '../manifest/contributions';
+import { CONTEXT_KEYS } from '../../manifest/contributions';
 import type { DocumentStore, HeldSave } from '../model/documentStore';
-import { Disposable } from '../util/lifecycle';
+import { Disposable } from '../../util/lifecycle';
 
 export type { HeldSave } from '../model/documentStore';
 

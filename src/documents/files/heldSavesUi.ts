@@ -1,10 +1,10 @@
 // Shows held auto saves where the user looks: a badge and tooltip on the file (editor tab, explorer
 // items with the file's URI) and a status bar item "N held" that sends them.
 import * as vscode from 'vscode';
-import { COMMANDS } from '../manifest/contributions';
-import { FILE_SCHEME } from '../model/resourcePath';
-import { Disposable } from '../util/lifecycle';
-import { isSingular } from '../util/plural';
+import { COMMANDS } from '../../manifest/contributions';
+import { FILE_SCHEME } from '../../kinds/resourcePath';
+import { Disposable } from '../../util/lifecycle';
+import { isSingular } from '../../util/plural';
 import type { HeldSaves } from './heldSaves';
 import { saveKeyLabel } from './saveMessages';
 

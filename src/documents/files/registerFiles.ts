@@ -2,14 +2,14 @@
 // change checks, the read-only `wsa-revision:` file system and its revision cache, and the
 // diagnostics that say why a save was refused.
 import * as vscode from 'vscode';
-import type { Configuration } from '../manifest/config';
-import type { ConnectionProvider } from '../connection/connectionProvider';
-import type { FileView } from '../model/resourcePath';
+import type { Configuration } from '../../manifest/config';
+import type { ConnectionProvider } from '../../connection/connectionProvider';
+import type { FileView } from '../../kinds/resourcePath';
 import { DocumentStore } from '../model/documentStore';
 import { RevisionCache } from '../model/revisionCache';
 import type { ServerSnapshot } from '../model/saveTypes';
-import { ownedBy } from '../util/lifecycle';
-import { SaveDiagnostics } from '../validation/saveDiagnostics';
+import { ownedBy } from '../../util/lifecycle';
+import { SaveDiagnostics } from './saveDiagnostics';
 import { validateText } from '../validation/validate';
 import { DocumentRegistry } from './documentRegistry';
 import { DocumentSaver, type DocumentSaverOptions } from './documentSaver';

@@ -3,8 +3,8 @@
 // at most every few seconds per file), and so is one just reverted; a newer state reloads it. Edited documents are left alone:
 // their save meets the change as a conflict.
 import * as vscode from 'vscode';
-import { FILE_SCHEME } from '../model/resourcePath';
-import { Disposable } from '../util/lifecycle';
+import { FILE_SCHEME } from '../../kinds/resourcePath';
+import { Disposable } from '../../util/lifecycle';
 import type { DocumentRegistry } from './documentRegistry';
 
 const MIN_INTERVAL_MS = 3_000;

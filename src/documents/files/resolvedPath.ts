@@ -3,7 +3,7 @@
 // at all (FileNotFound): the paths we hand out are already resolved, and a second spelling of one
 // file would be a second document.
 import * as vscode from 'vscode';
-import { confineUriPath, resolveUriPath, UriPathError } from '../util/uriPath';
+import { confineUriPath, resolveUriPath, UriPathError } from '../../util/uriPath';
 
 /** The URI's path, resolved and within `roots` (default: the whole scheme); else a FileSystemError. */
 export function resolvedPath(uri: vscode.Uri, roots?: readonly string[]): string {

@@ -1,10 +1,10 @@
 // `wsa-revision:` — read-only documents of single revisions, for diffs, history and conflict
 // compares. Content comes from the immutable RevisionCache.
 import * as vscode from 'vscode';
-import type { ConnectionProvider } from '../connection/connectionProvider';
+import type { ConnectionProvider } from '../../connection/connectionProvider';
 import type { RevisionCache } from '../model/revisionCache';
-import { parseRevisionPath, REVISION_SCHEME, ResourcePathError, revisionPath, type RevisionFile } from '../model/resourcePath';
-import { revisionText } from '../model/serialize';
+import { parseRevisionPath, REVISION_SCHEME, ResourcePathError, revisionPath, type RevisionFile } from '../../kinds/resourcePath';
+import { revisionText } from '../../kinds/serialize';
 import { FilesOnlyFileSystem, toFileSystemError } from './fileSystemErrors';
 import { resolvedPath } from './resolvedPath';
 

@@ -6,7 +6,7 @@
 // while the user is still fixing it — and a service refusal has no live checker to show it again.
 import * as vscode from 'vscode';
 import type { ProblemSeverity, TextProblem } from '../model/saveTypes';
-import { Disposable } from '../util/lifecycle';
+import { Disposable } from '../../util/lifecycle';
 
 export const DIAGNOSTIC_SOURCE = 'Workspace Automation';
 

@@ -1,8 +1,8 @@
 // The sentences a failed or refused save is explained with: the same words whether they reach the
 // user through a notification or through VS Code's failed-save message.
 import * as l10n from '@vscode/l10n';
-import { readOnlyReason } from '../model/resourceKinds';
-import type { ResourceFile } from '../model/resourcePath';
+import { readOnlyReason } from '../../kinds/resourceKinds';
+import type { ResourceFile } from '../../kinds/resourcePath';
 import { isError, type SaveConflict, type SavedResult, type TextProblem } from '../model/saveTypes';
 import { refusalMessage } from '../validation/validate';
 

@@ -3,7 +3,7 @@
 // Code's failed-save message or the held badge; this adds one status bar line for each, in the same
 // words as the save command. Tests (and anything else) can follow what was told.
 import * as vscode from 'vscode';
-import { Disposable } from '../util/lifecycle';
+import { Disposable } from '../../util/lifecycle';
 
 export interface SaveNotice {
   /** The `wsa:` URI string. */

@@ -3,8 +3,8 @@
 // DocumentSaver; this class is the FileSystemProvider surface and never shows UI. Every call resolves
 // the path first (resolvedPath): one that leaves `/` or needed resolving is refused before any check.
 import * as vscode from 'vscode';
-import { FILE_SCHEME } from '../model/resourcePath';
-import { Disposable } from '../util/lifecycle';
+import { FILE_SCHEME } from '../../kinds/resourcePath';
+import { Disposable } from '../../util/lifecycle';
 import type { DocumentRegistry } from './documentRegistry';
 import type { DocumentSaver } from './documentSaver';
 import { resolvedPath } from './resolvedPath';

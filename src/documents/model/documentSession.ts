@@ -11,7 +11,7 @@
 // VS Code would read changes, and on each write of VS Code's own (as a disk would); a change seen
 // on the service that leaves the text as it is keeps it (a needless new mtime is a false "file is
 // newer" of its own; see microsoft/vscode#86604).
-import type { ResourceFile } from './resourcePath';
+import type { ResourceFile } from '../../kinds/resourcePath';
 import { tokensKey, type ResourceContent } from './resourceReader';
 import type { ServerSnapshot } from './saveTypes';
 

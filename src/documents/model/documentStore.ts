@@ -5,11 +5,11 @@
 // may reload the text, what a save's answer does once the editor has moved on, and when a held save
 // or an edit base is dropped. vscode-free: src/fs adapts VS Code's documents, events and timers to
 // the intent methods below and does only the VS Code work (change events, notifications, timers).
-import type { IDisposable } from '../util/lifecycle';
+import type { IDisposable } from '../../util/lifecycle';
 import { DocumentSessions, type DocumentSession, type SessionContent } from './documentSession';
 import { EditBases, HeldEntries, type HeldSave, type PersistedState, type StoreLog } from './documentStoreState';
-import type { Event } from '../util/events';
-import type { ResourceFile } from './resourcePath';
+import type { Event } from '../../util/events';
+import type { ResourceFile } from '../../kinds/resourcePath';
 import { tokensKey, type ResourceContent } from './resourceReader';
 import type { ServerSnapshot } from './saveTypes';
 

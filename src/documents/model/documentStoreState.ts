@@ -3,7 +3,7 @@
 // editors with unsaved edits (VS Code restores those after a reload, hot exit). vscode-free: the
 // workspace state comes in as `PersistedState`, which a `vscode.Memento` satisfies. Only
 // DocumentStore (documentStore.ts) changes them; everyone else reads.
-import { Emitter } from '../util/events';
+import { Emitter } from '../../util/events';
 import { tokensKey } from './resourceReader';
 import type { ServerSnapshot } from './saveTypes';
 

@@ -1,12 +1,12 @@
 // Reads what a `wsa:` file shows, per view, from the service: the text, and for editable views the
 // server snapshot (tokens) a later save is guarded by. vscode-free.
 import * as l10n from '@vscode/l10n';
-import type { CallOptions, ServiceClient } from '../api';
-import type { Revision } from '../api/schemas';
-import { isEditable, type ResourceFile } from './resourcePath';
+import type { CallOptions, ServiceClient } from '../../api';
+import type { Revision } from '../../api/schemas';
+import { isEditable, type ResourceFile } from '../../kinds/resourcePath';
 import type { SaveTokens, ServerSnapshot } from './saveTypes';
-import type { KindReads } from './kindModule';
-import { editOf, editOfView, readOnlyTextOf } from './kindModules';
+import type { KindReads } from '../../kinds/kindContract';
+import { editOf, editOfView, readOnlyTextOf } from '../../kinds/kindModules';
 
 /** What a file shows now. */
 export interface ResourceContent {
@@ -25,7 +25,7 @@ export interface RevisionSource {
   get(resourceId: string, revisionId: string, options?: CallOptions): Promise<Revision>;
 }
 
-export { factLabel } from './factKind';
+export { factLabel } from '../../kinds/factKind';
 
 /** A stable string of the tokens: equal tokens, equal keys. */
 export function tokensKey(tokens: SaveTokens): string {

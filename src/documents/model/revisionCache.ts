@@ -1,9 +1,9 @@
 // Revisions are immutable: once read, a revision is never requested again while the connection
 // lasts. Concurrent reads of one revision share one request; a failed read is not cached
 // (PromiseCache's rule).
-import type { CallOptions, ServiceClient } from '../api';
-import type { Revision } from '../api/schemas';
-import { PromiseCache } from '../util/async';
+import type { CallOptions, ServiceClient } from '../../api';
+import type { Revision } from '../../api/schemas';
+import { PromiseCache } from '../../util/async';
 
 export class RevisionCache {
   private readonly entries: PromiseCache<string, Revision>;

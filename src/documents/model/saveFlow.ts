@@ -3,14 +3,14 @@
 // never by sending it twice. (A fact replace that the service refused for optional fields it does
 // not take is sent once more without them: the refused one stored nothing.) vscode-free.
 import * as l10n from '@vscode/l10n';
-import { ApiError, type ServiceClient } from '../api';
-import type { EditBehaviour } from './kindModule';
-import { editOf, editOfView, type AnyTokens } from './kindModules';
-import { locatePointer } from './jsonPointerLocation';
+import { ApiError, type ServiceClient } from '../../api';
+import type { EditBehaviour } from '../../kinds/kindContract';
+import { editOf, editOfView, type AnyTokens } from '../../kinds/kindModules';
+import { locatePointer } from '../../kinds/jsonPointerLocation';
 import type { ResourceReader } from './resourceReader';
-import type { FileView, ResourceFile } from './resourcePath';
+import type { FileView, ResourceFile } from '../../kinds/resourcePath';
 import { isError, type SaveResult, type ServerSnapshot, type TextProblem } from './saveTypes';
-import { DocumentParseError, sameJson } from './serialize';
+import { DocumentParseError, sameJson } from '../../kinds/serialize';
 
 export { sameJson };
 

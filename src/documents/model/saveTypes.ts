@@ -1,7 +1,11 @@
 // The vocabulary shared by the file system (which saves) and the conflict and validation features
 // (which explain and resolve a failed save). vscode-free.
-import type { AnyTokens } from './kindModules';
-import type { ResourceFile } from './resourcePath';
+import type { KindSnapshot } from '../../kinds/kindContract';
+import type { AnyTokens } from '../../kinds/kindModules';
+import type { ResourceFile } from '../../kinds/resourcePath';
+import type { TextProblem } from '../../util/textProblem';
+
+export { isError, type ProblemSeverity, type TextProblem } from '../../util/textProblem';
 
 /**
  * The expected values a save sends, kept beside the document, never inside its text: each editable
@@ -9,36 +13,8 @@ import type { ResourceFile } from './resourcePath';
  */
 export type SaveTokens = AnyTokens;
 
-/** A server state a document's text can be based on. */
-export interface ServerSnapshot {
-  text: string;
-  tokens: SaveTokens;
-  /** For messages: "revision 14" (dashboard/database/app), "version 5" (write sync) or "updated 2026-11-22 10:00 UTC" (fact). */
-  label: string;
-  /** Who made it, when known (an actor id). */
-  actor?: string;
-  /** The revision holding this text, when the resource has history: for `wsa-revision:` URIs. */
-  revision?: { resourceId: string; revisionId: string };
-}
-
-/**
- * How much a problem weighs. Only an `error` refuses a save: what the spec states (not JSON, the
- * request shape's types, conflict markers) or the service's own refusal. Values outside the lists
- * the extension knows and rules the spec does not state are `warning` or `info`: shown, never
- * blocking — the service is the judge of them.
- */
-export type ProblemSeverity = 'error' | 'warning' | 'info';
-
-/** A problem found in a document's text, 1-based positions. */
-export interface TextProblem {
-  message: string;
-  severity: ProblemSeverity;
-  line: number;
-  column: number;
-  endLine?: number;
-  endColumn?: number;
-  source: 'local' | 'service';
-}
+/** A server state a document's text can be based on, with the tokens of its kind. */
+export type ServerSnapshot = KindSnapshot<SaveTokens>;
 
 /** Handed to the conflict resolver when a save met a stale token. */
 export interface SaveConflict {
@@ -79,7 +55,3 @@ export type SaveResult =
    * the user may save without them (SaveRequest.leaveOut), which could clear them, or keep editing.
    */
   | { status: 'failed'; error: unknown; unkept?: readonly string[] };
-
-export function isError(problem: TextProblem): boolean {
-  return problem.severity === 'error';
-}

@@ -5,8 +5,8 @@
 // and keys that are not sent (neither a documented editable field nor the "$readOnly" group).
 // vscode-free.
 import * as l10n from '@vscode/l10n';
-import { FACT_EDITABLE_FIELDS, FACT_SERVER_FIELDS, KNOWN_FORMULA_TYPES } from '../api/schemaConstants';
-import { FACT_READ_ONLY_KEY } from '../model/factDocument';
+import { FACT_EDITABLE_FIELDS, FACT_SERVER_FIELDS, KNOWN_FORMULA_TYPES } from '../../api/schemaConstants';
+import { FACT_READ_ONLY_KEY } from '../../kinds/factDocument';
 import type { TextProblem } from '../model/saveTypes';
 import { isProblem, isRecord, keyAt, missingAt, parseJson, problemAt } from './jsonLocation';
 

@@ -12,9 +12,9 @@ import {
   WRITE_SYNC_EDITABLE_FIELDS,
   WRITE_SYNC_ENDPOINT_FIELDS,
   WRITE_SYNC_INPUT_FIELDS,
-} from '../api/schemaConstants';
-import { READ_ONLY_KEY } from '../model/readOnlyGroup';
-import { OPERATION_INPUT } from '../model/recordDocuments';
+} from '../../api/schemaConstants';
+import { READ_ONLY_KEY } from '../../kinds/readOnlyGroup';
+import { OPERATION_INPUT } from '../../kinds/recordDocuments';
 import type { TextProblem } from '../model/saveTypes';
 import { isProblem, isRecord, keyAt, missingAt, parseJson, problemAt, type JsonDocument } from './jsonLocation';
 

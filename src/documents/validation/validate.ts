@@ -1,15 +1,15 @@
 // Local validation before a save is sent: what the service would refuse is shown at its line and the
 // save does not leave the machine. vscode-free.
 import * as l10n from '@vscode/l10n';
-import type { TsxCheckResult } from '../core/tsxCheck';
+import type { TsxCheckResult } from '../../dashboardLanguage/check/tsxCheck';
 import { isError, type TextProblem } from '../model/saveTypes';
 import { CONFLICT_START } from '../model/merge';
-import { isEditable, type EditableView, type FileView } from '../model/resourcePath';
+import { isEditable, type EditableView, type FileView } from '../../kinds/resourcePath';
 import { databaseProblems } from './databaseRules';
 import { factProblems } from './factRules';
 import { appProblems, writeSyncProblems } from './recordRules';
-import { isSingular } from '../util/plural';
-import { sentence } from '../util/sentence';
+import { isSingular } from '../../util/plural';
+import { sentence } from '../../util/sentence';
 
 export interface ValidateOptions {
   /**

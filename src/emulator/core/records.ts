@@ -1,6 +1,6 @@
 // The emulator's stored state. It is plain JSON so a snapshot can be persisted, loaded as a seed
 // and compared in tests; the wire shapes are derived from it in present.ts.
-import type { HistoryKind } from '../../model/resourceKinds';
+import type { HistoryKind } from '../../kinds/resourceKinds';
 import { FACT_OPTIONAL_FIELDS } from '../../api/schemaConstants';
 
 export interface RevisionRef {
@@ -54,7 +54,7 @@ export interface RevisionRecord {
   value: Record<string, unknown>;
 }
 
-/** The kinds with a revision history, in the extension's names (its registry, src/model/resourceKinds.ts). */
+/** The kinds with a revision history, in the extension's names (its registry, src/kinds/resourceKinds.ts). */
 export type { HistoryKind };
 
 export interface Capabilities {

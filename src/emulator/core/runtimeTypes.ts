@@ -1,6 +1,6 @@
 // The declarations of the emulator's dashboard runtime, served by GET /v1/dashboard-runtime/types
 // (an assumed endpoint, README). They declare what the seed dashboards use, and every seed
-// dashboard type-checks against them with no error (test/unit/dashboardRuntimeTypes.test.ts).
+// dashboard type-checks against them with no error (test/unit/dashboardLanguage/dashboardRuntimeTypes.test.ts).
 
 /** The runtime module as dashboards import it. */
 export const DASHBOARD_RUNTIME_MODULE = '@workspace/dashboard';

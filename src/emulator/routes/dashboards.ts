@@ -1,7 +1,7 @@
 // PUT /v1/dashboards/{id}/source (spec §4.6): replace the TSX source guarded by the expected
 // revision and data run.
 import { isIdOf } from '../../api/ids';
-import { checkTsx } from '../../core/tsxCheck';
+import { checkTsx } from '../../dashboardLanguage/check/tsxCheck';
 import { HttpError, isPlainObject } from '../core/http';
 import * as present from '../core/present';
 import type { Route } from './router';

@@ -2,7 +2,7 @@
 // that contains one. Pure, so the input box can validate as the user types.
 import * as l10n from '@vscode/l10n';
 import { findIds, ID_KIND_LABELS, ID_PREFIXES, kindOfId, type IdKind } from '../../api/ids';
-import { BROWSABLE_ID_KINDS } from '../resourceKinds';
+import { BROWSABLE_ID_KINDS } from '../../kinds/resourceKinds';
 
 export type AdditionInput = { ok: true; id: string; kind: IdKind } | { ok: false; message: string };
 

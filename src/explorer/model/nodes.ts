@@ -2,23 +2,23 @@
 // commands receive them as their argument (e.g. `workspaceAutomation.showHistory`).
 //
 // A resource node has the documented shape `{ kind, id, resourceId?, name }`:
-//   kind        a ResourceKind of src/model/resourceKinds.ts
+//   kind        a ResourceKind of src/kinds/resourceKinds.ts
 //   id          the resource's id (a dashboard's is its `oper_` id)
 //   resourceId  the id whose revision history exists: the operation/database/app id itself, the
 //               `rept_` id for a dashboard; undefined for write syncs and facts (no history)
 //   name        the display name
 import type { Collection } from '../../api';
-import type { ExplorerBehaviour, Identity, Relation } from '../kindModule';
-import { explorerOf, type KindValue } from '../kindModules';
-import type { FileView } from '../resourcePath';
-import { isResourceKind, RESOURCE_KINDS, type KindSpec, type ResourceKind } from '../resourceKinds';
+import type { ExplorerBehaviour, Identity, Relation } from '../../kinds/kindContract';
+import { explorerOf, type KindValue } from '../../kinds/kindModules';
+import type { FileView } from '../../kinds/resourcePath';
+import { isResourceKind, RESOURCE_KINDS, type KindSpec, type ResourceKind } from '../../kinds/resourceKinds';
 
-export type { ResourceKind } from '../resourceKinds';
-export type { Relation } from '../kindModule';
-export type { DashboardInfo } from '../dashboardKind';
-export type { DatabaseInfo } from '../databaseKind';
-export { dashboardFromSource, dashboardFromSummary } from '../dashboardKind';
-export { databaseFromSummary } from '../databaseKind';
+export type { ResourceKind } from '../../kinds/resourceKinds';
+export type { Relation } from '../../kinds/kindContract';
+export type { DashboardInfo } from '../../kinds/dashboardKind';
+export type { DatabaseInfo } from '../../kinds/databaseKind';
+export { dashboardFromSource, dashboardFromSummary } from '../../kinds/dashboardKind';
+export { databaseFromSummary } from '../../kinds/databaseKind';
 
 /** A group's id is the collection it lists. */
 export type GroupId = Collection;

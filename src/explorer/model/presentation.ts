@@ -4,13 +4,13 @@
 // or as a code span: a name or description is shown, never followed as a link, image or icon. A
 // resource item's own look is its kind's (`look` in src/model/<kind>Kind.ts, words in lookText.ts).
 import * as l10n from '@vscode/l10n';
-import { hasHistory, isResourceKind, openView } from '../resourceKinds';
-import type { ResourceFile } from '../resourcePath';
+import { hasHistory, isResourceKind, openView } from '../../kinds/resourceKinds';
+import type { ResourceFile } from '../../kinds/resourcePath';
 import { codeSpan, escapeMarkdown } from '../../util/markdown';
 import { explorerFor, type ExplorerNode, type MessageAction, type ResourceNode } from './nodes';
 import { hasRelated } from './related';
 
-export { errorText, shown } from '../lookText';
+export { errorText, shown } from '../../kinds/lookText';
 
 export interface Presentation {
   label: string;

@@ -2,7 +2,7 @@
 // they reach) and for the children of a resource item. vscode-free.
 import * as l10n from '@vscode/l10n';
 import type { Operation } from '../../api/schemas';
-import { explorerOf } from '../kindModules';
+import { explorerOf } from '../../kinds/kindModules';
 import {
   explorerFor,
   identify,

@@ -1,8 +1,8 @@
 // Reading single resources by id, for ids the user added, resources reachable from them, and
 // refreshes of one item. Each kind's module says how (kindModules.ts). vscode-free.
 import { ApiError, kindOfId, type CallOptions, type Collection, type CollectionItem, type ServiceClient } from '../../api';
-import { explorerOf } from '../kindModules';
-import { KINDS, kindsForIdKind, RESOURCE_KINDS } from '../resourceKinds';
+import { explorerOf } from '../../kinds/kindModules';
+import { KINDS, kindsForIdKind, RESOURCE_KINDS } from '../../kinds/resourceKinds';
 import { explorerFor, identify, type ResourceData, type ResourceKind } from './nodes';
 
 function isNotFound(e: unknown): boolean {

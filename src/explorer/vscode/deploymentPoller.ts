@@ -2,8 +2,8 @@
 // 30 s) until its status changes; only that item updates. Stops when the view hides (and resumes
 // when it shows), when the tree reloads, and on dispose.
 import type * as vscode from 'vscode';
-import type { ExplorerModel } from '../../model/explorer/explorerModel';
-import { isResourceNode, isSettling, valueIf, type ResourceNode } from '../../model/explorer/nodes';
+import type { ExplorerModel } from '../model/explorerModel';
+import { isResourceNode, isSettling, valueIf, type ResourceNode } from '../model/nodes';
 import { Disposable, toDisposable } from '../../util/lifecycle';
 
 export interface PollTiming {

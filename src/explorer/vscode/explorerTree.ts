@@ -3,8 +3,8 @@
 import * as vscode from 'vscode';
 import type { ConnectionProvider } from '../../connection/connectionProvider';
 import { VIEWS } from '../../manifest/contributions';
-import type { ExplorerModel } from '../../model/explorer/explorerModel';
-import { GROUPS, isResourceNode, type ExplorerNode } from '../../model/explorer/nodes';
+import type { ExplorerModel } from '../model/explorerModel';
+import { GROUPS, isResourceNode, type ExplorerNode } from '../model/nodes';
 import { Disposable } from '../../util/lifecycle';
 import { DeploymentPoller, type PollTiming } from './deploymentPoller';
 import { treeItemFor } from './treeItems';

@@ -1,8 +1,8 @@
 // Maps a node's presentation (model/explorer/presentation.ts) onto a VS Code TreeItem.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../manifest/contributions';
-import type { ExplorerNode } from '../../model/explorer/nodes';
-import { present, type Presentation } from '../../model/explorer/presentation';
+import type { ExplorerNode } from '../model/nodes';
+import { present, type Presentation } from '../model/presentation';
 
 const COLORS: Record<NonNullable<NonNullable<Presentation['icon']>['color']>, string> = {
   warning: 'list.warningForeground',

@@ -4,17 +4,17 @@
 // again makes no request.
 import * as vscode from 'vscode';
 import type { RevisionListItem, RevisionRef } from '../../api/schemas';
-import { revisionUri } from '../../fs/revisionFileSystem';
-import { changeSet, dependencyRefs, type ChangeSource } from '../../model/history/changes';
-import { lineDiffStats } from '../../model/history/diffStats';
-import { revisionLabel } from '../../model/history/items';
-import type { ResourceNames } from '../../model/history/resourceNames';
-import type { HistoryItem } from '../../shared/history/historyItem';
-import type { FileView, RevisionFile } from '../../model/resourcePath';
-import type { RevisionCache } from '../../model/revisionCache';
-import { revisionText } from '../../model/serialize';
+import { revisionUri } from '../../documents/files/revisionFileSystem';
+import { changeSet, dependencyRefs, type ChangeSource } from '../model/changes';
+import { lineDiffStats } from '../model/diffStats';
+import { revisionLabel } from '../model/items';
+import type { ResourceNames } from '../model/resourceNames';
+import type { HistoryItem } from '../protocol/historyItem';
+import type { FileView, RevisionFile } from '../../kinds/resourcePath';
+import type { RevisionCache } from '../../documents/model/revisionCache';
+import { revisionText } from '../../kinds/serialize';
 import { isSingular } from '../../util/plural';
-import type { StatsEntry } from '../../shared/history/protocol';
+import type { StatsEntry } from '../protocol/protocol';
 
 /** What the actions read of the panel's current history. */
 export interface HistoryContext {

@@ -6,16 +6,16 @@ import * as vscode from 'vscode';
 import { isApiError, type ServiceClient } from '../../api';
 import type { RevisionHistory, RevisionListItem } from '../../api/schemas';
 import { reportError } from '../../ui/reportError';
-import { dependencyRefs } from '../../model/history/changes';
-import { toHistoryItems } from '../../model/history/items';
-import type { ResourceNames } from '../../model/history/resourceNames';
-import type { HistoryItem } from '../../shared/history/historyItem';
-import type { RevisionCache } from '../../model/revisionCache';
+import { dependencyRefs } from '../model/changes';
+import { toHistoryItems } from '../model/items';
+import type { ResourceNames } from '../model/resourceNames';
+import type { HistoryItem } from '../protocol/historyItem';
+import type { RevisionCache } from '../../documents/model/revisionCache';
 import { describeError } from '../../ui/describeError';
 import { Disposable } from '../../util/lifecycle';
-import { HISTORY_ICONS } from '../../shared/history/icons';
+import { HISTORY_ICONS } from '../protocol/icons';
 import { HistoryActions } from './historyActions';
-import { openView, RESOURCE_KINDS } from '../../model/resourceKinds';
+import { openView, RESOURCE_KINDS } from '../../kinds/resourceKinds';
 import type { HistoryTarget } from './historyTarget';
 import {
   FIRST_SCREEN_ITEMS,
@@ -26,7 +26,7 @@ import {
   type HostMessage,
   type StatsEntry,
   type WebviewMessage,
-} from '../../shared/history/protocol';
+} from '../protocol/protocol';
 import { parseWebviewMessage } from './messageSchema';
 import { publishAvailability, restoreAvailability, type ServiceOperations } from './restore';
 import { FAILURE_SUBJECTS, PANEL_TEXT, REST_AT_THE_LATEST_MS, type PanelTimings } from './panelParts';

@@ -4,8 +4,8 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../api';
 import type { ConnectionProvider } from '../../connection/connectionProvider';
-import { ResourceNames } from '../../model/history/resourceNames';
-import type { RevisionCache } from '../../model/revisionCache';
+import { ResourceNames } from '../model/resourceNames';
+import type { RevisionCache } from '../../documents/model/revisionCache';
 import { PromiseCache } from '../../util/async';
 import { Disposable } from '../../util/lifecycle';
 import { HistoryPanel } from './historyPanel';

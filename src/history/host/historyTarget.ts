@@ -10,10 +10,10 @@
 // (spec §4.1); an `oper_` id alone is an operation's handler history unless told otherwise.
 import * as vscode from 'vscode';
 import { findIds, isApiError, isIdOf, kindOfId } from '../../api';
-import { hasHistory, HISTORY_ID_KINDS, kindWithHistoryId, RESOURCE_KINDS, type HistoryKind } from '../../model/resourceKinds';
-import { FILE_SCHEME, parseFilePath, parseRevisionPath, REVISION_SCHEME, VIEWS, type FileView } from '../../model/resourcePath';
+import { hasHistory, HISTORY_ID_KINDS, kindWithHistoryId, RESOURCE_KINDS, type HistoryKind } from '../../kinds/resourceKinds';
+import { FILE_SCHEME, parseFilePath, parseRevisionPath, REVISION_SCHEME, VIEWS, type FileView } from '../../kinds/resourcePath';
 
-export type { HistoryKind } from '../../model/resourceKinds';
+export type { HistoryKind } from '../../kinds/resourceKinds';
 
 export interface HistoryTarget {
   kind: HistoryKind;

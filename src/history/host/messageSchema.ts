@@ -1,9 +1,9 @@
-// The zod schema of the messages the history page sends (src/shared/history/protocol.ts), on the
+// The zod schema of the messages the history page sends (src/history/protocol/protocol.ts), on the
 // host side only: the page never parses its own messages. The schema is built on first use, with zod
 // from the lazily loaded schema chunk (src/api/lazySchemas.ts), so activation does not load zod.
 import type * as Z from 'zod/mini';
 import { schemas } from '../../api/lazySchemas';
-import { MAX_STATS_REQUEST, type WebviewMessage } from '../../shared/history/protocol';
+import { MAX_STATS_REQUEST, type WebviewMessage } from '../protocol/protocol';
 
 const REVISION_ID = /^rvsn_[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 

@@ -1,6 +1,6 @@
 // The history panel's vocabulary that needs no state: what failed for each request, and its timings.
 import * as l10n from '@vscode/l10n';
-import type { WebviewMessage } from '../../shared/history/protocol';
+import type { WebviewMessage } from '../protocol/protocol';
 
 /** What failed, in the user's words, for each thing the panel can be asked to do. */
 export const FAILURE_SUBJECTS: Partial<Record<WebviewMessage['type'], string>> = {

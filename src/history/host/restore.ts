@@ -3,9 +3,9 @@
 // capabilities say so, else, for a restore of a kind whose revision value is its text, the guarded
 // save of that text.
 import * as vscode from 'vscode';
-import { restoresBySave } from '../../model/resourceKinds';
+import { restoresBySave } from '../../kinds/resourceKinds';
 import type { HistoryKind } from './historyTarget';
-import type { RestoreAvailability } from '../../shared/history/protocol';
+import type { RestoreAvailability } from '../protocol/protocol';
 
 /**
  * The service's revision operations (src/publish), as the history panel uses them: each

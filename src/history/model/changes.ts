@@ -3,8 +3,8 @@
 // `[resource, original, modified]` triples of VS Code's multi-file diff as revision files; the
 // adapter turns them into `wsa-revision:` URIs. Pure.
 import { kindOfId } from '../../api/ids';
-import { kindWithHistoryId, openView } from '../resourceKinds';
-import type { FileView, RevisionFile } from '../resourcePath';
+import { kindWithHistoryId, openView } from '../../kinds/resourceKinds';
+import type { FileView, RevisionFile } from '../../kinds/resourcePath';
 
 export interface DependencyRef {
   resourceId: string;

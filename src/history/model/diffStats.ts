@@ -2,7 +2,7 @@
 // Uses node-diff3's Hunt–McIlroy LCS on the lines that differ after trimming the common head and
 // tail; beyond a size where that gets expensive, no count is given rather than a slow one.
 import { diffIndices } from 'node-diff3';
-import type { LineStats } from '../../shared/history/historyItem';
+import type { LineStats } from '../protocol/historyItem';
 
 /** Above this many differing lines on either side, counting is skipped. */
 export const MAX_DIFF_LINES = 20_000;

@@ -1,6 +1,6 @@
 // The service's revision history (spec §4.1) as the rows the history view shows. Pure.
 import type { RevisionHistory, RevisionListItem } from '../../api/schemas';
-import type { HistoryItem } from '../../shared/history/historyItem';
+import type { HistoryItem } from '../protocol/historyItem';
 
 /** The position of a revision: the non-spec `sequence` field, else what the draft/published refs say. */
 function sequenceOf(item: RevisionListItem, history: RevisionHistory): number | null {

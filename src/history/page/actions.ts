@@ -1,8 +1,8 @@
 // The toolbar's actions and, for the current selection, whether each is available and why not.
 // Pure, so the rules are unit-tested; the webview only draws the result.
 import { t } from './text';
-import type { IconName } from '../../shared/history/icons';
-import type { HistoryHeader, HistoryItem, WebviewMessage } from '../../shared/history/protocol';
+import type { IconName } from '../protocol/icons';
+import type { HistoryHeader, HistoryItem, WebviewMessage } from '../protocol/protocol';
 
 export type ActionId = 'open' | 'compare' | 'compareWithDraft' | 'compareWithPublished' | 'showChanges' | 'copyId' | 'restore' | 'publish';
 

@@ -2,10 +2,10 @@
 // secrets and makes no requests: everything comes from the extension's `state` message, and every
 // action is a message back.
 import { t } from './text';
-import { filterIndices } from '../../shared/history/filter';
-import { isLinear, layoutLanes, type LaneLayout } from '../../shared/history/laneLayout';
-import type { HistoryHeader, HistoryItem, HostMessage, StatsEntry, WebviewMessage } from '../../shared/history/protocol';
-import { MAX_STATS_REQUEST, unpackItems } from '../../shared/history/protocol';
+import { filterIndices } from '../protocol/filter';
+import { isLinear, layoutLanes, type LaneLayout } from '../protocol/laneLayout';
+import type { HistoryHeader, HistoryItem, HostMessage, StatsEntry, WebviewMessage } from '../protocol/protocol';
+import { MAX_STATS_REQUEST, unpackItems } from '../protocol/protocol';
 import { actionMessage, actionStates, type ActionId } from './actions';
 import { actionAnnouncement, filterAnnouncement, headerAnnouncement } from './announce';
 import { layOutPage, restoredViewState, showNotice, statusText, toolbar, type ViewState } from './chrome';

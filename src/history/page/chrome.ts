@@ -1,7 +1,7 @@
 // The page's parts around the revision list: its landmarks, the toolbar of actions, the dismissible
 // notice, the status line, and the view state VS Code keeps while the panel is hidden.
 import { t, tCount } from './text';
-import type { HistoryHeader, HistoryItem } from '../../shared/history/protocol';
+import type { HistoryHeader, HistoryItem } from '../protocol/protocol';
 import { ACTIONS, actionStates, hiddenAction, type ActionId } from './actions';
 import { toolbarMove } from './announce';
 import { h, icon } from './dom';

@@ -1,6 +1,6 @@
 // A tiny element builder. Never sets `style` attributes (the CSP allows no inline styles) and never
 // parses HTML: text goes in as text nodes.
-import type { IconName } from '../../shared/history/icons';
+import type { IconName } from '../protocol/icons';
 
 type Child = Node | string | false | null | undefined;
 

@@ -1,6 +1,6 @@
 // The panel header: resource name, kind and id, draft/published, version token and capabilities.
 import { t, tCount } from './text';
-import type { HistoryHeader } from '../../shared/history/protocol';
+import type { HistoryHeader } from '../protocol/protocol';
 import { h, icon } from './dom';
 
 function capability(name: string, on: boolean): HTMLElement {

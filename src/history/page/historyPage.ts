@@ -1,6 +1,6 @@
 // Entry of the history webview bundle (dist/webview/history.js, a browser IIFE). Never imports
 // `vscode`: it talks to the extension only through postMessage, with the protocol's types.
-import { isHostMessage, type WebviewMessage } from '../../shared/history/protocol';
+import { isHostMessage, type WebviewMessage } from '../protocol/protocol';
 import { HistoryApp } from './app';
 
 interface VsCodeApi {

@@ -1,5 +1,5 @@
 // The page's polite live region: one sentence after an action (what announce.ts words), said once.
-import type { HistoryItem } from '../../shared/history/protocol';
+import type { HistoryItem } from '../protocol/protocol';
 import { selectionAnnouncement } from './announce';
 import { h } from './dom';
 

@@ -1,10 +1,10 @@
 // Draws one revision row: the lane graph cell, the sequence and message with Draft/Published
 // badges, the line counts, the actor and the time. Colours and sizes come from history.css.
 import { pageLanguage, t, tCount } from './text';
-import type { LaneRow } from '../../shared/history/laneLayout';
-import { shortActor } from '../../shared/history/actorLabel';
-import { absoluteUtc, relativeTime } from '../../shared/history/relativeTime';
-import type { HistoryItem, StatsEntry } from '../../shared/history/protocol';
+import type { LaneRow } from '../protocol/laneLayout';
+import { shortActor } from '../protocol/actorLabel';
+import { absoluteUtc, relativeTime } from '../protocol/relativeTime';
+import type { HistoryItem, StatsEntry } from '../protocol/protocol';
 import { h, svg } from './dom';
 
 export const ROW_HEIGHT = 26;

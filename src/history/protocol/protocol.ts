@@ -3,7 +3,7 @@
 // only src/shared: neither `vscode`, the DOM, zod nor host code (eslint.config.mjs holds that).
 //
 // Messages entering the extension are checked with zod on the host side
-// (src/views/history/messageSchema.ts, `parseWebviewMessage`): a message that does not match
+// (src/history/host/messageSchema.ts, `parseWebviewMessage`): a message that does not match
 // exactly is dropped. The webview checks what the host sends with a small hand-written guard
 // (`isHostMessage`) instead, because zod/mini would grow a webview bundle that has to stay
 // small, and the host is the trusted side (test/unit/bundles.test.ts: no zod in the page's bundle).
@@ -30,7 +30,7 @@ export interface HistoryHeader {
   name: string;
   /** "Dashboard", "Managed database", "Operation handler", "App". */
   kindLabel: string;
-  /** The `FileView` of the resource's documents (src/model/resourcePath.ts); the page passes it through. */
+  /** The `FileView` of the resource's documents (src/kinds/resourcePath.ts); the page passes it through. */
   view: string;
   /** The opaque version token of the history (spec §2). */
   version: string;

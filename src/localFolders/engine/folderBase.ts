@@ -1,7 +1,7 @@
 // The base text of a file: its copy in `.wsa/base/` (a push's), the pull's pack, or — in a fresh
 // clone, where neither is committed — the service's text when the service still holds the base state, or the revision the
 // tokens name. Whatever the source, a text is the base only when its hash is the state's hash.
-import type { ServiceClient } from '../api';
+import type { ServiceClient } from '../../api';
 import { packedBase } from './folderBasePack';
 import type { RemoteState } from './folderRemote';
 import { sameTokens } from './folderRemote';

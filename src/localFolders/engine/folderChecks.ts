@@ -4,8 +4,8 @@
 // else: it never chooses where or how the key is sent. Pure and vscode-free.
 import * as l10n from '@vscode/l10n';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { carriersProblem } from '../api/carriers';
-import { isIdOf } from '../api/ids';
+import { carriersProblem } from '../../api/carriers';
+import { isIdOf } from '../../api/ids';
 
 export const STATE_DIR = '.wsa';
 export const STATE_FILE = `${STATE_DIR}/state.json`;

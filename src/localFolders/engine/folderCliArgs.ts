@@ -1,8 +1,8 @@
 // The command line of `node dist/cli.js`: its --help text and the parser. The key is never an
 // argument: it comes from the environment only, so that it stays out of shell history and `ps`.
 import * as l10n from '@vscode/l10n';
-import { DEFAULT_CONNECTION } from '../api';
-import { KINDS, RESOURCE_KINDS, type ResourceKind } from '../model/resourceKinds';
+import { DEFAULT_CONNECTION } from '../../api';
+import { KINDS, RESOURCE_KINDS, type ResourceKind } from '../../kinds/resourceKinds';
 import { baseUrlProblem } from './folderChecks';
 
 export const KEY_VARIABLE = 'WORKSPACE_AUTOMATION_API_KEY';

@@ -2,10 +2,10 @@
 // folderPush.ts): its path, the service's client and reader, the guarded save, the log, the bounds of
 // its reads, and how a file's base moves. vscode-free.
 import * as l10n from '@vscode/l10n';
-import type { ServiceClient } from '../api';
-import { FILE_VIEWS, type ResourceKind } from '../model/resourceKinds';
-import { ResourceReader } from '../model/resourceReader';
-import { SaveFlow, type SaveFlowOptions, type SaveLog } from '../model/saveFlow';
+import type { ServiceClient } from '../../api';
+import { FILE_VIEWS, type ResourceKind } from '../../kinds/resourceKinds';
+import { ResourceReader } from '../../documents/model/resourceReader';
+import { SaveFlow, type SaveFlowOptions, type SaveLog } from '../../documents/model/saveFlow';
 import type { BasePack } from './folderBasePack';
 import { FileTooLargeError, NotRegularFileError } from './folderFiles';
 import { describeFailure } from './folderMessages';
@@ -26,7 +26,7 @@ export interface LocalFolderOptions {
   folder: string;
   /** The client of the folder's connection (its base URL and workspace, with the user's key). */
   client: () => ServiceClient;
-  /** Local checks before a push sends a file, as for a `wsa:` save (src/validation/validate.ts). */
+  /** Local checks before a push sends a file, as for a `wsa:` save (src/documents/validation/validate.ts). */
   validate?: SaveFlowOptions['validate'];
   log?: SaveLog;
   /** How many service reads run at once (default 6). */

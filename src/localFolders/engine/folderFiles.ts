@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
 import { lstat, mkdir, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MAX_RESPONSE_BYTES } from '../api';
+import { MAX_RESPONSE_BYTES } from '../../api';
 
 /** A local file is read with the bound of a service answer: no file a pull wrote is larger. */
 export const MAX_LOCAL_BYTES = MAX_RESPONSE_BYTES;

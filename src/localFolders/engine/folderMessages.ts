@@ -1,8 +1,8 @@
 // One clear sentence for a failure, for the CLI and the reports (src/ui/describeError.ts needs
 // `vscode` through its imports; this is the same wording for what the folder engine meets).
 import * as l10n from '@vscode/l10n';
-import { ApiError } from '../api';
-import { sentence } from '../util/sentence';
+import { ApiError } from '../../api';
+import { sentence } from '../../util/sentence';
 
 export function describeFailure(error: unknown): string {
   if (!(error instanceof ApiError)) return sentence(error instanceof Error ? error.message : String(error));

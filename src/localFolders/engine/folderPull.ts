@@ -3,7 +3,7 @@
 // service moved too); a new resource gets a file named after it. Reads run a few at a time, writes
 // behind them; the state file, written once at the end, is the commit point. vscode-free.
 import * as l10n from '@vscode/l10n';
-import { FILE_VIEWS, KINDS, openView, type ResourceKind } from '../model/resourceKinds';
+import { FILE_VIEWS, KINDS, openView, type ResourceKind } from '../../kinds/resourceKinds';
 import { BasePack } from './folderBasePack';
 import { kindOfView, sameConnection, type FolderContext } from './folderContext';
 import { folderExists, NotRegularFileError } from './folderFiles';

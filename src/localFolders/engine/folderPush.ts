@@ -3,10 +3,10 @@
 // written into the file for the user to look at and push again; an overlap is reported and the file
 // left exactly as it was. After a save the state holds the new base. vscode-free.
 import * as l10n from '@vscode/l10n';
-import { FILE_VIEWS } from '../model/resourceKinds';
-import { mergeTexts } from '../model/merge';
-import { filePath, FILE_SCHEME } from '../model/resourcePath';
-import type { ServerSnapshot } from '../model/saveTypes';
+import { FILE_VIEWS } from '../../kinds/resourceKinds';
+import { mergeTexts } from '../../documents/model/merge';
+import { filePath, FILE_SCHEME } from '../../kinds/resourcePath';
+import type { ServerSnapshot } from '../../documents/model/saveTypes';
 import { findBaseText } from './folderBase';
 import { readLocalFile, type FolderContext } from './folderContext';
 import { describeFailure } from './folderMessages';

@@ -1,11 +1,11 @@
 // What the service holds for a folder: the resources each kind lists, and the current state of one
 // file, read with bounded concurrency and an overall deadline. vscode-free.
 import * as l10n from '@vscode/l10n';
-import { ApiError, isIdOf, listStopMessage, CursorTrail, type ServiceClient } from '../api';
-import { KINDS, openView, RESOURCE_KINDS, type ResourceKind } from '../model/resourceKinds';
-import type { ResourceReader } from '../model/resourceReader';
-import type { ResourceFile } from '../model/resourcePath';
-import type { SaveTokens, ServerSnapshot } from '../model/saveTypes';
+import { ApiError, isIdOf, listStopMessage, CursorTrail, type ServiceClient } from '../../api';
+import { KINDS, openView, RESOURCE_KINDS, type ResourceKind } from '../../kinds/resourceKinds';
+import type { ResourceReader } from '../../documents/model/resourceReader';
+import type { ResourceFile } from '../../kinds/resourcePath';
+import type { SaveTokens, ServerSnapshot } from '../../documents/model/saveTypes';
 import { describeFailure } from './folderMessages';
 import type { ResourceRef } from './folderScope';
 import type { FileEntry } from './folderState';

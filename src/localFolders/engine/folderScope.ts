@@ -3,8 +3,8 @@
 // explorer item, a pulled file); a kind names every resource of that kind, on every page. Checked
 // before anything is asked of the service. vscode-free.
 import * as l10n from '@vscode/l10n';
-import { kindOfId } from '../api';
-import { KINDS, kindsForIdKind, type ResourceKind } from '../model/resourceKinds';
+import { kindOfId } from '../../api';
+import { KINDS, kindsForIdKind, type ResourceKind } from '../../kinds/resourceKinds';
 import { FolderStateError } from './folderState';
 
 /** One resource of one kind. */

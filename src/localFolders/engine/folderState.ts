@@ -6,8 +6,8 @@
 // `.wsa/base/`; `.wsa/.gitignore` keeps both out of git.
 import * as l10n from '@vscode/l10n';
 import { mkdir } from 'node:fs/promises';
-import { FILE_VIEWS, type FileView } from '../model/resourceKinds';
-import type { SaveTokens } from '../model/saveTypes';
+import { FILE_VIEWS, type FileView } from '../../kinds/resourceKinds';
+import type { SaveTokens } from '../../documents/model/saveTypes';
 import { FileTooLargeError, NotRegularFileError, prepareFolder, readRegular, readText, replaceFile } from './folderFiles';
 import { BASE_DIR, checkConnection, FolderStateError, resolveInside, STATE_DIR, STATE_FILE, type FolderConnection } from './folderChecks';
 import { inLayout } from './folderNames';

@@ -1,7 +1,7 @@
 // A folder's status: per file, its state against its base (content hashes, never timestamps) and,
 // when asked, the service's; the resources the service lists that the folder does not hold yet.
 // vscode-free.
-import { FILE_VIEWS, KINDS, openView, RESOURCE_KINDS } from '../model/resourceKinds';
+import { FILE_VIEWS, KINDS, openView, RESOURCE_KINDS } from '../../kinds/resourceKinds';
 import { kindOfView, readLocalFile, type FolderContext, type LocalRead } from './folderContext';
 import { listFolder } from './folderFiles';
 import { assignPaths, pathKey } from './folderNames';

@@ -1,8 +1,8 @@
 // What the folder engine answers: per file, its state and what an operation did to it. Plain
 // values, so that the CLI prints them and the VS Code side shows them without knowing the engine.
-import type { ResourceKind } from '../model/resourceKinds';
-import type { FileView } from '../model/resourcePath';
-import type { SaveConfirmation, TextProblem } from '../model/saveTypes';
+import type { ResourceKind } from '../../kinds/resourceKinds';
+import type { FileView } from '../../kinds/resourcePath';
+import type { SaveConfirmation, TextProblem } from '../../documents/model/saveTypes';
 
 /**
  * - `unchanged`: the file's text is its base text and the service still holds that state;

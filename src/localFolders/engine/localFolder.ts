@@ -3,7 +3,7 @@
 // folderPull.ts, folderPush.ts) on the folder's shared context; this class runs the pulls and
 // pushes of one folder one after another, each reading the state the previous one wrote.
 // vscode-free.
-import { KeyedQueue } from '../util/async';
+import { KeyedQueue } from '../../util/async';
 import { findBaseText } from './folderBase';
 import { FolderContext, type LocalFolderOptions } from './folderContext';
 import { pullFolder, type PullOptions } from './folderPull';

@@ -2,7 +2,7 @@
 // read-only, for the Source Control view's diffs and the gutter's quick diff. The URI names the
 // local file's path; the owner of the folder answers with the base copy the engine keeps.
 import * as vscode from 'vscode';
-import { Disposable } from '../util/lifecycle';
+import { Disposable } from '../../util/lifecycle';
 
 export const BASE_SCHEME = 'wsa-base';
 

@@ -5,7 +5,7 @@
 // nothing and writes nothing: a status is local, and pulls, pushes and merges are refused. The
 // pulled files are read and written here too, with the engine's rules: bounded, never through a link.
 import * as l10n from '@vscode/l10n';
-import type { Connection } from '../connection/connectionProvider';
+import type { Connection } from '../../connection/connectionProvider';
 import {
   LocalFolder,
   readState,
@@ -18,15 +18,15 @@ import {
   type ResourceRef,
   readLocal,
   writeLocal,
-} from '../folders';
-import { RestrictedModeError } from '../ui/restrictedMode';
-import type { FileView, ResourceKind } from '../model/resourceKinds';
-import { ResourceReader } from '../model/resourceReader';
-import { KeyedQueue } from '../util/async';
-import type { SaveTokens, TextProblem } from '../model/saveTypes';
+} from '../engine';
+import { RestrictedModeError } from '../../ui/restrictedMode';
+import type { FileView, ResourceKind } from '../../kinds/resourceKinds';
+import { ResourceReader } from '../../documents/model/resourceReader';
+import { KeyedQueue } from '../../util/async';
+import type { SaveTokens, TextProblem } from '../../documents/model/saveTypes';
 
-export { STATE_DIR, STATE_FILE } from '../folders';
-export type { FileState, FileStatus, PullReport, PushFileResult, PushReport, ResourceRef } from '../folders';
+export { STATE_DIR, STATE_FILE } from '../engine';
+export type { FileState, FileStatus, PullReport, PushFileResult, PushReport, ResourceRef } from '../engine';
 
 export type Validate = (view: FileView, text: string) => Promise<TextProblem[]>;
 

@@ -1,7 +1,7 @@
 // Badges in the explorer and on editor tabs for pulled files: M (changed here), R (changed on the
 // service), C (both). Colours are the git extension's theme colours, so themes already style them.
 import * as vscode from 'vscode';
-import { Disposable } from '../util/lifecycle';
+import { Disposable } from '../../util/lifecycle';
 import type { FileState, FileStatus } from './engineAdapter';
 import { statusText } from './folderRepository';
 

@@ -5,10 +5,10 @@
 // land on the user's file. Complete Merge (an explicit save of the result) writes it into the local
 // file. The local text is also kept as a snapshot, so nothing the user wrote is out of reach.
 import * as vscode from 'vscode';
-import { SNAPSHOT_SCHEME, type SnapshotFileSystem } from '../conflicts/snapshotFileSystem';
-import { mergeTexts } from '../model/merge';
-import { notificationText } from '../util/notify';
-import { Disposable } from '../util/lifecycle';
+import { SNAPSHOT_SCHEME, type SnapshotFileSystem } from '../../documents/conflicts/snapshotFileSystem';
+import { mergeTexts } from '../../documents/model/merge';
+import { notificationText } from '../../util/notify';
+import { Disposable } from '../../util/lifecycle';
 import { baseUri } from './baseDocuments';
 
 export interface FolderConflict {

@@ -6,11 +6,11 @@
 // this class only shows them. Names and paths come from the folder: shown with their control,
 // bidi and zero-width characters escaped.
 import * as vscode from 'vscode';
-import type { Connection } from '../connection/connectionProvider';
-import { COMMANDS, SOURCE_CONTROL } from '../manifest/contributions';
-import { FILE_SCHEME, filePath } from '../model/resourcePath';
-import { Disposable } from '../util/lifecycle';
-import { visible } from '../util/visibleText';
+import type { Connection } from '../../connection/connectionProvider';
+import { COMMANDS, SOURCE_CONTROL } from '../../manifest/contributions';
+import { FILE_SCHEME, filePath } from '../../kinds/resourcePath';
+import { Disposable } from '../../util/lifecycle';
+import { visible } from '../../util/visibleText';
 import { baseUri } from './baseDocuments';
 import { STATE_DIR, STATE_FILE, type FileState, type FileStatus, type FolderEngine } from './engineAdapter';
 

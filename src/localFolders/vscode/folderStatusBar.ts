@@ -1,7 +1,7 @@
 // One status bar item for the pulled folders: ↑N to push, ↓N to pull, and the conflicts. A click
 // shows the Source Control view. Hidden while no folder of the window is a pulled one.
 import * as vscode from 'vscode';
-import { Disposable } from '../util/lifecycle';
+import { Disposable } from '../../util/lifecycle';
 import type { FolderCounts } from './folderRepository';
 
 export class FolderStatusBar extends Disposable {

@@ -4,16 +4,16 @@
 // Restricted Mode a folder shows its local status only, and Pull, Push and a merge say that the
 // workspace must be trusted; once it is, the service is asked at once.
 import * as vscode from 'vscode';
-import type { SnapshotFileSystem } from '../conflicts/snapshotFileSystem';
-import type { ConnectionProvider } from '../connection/connectionProvider';
-import type { DashboardBase } from '../languages/dashboard/dashboardDocuments';
-import type { Configuration } from '../manifest/config';
-import { CONTEXT_KEYS } from '../manifest/contributions';
-import type { TextProblem } from '../model/saveTypes';
-import { RestrictedModeError } from '../ui/restrictedMode';
-import { notificationText } from '../util/notify';
-import { Disposable } from '../util/lifecycle';
-import { isWithin } from '../util/uriPath';
+import type { SnapshotFileSystem } from '../../documents/conflicts/snapshotFileSystem';
+import type { ConnectionProvider } from '../../connection/connectionProvider';
+import type { DashboardBase } from '../../dashboardLanguage/vscode/dashboardDocuments';
+import type { Configuration } from '../../manifest/config';
+import { CONTEXT_KEYS } from '../../manifest/contributions';
+import type { TextProblem } from '../../documents/model/saveTypes';
+import { RestrictedModeError } from '../../ui/restrictedMode';
+import { notificationText } from '../../util/notify';
+import { Disposable } from '../../util/lifecycle';
+import { isWithin } from '../../util/uriPath';
 import { BaseDocuments } from './baseDocuments';
 import { FolderDecorations } from './folderDecorations';
 import { ANY_PATH_GLOB } from './stateFiles';

@@ -6,9 +6,9 @@
 // save is never held back: the folder is the user's. Dashboards are checked as they are typed
 // (Dashboard TSX), and an operation's handler code is read-only.
 import * as vscode from 'vscode';
-import type { TextProblem } from '../model/saveTypes';
-import { isEditable, VIEWS } from '../model/resourcePath';
-import { Disposable } from '../util/lifecycle';
+import type { TextProblem } from '../../documents/model/saveTypes';
+import { isEditable, VIEWS } from '../../kinds/resourcePath';
+import { Disposable } from '../../util/lifecycle';
 import type { FileState, FileStatus, Validate } from './engineAdapter';
 
 export interface PulledChecksDeps {

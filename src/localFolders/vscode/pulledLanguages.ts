@@ -6,9 +6,9 @@
 // not checked. Asked when such a file opens and when a folder's bases move (a pull, a push, a
 // merge), for the open files only.
 import * as vscode from 'vscode';
-import type { DashboardBase } from '../languages/dashboard/dashboardDocuments';
-import { VIEWS, type FileView } from '../model/resourcePath';
-import { Disposable } from '../util/lifecycle';
+import type { DashboardBase } from '../../dashboardLanguage/vscode/dashboardDocuments';
+import { VIEWS, type FileView } from '../../kinds/resourcePath';
+import { Disposable } from '../../util/lifecycle';
 import type { LanguageBase } from './engineAdapter';
 
 export interface PulledLanguagesDeps {

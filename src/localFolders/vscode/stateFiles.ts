@@ -1,6 +1,6 @@
 // Where a pulled folder's state file is (the engine's STATE_FILE, `.wsa/state.json`), as a glob for
 // the activation event, the file watchers and the search at startup. Its own file, without imports,
-// so that activation can watch for it without loading the engine (test/unit/localFolders.test.ts
+// so that activation can watch for it without loading the engine (test/unit/localFolders/localFolders.test.ts
 // holds it to the engine's name).
 export const STATE_FILE_GLOB = '**/.wsa/state.json';
 

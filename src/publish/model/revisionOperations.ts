@@ -7,10 +7,10 @@
 //   the operation reported done when it shows it applied ("confirmed by reading it back");
 // - any other refusal (403, 404, 422 …) is the service's verdict, returned as it is.
 import * as l10n from '@vscode/l10n';
-import { isApiError, type ServiceClient } from '../api';
-import type { Revision, RevisionHistory, RevisionRef } from '../api/schemas';
-import { shortActor } from '../shared/history/actorLabel';
-import { isSingular } from '../util/plural';
+import { isApiError, type ServiceClient } from '../../api';
+import type { Revision, RevisionHistory, RevisionRef } from '../../api/schemas';
+import { shortActor } from '../../history/protocol/actorLabel';
+import { isSingular } from '../../util/plural';
 
 export type RevisionOperation = 'publish' | 'restore';
 

@@ -3,10 +3,10 @@
 // The integration suite history-large.test.ts checks the behaviour (one request, only visible rows
 // drawn) with generous bounds; the tight target is held here.
 import * as vscode from 'vscode';
-import { HISTORY_PAGE, type HistoryPanel } from '../../../src/views/history/historyPanel';
-import type { HostMessage, WebviewMessage } from '../../../src/shared/history/protocol';
-import { parseWebviewMessage } from '../../../src/views/history/messageSchema';
-import { WebviewHost } from '../../../src/views/history/webviewHost';
+import { HISTORY_PAGE, type HistoryPanel } from '../../../src/history/host/historyPanel';
+import type { HostMessage, WebviewMessage } from '../../../src/history/protocol/protocol';
+import { parseWebviewMessage } from '../../../src/history/host/messageSchema';
+import { WebviewHost } from '../../../src/history/host/webviewHost';
 import { closeEverything, EXTENSION_ID, eventToPromise, lastRequest, requestsSince, requireApi, type BenchContext } from './context';
 import { profiled } from './profile';
 

@@ -3,7 +3,7 @@
 // history from the tree, compare two revisions already read. The reads of the runtime declarations
 // and of a data run are counted apart as well (first-time contract reads). (Expanding a tree group is counted in tree.ts.)
 import * as vscode from 'vscode';
-import type { HistoryPanel } from '../../../src/views/history/historyPanel';
+import type { HistoryPanel } from '../../../src/history/host/historyPanel';
 import {
   closeEverything,
   eventToPromise,

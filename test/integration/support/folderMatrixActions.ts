@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { FolderFilesArgs, FolderResult } from '../../../src/commands/folderCommands';
-import type { PullReport, PushReport } from '../../../src/folders';
+import type { PullReport, PushReport } from '../../../src/localFolders/engine';
 import { serviceFetch } from '../helpers';
 import { esc, serviceJson, type MatrixAction, type MatrixContext, type Observation } from './matrixActions';
 
@@ -29,7 +29,7 @@ interface Entry {
 const decoder = new TextDecoder();
 const read = async (uri: vscode.Uri) => decoder.decode(await vscode.workspace.fs.readFile(uri));
 const write = (uri: vscode.Uri, text: string) => vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
-/** The engine's textHash (src/folders/folderText.ts): line endings normalised. */
+/** The engine's textHash (src/localFolders/engine/folderText.ts): line endings normalised. */
 const hashOf = (text: string) => `sha256:${createHash('sha256').update(text.replace(/\r\n?/g, '\n'), 'utf8').digest('hex')}`;
 const MARKER = /\n\/\/ folder matrix: .*\n$/;
 const marked = (text: string, marker: string) => `${text.replace(MARKER, '\n').replace(/\n?$/, '\n')}// folder matrix: ${marker}\n`;

@@ -6,8 +6,8 @@ import * as assert from 'node:assert/strict';
 import type { ServiceClient } from '../../../src/api';
 import { definitionBody, factBody } from '../../../src/api/requestBodies';
 import { FACT_EDITABLE_FIELDS } from '../../../src/api/schemaConstants';
-import type { GroupId } from '../../../src/model/explorer/nodes';
-import type { FileView } from '../../../src/model/resourcePath';
+import type { GroupId } from '../../../src/explorer/model/nodes';
+import type { FileView } from '../../../src/kinds/resourcePath';
 
 type Definition = { tables: { name: string; columns: { name: string; type: string; nullable: boolean }[]; primaryKey: string[] }[] };
 

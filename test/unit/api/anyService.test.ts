@@ -5,16 +5,16 @@
 // `extra-fields` and `strict-bodies`). Every profile is covered by clientVariant*.test.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../src/api';
-import { demoClient, FAST_RETRY, useEmulator } from './emulatorSupport';
-import { FACT_EDITABLE_FIELDS } from '../../src/api/schemaConstants';
-import { startEmulator } from '../../src/emulator';
-import { savedMessage } from '../../src/fs/saveMessages';
-import { ResourceReader } from '../../src/model/resourceReader';
-import type { FileView, ResourceFile } from '../../src/model/resourcePath';
-import { SaveFlow } from '../../src/model/saveFlow';
-import type { SaveResult, ServerSnapshot } from '../../src/model/saveTypes';
-import { validateText } from '../../src/validation/validate';
+import { createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../../src/api';
+import { demoClient, FAST_RETRY, useEmulator } from '../emulator/emulatorSupport';
+import { FACT_EDITABLE_FIELDS } from '../../../src/api/schemaConstants';
+import { startEmulator } from '../../../src/emulator';
+import { savedMessage } from '../../../src/documents/files/saveMessages';
+import { ResourceReader } from '../../../src/documents/model/resourceReader';
+import type { FileView, ResourceFile } from '../../../src/kinds/resourcePath';
+import { SaveFlow } from '../../../src/documents/model/saveFlow';
+import type { SaveResult, ServerSnapshot } from '../../../src/documents/model/saveTypes';
+import { validateText } from '../../../src/documents/validation/validate';
 
 const validate = (view: FileView, text: string) => validateText(view, text, { tsxCheckPath: '/nonexistent/tsx-check.js' });
 

@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
-import { createClient, DEFAULT_CONNECTION } from '../../src/api';
-import { carrierProblem, carriersProblem, schemeProblem } from '../../src/api/carriers';
-import { decideKey, type KeyInputs } from '../../src/connection/keyPolicy';
+import { createClient, DEFAULT_CONNECTION } from '../../../src/api';
+import { carrierProblem, carriersProblem, schemeProblem } from '../../../src/api/carriers';
+import { decideKey, type KeyInputs } from '../../../src/connection/keyPolicy';
 
 const SPECIAL = ['Host', 'Content-Length', 'Transfer-Encoding', 'Connection', 'Keep-Alive', 'Upgrade', 'Expect', 'TE', 'Trailer', 'Cookie'];
 

@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { ApiError, createClient, InvalidIdError, type ServiceClient } from '../../src/api';
-import { demoClient, useEmulator } from './emulatorSupport';
-import { startEmulator } from '../../src/emulator';
+import { ApiError, createClient, InvalidIdError, type ServiceClient } from '../../../src/api';
+import { demoClient, useEmulator } from '../emulator/emulatorSupport';
+import { startEmulator } from '../../../src/emulator';
 
 const fastRetry = { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 2_000, budgetMs: 5_000 };
 

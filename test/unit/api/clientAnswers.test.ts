@@ -3,8 +3,8 @@
 // and whether a save that got such an answer may have been applied.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ApiError, type ServiceClient } from '../../src/api';
-import { demoClient, useEmulator } from './emulatorSupport';
+import { ApiError, type ServiceClient } from '../../../src/api';
+import { demoClient, useEmulator } from '../emulator/emulatorSupport';
 
 const NO_RETRY = { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, budgetMs: 1 };
 

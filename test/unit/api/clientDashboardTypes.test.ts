@@ -3,9 +3,9 @@
 // has no such endpoint, and the usual errors for everything else.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { isApiError } from '../../src/api';
-import { rowTypeFromColumns } from '../../src/api/dataContract';
-import { PROFILES, useProfile } from './variantSupport';
+import { isApiError } from '../../../src/api';
+import { rowTypeFromColumns } from '../../../src/api/dataContract';
+import { PROFILES, useProfile } from '../variantSupport';
 
 for (const profile of PROFILES) {
   describe(`dashboard types from a service with the ${profile.label} profile`, () => {

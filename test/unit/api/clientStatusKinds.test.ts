@@ -2,8 +2,8 @@
 // thing the layers above look at: against the emulator's fault injection over loopback HTTP.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ApiError, isApiError, type ServiceClient } from '../../src/api';
-import { demoClient, useEmulator } from './emulatorSupport';
+import { ApiError, isApiError, type ServiceClient } from '../../../src/api';
+import { demoClient, useEmulator } from '../emulator/emulatorSupport';
 
 describe('error statuses and the kinds they become', () => {
   let client: ServiceClient;

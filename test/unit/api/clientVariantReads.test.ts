@@ -5,13 +5,13 @@
 // profiles; each profile gets its own emulator in-process, over loopback HTTP.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { isApiError, type Collection } from '../../src/api';
-import { collections } from '../../src/api/endpoints';
-import { ExplorerModel } from '../../src/model/explorer/explorerModel';
-import { isResourceNode, type GroupId, type ResourceNode } from '../../src/model/explorer/nodes';
-import { present } from '../../src/model/explorer/presentation';
-import type { FileView } from '../../src/model/resourcePath';
-import { PROFILES, useProfile } from './variantSupport';
+import { isApiError, type Collection } from '../../../src/api';
+import { collections } from '../../../src/api/endpoints';
+import { ExplorerModel } from '../../../src/explorer/model/explorerModel';
+import { isResourceNode, type GroupId, type ResourceNode } from '../../../src/explorer/model/nodes';
+import { present } from '../../../src/explorer/model/presentation';
+import type { FileView } from '../../../src/kinds/resourcePath';
+import { PROFILES, useProfile } from '../variantSupport';
 
 for (const profile of PROFILES) {
   describe(`reading from a service with the ${profile.label} profile`, () => {

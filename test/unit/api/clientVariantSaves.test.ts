@@ -5,13 +5,13 @@
 // a lost answer read back. One loop over the profiles; real HTTP on loopback.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ApiError } from '../../src/api';
-import { FACT_BODY_FIELDS, FACT_EDITABLE_FIELDS } from '../../src/api/schemaConstants';
-import { ResourceReader } from '../../src/model/resourceReader';
-import { SaveFlow } from '../../src/model/saveFlow';
-import type { SaveResult } from '../../src/model/saveTypes';
-import { describeError } from '../../src/ui/describeError';
-import { PROFILES, lineOf, useProfile, validate } from './variantSupport';
+import { ApiError } from '../../../src/api';
+import { FACT_BODY_FIELDS, FACT_EDITABLE_FIELDS } from '../../../src/api/schemaConstants';
+import { ResourceReader } from '../../../src/documents/model/resourceReader';
+import { SaveFlow } from '../../../src/documents/model/saveFlow';
+import type { SaveResult } from '../../../src/documents/model/saveTypes';
+import { describeError } from '../../../src/ui/describeError';
+import { PROFILES, lineOf, useProfile, validate } from '../variantSupport';
 
 type Definition = { tables: { name: string; columns: { name: string; type: string; nullable: boolean }[]; primaryKey: string[] }[] };
 

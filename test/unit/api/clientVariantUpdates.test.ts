@@ -5,8 +5,8 @@
 // placed at its line (422 or 400, our error body or problem+json). Real HTTP on loopback.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { SaveResult } from '../../src/model/saveTypes';
-import { PROFILES, lineOf, useProfile } from './variantSupport';
+import type { SaveResult } from '../../../src/documents/model/saveTypes';
+import { PROFILES, lineOf, useProfile } from '../variantSupport';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests edit any field of a document
 type Doc = any;

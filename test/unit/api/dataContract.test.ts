@@ -1,7 +1,7 @@
 // The data run's columns as a row type: what the editor declares as DataRow for a dashboard.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rowTypeFromColumns, tsTypeOfColumnType } from '../../src/api/dataContract';
+import { rowTypeFromColumns, tsTypeOfColumnType } from '../../../src/api/dataContract';
 
 describe('the row type of a data run', () => {
   test('columns become members in their order, typed from the database vocabulary', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { parseRetryAfter, readErrorBody } from '../../src/api/errorBody';
+import { parseRetryAfter, readErrorBody } from '../../../src/api/errorBody';
 
 describe('error bodies', () => {
   test('the documented shape gives message, code, position, permission and conflict state', () => {

@@ -3,7 +3,7 @@
 // that are not JSON; body field names from pointers; an empty Retry-After.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseRetryAfter, readErrorBody } from '../../src/api/errorBody';
+import { parseRetryAfter, readErrorBody } from '../../../src/api/errorBody';
 
 describe('error bodies that are not quite right', () => {
   test('malformed parts of an error body are passed over, and what is usable is still read', () => {

@@ -5,9 +5,9 @@
 // over real HTTP through every service profile) and records each body sent.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ApiError } from '../../src/api/errors';
-import { FactFieldMemory, isOptionalFactField, type LeftOutReason } from '../../src/api/factReplace';
-import type { Fact, FactReplaceBody } from '../../src/api/schemas';
+import { ApiError } from '../../../src/api/errors';
+import { FactFieldMemory, isOptionalFactField, type LeftOutReason } from '../../../src/api/factReplace';
+import type { Fact, FactReplaceBody } from '../../../src/api/schemas';
 
 const BODY: FactReplaceBody = {
   name: 'Revenue',

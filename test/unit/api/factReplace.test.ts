@@ -6,16 +6,16 @@
 // client, reader and SaveFlow over real HTTP.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { schemas } from '../../src/api/lazySchemas';
-import { groupForKind, groupNode, resourceNode } from '../../src/model/explorer/nodes';
-import { present } from '../../src/model/explorer/presentation';
-import { factBodyFromText, factText } from '../../src/model/factDocument';
-import { ResourceReader } from '../../src/model/resourceReader';
-import { SaveFlow } from '../../src/model/saveFlow';
-import type { SaveResult } from '../../src/model/saveTypes';
-import { factProblems } from '../../src/validation/factRules';
-import { caller } from './emulatorSupport';
-import { lineOf, useProfile, validate } from './variantSupport';
+import { schemas } from '../../../src/api/lazySchemas';
+import { groupForKind, groupNode, resourceNode } from '../../../src/explorer/model/nodes';
+import { present } from '../../../src/explorer/model/presentation';
+import { factBodyFromText, factText } from '../../../src/kinds/factDocument';
+import { ResourceReader } from '../../../src/documents/model/resourceReader';
+import { SaveFlow } from '../../../src/documents/model/saveFlow';
+import type { SaveResult } from '../../../src/documents/model/saveTypes';
+import { factProblems } from '../../../src/documents/validation/factRules';
+import { caller } from '../emulator/emulatorSupport';
+import { lineOf, useProfile, validate } from '../variantSupport';
 
 const saved = (r: SaveResult) =>
   r.status === 'saved'

@@ -5,11 +5,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { errorFromResponse, parseSuccess } from '../../src/api/client';
-import { ApiError, kindForStatus } from '../../src/api/errors';
-import { parseRetryAfter, readErrorBody } from '../../src/api/errorBody';
-import * as s from '../../src/api/schemas';
-import type { RawRequest, RawResponse } from '../../src/api/transport';
+import { errorFromResponse, parseSuccess } from '../../../src/api/client';
+import { ApiError, kindForStatus } from '../../../src/api/errors';
+import { parseRetryAfter, readErrorBody } from '../../../src/api/errorBody';
+import * as s from '../../../src/api/schemas';
+import type { RawRequest, RawResponse } from '../../../src/api/transport';
 
 const GET: RawRequest = { method: 'GET', path: '/v1/dashboards/oper_1/source', scope: 'workspace', action: 'read dashboard source oper_1' };
 const PUT: RawRequest = { method: 'PUT', path: '/v1/dashboards/oper_1/source', scope: 'workspace', action: 'save dashboard source oper_1' };

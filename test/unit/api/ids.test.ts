@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { assertId, findIds, InvalidIdError, isIdOf, kindOfId } from '../../src/api/ids';
+import { assertId, findIds, InvalidIdError, isIdOf, kindOfId } from '../../../src/api/ids';
 
 describe('ids', () => {
   test('every prefix of the spec names its kind', () => {

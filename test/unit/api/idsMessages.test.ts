@@ -2,7 +2,7 @@
 // which text counts as an id at all: the refusal's literal words for each case.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { assertId, findIds, ID_KIND_LABELS, InvalidIdError, isIdOf, kindOfId } from '../../src/api/ids';
+import { assertId, findIds, ID_KIND_LABELS, InvalidIdError, isIdOf, kindOfId } from '../../../src/api/ids';
 
 const refusal = (kinds: Parameters<typeof assertId>[0], id: unknown) => {
   try {

@@ -2,7 +2,7 @@
 // Pure: the explorer and the client's listAll ask this trail before each page.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CursorTrail, listStopMessage, MAX_LIST_ITEMS, MAX_LIST_PAGES } from '../../src/api/listPaging';
+import { CursorTrail, listStopMessage, MAX_LIST_ITEMS, MAX_LIST_PAGES } from '../../../src/api/listPaging';
 
 describe('a followed list', () => {
   test('by default at most 100 pages and 10,000 items', () => {

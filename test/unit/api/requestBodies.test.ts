@@ -5,10 +5,10 @@
 // profile: clientVariantReads.test.ts and clientVariantSaves.test.ts.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { databaseDefinitionBody, definitionBody, factBody, revisionRef, writeSyncDefinitionBody } from '../../src/api/requestBodies';
-import { newestFirst } from '../../src/api/revisionPages';
-import type { RevisionListItem } from '../../src/api/schemas';
-import { readOnlyEdits } from '../../src/model/factDocument';
+import { databaseDefinitionBody, definitionBody, factBody, revisionRef, writeSyncDefinitionBody } from '../../../src/api/requestBodies';
+import { newestFirst } from '../../../src/api/revisionPages';
+import type { RevisionListItem } from '../../../src/api/schemas';
+import { readOnlyEdits } from '../../../src/kinds/factDocument';
 
 const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
 

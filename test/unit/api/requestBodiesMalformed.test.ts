@@ -12,7 +12,7 @@ import {
   revisionOperationBody,
   writeSyncDefinitionBody,
   writeSyncUpdateBody,
-} from '../../src/api/requestBodies';
+} from '../../../src/api/requestBodies';
 
 describe('request bodies from malformed documents', () => {
   test('a definition: a part of the wrong type is kept as it is, every other key is dropped', () => {

@@ -15,9 +15,9 @@ import {
   MAX_RESPONSE_BYTES,
   MAX_TIMEOUT_MS,
   type ServiceClient,
-} from '../../src/api';
-import { RUNTIME_TYPES_MAX_BYTES } from '../../src/api/client';
-import { describeError } from '../../src/ui/describeError';
+} from '../../../src/api';
+import { RUNTIME_TYPES_MAX_BYTES } from '../../../src/api/client';
+import { describeError } from '../../../src/ui/describeError';
 
 const NO_RETRY = { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 50, budgetMs: 2_000 };
 const MB = 1024 * 1024;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ApiError, type ApiErrorKind } from '../../src/api/errors';
-import { nextRetryDelay, type RetryPolicy } from '../../src/api/retry';
+import { ApiError, type ApiErrorKind } from '../../../src/api/errors';
+import { nextRetryDelay, type RetryPolicy } from '../../../src/api/retry';
 
 const policy: RetryPolicy = { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 2_000, budgetMs: 5_000 };
 const err = (kind: ApiErrorKind, status?: number, retryAfterMs?: number) =>

@@ -3,10 +3,10 @@
 // And Retry-After as the service may send it.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ApiError, createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../src/api';
-import { parseRetryAfter } from '../../src/api/errorBody';
-import { nextRetryDelay } from '../../src/api/retry';
-import { useEmulator } from './emulatorSupport';
+import { ApiError, createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../../src/api';
+import { parseRetryAfter } from '../../../src/api/errorBody';
+import { nextRetryDelay } from '../../../src/api/retry';
+import { useEmulator } from '../emulator/emulatorSupport';
 
 describe('the shipped retry policy', () => {
   let client: ServiceClient;

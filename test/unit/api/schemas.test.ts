@@ -2,9 +2,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { parseSuccess } from '../../src/api/client';
-import { ApiError } from '../../src/api/errors';
-import * as s from '../../src/api/schemas';
+import { parseSuccess } from '../../../src/api/client';
+import { ApiError } from '../../../src/api/errors';
+import * as s from '../../../src/api/schemas';
 
 const ref = { revisionId: 'rvsn_1', sequence: 3 };
 const operation = {

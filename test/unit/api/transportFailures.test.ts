@@ -2,10 +2,10 @@
 // loopback HTTP (stopped, slow, cut off, too large) and the connection settings it is given.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ApiError, createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../src/api';
-import { boundedTimeout, statusLine } from '../../src/api/transport';
-import { startEmulator } from '../../src/emulator';
-import { demoClient, useEmulator } from './emulatorSupport';
+import { ApiError, createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../../src/api';
+import { boundedTimeout, statusLine } from '../../../src/api/transport';
+import { startEmulator } from '../../../src/emulator';
+import { demoClient, useEmulator } from '../emulator/emulatorSupport';
 
 const NO_RETRY = { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, budgetMs: 1 };
 const failureOf = async (p: Promise<unknown>): Promise<ApiError> => {

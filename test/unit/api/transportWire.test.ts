@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { ApiError, createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../src/api';
-import { parseSuccess } from '../../src/api/client';
-import { HttpTransport, type RawRequest } from '../../src/api/transport';
+import { ApiError, createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../../src/api';
+import { parseSuccess } from '../../../src/api/client';
+import { HttpTransport, type RawRequest } from '../../../src/api/transport';
 import * as z from 'zod/mini';
 
 const NO_RETRY = { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, budgetMs: 1 };

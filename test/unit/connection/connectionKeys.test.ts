@@ -4,8 +4,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { decideKey, type KeyDecision, type KeyInputs } from '../../src/connection/keyPolicy';
-import { isLoopbackHost, isPlainHttpRisk, originOf, secretKeyFor } from '../../src/connection/origins';
+import { decideKey, type KeyDecision, type KeyInputs } from '../../../src/connection/keyPolicy';
+import { isLoopbackHost, isPlainHttpRisk, originOf, secretKeyFor } from '../../../src/connection/origins';
+import { repoRoot } from '../../harness/lib/paths';
 
 const A = 'https://a.example.com';
 const B = 'https://b.example.net:8443';
@@ -157,7 +158,7 @@ describe('which key goes with which origin', () => {
 
 describe('Restricted Mode', () => {
   test('package.json declares limited support: the folder’s values of every setting that steers the key are ignored', () => {
-    const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as {
+    const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
       capabilities?: {
         untrustedWorkspaces?: { supported: unknown; restrictedConfigurations?: string[]; description?: string };
         virtualWorkspaces?: unknown;

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
-import { checkApiKey, checkBaseUrl, checkWorkspaceId, verifyConnection } from '../../src/connection/verifyConnection';
-import { useEmulator } from './emulatorSupport';
+import { checkApiKey, checkBaseUrl, checkWorkspaceId, verifyConnection } from '../../../src/connection/verifyConnection';
+import { useEmulator } from '../emulator/emulatorSupport';
 
 const { emu } = useEmulator({}, { resetEach: false });
 

@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { MAX_RUNTIME_DECLARATIONS, MAX_RUNTIME_MODULE_DECLARATIONS } from '../../src/tsx/dashboardProject';
-import { DashboardLanguageService } from '../../src/tsx/dashboardService';
-import { DashboardWorkerClient } from '../../src/tsx/workerClient';
+import { MAX_RUNTIME_DECLARATIONS, MAX_RUNTIME_MODULE_DECLARATIONS } from '../../../src/dashboardLanguage/service/dashboardProject';
+import { DashboardLanguageService } from '../../../src/dashboardLanguage/service/dashboardService';
+import { DashboardWorkerClient } from '../../../src/dashboardLanguage/service/workerClient';
 
 const TYPES_DIR = path.resolve('dist/ts-types');
 const DECLARATIONS = 'export declare function useThing(): number;\n';

@@ -8,10 +8,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { ID_PREFIXES } from '../../src/api/ids';
-import { filePath, revisionPath, VIEWS, type FileView } from '../../src/model/resourcePath';
+import { ID_PREFIXES } from '../../../src/api/ids';
+import { filePath, revisionPath, VIEWS, type FileView } from '../../../src/kinds/resourcePath';
+import { repoRoot } from '../../harness/lib/paths';
 
-const root = join(__dirname, '..', '..', '..');
+const root = repoRoot;
 
 interface Manifest {
   contributes: { languages: { id: string; filenamePatterns?: string[] }[] };

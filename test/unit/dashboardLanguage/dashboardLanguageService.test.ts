@@ -3,11 +3,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { rowTypeFromColumns } from '../../src/api/dataContract';
-import type { ServiceClient } from '../../src/api';
-import { DashboardLanguageService } from '../../src/tsx/dashboardService';
-import { DashboardWorkerClient } from '../../src/tsx/workerClient';
-import { useProfile } from './variantSupport';
+import { rowTypeFromColumns } from '../../../src/api/dataContract';
+import type { ServiceClient } from '../../../src/api';
+import { DashboardLanguageService } from '../../../src/dashboardLanguage/service/dashboardService';
+import { DashboardWorkerClient } from '../../../src/dashboardLanguage/service/workerClient';
+import { useProfile } from '../variantSupport';
 
 const TYPES_DIR = path.resolve('dist/ts-types');
 const SEED_DASHBOARDS = ['dashboardId', 'churnDashboardId', 'longHistoryDashboardId'];

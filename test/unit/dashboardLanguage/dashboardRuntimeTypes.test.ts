@@ -5,10 +5,10 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import ts from 'typescript';
-import { rowTypeFromColumns } from '../../src/api/dataContract';
-import { DASHBOARD_RUNTIME_DECLARATIONS, DASHBOARD_RUNTIME_MODULE } from '../../src/emulator/core/runtimeTypes';
-import { CHURN_DASHBOARD, REVENUE_DASHBOARD, inventorySource } from '../../src/emulator/seedSources';
-import { SEED_COLUMNS, type SeedColumn } from '../../src/emulator/seedDataRuns';
+import { rowTypeFromColumns } from '../../../src/api/dataContract';
+import { DASHBOARD_RUNTIME_DECLARATIONS, DASHBOARD_RUNTIME_MODULE } from '../../../src/emulator/core/runtimeTypes';
+import { CHURN_DASHBOARD, REVENUE_DASHBOARD, inventorySource } from '../../../src/emulator/seedSources';
+import { SEED_COLUMNS, type SeedColumn } from '../../../src/emulator/seedDataRuns';
 
 // Virtual files live beside the real node_modules, so that 'react' resolves to @types/react.
 const ROOT = path.resolve(path.dirname(require.resolve('@types/react/package.json')), '..', '..', '..', '__dashboards__');

@@ -4,13 +4,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { DashboardProject, TypeUniverse } from '../../src/tsx/dashboardProject';
-import type { TypeDiagnostic } from '../../src/tsx/dashboardProtocol';
-import { DashboardLanguageService } from '../../src/tsx/dashboardService';
-import { DiagnosticsScheduler, moveThrough, type CheckWorker } from '../../src/tsx/diagnosticsScheduler';
-import { ShippedTypes } from '../../src/tsx/typeFiles';
-import { DashboardWorkerClient } from '../../src/tsx/workerClient';
-import { stalenessOf } from '../../src/tsx/dashboardWorker';
+import { DashboardProject, TypeUniverse } from '../../../src/dashboardLanguage/service/dashboardProject';
+import type { TypeDiagnostic } from '../../../src/dashboardLanguage/service/dashboardProtocol';
+import { DashboardLanguageService } from '../../../src/dashboardLanguage/service/dashboardService';
+import { DiagnosticsScheduler, moveThrough, type CheckWorker } from '../../../src/dashboardLanguage/service/diagnosticsScheduler';
+import { ShippedTypes } from '../../../src/dashboardLanguage/service/typeFiles';
+import { DashboardWorkerClient } from '../../../src/dashboardLanguage/service/workerClient';
+import { stalenessOf } from '../../../src/dashboardLanguage/service/dashboardWorker';
 
 const TYPES_DIR = path.resolve('dist/ts-types');
 

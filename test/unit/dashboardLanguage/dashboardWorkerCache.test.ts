@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, before, beforeEach, describe, test } from 'node:test';
 import { Script } from 'node:vm';
-import { DashboardWorkerClient } from '../../src/tsx/workerClient';
-import { waitUntil } from '../harness/lib/processes';
+import { DashboardWorkerClient } from '../../../src/dashboardLanguage/service/workerClient';
+import { waitUntil } from '../../harness/lib/processes';
 
 const TYPES_DIR = path.resolve('dist/ts-types');
 const TEXT = `import { useState } from 'react';\nexport default function D() {\n  const [n] = useState(1);\n  return <div>{n.toFixed('x')}</div>;\n}\n`;

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkTsx } from '../../src/core/tsxCheck';
-import { CHURN_DASHBOARD, REVENUE_DASHBOARD, inventorySource } from '../../src/emulator/seedSources';
+import { checkTsx } from '../../../src/dashboardLanguage/check/tsxCheck';
+import { CHURN_DASHBOARD, REVENUE_DASHBOARD, inventorySource } from '../../../src/emulator/seedSources';
 
 describe('checkTsx', () => {
   test('accepts TSX with generics, type annotations and JSX', () => {

@@ -4,10 +4,10 @@
 // prompt beside ours and never misses a reload.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DocumentSessions, type DocumentSession } from '../../src/model/documentSession';
-import type { ResourceFile } from '../../src/model/resourcePath';
-import { tokensKey } from '../../src/model/resourceReader';
-import type { ServerSnapshot } from '../../src/model/saveTypes';
+import { DocumentSessions, type DocumentSession } from '../../../src/documents/model/documentSession';
+import type { ResourceFile } from '../../../src/kinds/resourcePath';
+import { tokensKey } from '../../../src/documents/model/resourceReader';
+import type { ServerSnapshot } from '../../../src/documents/model/saveTypes';
 
 const file: ResourceFile = { workspaceId: 'wksp_1', view: 'dashboard', id: 'oper_1', name: 'Sales' };
 const snapshot = (sequence: number, text: string, dataRun = 'oprn_1'): ServerSnapshot => ({

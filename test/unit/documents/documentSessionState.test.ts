@@ -3,10 +3,10 @@
 // the save command stored, and when the service was last read.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DocumentSessions } from '../../src/model/documentSession';
-import type { ResourceFile } from '../../src/model/resourcePath';
-import { tokensKey } from '../../src/model/resourceReader';
-import type { ServerSnapshot } from '../../src/model/saveTypes';
+import { DocumentSessions } from '../../../src/documents/model/documentSession';
+import type { ResourceFile } from '../../../src/kinds/resourcePath';
+import { tokensKey } from '../../../src/documents/model/resourceReader';
+import type { ServerSnapshot } from '../../../src/documents/model/saveTypes';
 
 const file: ResourceFile = { workspaceId: 'wksp_1', view: 'dashboard', id: 'oper_1', name: 'Sales' };
 const snapshot = (sequence: number, text: string): ServerSnapshot => ({

@@ -3,7 +3,7 @@
 // malformed stored value is ignored rather than trusted.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { EDIT_BASE_MAX_AGE_MS } from '../../src/model/documentStoreState';
+import { EDIT_BASE_MAX_AGE_MS } from '../../../src/documents/model/documentStoreState';
 import { clean, content, dirty, file, harness, KEY, MemoryState, opened, seen, snapshot } from './documentStoreSupport';
 
 describe('document store: held auto saves', () => {

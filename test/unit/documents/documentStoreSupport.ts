@@ -1,9 +1,9 @@
 // Builders for the document store's tests: a workspace state that outlives a store (as VS Code's
 // does the extension host), snapshots, and what an editor tells the store.
-import { DocumentStore, type EditorFacts } from '../../src/model/documentStore';
-import type { ResourceFile } from '../../src/model/resourcePath';
-import { tokensKey, type ResourceContent } from '../../src/model/resourceReader';
-import type { ServerSnapshot } from '../../src/model/saveTypes';
+import { DocumentStore, type EditorFacts } from '../../../src/documents/model/documentStore';
+import type { ResourceFile } from '../../../src/kinds/resourcePath';
+import { tokensKey, type ResourceContent } from '../../../src/documents/model/resourceReader';
+import type { ServerSnapshot } from '../../../src/documents/model/saveTypes';
 
 export const KEY = 'wsa:/wksp_1/dashboards/oper_1/Sales.tsx';
 export const file: ResourceFile = { workspaceId: 'wksp_1', view: 'dashboard', id: 'oper_1', name: 'Sales' };

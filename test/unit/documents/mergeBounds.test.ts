@@ -3,7 +3,7 @@
 // the host. Nothing is lost, and it takes one pass over the texts.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CONFLICT_END, CONFLICT_SEPARATOR, CONFLICT_START, MAX_MERGE_SIDE_CHARS, mergeTexts } from '../../src/model/merge';
+import { CONFLICT_END, CONFLICT_SEPARATOR, CONFLICT_START, MAX_MERGE_SIDE_CHARS, mergeTexts } from '../../../src/documents/model/merge';
 
 const lines = (l: string[]) => `${l.join('\n')}\n`;
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { compareTitle, conflictPrompt, markersMessage, mergeEditorMessage } from '../../src/conflicts/conflictText';
-import type { SaveConflict, ServerSnapshot } from '../../src/model/saveTypes';
+import { compareTitle, conflictPrompt, markersMessage, mergeEditorMessage } from '../../../src/documents/conflicts/conflictText';
+import type { SaveConflict, ServerSnapshot } from '../../../src/documents/model/saveTypes';
 
 const snapshot = (over: Partial<ServerSnapshot>): ServerSnapshot => ({
   text: '',

@@ -3,7 +3,7 @@
 // as the user sees it in the editor.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { dominantEol, hasConflictMarkers, mergeTexts } from '../../src/model/merge';
+import { dominantEol, hasConflictMarkers, mergeTexts } from '../../../src/documents/model/merge';
 
 describe('merging at the end of the text', () => {
   test('both sides change the last line (no final newline): both lines are in the block, none dropped', () => {

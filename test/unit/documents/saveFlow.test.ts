@@ -2,12 +2,12 @@
 // one PUT each save sends with its tokens, conflicts, refusals, and a connection lost mid-save.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ApiError, createClient, type ServiceClient } from '../../src/api';
-import { ResourceReader } from '../../src/model/resourceReader';
-import type { FileView, ResourceFile } from '../../src/model/resourcePath';
-import { SaveFlow, sameJson } from '../../src/model/saveFlow';
-import type { SaveResult, ServerSnapshot } from '../../src/model/saveTypes';
-import { caller, demoClient, useEmulator } from './emulatorSupport';
+import { ApiError, createClient, type ServiceClient } from '../../../src/api';
+import { ResourceReader } from '../../../src/documents/model/resourceReader';
+import type { FileView, ResourceFile } from '../../../src/kinds/resourcePath';
+import { SaveFlow, sameJson } from '../../../src/documents/model/saveFlow';
+import type { SaveResult, ServerSnapshot } from '../../../src/documents/model/saveTypes';
+import { caller, demoClient, useEmulator } from '../emulator/emulatorSupport';
 
 describe('guarded saves against the emulator', () => {
   let client: ServiceClient;

@@ -3,12 +3,12 @@
 // the in-process emulator over loopback HTTP with its fault injection.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ApiError, type ServiceClient } from '../../src/api';
-import { ResourceReader } from '../../src/model/resourceReader';
-import type { FileView, ResourceFile } from '../../src/model/resourcePath';
-import { SaveFlow } from '../../src/model/saveFlow';
-import type { SaveResult, ServerSnapshot } from '../../src/model/saveTypes';
-import { demoClient, useEmulator } from './emulatorSupport';
+import { ApiError, type ServiceClient } from '../../../src/api';
+import { ResourceReader } from '../../../src/documents/model/resourceReader';
+import type { FileView, ResourceFile } from '../../../src/kinds/resourcePath';
+import { SaveFlow } from '../../../src/documents/model/saveFlow';
+import type { SaveResult, ServerSnapshot } from '../../../src/documents/model/saveTypes';
+import { demoClient, useEmulator } from '../emulator/emulatorSupport';
 
 describe('what a save leaves behind', () => {
   let client: ServiceClient;

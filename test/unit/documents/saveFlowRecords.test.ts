@@ -3,13 +3,13 @@
 // conflicts, the service's refusal at its line, and a lost answer read back, never sent twice.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { ServiceClient } from '../../src/api';
-import { ResourceReader } from '../../src/model/resourceReader';
-import type { FileView, ResourceFile } from '../../src/model/resourcePath';
-import { SaveFlow } from '../../src/model/saveFlow';
-import type { SaveResult, ServerSnapshot } from '../../src/model/saveTypes';
-import { validateText } from '../../src/validation/validate';
-import { demoClient, useEmulator } from './emulatorSupport';
+import type { ServiceClient } from '../../../src/api';
+import { ResourceReader } from '../../../src/documents/model/resourceReader';
+import type { FileView, ResourceFile } from '../../../src/kinds/resourcePath';
+import { SaveFlow } from '../../../src/documents/model/saveFlow';
+import type { SaveResult, ServerSnapshot } from '../../../src/documents/model/saveTypes';
+import { validateText } from '../../../src/documents/validation/validate';
+import { demoClient, useEmulator } from '../emulator/emulatorSupport';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests edit any field of a document
 type Doc = any;

@@ -3,10 +3,10 @@
 // service names by JSON pointer placed at their line.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { EditBases } from '../../src/model/documentStoreState';
-import { locatePointer } from '../../src/model/jsonPointerLocation';
-import type { ServerSnapshot } from '../../src/model/saveTypes';
-import { holdsText, sameJson } from '../../src/model/saveFlow';
+import { EditBases } from '../../../src/documents/model/documentStoreState';
+import { locatePointer } from '../../../src/kinds/jsonPointerLocation';
+import type { ServerSnapshot } from '../../../src/documents/model/saveTypes';
+import { holdsText, sameJson } from '../../../src/documents/model/saveFlow';
 
 const snapshot = (sequence: number, text: string): ServerSnapshot => ({
   text,

@@ -4,11 +4,11 @@
 // or what an answer carries. Real HTTP on loopback; the reads are raw, not through the client.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseSuccess } from '../../src/api/client';
-import { schemas } from '../../src/api/lazySchemas';
-import type { SaveResult } from '../../src/model/saveTypes';
-import { caller } from './emulatorSupport';
-import { useProfile } from './variantSupport';
+import { parseSuccess } from '../../../src/api/client';
+import { schemas } from '../../../src/api/lazySchemas';
+import type { SaveResult } from '../../../src/documents/model/saveTypes';
+import { caller } from '../emulator/emulatorSupport';
+import { useProfile } from '../variantSupport';
 
 const saved = (r: SaveResult) =>
   r.status === 'saved'

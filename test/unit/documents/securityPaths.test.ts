@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { after, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { filePath, parseFilePath, parseRevisionPath, ResourcePathError, revisionPath } from '../../src/model/resourcePath';
-import { ShippedTypes, TYPE_ROOTS, typePath } from '../../src/tsx/typeFiles';
-import { resolveUriPath, UriPathError } from '../../src/util/uriPath';
+import { filePath, parseFilePath, parseRevisionPath, ResourcePathError, revisionPath } from '../../../src/kinds/resourcePath';
+import { ShippedTypes, TYPE_ROOTS, typePath } from '../../../src/dashboardLanguage/service/typeFiles';
+import { resolveUriPath, UriPathError } from '../../../src/util/uriPath';
 
 const MARKER = 'MARKER: a local file no crafted URI may show';
 const dir = mkdtempSync(join(tmpdir(), 'wsa-paths-'));

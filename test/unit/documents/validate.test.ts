@@ -3,12 +3,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import { refusalMessage, validateText } from '../../src/validation/validate';
-import type { TextProblem } from '../../src/model/saveTypes';
-import { DATABASE_COLUMN_TYPES } from '../../src/api/schemas';
-import { filePath, revisionPath } from '../../src/model/resourcePath';
+import { refusalMessage, validateText } from '../../../src/documents/validation/validate';
+import type { TextProblem } from '../../../src/documents/model/saveTypes';
+import { DATABASE_COLUMN_TYPES } from '../../../src/api/schemas';
+import { filePath, revisionPath } from '../../../src/kinds/resourcePath';
+import { repoRoot } from '../../harness/lib/paths';
 
-const root = join(__dirname, '..', '..', '..');
+const root = repoRoot;
 const tsxCheckPath = join(root, 'dist', 'tsx-check.js');
 const options = { tsxCheckPath };
 

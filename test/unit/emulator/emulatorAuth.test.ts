@@ -1,7 +1,7 @@
 // Keys, workspaces and permissions (spec §5 and the README's carrier choices).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startEmulator } from '../../src/emulator/server';
+import { startEmulator } from '../../../src/emulator/server';
 import { useEmulator } from './emulatorSupport';
 
 const { emu, call } = useEmulator({}, { resetEach: false });

@@ -3,7 +3,7 @@
 // key; a blank workspace header is a missing one.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startEmulator } from '../../src/emulator/server';
+import { startEmulator } from '../../../src/emulator/server';
 import { useEmulator } from './emulatorSupport';
 
 const { emu, call } = useEmulator({}, { resetEach: false });

@@ -2,7 +2,7 @@
 // benchmark: what is written reads back, other output is skipped, nothing is taken before all five.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { BannerReader, bannerLines } from '../../src/emulator/banner';
+import { BannerReader, bannerLines } from '../../../src/emulator/banner';
 
 const endpoint = {
   url: 'http://127.0.0.1:4100',

@@ -3,11 +3,11 @@
 // neither and whose dashboards import the runtime under other names.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkTsx } from '../../src/core/tsxCheck';
-import { AdminClient } from '../../src/emulator/adminClient';
-import { OTHER_RUNTIME_IMPORTS } from '../../src/emulator/seedOtherRuntime';
-import { SEED_COLUMNS } from '../../src/emulator/seedDataRuns';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
+import { checkTsx } from '../../../src/dashboardLanguage/check/tsxCheck';
+import { AdminClient } from '../../../src/emulator/adminClient';
+import { OTHER_RUNTIME_IMPORTS } from '../../../src/emulator/seedOtherRuntime';
+import { SEED_COLUMNS } from '../../../src/emulator/seedDataRuns';
+import { startEmulator, type RunningEmulator } from '../../../src/emulator/server';
 import { ISO_MS, caller } from './emulatorSupport';
 
 describe('emulator dashboard runtime types and data runs', () => {

@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { waitUntil } from '../harness/lib/processes';
-import { startEmulator } from '../../src/emulator/server';
-import { AdminClient } from '../../src/emulator/adminClient';
+import { waitUntil } from '../../harness/lib/processes';
+import { startEmulator } from '../../../src/emulator/server';
+import { AdminClient } from '../../../src/emulator/adminClient';
 import { caller } from './emulatorSupport';
 
 async function tempDir(): Promise<string> {

@@ -1,9 +1,9 @@
 // Database definitions, fact replacement, write syncs and app deployments.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { waitUntil } from '../harness/lib/processes';
-import { startEmulator } from '../../src/emulator/server';
-import { AdminClient } from '../../src/emulator/adminClient';
+import { waitUntil } from '../../harness/lib/processes';
+import { startEmulator } from '../../../src/emulator/server';
+import { AdminClient } from '../../../src/emulator/adminClient';
 import { caller, useEmulator } from './emulatorSupport';
 
 const { emu, call } = useEmulator({ deployDelayMs: 150 });

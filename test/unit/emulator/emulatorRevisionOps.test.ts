@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmulator } from '../../src/emulator/server';
-import { AdminClient } from '../../src/emulator/adminClient';
+import { startEmulator } from '../../../src/emulator/server';
+import { AdminClient } from '../../../src/emulator/adminClient';
 import { caller, useEmulator } from './emulatorSupport';
 
 const { emu, call } = useEmulator();

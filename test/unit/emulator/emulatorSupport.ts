@@ -2,9 +2,9 @@
 // resets it before each test, a fetch-based caller for its public API, the real client as the demo
 // user. Real HTTP over loopback; nothing mocked.
 import { after, before, beforeEach } from 'node:test';
-import { createClient, DEFAULT_CONNECTION, type RetryPolicy, type ServiceClient } from '../../src/api';
-import { AdminClient } from '../../src/emulator/adminClient';
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/server';
+import { createClient, DEFAULT_CONNECTION, type RetryPolicy, type ServiceClient } from '../../../src/api';
+import { AdminClient } from '../../../src/emulator/adminClient';
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../src/emulator/server';
 
 /** Short retries, so that tests of failures do not wait. */
 export const FAST_RETRY: RetryPolicy = { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 1_000, budgetMs: 3_000 };

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { waitUntil } from '../harness/lib/processes';
-import { startEmulator } from '../../src/emulator/server';
+import { waitUntil } from '../../harness/lib/processes';
+import { startEmulator } from '../../../src/emulator/server';
 import { caller, useEmulator } from './emulatorSupport';
 
 const { emu, call } = useEmulator({ deployDelayMs: 150 });

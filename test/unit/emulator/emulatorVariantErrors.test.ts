@@ -2,8 +2,8 @@
 // validation-400, alone and together, over real HTTP.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AdminClient } from '../../src/emulator/adminClient';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
+import { AdminClient } from '../../../src/emulator/adminClient';
+import { startEmulator, type RunningEmulator } from '../../../src/emulator/server';
 import { caller, type Reply } from './emulatorSupport';
 
 const started: RunningEmulator[] = [];

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AdminClient } from '../../src/emulator/adminClient';
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/server';
+import { AdminClient } from '../../../src/emulator/adminClient';
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../src/emulator/server';
 import { caller, type Reply } from './emulatorSupport';
 
 const started: RunningEmulator[] = [];

@@ -2,8 +2,8 @@
 // paged-revisions and oldest-first, over real HTTP.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
-import { kindOfId } from '../../src/api/ids';
+import { startEmulator, type RunningEmulator } from '../../../src/emulator/server';
+import { kindOfId } from '../../../src/api/ids';
 import { caller, ISO_MS } from './emulatorSupport';
 
 const started: RunningEmulator[] = [];

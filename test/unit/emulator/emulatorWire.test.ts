@@ -2,8 +2,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { kindOfId } from '../../src/api/ids';
-import * as schemas from '../../src/api/schemas';
+import { kindOfId } from '../../../src/api/ids';
+import * as schemas from '../../../src/api/schemas';
 import { ISO_MS, useEmulator } from './emulatorSupport';
 
 const { emu, call } = useEmulator({}, { resetEach: false });

@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { describe, test } from 'node:test';
-import { AdminClient } from '../../src/emulator/adminClient';
-import { startEmulator } from '../../src/emulator/server';
+import { AdminClient } from '../../../src/emulator/adminClient';
+import { startEmulator } from '../../../src/emulator/server';
 import { caller, useEmulator } from './emulatorSupport';
 
 const { emu } = useEmulator({}, { resetEach: false });

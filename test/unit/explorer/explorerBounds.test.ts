@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { ExplorerModel } from '../../src/model/explorer/explorerModel';
-import { isResourceNode, type ExplorerNode } from '../../src/model/explorer/nodes';
+import { ExplorerModel } from '../../../src/explorer/model/explorerModel';
+import { isResourceNode, type ExplorerNode } from '../../../src/explorer/model/nodes';
 import { TestConnection } from './explorerSupport';
 
 const db = (i: number) => ({ id: `dbse_${i}`, name: `DB ${i}`, draft: { revisionId: `rvsn_${i}`, sequence: 1 }, published: null });

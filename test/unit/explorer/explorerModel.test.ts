@@ -3,11 +3,11 @@
 // "Load more", connection problems, dropped outdated results and single-item refreshes.
 import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
-import { ExplorerModel } from '../../src/model/explorer/explorerModel';
-import { isResourceNode, type ExplorerNode, type GroupId, type ResourceNode } from '../../src/model/explorer/nodes';
-import { eventToPromise } from '../../src/util/events';
+import { ExplorerModel } from '../../../src/explorer/model/explorerModel';
+import { isResourceNode, type ExplorerNode, type GroupId, type ResourceNode } from '../../../src/explorer/model/nodes';
+import { eventToPromise } from '../../../src/util/events';
 import { TestConnection } from './explorerSupport';
-import { useEmulator } from './emulatorSupport';
+import { useEmulator } from '../emulator/emulatorSupport';
 let ids: Record<string, string>;
 const open: { dispose(): void; close?(): Promise<void> }[] = [];
 

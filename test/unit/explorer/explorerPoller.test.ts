@@ -3,12 +3,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type * as vscode from 'vscode';
-import { ExplorerModel } from '../../src/model/explorer/explorerModel';
-import { isResourceNode, type ResourceNode } from '../../src/model/explorer/nodes';
-import { eventToPromise } from '../../src/util/events';
-import { DeploymentPoller } from '../../src/views/tree/deploymentPoller';
+import { ExplorerModel } from '../../../src/explorer/model/explorerModel';
+import { isResourceNode, type ResourceNode } from '../../../src/explorer/model/nodes';
+import { eventToPromise } from '../../../src/util/events';
+import { DeploymentPoller } from '../../../src/explorer/vscode/deploymentPoller';
 import { TestConnection } from './explorerSupport';
-import { useEmulator } from './emulatorSupport';
+import { useEmulator } from '../emulator/emulatorSupport';
 
 const log = { debug() {}, info() {}, warn() {}, error() {} } as unknown as vscode.LogOutputChannel;
 

@@ -2,13 +2,13 @@
 // "Add Resource by ID" accepts.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { parseAdditionInput } from '../../src/model/explorer/addition';
-import { ExplorerModel } from '../../src/model/explorer/explorerModel';
-import { isResourceNode, type GroupId, type ResourceNode } from '../../src/model/explorer/nodes';
-import { fileForNode, present } from '../../src/model/explorer/presentation';
-import { filePath } from '../../src/model/resourcePath';
+import { parseAdditionInput } from '../../../src/explorer/model/addition';
+import { ExplorerModel } from '../../../src/explorer/model/explorerModel';
+import { isResourceNode, type GroupId, type ResourceNode } from '../../../src/explorer/model/nodes';
+import { fileForNode, present } from '../../../src/explorer/model/presentation';
+import { filePath } from '../../../src/kinds/resourcePath';
 import { TestConnection } from './explorerSupport';
-import { useEmulator } from './emulatorSupport';
+import { useEmulator } from '../emulator/emulatorSupport';
 let ids: Record<string, string>;
 let connection: TestConnection;
 let model: ExplorerModel;

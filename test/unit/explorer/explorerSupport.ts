@@ -1,10 +1,10 @@
 // Shared by the explorer unit tests: a connection provider over a real client for a running
 // emulator (real HTTP on loopback), which a test can point elsewhere and announce.
-import { createClient, DEFAULT_CONNECTION, type RetryPolicy } from '../../src/api';
-import type { Connection, ConnectionProvider } from '../../src/connection/connectionProvider';
-import { NotSignedInError } from '../../src/connection/connectionProvider';
-import type { RunningEmulator } from '../../src/emulator/server';
-import { Emitter } from '../../src/util/events';
+import { createClient, DEFAULT_CONNECTION, type RetryPolicy } from '../../../src/api';
+import type { Connection, ConnectionProvider } from '../../../src/connection/connectionProvider';
+import { NotSignedInError } from '../../../src/connection/connectionProvider';
+import type { RunningEmulator } from '../../../src/emulator/server';
+import { Emitter } from '../../../src/util/events';
 
 /** No retries: a test about a failure should see it at once. */
 export const NO_RETRY: RetryPolicy = { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0, budgetMs: 0 };

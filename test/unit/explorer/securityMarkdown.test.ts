@@ -5,12 +5,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { ExplorerModel } from '../../src/model/explorer/explorerModel';
-import { isResourceNode, messageNode, type GroupId, type ResourceNode } from '../../src/model/explorer/nodes';
-import { present } from '../../src/model/explorer/presentation';
-import { codeBlock, codeSpan, escapeMarkdown, escapeMarkdownLine } from '../../src/util/markdown';
+import { ExplorerModel } from '../../../src/explorer/model/explorerModel';
+import { isResourceNode, messageNode, type GroupId, type ResourceNode } from '../../../src/explorer/model/nodes';
+import { present } from '../../../src/explorer/model/presentation';
+import { codeBlock, codeSpan, escapeMarkdown, escapeMarkdownLine } from '../../../src/util/markdown';
 import { TestConnection } from './explorerSupport';
-import { useEmulator } from './emulatorSupport';
+import { useEmulator } from '../emulator/emulatorSupport';
 
 const HOSTILE = [
   '[link](https://x.example/steal)',

@@ -9,10 +9,10 @@ import {
   headerAnnouncement,
   selectionAnnouncement,
   toolbarMove,
-} from '../../src/webview/history/announce';
-import { listKeyIntent } from '../../src/webview/history/keys';
-import { rowDetails } from '../../src/webview/history/rows';
-import { EMPTY_SELECTION, extendTo, focus, selectedIds } from '../../src/webview/history/selection';
+} from '../../../src/history/page/announce';
+import { listKeyIntent } from '../../../src/history/page/keys';
+import { rowDetails } from '../../../src/history/page/rows';
+import { EMPTY_SELECTION, extendTo, focus, selectedIds } from '../../../src/history/page/selection';
 import { historyHeader, historyItem } from './historySupport';
 
 const seq = (id: string, sequence: number | null) => ({ ...historyItem(id), sequence });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { isLinear, layoutLanes, type GraphNode } from '../../src/shared/history/laneLayout';
+import { isLinear, layoutLanes, type GraphNode } from '../../../src/history/protocol/laneLayout';
 
 const chain = (ids: string[]): GraphNode[] => ids.map((id, i) => ({ id, parents: ids[i + 1] ? [ids[i + 1]!] : [] }));
 

@@ -2,10 +2,10 @@
 // what is read once stays read, and a failed read is tried again (util/async's failure rule).
 import assert from 'node:assert/strict';
 import { after, beforeEach, describe, test } from 'node:test';
-import { ResourceNames } from '../../src/model/history/resourceNames';
-import { RevisionCache } from '../../src/model/revisionCache';
-import { TestConnection } from './explorerSupport';
-import { useEmulator } from './emulatorSupport';
+import { ResourceNames } from '../../../src/history/model/resourceNames';
+import { RevisionCache } from '../../../src/documents/model/revisionCache';
+import { TestConnection } from '../explorer/explorerSupport';
+import { useEmulator } from '../emulator/emulatorSupport';
 let connection: TestConnection;
 const client = () => connection.require().client;
 const operationId = () => emu.demo.ids['publishedOperationId']!;

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { changeSet, dependencyRefs, viewForHistoryResource, type ChangeContext, type ChangeSource } from '../../src/model/history/changes';
-import { lineDiffStats, splitLines } from '../../src/model/history/diffStats';
-import { filterIndices, matchesFilter, filterTerms } from '../../src/shared/history/filter';
-import { revisionLabel, toHistoryItems } from '../../src/model/history/items';
-import { shortActor } from '../../src/shared/history/actorLabel';
-import { absoluteUtc, relativeTime } from '../../src/shared/history/relativeTime';
-import type { HistoryItem } from '../../src/shared/history/historyItem';
-import type { RevisionHistory } from '../../src/api/schemas';
+import { changeSet, dependencyRefs, viewForHistoryResource, type ChangeContext, type ChangeSource } from '../../../src/history/model/changes';
+import { lineDiffStats, splitLines } from '../../../src/history/model/diffStats';
+import { filterIndices, matchesFilter, filterTerms } from '../../../src/history/protocol/filter';
+import { revisionLabel, toHistoryItems } from '../../../src/history/model/items';
+import { shortActor } from '../../../src/history/protocol/actorLabel';
+import { absoluteUtc, relativeTime } from '../../../src/history/protocol/relativeTime';
+import type { HistoryItem } from '../../../src/history/protocol/historyItem';
+import type { RevisionHistory } from '../../../src/api/schemas';
 
 const item = (id: string, over: Partial<HistoryItem> = {}): HistoryItem => ({
   id,

@@ -3,8 +3,8 @@
 // open). Pure: the pages come from a reader given here, as the client's paged GET gives them.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { MAX_REVISION_ITEMS, MAX_REVISION_PAGES, newestFirst, readAllPages, type PagedHistory } from '../../src/api/revisionPages';
-import type { RevisionListItem } from '../../src/api/schemas';
+import { MAX_REVISION_ITEMS, MAX_REVISION_PAGES, newestFirst, readAllPages, type PagedHistory } from '../../../src/api/revisionPages';
+import type { RevisionListItem } from '../../../src/api/schemas';
 
 const item = (id: string, createdAt: string, parentRevisionId: string | null = 'rvsn_parent'): RevisionListItem => ({
   id,

@@ -11,8 +11,8 @@ import {
   type HistoryHeader,
   type HistoryItem,
   type HostMessage,
-} from '../../src/shared/history/protocol';
-import { parseWebviewMessage } from '../../src/views/history/messageSchema';
+} from '../../../src/history/protocol/protocol';
+import { parseWebviewMessage } from '../../../src/history/host/messageSchema';
 
 const header: HistoryHeader = {
   resourceId: 'rept_1',

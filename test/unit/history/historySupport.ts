@@ -1,5 +1,5 @@
 // Builders of the history page's state for the webview's DOM-free tests.
-import type { HistoryHeader, HistoryItem } from '../../src/shared/history/protocol';
+import type { HistoryHeader, HistoryItem } from '../../../src/history/protocol/protocol';
 
 export const historyItem = (id: string): HistoryItem => ({
   id,

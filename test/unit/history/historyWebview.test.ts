@@ -2,8 +2,8 @@
 // actions the selection allows (and why not).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { actionMessage, actionStates } from '../../src/webview/history/actions';
-import { EMPTY_SELECTION, focus, navigate, retain, selectedIds, toggleMark, toggleMarkFocused } from '../../src/webview/history/selection';
+import { actionMessage, actionStates } from '../../../src/history/page/actions';
+import { EMPTY_SELECTION, focus, navigate, retain, selectedIds, toggleMark, toggleMarkFocused } from '../../../src/history/page/selection';
 import { historyHeader, historyItem } from './historySupport';
 
 const item = historyItem;

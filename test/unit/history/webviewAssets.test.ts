@@ -5,8 +5,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { assetText, escapeInlineElement, inlineStylesheet, keepCodicons, splitFontFaces } from '../../src/views/history/webviewAssets';
-import { HISTORY_ICONS } from '../../src/shared/history/icons';
+import { assetText, escapeInlineElement, inlineStylesheet, keepCodicons, splitFontFaces } from '../../../src/history/host/webviewAssets';
+import { HISTORY_ICONS } from '../../../src/history/protocol/icons';
 
 const toWebviewUri = (path: string) => `https://file+.vscode-resource.test/ext/${path}`;
 

@@ -1,14 +1,14 @@
-// The kinds registry is complete: every kind of RESOURCE_KINDS has a module (src/model/kindModules.ts)
+// The kinds registry is complete: every kind of RESOURCE_KINDS has a module (src/kinds/kindModules.ts)
 // with every behaviour its entry declares, and the explorer's groups and the save tokens come from
 // the registry, so that a new kind is one module and one line.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { groupNode, groupsOf } from '../../src/model/explorer/nodes';
-import { present } from '../../src/model/explorer/presentation';
-import type { KindModule } from '../../src/model/kindModule';
-import { KIND_MODULES } from '../../src/model/kindModules';
-import { KINDS, RESOURCE_KINDS, type KindSpec } from '../../src/model/resourceKinds';
-import type { SaveTokens } from '../../src/model/saveTypes';
+import { groupNode, groupsOf } from '../../../src/explorer/model/nodes';
+import { present } from '../../../src/explorer/model/presentation';
+import type { KindModule } from '../../../src/kinds/kindContract';
+import { KIND_MODULES } from '../../../src/kinds/kindModules';
+import { KINDS, RESOURCE_KINDS, type KindSpec } from '../../../src/kinds/resourceKinds';
+import type { SaveTokens } from '../../../src/documents/model/saveTypes';
 
 type AnyModule = KindModule<{ readonly kind: string }, unknown>;
 

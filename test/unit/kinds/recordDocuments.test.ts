@@ -3,9 +3,9 @@
 // local checks refuse only wrong types (the spec's), leaving the rest to the service.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { appUpdateBody, writeSyncUpdateBody } from '../../src/api/requestBodies';
-import { lockedIdentityEdits } from '../../src/model/writeSyncIdentity';
-import { appProblems, writeSyncProblems } from '../../src/validation/recordRules';
+import { appUpdateBody, writeSyncUpdateBody } from '../../../src/api/requestBodies';
+import { lockedIdentityEdits } from '../../../src/kinds/writeSyncIdentity';
+import { appProblems, writeSyncProblems } from '../../../src/documents/validation/recordRules';
 
 const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
 const text = (doc: unknown) => `${JSON.stringify(doc, null, 2)}\n`;

@@ -1,15 +1,15 @@
-// The registry of resource kinds (src/model/resourceKinds.ts) against everything that reads it: the
+// The registry of resource kinds (src/kinds/resourceKinds.ts) against everything that reads it: the
 // path parser, the endpoint table, the explorer groups, the history targets and the save messages.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { collections, endpoints } from '../../src/api/endpoints';
-import { ID_PREFIXES, type IdKind } from '../../src/api/ids';
-import { parseAdditionInput } from '../../src/model/explorer/addition';
-import { GROUPS, groupNode } from '../../src/model/explorer/nodes';
-import { present } from '../../src/model/explorer/presentation';
-import { viewForHistoryResource } from '../../src/model/history/changes';
+import { collections, endpoints } from '../../../src/api/endpoints';
+import { ID_PREFIXES, type IdKind } from '../../../src/api/ids';
+import { parseAdditionInput } from '../../../src/explorer/model/addition';
+import { GROUPS, groupNode } from '../../../src/explorer/model/nodes';
+import { present } from '../../../src/explorer/model/presentation';
+import { viewForHistoryResource } from '../../../src/history/model/changes';
 import {
   BROWSABLE_ID_KINDS,
   FILE_VIEWS,
@@ -21,8 +21,9 @@ import {
   openView,
   RESOURCE_KINDS,
   type FileView,
-} from '../../src/model/resourceKinds';
-import { filePath, parseFilePath, parseRevisionPath, revisionPath } from '../../src/model/resourcePath';
+} from '../../../src/kinds/resourceKinds';
+import { filePath, parseFilePath, parseRevisionPath, revisionPath } from '../../../src/kinds/resourcePath';
+import { repoRoot } from '../../harness/lib/paths';
 
 const VIEW_NAMES = Object.keys(FILE_VIEWS) as FileView[];
 
@@ -94,7 +95,7 @@ describe('resource kinds registry', () => {
   });
 
   test('a pulled file’s local language is one the manifest contributes with a grammar, taking over VS Code’s language for its suffix', () => {
-    const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as {
+    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
       contributes: { languages: { id: string }[]; grammars: { language: string; path: string }[] };
     };
     const suffixLanguage: Record<string, string> = { '.tsx': 'typescriptreact', '.ts': 'typescript' };
@@ -108,7 +109,7 @@ describe('resource kinds registry', () => {
         `${view}: ${local!.language} is contributed`,
       );
       const grammar = manifest.contributes.grammars.find((g) => g.language === local!.language);
-      assert.ok(grammar && existsSync(join(__dirname, '..', '..', '..', grammar.path)), `${view}: ${local!.language} has its grammar`);
+      assert.ok(grammar && existsSync(join(repoRoot, grammar.path)), `${view}: ${local!.language} has its grammar`);
     }
   });
 

@@ -9,7 +9,7 @@ import {
   revisionPath,
   safeName,
   type FileView,
-} from '../../src/model/resourcePath';
+} from '../../../src/kinds/resourcePath';
 
 describe('resource paths', () => {
   test('a dashboard path round-trips and keeps its name for the tab', () => {

@@ -10,7 +10,7 @@ import {
   REVISION_SCHEME,
   revisionPath,
   safeName,
-} from '../../src/model/resourcePath';
+} from '../../../src/kinds/resourcePath';
 
 describe('tab names from resource names', () => {
   test('separators and control characters become one dash per run', () => {

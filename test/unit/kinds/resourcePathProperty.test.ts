@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { ID_PREFIXES, type IdKind } from '../../src/api/ids';
+import { ID_PREFIXES, type IdKind } from '../../../src/api/ids';
 import {
   filePath,
   parseFilePath,
@@ -15,7 +15,7 @@ import {
   safeName,
   VIEWS,
   type FileView,
-} from '../../src/model/resourcePath';
+} from '../../../src/kinds/resourcePath';
 
 const ALL_VIEWS = Object.keys(VIEWS) as FileView[];
 const HISTORY_VIEWS = ALL_VIEWS.filter((v) => VIEWS[v].historyKind !== undefined);

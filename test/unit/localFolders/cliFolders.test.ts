@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { allFiles, pathOf, readText, startFolderRig, writeText, type FolderRig } from './folderSupport';
+import { repoRoot } from '../../harness/lib/paths';
 
-const CLI = join(__dirname, '..', '..', '..', 'dist', 'cli.js');
+const CLI = join(repoRoot, 'dist', 'cli.js');
 
 interface Run {
   code: number;

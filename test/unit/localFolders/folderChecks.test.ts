@@ -3,7 +3,7 @@
 // http(s) base URL without a user or query, a workspace id, and carriers HTTP does not interpret.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { baseUrlProblem, checkConnection, FolderStateError, resolveInside } from '../../src/folders/folderChecks';
+import { baseUrlProblem, checkConnection, FolderStateError, resolveInside } from '../../../src/localFolders/engine/folderChecks';
 
 const GOOD = {
   baseUrl: 'https://automation.example.com/api',

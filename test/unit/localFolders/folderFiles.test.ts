@@ -21,8 +21,8 @@ import {
   readText,
   replaceFile,
   temporaryPath,
-} from '../../src/folders/folderFiles';
-import { MAX_RESPONSE_BYTES } from '../../src/api';
+} from '../../../src/localFolders/engine/folderFiles';
+import { MAX_RESPONSE_BYTES } from '../../../src/api';
 
 const dirs: string[] = [];
 after(() => {

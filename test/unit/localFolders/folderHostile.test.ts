@@ -20,8 +20,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { MAX_STATE_FILES, readState, textHash, type FolderState, type LocalFolder } from '../../src/folders';
-import { parseState } from '../../src/folders/folderState';
+import { MAX_STATE_FILES, readState, textHash, type FolderState, type LocalFolder } from '../../../src/localFolders/engine';
+import { parseState } from '../../../src/localFolders/engine/folderState';
 import { pathOf, readText, startFolderRig, writeText, type FolderRig } from './folderSupport';
 
 const SECRET = 'the CI job’s deploy secret\n';

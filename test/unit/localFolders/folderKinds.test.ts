@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { createClient, type ServiceClient } from '../../src/api';
-import { startEmulator, type RunningEmulator } from '../../src/emulator';
-import { LocalFolder, readState, type FolderState } from '../../src/folders';
-import { FAST_RETRY } from './emulatorSupport';
+import { createClient, type ServiceClient } from '../../../src/api';
+import { startEmulator, type RunningEmulator } from '../../../src/emulator';
+import { LocalFolder, readState, type FolderState } from '../../../src/localFolders/engine';
+import { FAST_RETRY } from '../emulator/emulatorSupport';
 import { startFolderRig, type FolderRig } from './folderSupport';
 
 /** Past the client's list page of 500, so the operations come in two pages. */

@@ -7,12 +7,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { COMMANDS, VIEWS } from '../../src/manifest/contributions';
-import { ExplorerModel } from '../../src/model/explorer/explorerModel';
-import type { ExplorerNode } from '../../src/model/explorer/nodes';
-import { present } from '../../src/model/explorer/presentation';
-import { useEmulator } from './emulatorSupport';
-import { TestConnection } from './explorerSupport';
+import { COMMANDS, VIEWS } from '../../../src/manifest/contributions';
+import { ExplorerModel } from '../../../src/explorer/model/explorerModel';
+import type { ExplorerNode } from '../../../src/explorer/model/nodes';
+import { present } from '../../../src/explorer/model/presentation';
+import { useEmulator } from '../emulator/emulatorSupport';
+import { TestConnection } from '../explorer/explorerSupport';
+import { repoRoot } from '../../harness/lib/paths';
 
 interface MenuEntry {
   command: string;
@@ -20,7 +21,7 @@ interface MenuEntry {
   group?: string;
 }
 
-const root = join(__dirname, '..', '..', '..');
+const root = repoRoot;
 const menus = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { contributes: { menus: Record<string, MenuEntry[]> } })
   .contributes.menus;
 

@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { fileSafeName, MAX_NAME_BYTES, assignPaths, inLayout, isPulledName } from '../../src/folders/folderNames';
-import { normalizeEol, textHash } from '../../src/folders/folderText';
-import { FolderStateError, resolveInside } from '../../src/folders/folderState';
+import { fileSafeName, MAX_NAME_BYTES, assignPaths, inLayout, isPulledName } from '../../../src/localFolders/engine/folderNames';
+import { normalizeEol, textHash } from '../../../src/localFolders/engine/folderText';
+import { FolderStateError, resolveInside } from '../../../src/localFolders/engine/folderState';
 
 describe('local folder file names', () => {
   test('separators, Windows characters, dots and reserved device names do not survive', () => {

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { LocalFolder, readState, type FolderState } from '../../src/folders';
-import { RESOURCE_KINDS, KINDS } from '../../src/model/resourceKinds';
+import { LocalFolder, readState, type FolderState } from '../../../src/localFolders/engine';
+import { RESOURCE_KINDS, KINDS } from '../../../src/kinds/resourceKinds';
 import { allFiles, pathOf, readText, startFolderRig, writeText, type FolderRig } from './folderSupport';
 
 /** The base texts a pull packed, by hash. */

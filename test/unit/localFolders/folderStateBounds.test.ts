@@ -5,11 +5,11 @@ import assert from 'node:assert/strict';
 import { readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import type { Connection } from '../../src/connection/connectionProvider';
-import { FolderStateError, STATE_FILE, readState } from '../../src/folders';
-import { PackCache } from '../../src/folders/folderBasePack';
-import { MAX_STATE_BYTES, MAX_STATE_FILES } from '../../src/folders/folderState';
-import { FolderEngine } from '../../src/localFolders/engineAdapter';
+import type { Connection } from '../../../src/connection/connectionProvider';
+import { FolderStateError, STATE_FILE, readState } from '../../../src/localFolders/engine';
+import { PackCache } from '../../../src/localFolders/engine/folderBasePack';
+import { MAX_STATE_BYTES, MAX_STATE_FILES } from '../../../src/localFolders/engine/folderState';
+import { FolderEngine } from '../../../src/localFolders/vscode/engineAdapter';
 import { allFiles, pathOf, startFolderRig, type FolderRig } from './folderSupport';
 
 describe('the state file of a local folder is bounded and checked', () => {
@@ -29,7 +29,7 @@ describe('the state file of a local folder is bounded and checked', () => {
   }
 
   /** Pull, status and push (engine and VS Code side) all refuse with `error`; no request, no file written. */
-  async function refusedEverywhere(folder: { dir: string; engine: import('../../src/folders').LocalFolder }, error: RegExp) {
+  async function refusedEverywhere(folder: { dir: string; engine: import('../../../src/localFolders/engine').LocalFolder }, error: RegExp) {
     const before = new Map(allFiles(folder.dir).map((f) => [f, statSync(join(folder.dir, f)).mtimeMs]));
     rig.emu.clearRequests();
     await assert.rejects(folder.engine.pull(), (e: Error) => e instanceof FolderStateError && error.test(e.message));

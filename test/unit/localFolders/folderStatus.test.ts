@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { LocalFolder } from '../../src/folders';
-import { mapPool } from '../../src/folders/folderPool';
-import { FolderEngine } from '../../src/localFolders/engineAdapter';
-import { RestrictedModeError } from '../../src/ui/restrictedMode';
+import { LocalFolder } from '../../../src/localFolders/engine';
+import { mapPool } from '../../../src/localFolders/engine/folderPool';
+import { FolderEngine } from '../../../src/localFolders/vscode/engineAdapter';
+import { RestrictedModeError } from '../../../src/ui/restrictedMode';
 import { allFiles, pathOf, readText, startFolderRig, writeText, type FolderRig } from './folderSupport';
 
 describe('local folder status and its bounds', () => {

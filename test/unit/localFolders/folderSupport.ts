@@ -3,14 +3,14 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient, type ServiceClient } from '../../src/api';
-import { startEmulator, type RunningEmulator } from '../../src/emulator';
-import type { RequestLogEntry } from '../../src/emulator/requestLog';
-import { LocalFolder, readState, type FolderConnection, type FolderState } from '../../src/folders';
-import { ResourceReader } from '../../src/model/resourceReader';
-import type { FileView, ResourceFile } from '../../src/model/resourcePath';
-import { FAST_RETRY } from './emulatorSupport';
-import { validate } from './variantSupport';
+import { createClient, type ServiceClient } from '../../../src/api';
+import { startEmulator, type RunningEmulator } from '../../../src/emulator';
+import type { RequestLogEntry } from '../../../src/emulator/requestLog';
+import { LocalFolder, readState, type FolderConnection, type FolderState } from '../../../src/localFolders/engine';
+import { ResourceReader } from '../../../src/documents/model/resourceReader';
+import type { FileView, ResourceFile } from '../../../src/kinds/resourcePath';
+import { FAST_RETRY } from '../emulator/emulatorSupport';
+import { validate } from '../variantSupport';
 
 export interface FolderRig {
   emu: RunningEmulator;

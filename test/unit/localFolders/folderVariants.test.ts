@@ -3,8 +3,8 @@
 // new base, and the service holding what the files hold.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { readState, type FolderState } from '../../src/folders';
-import type { FileView } from '../../src/model/resourcePath';
+import { readState, type FolderState } from '../../../src/localFolders/engine';
+import type { FileView } from '../../../src/kinds/resourcePath';
 import { pathOf, readText, startFolderRig, writeText, type FolderRig } from './folderSupport';
 
 type Doc = Record<string, unknown>;
@@ -77,7 +77,7 @@ for (const variants of [['strict'], []]) {
         EDITS.map((e) => [e.view, 'pushed', '']),
       );
       // A strict service refuses the optional fact fields it does not take, storing nothing; the save
-      // flow sends that fact once more without them (src/model/saveFlow.ts). One stored save each.
+      // flow sends that fact once more without them (src/documents/model/saveFlow.ts). One stored save each.
       const stored = rig.requests('PUT').filter((r) => r.status !== null && r.status < 300);
       assert.equal(stored.length, EDITS.length, 'one stored save per edited file');
       assert.equal(new Set(stored.map((r) => r.path)).size, EDITS.length);

@@ -6,8 +6,8 @@ import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { NotRegularFileError } from '../../src/folders/folderFiles';
-import { directWriter, folderWriter, threadWriter, WRITER_THREAD_FILES, type FolderWriter } from '../../src/folders/folderWriter';
+import { NotRegularFileError } from '../../../src/localFolders/engine/folderFiles';
+import { directWriter, folderWriter, threadWriter, WRITER_THREAD_FILES, type FolderWriter } from '../../../src/localFolders/engine/folderWriter';
 
 const dirs: string[] = [];
 after(() => {

@@ -3,10 +3,10 @@
 // severity, and the state file glob follows the engine's name.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { STATE_FILE, type FileStatus, type PushReport } from '../../src/folders';
-import { afterPull, withLastRemote } from '../../src/localFolders/engineAdapter';
-import { pullMessage, pushMessage } from '../../src/localFolders/syncMessages';
-import { DISCOVERY_GLOBS, STATE_FILE_GLOB } from '../../src/localFolders/stateFiles';
+import { STATE_FILE, type FileStatus, type PushReport } from '../../../src/localFolders/engine';
+import { afterPull, withLastRemote } from '../../../src/localFolders/vscode/engineAdapter';
+import { pullMessage, pushMessage } from '../../../src/localFolders/vscode/syncMessages';
+import { DISCOVERY_GLOBS, STATE_FILE_GLOB } from '../../../src/localFolders/vscode/stateFiles';
 
 const file = (path: string, state: FileStatus['state']): FileStatus => ({
   path,

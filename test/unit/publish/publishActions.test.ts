@@ -2,10 +2,10 @@
 // publish, left out of the toolbar where they do not, and never for the revision already published.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { actionMessage, actionStates, hiddenAction } from '../../src/webview/history/actions';
-import type { HistoryHeader } from '../../src/shared/history/protocol';
-import { historyHeader, historyItem } from './historySupport';
-import { parseWebviewMessage } from '../../src/views/history/messageSchema';
+import { actionMessage, actionStates, hiddenAction } from '../../../src/history/page/actions';
+import type { HistoryHeader } from '../../../src/history/protocol/protocol';
+import { historyHeader, historyItem } from '../history/historySupport';
+import { parseWebviewMessage } from '../../../src/history/host/messageSchema';
 
 const item = historyItem;
 const header = (over: Partial<HistoryHeader> = {}): HistoryHeader =>

@@ -3,8 +3,8 @@
 // never sent twice; the answer's body (history, 204) is never relied on.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runRevisionOperation, draftPublishedSummary, publishQuestion } from '../../src/model/revisionOperations';
-import { PROFILES, useProfile } from './variantSupport';
+import { runRevisionOperation, draftPublishedSummary, publishQuestion } from '../../../src/publish/model/revisionOperations';
+import { PROFILES, useProfile } from '../variantSupport';
 
 for (const profile of PROFILES) {
   describe(`publish and restore against the ${profile.label} profile`, () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { KeyedQueue, PromiseCache, SingleFlight } from '../../src/util/async';
+import { KeyedQueue, PromiseCache, SingleFlight } from '../../../src/util/async';
 
 /** A promise settled by the test, to hold a load or a task in flight. */
 function deferred<T>() {

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
-import { loadWithCodeCache } from '../../src/util/codeCache';
+import { loadWithCodeCache } from '../../../src/util/codeCache';
 
 interface Bundle {
   answer: number;

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { notificationText } from '../../src/util/notify';
+import { notificationText } from '../../../src/util/notify';
 
 /** The link pattern VS Code's notifications use (microsoft/vscode src/vs/base/common/linkedText.ts). */
 const LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;

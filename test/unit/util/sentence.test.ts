@@ -1,7 +1,7 @@
 // Messages end as sentences: one full stop added when the text has no ending of its own, none doubled.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { sentence } from '../../src/util/sentence';
+import { sentence } from '../../../src/util/sentence';
 
 test('a text without an ending gets a full stop; one that ends with . ! ? or an ellipsis keeps its own', () => {
   assert.equal(sentence('the key was refused'), 'the key was refused.');

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { notificationText } from '../../src/util/notify';
-import { hasInvisible, inertJson, inertLine, inertLines, visible } from '../../src/util/visibleText';
+import { notificationText } from '../../../src/util/notify';
+import { hasInvisible, inertJson, inertLine, inertLines, visible } from '../../../src/util/visibleText';
 
 describe('visible text', () => {
   test('ESC, line breaks, tabs, DEL and C1 controls are written as their escapes', () => {

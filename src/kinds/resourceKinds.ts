@@ -7,8 +7,8 @@
 //
 // The id prefixes are the spec's and stay in src/api/ids.ts (the client checks ids with them); the
 // list collections and the history endpoint's id kinds stay in src/api/endpoints.ts. An entry
-// names them. test/unit/resourceKinds.test.ts checks that the entries agree with both;
-// test/unit/kindModules.test.ts that each kind's module does what its entry declares.
+// names them. test/unit/kinds/resourceKinds.test.ts checks that the entries agree with both;
+// test/unit/kinds/kindModules.test.ts that each kind's module does what its entry declares.
 import * as l10n from '@vscode/l10n';
 import type { Collection } from '../api/endpoints';
 import type { IdKind } from '../api/ids';

@@ -6,7 +6,7 @@ import { appKind } from './appKind';
 import { dashboardKind } from './dashboardKind';
 import { databaseKind } from './databaseKind';
 import { factKind } from './factKind';
-import type { EditBehaviour, ExplorerBehaviour, ReadText, TokensOf, ValueOf } from './kindModule';
+import type { EditBehaviour, ExplorerBehaviour, ReadText, TokensOf, ValueOf } from './kindContract';
 import { operationKind } from './operationKind';
 import { FILE_VIEWS, type FileView, type ResourceKind } from './resourceKinds';
 import { writeSyncKind } from './writeSyncKind';

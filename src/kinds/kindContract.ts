@@ -5,7 +5,7 @@ import type { CallOptions, ServiceClient } from '../api';
 import type { Revision } from '../api/schemas';
 import type { FileView, ResourceFile } from './resourcePath';
 import type { Look } from './lookText';
-import type { ServerSnapshot, TextProblem } from './saveTypes';
+import type { TextProblem } from '../util/textProblem';
 
 /** What a kind's reads need: the signed-in client and the immutable revisions (cached when it can). */
 export interface KindReads {
@@ -25,8 +25,17 @@ export interface KindSend extends KindReads {
   debug(message: string): void;
 }
 
-/** A server snapshot whose tokens are the kind's own. */
-export type KindSnapshot<T> = Omit<ServerSnapshot, 'tokens'> & { tokens: T };
+/** A server state a document's text can be based on, with the tokens a save of an edit of it names. */
+export interface KindSnapshot<T> {
+  text: string;
+  tokens: T;
+  /** For messages: "revision 14" (dashboard/database/app), "version 5" (write sync) or "updated 2026-11-22 10:00 UTC" (fact). */
+  label: string;
+  /** Who made it, when known (an actor id). */
+  actor?: string;
+  /** The revision holding this text, when the resource has history: for `wsa-revision:` URIs. */
+  revision?: { resourceId: string; revisionId: string };
+}
 
 /** How an editable kind is read with its tokens, checked against its base, sent and confirmed. */
 export interface EditBehaviour<T extends { readonly kind: string }> {
@@ -47,9 +56,9 @@ export interface EditBehaviour<T extends { readonly kind: string }> {
    */
   readonly checksBeforeSend?: boolean;
   /** The one request, with the base's tokens; the snapshot the text is based on afterwards. */
-  send(save: KindSend, tokens: T, body: unknown): Promise<ServerSnapshot>;
+  send(save: KindSend, tokens: T, body: unknown): Promise<KindSnapshot<T>>;
   /** Whether the server's state is the user's text (read back after an answer was lost). */
-  holdsText(latest: ServerSnapshot, text: string, body: unknown): boolean;
+  holdsText(latest: KindSnapshot<T>, text: string, body: unknown): boolean;
   /** A JSON pointer of the service's refusal as a pointer into the document; absent: not JSON. */
   documentPointer?(pointer: string): string;
   /** The optional fields of the body the user changed from the base text: where a refusal likely points. */
