@@ -6,7 +6,12 @@
 // rules the spec does not state such as unique names or a primary key naming a column (warnings),
 // and keys the request shape does not name, which are not sent (information). vscode-free.
 import * as l10n from '@vscode/l10n';
-import { DATABASE_COLUMN_FIELDS, DATABASE_COLUMN_TYPES, DATABASE_DEFINITION_FIELDS, DATABASE_TABLE_FIELDS } from '../../api/schemaConstants';
+import {
+  DATABASE_COLUMN_FIELDS,
+  DATABASE_COLUMN_TYPES,
+  DATABASE_DEFINITION_FIELDS,
+  DATABASE_TABLE_FIELDS,
+} from '../../api/schemaConstants';
 import type { TextProblem } from '../model/saveTypes';
 import { isProblem, isRecord, keyAt, missingAt, parseJson, problemAt, type JsonDocument } from './jsonLocation';
 

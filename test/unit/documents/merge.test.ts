@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { CONFLICT_END, CONFLICT_SEPARATOR, CONFLICT_START, dominantEol, hasConflictMarkers, mergeTexts } from '../../../src/documents/model/merge';
+import {
+  CONFLICT_END,
+  CONFLICT_SEPARATOR,
+  CONFLICT_START,
+  dominantEol,
+  hasConflictMarkers,
+  mergeTexts,
+} from '../../../src/documents/model/merge';
 
 const lines = (...l: string[]) => `${l.join('\n')}\n`;
 

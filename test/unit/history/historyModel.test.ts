@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { changeSet, dependencyRefs, viewForHistoryResource, type ChangeContext, type ChangeSource } from '../../../src/history/model/changes';
+import {
+  changeSet,
+  dependencyRefs,
+  viewForHistoryResource,
+  type ChangeContext,
+  type ChangeSource,
+} from '../../../src/history/model/changes';
 import { lineDiffStats, splitLines } from '../../../src/history/model/diffStats';
 import { filterIndices, matchesFilter, filterTerms } from '../../../src/history/protocol/filter';
 import { revisionLabel, toHistoryItems } from '../../../src/history/model/items';

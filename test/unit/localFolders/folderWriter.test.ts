@@ -7,7 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { NotRegularFileError } from '../../../src/localFolders/engine/folderFiles';
-import { directWriter, folderWriter, threadWriter, WRITER_THREAD_FILES, type FolderWriter } from '../../../src/localFolders/engine/folderWriter';
+import {
+  directWriter,
+  folderWriter,
+  threadWriter,
+  WRITER_THREAD_FILES,
+  type FolderWriter,
+} from '../../../src/localFolders/engine/folderWriter';
 
 const dirs: string[] = [];
 after(() => {
