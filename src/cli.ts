@@ -1,5 +1,5 @@
 // `node dist/cli.js`: local folders from a terminal or CI, on the same engine as the extension
-// (src/folders). `--help` says how; the key comes from WORKSPACE_AUTOMATION_API_KEY only.
+// (src/localFolders/engine). `--help` says how; the key comes from WORKSPACE_AUTOMATION_API_KEY only.
 import { join } from 'node:path';
 import { runCli } from './localFolders/engine/folderCli';
 import { validateText } from './documents/validation/validate';

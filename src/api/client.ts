@@ -118,7 +118,7 @@ export class ServiceClient {
     return this.factFields.leftOut();
   }
 
-  // Issue 14: the revision operations, each guarded by the history's version token. Success is any
+  // The revision operations, each guarded by the history's version token. Success is any
   // 2xx whatever its body; the caller reads the history again (the source of truth). Never retried.
   publishRevision(resourceId: string, revisionId: string, body: RevisionOperationBody, o?: CallOptions): Promise<void> {
     return this.call(endpoints.publishRevision, { resourceId, revisionId }, { ...o, body: revisionOperationBody(body) }).then(

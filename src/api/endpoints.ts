@@ -165,7 +165,7 @@ export const endpoints = {
     path: (p: { operationRunId: string }) => `/v1/operation-runs/${e(p.operationRunId)}`,
     response: () => s().DataRun,
   }),
-  // Issue 14: the revision operations. Their paths and body are not in the spec (README: the choices
+  // The revision operations (publish, restore). Their paths and body are not in the spec (README: the choices
   // made); a service with other paths changes only these two rows. Never retried: a lost answer is
   // read back from the history instead.
   publishRevision: endpoint({

@@ -126,7 +126,7 @@ export function appUpdateBody(body: AppUpdateBody): AppUpdateBody {
   return { expectedDraft: revisionRef(body.expectedDraft), ...pick(body as unknown as Record<string, unknown>, APP_EDITABLE_FIELDS) };
 }
 
-// Issue 14: publish and restore (README: the choices made).
+// Publish and restore (README: the choices made).
 export interface RevisionOperationBody {
   expectedVersion: string;
 }

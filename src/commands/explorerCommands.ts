@@ -11,7 +11,7 @@ import { parseAdditionInput } from '../explorer/model/addition';
 import type { ExplorerModel } from '../explorer/model/explorerModel';
 import { groupForKind, isResourceNode, type ExplorerNode, type ResourceData, type ResourceKind } from '../explorer/model/nodes';
 import { fileForNode } from '../explorer/model/presentation';
-import { openView } from '../kinds/resourceKinds';
+import { openView, RESOURCE_KINDS, sharesIdWith } from '../kinds/resourceKinds';
 import { FILE_SCHEME, filePath, type FileView, type ResourceFile } from '../kinds/resourcePath';
 import { describeError } from '../ui/describeError';
 import { Disposable } from '../util/lifecycle';
@@ -175,11 +175,14 @@ export class ExplorerCommands extends Disposable {
     if (!chosen) return undefined;
     if (found.length > 1 && !view) {
       const picked = await vscode.window.showQuickPick(
-        found.map((d) => ({
-          label: d.kind === 'dashboard' ? vscode.l10n.t('Dashboard (TSX)') : vscode.l10n.t('Operation handler'),
-          data: d,
-        })),
-        { title: `Open ${chosen.id}`, placeHolder: vscode.l10n.t('The id is both an operation and a dashboard') },
+        found.map((d) => ({ label: openLabel(d.kind), data: d })),
+        {
+          title: vscode.l10n.t('Open {0}', chosen.id),
+          placeHolder: vscode.l10n.t(
+            'The id names more than one resource: {0}',
+            found.map((d) => RESOURCE_KINDS[d.kind].singular).join(', '),
+          ),
+        },
       );
       if (!picked) return undefined;
       chosen = { kind: picked.data.kind, id: chosen.id, name: picked.data.value.name };
@@ -199,8 +202,8 @@ export class ExplorerCommands extends Disposable {
     }
     if (found.length === 0)
       return { message: vscode.l10n.t('No {0} {1} exists in workspace {2}.', ID_KIND_LABELS[parsed.kind], parsed.id, workspaceId) };
-    // A dashboard's TSX is what people open an oper_ id for, unless a view says otherwise.
-    const wanted = view ? found.find((d) => openView(d.kind) === view) : (found.find((d) => d.kind === 'dashboard') ?? found[0]);
+    // A kind sharing another's id (a dashboard's TSX, for an oper_ id) is what people open it for, unless a view says otherwise.
+    const wanted = view ? found.find((d) => openView(d.kind) === view) : (found.find((d) => sharesIdWith(d.kind)) ?? found[0]);
     if (!wanted) return { message: vscode.l10n.t('{0} has no {1} view.', parsed.id, String(view)) };
     return { kind: wanted.kind, id: parsed.id, name: wanted.value.name, found };
   }
@@ -263,4 +266,10 @@ export class ExplorerCommands extends Disposable {
       if (!(e instanceof ApiError)) throw e;
     }
   }
+}
+
+/** A kind's choice where an id names more than one resource: "Dashboard (.tsx)", "Operation (.handler.ts)". */
+function openLabel(kind: ResourceKind): string {
+  const { singular, files } = RESOURCE_KINDS[kind];
+  return `${singular.charAt(0).toUpperCase()}${singular.slice(1)} (${files[0].suffix})`;
 }

@@ -3,7 +3,7 @@
 // node, a Source Control resource, group or provider, a file URI) and, for scripts and tests, plain
 // arguments: Pull into Folder `{ folder, ids?, resources?, kinds? }` (or a folder URI; or an explorer node and
 // `{ folder }`), Push / Pull `{ folder, files? }` (or file URIs). The feature's code loads with the
-// first of them (registerLocalFolders.ts).
+// first of them (src/localFolders/index.ts).
 import * as vscode from 'vscode';
 import type { LocalFolders } from '../localFolders/vscode/localFolders';
 import type { LocalFoldersFeature } from '../localFolders';

@@ -1,6 +1,6 @@
 // The dashboard language feature: wsa: dashboards (and their revisions), and the dashboards of
 // pulled folders, get the `wsa-dashboard` language, whose completions, hovers, definitions and type
-// errors come from a TypeScript language service in a worker thread (src/tsx). Registering costs no
+// errors come from a TypeScript language service in a worker thread (./service). Registering costs no
 // more than the providers: the worker and TypeScript load when the first dashboard opens.
 import * as vscode from 'vscode';
 import type { ConnectionProvider } from '../connection/connectionProvider';

@@ -8,6 +8,7 @@ import { appEditFromText, appText, type AppEdit } from './recordDocuments';
 import { sameJson } from './serialize';
 import { codeSpan, errorText, heading, md, paragraph, seq, shown, table, type Look } from './lookText';
 import { RESOURCE_KINDS } from './resourceKinds';
+import { isRevisionRef } from './tokenChecks';
 
 export interface AppTokens {
   readonly kind: 'app';
@@ -46,6 +47,7 @@ function appLook(a: Application): Look {
 
 export const appKind: KindModule<AppTokens, Application> = {
   edit: {
+    stateTokens: { expectedDraft: isRevisionRef },
     async snapshot({ client }, file, o) {
       const app = await client.getApp(file.id, o);
       return snapshotOf(appText(app), app);

@@ -5,6 +5,7 @@ import type { DashboardSource, DashboardSummary, RevisionRef } from '../api/sche
 import type { KindModule, KindSnapshot } from './kindContract';
 import { codeSpan, heading, seq, table, type Look } from './lookText';
 import { RESOURCE_KINDS } from './resourceKinds';
+import { isRevisionRef, isString } from './tokenChecks';
 
 export interface DashboardTokens {
   readonly kind: 'dashboard';
@@ -61,6 +62,8 @@ function dashboardLook(d: DashboardInfo): Look {
 
 export const dashboardKind: KindModule<DashboardTokens, DashboardInfo> = {
   edit: {
+    stateTokens: { expectedRevision: isRevisionRef, expectedDataRunId: isString },
+    draftOf: (tokens) => tokens.expectedRevision,
     async snapshot({ client }, file, o) {
       const source = await client.getDashboardSource(file.id, o);
       return snapshotOf(source.source, source);

@@ -9,6 +9,7 @@ import type { KindModule } from './kindContract';
 import { DocumentParseError, databaseText, parseJsonDocument, sameJson } from './serialize';
 import { heading, revisions, seq, table, unpublishedRow, type Look } from './lookText';
 import { RESOURCE_KINDS } from './resourceKinds';
+import { isRevisionRef } from './tokenChecks';
 
 export interface DatabaseTokens {
   readonly kind: 'database';
@@ -56,6 +57,7 @@ function databaseLook(d: DatabaseInfo): Look {
 
 export const databaseKind: KindModule<DatabaseTokens, DatabaseInfo> = {
   edit: {
+    stateTokens: { expectedDraft: (v) => v === null || isRevisionRef(v) },
     async snapshot({ client, revision }, file, o) {
       const history = await client.revisionState(file.id, o);
       const draft = { revisionId: history.draft.revisionId, sequence: history.draft.sequence };

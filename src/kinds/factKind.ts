@@ -10,6 +10,7 @@ import type { KindModule } from './kindContract';
 import { sameJson } from './serialize';
 import { codeSpan, heading, md, paragraph, shown, table, type Look } from './lookText';
 import { RESOURCE_KINDS } from './resourceKinds';
+import { isString } from './tokenChecks';
 
 export interface FactTokens {
   readonly kind: 'fact';
@@ -59,6 +60,7 @@ function factLook(f: Fact): Look {
 
 export const factKind: KindModule<FactTokens, Fact> = {
   edit: {
+    stateTokens: { updatedAt: isString },
     async snapshot({ client }, file, o) {
       const fact = await client.getFact(file.id, o);
       return { text: factText(fact), tokens: { kind: 'fact', updatedAt: fact.updatedAt }, label: factLabel(fact.updatedAt) };

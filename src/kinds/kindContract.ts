@@ -2,10 +2,11 @@
 // attached to the registry in kindModules.ts. The reader, the save flow and the explorer ask the
 // kind; none of them switches on its name. Types only: no module runs anything from here.
 import type { CallOptions, ServiceClient } from '../api';
-import type { Revision } from '../api/schemas';
+import type { Revision, RevisionRef } from '../api/schemas';
 import type { FileView, ResourceFile } from './resourcePath';
 import type { Look } from './lookText';
 import type { TextProblem } from '../util/textProblem';
+import type { TokenChecks } from './tokenChecks';
 
 /** What a kind's reads need: the signed-in client and the immutable revisions (cached when it can). */
 export interface KindReads {
@@ -43,6 +44,8 @@ export interface EditBehaviour<T extends { readonly kind: string }> {
   snapshot(reads: KindReads, file: ResourceFile, o?: CallOptions): Promise<KindSnapshot<T>>;
   /** A stable string of the tokens: equal tokens, equal keys. */
   tokensKey(tokens: T): string;
+  /** How each field of the tokens is checked when read back from a pulled folder's state file, before a push sends it. */
+  readonly stateTokens: TokenChecks<T>;
   /**
    * Edits of what the document shows read-only (the fields the service owns, a locked identity):
    * said at their line and not sent. Absent: the whole text is the user's.
@@ -59,6 +62,12 @@ export interface EditBehaviour<T extends { readonly kind: string }> {
   send(save: KindSend, tokens: T, body: unknown): Promise<KindSnapshot<T>>;
   /** Whether the server's state is the user's text (read back after an answer was lost). */
   holdsText(latest: KindSnapshot<T>, text: string, body: unknown): boolean;
+  /**
+   * The draft of the resource's history the tokens name, when the kind's read names it (a
+   * dashboard's source read and save answer carry the revision): the publish item follows it
+   * without reading the history again. Absent: only the history says.
+   */
+  draftOf?(tokens: T): RevisionRef;
   /** A JSON pointer of the service's refusal as a pointer into the document; absent: not JSON. */
   documentPointer?(pointer: string): string;
   /** The optional fields of the body the user changed from the base text: where a refusal likely points. */

@@ -6,7 +6,8 @@ import { appKind } from './appKind';
 import { dashboardKind } from './dashboardKind';
 import { databaseKind } from './databaseKind';
 import { factKind } from './factKind';
-import type { EditBehaviour, ExplorerBehaviour, ReadText, TokensOf, ValueOf } from './kindContract';
+import type { RevisionRef } from '../api/schemas';
+import type { EditBehaviour, ExplorerBehaviour, KindSnapshot, ReadText, TokensOf, ValueOf } from './kindContract';
 import { operationKind } from './operationKind';
 import { FILE_VIEWS, type FileView, type ResourceKind } from './resourceKinds';
 import { writeSyncKind } from './writeSyncKind';
@@ -33,6 +34,19 @@ export type AnyTokens = { [K in ResourceKind]: KindTokens<K> }[ResourceKind];
 /** How the kind of these tokens saves. */
 export function editOf<T extends AnyTokens>(tokens: T): EditBehaviour<T> {
   return KIND_MODULES[tokens.kind].edit as unknown as EditBehaviour<T>;
+}
+
+/** The history resource and draft a snapshot's own read named (a dashboard's source read), if its kind's read names them. */
+export function draftOfSnapshot(snapshot: KindSnapshot<AnyTokens> | undefined): { resourceId: string; draft: RevisionRef } | undefined {
+  if (!snapshot?.revision) return undefined;
+  const draft = editOf(snapshot.tokens).draftOf?.(snapshot.tokens);
+  return draft ? { resourceId: snapshot.revision.resourceId, draft } : undefined;
+}
+
+/** How each token field of `kind` is checked when read back from a pulled folder's state file; undefined for no editable kind. */
+export function stateTokensOf(kind: unknown): Readonly<Record<string, (value: unknown) => boolean>> | undefined {
+  if (typeof kind !== 'string' || !Object.hasOwn(KIND_MODULES, kind)) return undefined;
+  return (KIND_MODULES[kind as ResourceKind] as { edit?: EditBehaviour<AnyTokens> }).edit?.stateTokens;
 }
 
 /** How a file view is saved, when it can be. */

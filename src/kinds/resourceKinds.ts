@@ -33,6 +33,13 @@ export interface FileSpec {
 export interface KindSpec {
   /** The kind of the id in the resource's `wsa:` path (a dashboard is named by its operation's id). */
   readonly idKind: IdKind;
+  /**
+   * The kind whose id this kind's resources share (a dashboard is an operation's frontend, under the
+   * operation's id): an id of that kind may name one of each. A shared id opens as this kind (what
+   * people open a dashboard's id for), a resource reached from another is read as the owner only,
+   * and the history of a shared id asks which one is meant.
+   */
+  readonly sharesIdWith?: string;
   /** For sentences: "managed database" in a tooltip heading, "databases" in "No databases yet". */
   readonly singular: string;
   readonly plural: string;
@@ -52,6 +59,8 @@ export interface KindSpec {
     readonly from: 'ownId' | 'sourceRead';
     readonly label: string;
     readonly saveRestores?: true;
+    /** What its revisions are, where an id names two histories ("the TSX frontend’s revisions"). */
+    readonly detail?: string;
   };
   /** Its documents; the first is the one a click opens and the one its revisions open as. */
   readonly files: readonly [FileSpec, ...FileSpec[]];
@@ -66,7 +75,7 @@ export const RESOURCE_KINDS = {
     plural: l10n.t('operations'),
     collection: 'operations',
     group: { label: l10n.t('Operations'), icon: 'server-process' },
-    history: { idKind: 'operation', from: 'ownId', label: l10n.t('Operation handler') },
+    history: { idKind: 'operation', from: 'ownId', label: l10n.t('Operation handler'), detail: l10n.t('the handler code’s revisions') },
     files: [
       {
         view: 'operationHandler',
@@ -87,11 +96,18 @@ export const RESOURCE_KINDS = {
   },
   dashboard: {
     idKind: 'operation',
+    sharesIdWith: 'operation',
     singular: l10n.t('dashboard'),
     plural: l10n.t('dashboards'),
     collection: 'dashboards',
     group: { label: l10n.t('Dashboards'), icon: 'dashboard' },
-    history: { idKind: 'dashboardResource', from: 'sourceRead', label: l10n.t('Dashboard'), saveRestores: true },
+    history: {
+      idKind: 'dashboardResource',
+      from: 'sourceRead',
+      label: l10n.t('Dashboard'),
+      saveRestores: true,
+      detail: l10n.t('the TSX frontend’s revisions'),
+    },
     files: [
       {
         view: 'dashboard',
@@ -215,6 +231,14 @@ export const HISTORY_ID_KINDS: readonly IdKind[] = KINDS.flatMap((k) => spec(k).
 export function kindsForIdKind(idKind: IdKind | undefined): ResourceKind[] {
   return KINDS.filter((k) => spec(k).idKind === idKind);
 }
+
+/** The kind whose id `kind`'s resources share (a dashboard: the operation's), if any. */
+export function sharesIdWith(kind: ResourceKind): ResourceKind | undefined {
+  return (spec(kind).sharesIdWith as ResourceKind | undefined) ?? undefined;
+}
+
+/** The kinds whose resources share another kind's id (dashboards): a reachable id is read as its owner only. */
+export const ID_SHARING_KINDS: readonly ResourceKind[] = KINDS.filter((k) => sharesIdWith(k) !== undefined);
 
 /** The id kinds a user may add to the explorer, in the order of its groups. */
 export const BROWSABLE_ID_KINDS: readonly IdKind[] = [...new Set(KINDS.map((k) => spec(k).idKind))];

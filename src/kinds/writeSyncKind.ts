@@ -55,6 +55,7 @@ function writeSyncLook(w: WriteSync): Look {
 
 export const writeSyncKind: KindModule<WriteSyncTokens, WriteSync> = {
   edit: {
+    stateTokens: { expectedVersion: (v) => typeof v === 'number', identityLocked: (v) => typeof v === 'boolean' },
     async snapshot({ client }, file, o) {
       const ws = await client.getWriteSync(file.id, o);
       return snapshotOf(writeSyncText(ws), ws);

@@ -27,7 +27,7 @@ export const COMMANDS = {
   save: 'workspaceAutomation.save',
   sendHeldChanges: 'workspaceAutomation.sendHeldChanges',
   discardHeldChanges: 'workspaceAutomation.discardHeldChanges',
-  // Issue 14: revision operations.
+  // Revision operations: publish a draft, compare with the published revision.
   publish: 'workspaceAutomation.publish',
   compareWithPublished: 'workspaceAutomation.compareWithPublished',
   // Local folders: pull into ordinary files, a Source Control view, push back with the tokens.

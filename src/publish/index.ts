@@ -13,7 +13,8 @@ import { ownedBy } from '../util/lifecycle';
 import type { HistoryPanels } from '../history/host/historyPanels';
 import type { GuardedSaver } from './guardedRestore';
 import { OperationTargets } from './operationTargets';
-import { dashboardRevision, PublishStatusBar } from './publishStatusBar';
+import { PublishStatusBar } from './publishStatusBar';
+import { draftOfSnapshot } from '../kinds/kindModules';
 import { RevisionOperationsUi, VSCODE_OPERATION_DIALOGS, type HistoryChange, type OperationDialogs } from './revisionOperationsUi';
 
 export interface PublishDeps {
@@ -39,8 +40,8 @@ export interface PublishFeature {
 export function registerPublish(context: vscode.ExtensionContext, deps: PublishDeps): PublishFeature {
   const own = ownedBy(context.subscriptions);
   // An open dashboard's source read named its resource and draft: the status bar reads neither again.
-  const ownRevision = (uri: vscode.Uri) => dashboardRevision(deps.documents.sessions.get(uri.toString())?.base);
-  const targets = new OperationTargets(deps.connection, (uri) => dashboardRevision(deps.documents.sessions.get(uri)?.base)?.resourceId);
+  const ownRevision = (uri: vscode.Uri) => draftOfSnapshot(deps.documents.sessions.get(uri.toString())?.base);
+  const targets = new OperationTargets(deps.connection, (uri) => draftOfSnapshot(deps.documents.sessions.get(uri)?.base)?.resourceId);
   own(deps.connection.onDidChangeConnection(() => targets.clear()));
   const operations = own(
     new RevisionOperationsUi(

@@ -40,7 +40,7 @@ export class OperationTargets {
                 .then((s) => s.resourceId),
             ),
       askForId: () => Promise.resolve(undefined),
-      pickDashboardOrOperation: () => Promise.resolve(undefined),
+      pickHistory: () => Promise.resolve(undefined),
     });
     if (!target) return undefined;
     return { workspaceId: connection.workspaceId, ...target, name: target.name ?? target.resourceId };

@@ -9,6 +9,7 @@
 import * as vscode from 'vscode';
 import type { ConnectionProvider } from '../connection/connectionProvider';
 import { COMMANDS, CONTEXT_KEYS } from '../manifest/contributions';
+import { draftOfSnapshot } from '../kinds/kindModules';
 import { hasHistory } from '../kinds/resourceKinds';
 import { parseFilePath, VIEWS } from '../kinds/resourcePath';
 import { draftPublishedSummary } from './model/revisionOperations';
@@ -24,12 +25,6 @@ type Known = Pick<RevisionHistory, 'draft'> & Partial<Pick<RevisionHistory, 'pub
 
 /** The resource and draft an open document's own read named (dashboards: the source read). */
 export type DocumentRevision = (uri: vscode.Uri) => { resourceId: string; draft: RevisionRef } | undefined;
-
-/** A dashboard snapshot's resource and draft: the source read and a save's answer carry both. */
-export function dashboardRevision(snapshot: ServerSnapshot | undefined): { resourceId: string; draft: RevisionRef } | undefined {
-  if (snapshot?.tokens.kind !== 'dashboard' || !snapshot.revision) return undefined;
-  return { resourceId: snapshot.revision.resourceId, draft: snapshot.tokens.expectedRevision };
-}
 
 export class PublishStatusBar extends Disposable {
   private readonly item = this._register(
@@ -60,7 +55,7 @@ export class PublishStatusBar extends Disposable {
       onDidSave(({ uri, snapshot }) => {
         if (uri.toString() !== activeWsaUri()?.toString()) return;
         // The save's answer names the new draft: nothing to read.
-        const saved = dashboardRevision(snapshot);
+        const saved = draftOfSnapshot(snapshot);
         void (saved ? this.update(saved) : this.update());
       }),
     );

@@ -46,7 +46,7 @@ describe('lint: the folder rules', () => {
       'src/explorer/model',
       'src/publish/model',
     ]) {
-      // The page and src/shared refuse every package too: a second message, about that.
+      // The page and its protocol refuse every package too: a second message, about that.
       const errors = await boundaryErrors(`${folder}/snippet.ts`, code);
       assert.ok(
         errors.some((e) => /stays vscode-free/.test(e)),

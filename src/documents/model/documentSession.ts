@@ -1,6 +1,6 @@
 // Per `wsa:` URI: the server snapshot the editor's text is based on (its tokens go with the next
 // save), and what VS Code's text model was loaded from (text, mtime). vscode-free: the `wsa:` file
-// system (src/fs) tells each session what happened through the named transitions below, and only
+// system (../files) tells each session what happened through the named transitions below, and only
 // they change it.
 //
 // The two move separately on purpose. `text` and `mtime` are the file "on disk" as VS Code last

@@ -3,7 +3,7 @@
 // decisions that keep an edit safe are made here, from editor facts passed in as plain values, so
 // Node unit tests reach every one: what the next save is based on, whether a change on the service
 // may reload the text, what a save's answer does once the editor has moved on, and when a held save
-// or an edit base is dropped. vscode-free: src/fs adapts VS Code's documents, events and timers to
+// or an edit base is dropped. vscode-free: ../files adapts VS Code's documents, events and timers to
 // the intent methods below and does only the VS Code work (change events, notifications, timers).
 import type { IDisposable } from '../../util/lifecycle';
 import { DocumentSessions, type DocumentSession, type SessionContent } from './documentSession';

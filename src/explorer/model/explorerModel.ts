@@ -6,6 +6,7 @@ import { ApiError, type ServiceClient } from '../../api';
 import { CursorTrail, listStopMessage, type ListStop } from '../../api/listPaging';
 import type { Operation } from '../../api/schemas';
 import type { ConnectionProvider } from '../../connection/connectionProvider';
+import { ID_SHARING_KINDS } from '../../kinds/resourceKinds';
 import { PromiseCache } from '../../util/async';
 import { Emitter } from '../../util/events';
 import { Disposable } from '../../util/lifecycle';
@@ -293,7 +294,7 @@ export class ExplorerModel extends Disposable {
         reach: () =>
           (this.reach ??= computeReach(this.added, {
             added: (id) => this.resolve(id),
-            reachable: (id) => resolveId(this.client(), id, { skip: ['dashboard'] }),
+            reachable: (id) => resolveId(this.client(), id, { skip: ID_SHARING_KINDS }),
             rethrowProblem: (e) => this.rethrowProblem(e),
           })),
         track: (node) => this.track(node),
@@ -334,7 +335,7 @@ export class ExplorerModel extends Disposable {
   private async operation(id: string): Promise<Operation | undefined> {
     const known = valueIf(this.nodesFor(id, 'operation')[0]?.data, 'operation');
     if (known) return known;
-    const pending = this.resolutions.peek(id) ?? resolveId(this.client(), id, { skip: ['dashboard'] });
+    const pending = this.resolutions.peek(id) ?? resolveId(this.client(), id, { skip: ID_SHARING_KINDS });
     return (await pending).map((d) => valueIf(d, 'operation')).find((op) => op !== undefined);
   }
 

@@ -2,7 +2,7 @@
 // what a click does. vscode-free and pure, so the wording is unit-tested; the tree provider only
 // maps it onto a TreeItem. Every text from the service goes into a tooltip escaped (util/markdown.ts)
 // or as a code span: a name or description is shown, never followed as a link, image or icon. A
-// resource item's own look is its kind's (`look` in src/model/<kind>Kind.ts, words in lookText.ts).
+// resource item's own look is its kind's (`look` in src/kinds/<kind>Kind.ts, words in lookText.ts).
 import * as l10n from '@vscode/l10n';
 import { hasHistory, isResourceKind, openView } from '../../kinds/resourceKinds';
 import type { ResourceFile } from '../../kinds/resourcePath';
@@ -84,7 +84,7 @@ export function present(node: ExplorerNode): Presentation {
 function words(node: ResourceNode): string {
   const w = ['resource', node.kind, 'openable'];
   if (hasHistory(node.kind) && node.resourceId) w.push('history');
-  // Issue 14: Publish… on items whose resource shows a published reference (operations, databases);
+  // Publish… on items whose resource shows a published reference (operations, databases);
   // the command still asks the service's capabilities before offering the question.
   if (hasHistory(node.kind) && node.resourceId && hasPublishedField(node.data.value)) w.push('publishable');
   if (node.added) w.push('added');

@@ -9,13 +9,14 @@ import type { RevisionCache } from '../../documents/model/revisionCache';
 import { PromiseCache } from '../../util/async';
 import { Disposable } from '../../util/lifecycle';
 import { HistoryPanel } from './historyPanel';
-import { resolveHistoryTarget, type HistoryTarget } from './historyTarget';
+import { RESOURCE_KINDS, type KindSpec } from '../../kinds/resourceKinds';
+import { resolveHistoryTarget, type HistoryKind, type HistoryTarget } from './historyTarget';
 import type { ServiceOperations } from './restore';
 
 /** The questions the feature asks (HistoryPanelsOptions: tests answer them, no one clicks a modal dialog there). */
 export interface HistoryDialogs {
   askForId(): Promise<string | undefined>;
-  pickDashboardOrOperation(id: string): Promise<'dashboard' | 'operation' | undefined>;
+  pickHistory(id: string, kinds: readonly HistoryKind[]): Promise<HistoryKind | undefined>;
 }
 
 export const VSCODE_DIALOGS: HistoryDialogs = {
@@ -31,24 +32,16 @@ export const VSCODE_DIALOGS: HistoryDialogs = {
       }),
     );
   },
-  async pickDashboardOrOperation(id) {
-    const items = [
-      {
-        label: vscode.l10n.t('$(layout) Dashboard'),
-        description: vscode.l10n.t('the TSX frontend’s revisions'),
-        value: 'dashboard' as const,
-      },
-      {
-        label: vscode.l10n.t('$(symbol-method) Operation handler'),
-        description: vscode.l10n.t('the handler code’s revisions'),
-        value: 'operation' as const,
-      },
-    ];
+  async pickHistory(id, kinds) {
+    const items = kinds.map((kind) => {
+      const { group, history } = RESOURCE_KINDS[kind] as KindSpec & { history: NonNullable<KindSpec['history']> };
+      return { label: `$(${group.icon}) ${history.label}`, description: history.detail ?? '', value: kind };
+    });
     // The question's second step stays open as its first does: when the id's input box closes, VS Code
     // gives the focus back to the active editor, and a webview there can take it after this shows.
     return (
       await vscode.window.showQuickPick(items, {
-        title: vscode.l10n.t('{0} is an operation with a dashboard: whose history?', id),
+        title: vscode.l10n.t('{0} names more than one history ({1}): whose?', id, kinds.map((k) => RESOURCE_KINDS[k].singular).join(', ')),
         ignoreFocusOut: true,
       })
     )?.value;
@@ -116,7 +109,7 @@ export class HistoryPanels extends Disposable {
     const target = await resolveHistoryTarget(arg, {
       dashboardResource: (id) => this.dashboardResource(connection.client, id),
       askForId: () => this.options.dialogs.askForId(),
-      pickDashboardOrOperation: (id) => this.options.dialogs.pickDashboardOrOperation(id),
+      pickHistory: (id, kinds) => this.options.dialogs.pickHistory(id, kinds),
     });
     if (!target) return undefined;
     return this.open(connection.workspaceId, target);

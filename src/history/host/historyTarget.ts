@@ -7,10 +7,21 @@
 //     and a dashboard may give its `oper_` id, its `rept_` resource id, or both;
 //   - nothing: the command asks for an id (or a URL that contains one).
 // A dashboard's history lives on its `rept_` resource, which the dashboard source read names
-// (spec §4.1); an `oper_` id alone is an operation's handler history unless told otherwise.
+// (spec §4.1); an id that two kinds share (an `oper_` id: the operation and its dashboard) is the
+// owner's history unless told otherwise, and the palette asks when it is both. Which kind does what
+// is the registry's (src/kinds/resourceKinds.ts): its history's `from`, `sharesIdWith`.
 import * as vscode from 'vscode';
 import { findIds, isApiError, isIdOf, kindOfId } from '../../api';
-import { hasHistory, HISTORY_ID_KINDS, kindWithHistoryId, RESOURCE_KINDS, type HistoryKind } from '../../kinds/resourceKinds';
+import {
+  hasHistory,
+  HISTORY_ID_KINDS,
+  ID_SHARING_KINDS,
+  KINDS,
+  kindsForIdKind,
+  kindWithHistoryId,
+  RESOURCE_KINDS,
+  type HistoryKind,
+} from '../../kinds/resourceKinds';
 import { FILE_SCHEME, parseFilePath, parseRevisionPath, REVISION_SCHEME, VIEWS, type FileView } from '../../kinds/resourcePath';
 
 export type { HistoryKind } from '../../kinds/resourceKinds';
@@ -26,11 +37,11 @@ export interface HistoryTarget {
 
 /** What a target needs from outside: the client, and a way to ask the user. */
 export interface TargetResolver {
-  /** The `rept_` resource of a dashboard (`oper_…`), as its source read names it. */
+  /** The `rept_` resource of a dashboard (`oper_…`), as its source read names it: a history found by the source read. */
   dashboardResource(dashboardId: string): Promise<string>;
   askForId(): Promise<string | undefined>;
-  /** For an `oper_` id that has a dashboard: which history the user means. */
-  pickDashboardOrOperation(id: string): Promise<'dashboard' | 'operation' | undefined>;
+  /** For an id that names the histories of several kinds (an operation's and its dashboard's): which one the user means. */
+  pickHistory(id: string, kinds: readonly HistoryKind[]): Promise<HistoryKind | undefined>;
 }
 
 export class NoHistoryError extends Error {
@@ -47,14 +58,21 @@ function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** The kinds with history, those sharing another's id first (`dashboard` before `operation` in "operation.dashboard"). */
+const HINTED: readonly HistoryKind[] = [
+  ...KINDS.filter((k) => ID_SHARING_KINDS.includes(k)),
+  ...KINDS.filter((k) => !ID_SHARING_KINDS.includes(k)),
+].filter(hasHistory);
+
+/** The kind a caller's `kind`, `view` or `contextValue` names: a word that starts with the kind's name or its id kind's. */
 function kindHint(value: unknown): HistoryKind | undefined {
   if (typeof value !== 'string') return undefined;
-  const v = value.toLowerCase();
-  if (/dashboard/.test(v)) return 'dashboard';
-  if (/database/.test(v)) return 'database';
-  if (/\bapp\b|application/.test(v)) return 'app';
-  if (/operation/.test(v)) return 'operation';
-  return undefined;
+  return HINTED.find((k) => new RegExp(`\\b(${k}|${RESOURCE_KINDS[k].idKind})`, 'i').test(value));
+}
+
+/** Whether the history of `kind` lives on a resource its source read names (a dashboard's `rept_`). */
+function foundBySourceRead(kind: HistoryKind): boolean {
+  return RESOURCE_KINDS[kind].history.from === 'sourceRead';
 }
 
 function labelOf(value: unknown): string | undefined {
@@ -77,8 +95,7 @@ async function fromUri(uri: vscode.Uri, r: TargetResolver): Promise<HistoryTarge
   const kind = historyKindOfView(file.view);
   if (!kind)
     throw new NoHistoryError(vscode.l10n.t('{0} have no revision history.', capitalized(RESOURCE_KINDS[VIEWS[file.view].kind].plural)));
-  if (RESOURCE_KINDS[kind].history.from === 'sourceRead')
-    return { kind, resourceId: await r.dashboardResource(file.id), fileId: file.id, name: file.name };
+  if (foundBySourceRead(kind)) return { kind, resourceId: await r.dashboardResource(file.id), fileId: file.id, name: file.name };
   return { kind, resourceId: file.id, fileId: file.id, name: file.name };
 }
 
@@ -92,15 +109,21 @@ async function fromObject(arg: Record<string, unknown>, r: TargetResolver): Prom
   const hint = kindHint(arg.kind) ?? kindHint(arg.view) ?? kindHint(arg.contextValue);
   const ids = [arg.resourceId, arg.dashboardId, arg.id].flatMap((v) => (typeof v === 'string' ? findIds(v) : []));
   const withName = (t: HistoryTarget): HistoryTarget => (name ? { ...t, name } : t);
-  const rept = ids.find((id) => kindOfId(id) === 'dashboardResource');
-  const oper = ids.find((id) => isIdOf('operation', id));
-  if (rept) return withName({ kind: 'dashboard', resourceId: rept, ...(oper ? { fileId: oper } : {}) });
-  if (oper && hint === 'dashboard') return withName({ kind: 'dashboard', resourceId: await r.dashboardResource(oper), fileId: oper });
-  if (oper) return withName({ kind: 'operation', resourceId: oper, fileId: oper });
-  // Any other kind whose history resource is the resource itself (a database, an app).
+  const fileIdOf = (kind: HistoryKind) => ids.find((id) => isIdOf(RESOURCE_KINDS[kind].idKind, id));
+  // The history resource itself (a dashboard's `rept_`), with the file's id when given too.
   for (const id of ids) {
     const kind = kindWithHistoryId(kindOfId(id));
-    if (kind && RESOURCE_KINDS[kind].history.from === 'ownId') return withName({ kind, resourceId: id, fileId: id });
+    if (!kind || !foundBySourceRead(kind)) continue;
+    const fileId = fileIdOf(kind);
+    return withName({ kind, resourceId: id, ...(fileId ? { fileId } : {}) });
+  }
+  // A file's id and a hint of a kind whose history its source read names (a dashboard's `oper_`).
+  const hinted = hint && foundBySourceRead(hint) ? fileIdOf(hint) : undefined;
+  if (hint && hinted) return withName({ kind: hint, resourceId: await r.dashboardResource(hinted), fileId: hinted });
+  // A kind whose history resource is the resource itself (an operation for an `oper_` id, a database, an app).
+  for (const id of ids) {
+    const kind = kindWithHistoryId(kindOfId(id));
+    if (kind && !foundBySourceRead(kind)) return withName({ kind, resourceId: id, fileId: id });
   }
   throw new NoHistoryError(
     ids.length
@@ -121,18 +144,21 @@ async function fromInput(r: TargetResolver): Promise<HistoryTarget | undefined> 
         text.slice(0, 80),
       ),
     );
-  if (!isIdOf('operation', id)) return fromObject({ id }, r);
-  // An oper_ id is an operation and maybe a dashboard: ask only when it is both.
+  // An id several kinds share (an operation's, and maybe its dashboard's): ask only when it is both.
+  const shared = kindsForIdKind(kindOfId(id)).filter(hasHistory);
+  const sharer = shared.find(foundBySourceRead);
+  const owner = shared.find((k) => !foundBySourceRead(k));
+  if (!sharer || !owner) return fromObject({ id }, r);
   let resourceId: string | undefined;
   try {
     resourceId = await r.dashboardResource(id);
   } catch (e) {
     if (!isApiError(e, 'notFound')) throw e;
   }
-  if (!resourceId) return { kind: 'operation', resourceId: id, fileId: id };
-  const picked = await r.pickDashboardOrOperation(id);
+  if (!resourceId) return { kind: owner, resourceId: id, fileId: id };
+  const picked = await r.pickHistory(id, [sharer, owner]);
   if (!picked) return undefined;
-  return picked === 'dashboard' ? { kind: 'dashboard', resourceId, fileId: id } : { kind: 'operation', resourceId: id, fileId: id };
+  return picked === sharer ? { kind: sharer, resourceId, fileId: id } : { kind: picked, resourceId: id, fileId: id };
 }
 
 /** The target of the command's first argument; undefined when the user cancelled. */

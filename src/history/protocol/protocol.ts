@@ -1,6 +1,6 @@
 // The one message protocol between the history webview and the extension: types, constants, the
 // packed item list and the page's guard for what the host sends. Both sides import it, so it imports
-// only src/shared: neither `vscode`, the DOM, zod nor host code (eslint.config.mjs holds that).
+// only this folder: neither `vscode`, the DOM, zod nor host code (eslint.config.mjs holds that).
 //
 // Messages entering the extension are checked with zod on the host side
 // (src/history/host/messageSchema.ts, `parseWebviewMessage`): a message that does not match

@@ -6,6 +6,8 @@
 // `.wsa/base/`; `.wsa/.gitignore` keeps both out of git.
 import * as l10n from '@vscode/l10n';
 import { mkdir } from 'node:fs/promises';
+import { stateTokensOf } from '../../kinds/kindModules';
+import { isRecord as isObject, isString } from '../../kinds/tokenChecks';
 import { FILE_VIEWS, type FileView } from '../../kinds/resourceKinds';
 import type { SaveTokens } from '../../documents/model/saveTypes';
 import { FileTooLargeError, NotRegularFileError, prepareFolder, readRegular, readText, replaceFile } from './folderFiles';
@@ -51,24 +53,6 @@ export interface FolderState {
 export const MAX_STATE_BYTES = 16 * 1024 * 1024;
 export const MAX_STATE_FILES = 50_000;
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-const isString = (v: unknown) => typeof v === 'string';
-const isRevisionRef = (v: unknown) => isObject(v) && isString(v.revisionId) && typeof v.sequence === 'number';
-/**
- * Per kind, the fields of the tokens a push sends back to the service, checked before they are
- * sent. By hand rather than with zod: the engine is in the bundle activation loads, zod is not.
- */
-const TOKEN_FIELDS: Record<string, Record<string, (v: unknown) => boolean>> = {
-  dashboard: { expectedRevision: isRevisionRef, expectedDataRunId: isString },
-  database: { expectedDraft: (v) => v === null || isRevisionRef(v) },
-  fact: { updatedAt: isString },
-  app: { expectedDraft: isRevisionRef },
-  writeSync: { expectedVersion: (v) => typeof v === 'number', identityLocked: (v) => typeof v === 'boolean' },
-};
-
 function checkEntry(path: string, v: unknown): FileEntry {
   const bad = (what: string) =>
     new FolderStateError(l10n.t('The state file’s entry for {0} is not valid: {1}.', JSON.stringify(path), what));
@@ -80,7 +64,8 @@ function checkEntry(path: string, v: unknown): FileEntry {
   if (FILE_VIEWS[view].editable && (!isObject(v.tokens) || v.tokens.kind !== FILE_VIEWS[view].kind))
     throw bad(l10n.t('no tokens for a {0} file', view));
   if (v.tokens !== undefined) {
-    const fields = isObject(v.tokens) && isString(v.tokens.kind) ? TOKEN_FIELDS[v.tokens.kind as string] : undefined;
+    // Each kind's module names its token fields and how each is checked (src/kinds).
+    const fields = isObject(v.tokens) ? stateTokensOf(v.tokens.kind) : undefined;
     if (!fields || !isObject(v.tokens)) throw bad(l10n.t('tokens of an unknown kind'));
     for (const [field, ok] of Object.entries(fields)) if (!ok(v.tokens[field])) throw bad(l10n.t('tokens.{0} is not valid', field));
   }

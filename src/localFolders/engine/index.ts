@@ -1,5 +1,5 @@
 // Local folders: a workspace pulled into ordinary files, edited with any tool, and pushed back with
-// the concurrency tokens, never losing an edit. The public surface of src/folders, for the CLI
+// the concurrency tokens, never losing an edit. The public surface of the engine, for the CLI
 // (src/cli.ts) and the VS Code side. vscode-free. Signatures here stay stable: add, do not rename.
 //
 //   const folder = new LocalFolder({ folder: '/abs/path', client: () => client, validate });

@@ -1,4 +1,4 @@
-// The VS Code side's one door to the local-folders engine (src/folders): it builds the engine's
+// The VS Code side's one door to the local-folders engine (../engine): it builds the engine's
 // LocalFolder with the signed-in connection's client, refuses a folder of another service or
 // workspace (its key and requests must not go there), and keeps the last remote status so a quick
 // local refresh (a file saved) does not forget what the service said. In Restricted Mode it sends
@@ -54,7 +54,7 @@ export interface FolderStatusView {
   readonly ignored: readonly string[];
 }
 
-export class FolderEngine {
+export class EngineAdapter {
   /** Per folder: the last status that asked the service. */
   private readonly lastRemote = new Map<string, Map<string, FileStatus>>();
   /** Per folder: pulls and pushes one after another, each reading the state the previous one wrote. */

@@ -12,7 +12,7 @@ import { FILE_SCHEME, filePath } from '../../kinds/resourcePath';
 import { Disposable } from '../../util/lifecycle';
 import { visible } from '../../util/visibleText';
 import { baseUri } from './baseDocuments';
-import { STATE_DIR, STATE_FILE, type FileState, type FileStatus, type FolderEngine } from './engineAdapter';
+import { STATE_DIR, STATE_FILE, type FileState, type FileStatus, type EngineAdapter } from './engineAdapter';
 
 export type GroupId = keyof typeof SOURCE_CONTROL.groups;
 
@@ -31,7 +31,7 @@ const GROUP_OF: Partial<Record<FileState, GroupId>> = {
 export const WATCH_DEBOUNCE_MS = 300;
 
 export interface RepositoryDeps {
-  readonly engine: FolderEngine;
+  readonly engine: EngineAdapter;
   readonly connection: () => Connection | undefined;
   readonly log: vscode.LogOutputChannel;
   /** Whether the workspace is trusted: until then the service is not asked and nothing is written. */

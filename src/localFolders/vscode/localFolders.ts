@@ -1,6 +1,6 @@
 // The pulled folders of the window: one Source Control per folder that holds the engine's state
 // file, their badges and status bar item, and Pull / Push with what each outcome shows. Loaded on
-// first use (registerLocalFolders.ts): a window without pulled folders never runs this. In
+// first use (../index.ts): a window without pulled folders never runs this. In
 // Restricted Mode a folder shows its local status only, and Pull, Push and a merge say that the
 // workspace must be trusted; once it is, the service is asked at once.
 import * as vscode from 'vscode';
@@ -18,7 +18,7 @@ import { BaseDocuments } from './baseDocuments';
 import { FolderDecorations } from './folderDecorations';
 import { ANY_PATH_GLOB } from './stateFiles';
 import { findStateFiles } from './folderDiscovery';
-import { FolderEngine, STATE_DIR, type FileStatus, type PullReport, type PullWhat, type PushReport, type Validate } from './engineAdapter';
+import { EngineAdapter, STATE_DIR, type FileStatus, type PullReport, type PullWhat, type PushReport, type Validate } from './engineAdapter';
 import { FolderMerge, type FolderConflict, type FolderMergeOptions } from './folderMerge';
 import { pullMessage, pushMessage, type Severity } from './syncMessages';
 import { FolderRepository } from './folderRepository';
@@ -52,7 +52,7 @@ export class LocalFolders extends Disposable {
   private readonly _onDidChange = this._register(new vscode.EventEmitter<FolderRepository>());
   /** A folder's status was read again (or a folder came or went). */
   readonly onDidChange = this._onDidChange.event;
-  private readonly engine: FolderEngine;
+  private readonly engine: EngineAdapter;
   private readonly decorations: FolderDecorations;
   private readonly statusBar: FolderStatusBar;
   private readonly bases: BaseDocuments;
@@ -63,7 +63,7 @@ export class LocalFolders extends Disposable {
 
   constructor(private readonly deps: LocalFoldersDeps) {
     super();
-    this.engine = new FolderEngine(deps.validate, deps.carriers, () => vscode.workspace.isTrusted);
+    this.engine = new EngineAdapter(deps.validate, deps.carriers, () => vscode.workspace.isTrusted);
     this.decorations = this._register(new FolderDecorations((uri) => this.repositoryOf(uri)?.fileAt(uri)));
     this.statusBar = this._register(new FolderStatusBar());
     this.bases = this._register(
@@ -102,7 +102,7 @@ export class LocalFolders extends Disposable {
       }),
     );
     this._register(this.merge.onDidMerge((c) => void this.merged(c)));
-    // New pulled folders are found by registerLocalFolders' watcher; removed ones here. Every deletion
+    // New pulled folders are found by the feature's watcher (../index.ts); removed ones here. Every deletion
     // is heard: a folder deleted whole is reported as that one deletion, not file by file, so its
     // state file's never comes. Each is only compared with the known roots.
     const removals = this._register(vscode.workspace.createFileSystemWatcher(ANY_PATH_GLOB, true, true, false));

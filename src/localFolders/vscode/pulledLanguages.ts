@@ -6,7 +6,7 @@
 // not checked. Asked when such a file opens and when a folder's bases move (a pull, a push, a
 // merge), for the open files only.
 import * as vscode from 'vscode';
-import type { DashboardBase } from '../../dashboardLanguage/vscode/dashboardDocuments';
+import { DASHBOARD_LANGUAGE, type DashboardBase } from '../../dashboardLanguage/vscode/dashboardDocuments';
 import { VIEWS, type FileView } from '../../kinds/resourcePath';
 import { Disposable } from '../../util/lifecycle';
 import type { LanguageBase } from './engineAdapter';
@@ -44,7 +44,7 @@ export class PulledLanguages extends Disposable {
     // Moved at once, before VS Code's TypeScript asks for the file's errors (which it then reports
     // after the file has left it); a dashboard's base follows (unreadable: checked without one, as a
     // dashboard the service has not compiled).
-    if (file.view === 'dashboard')
+    if (local.language === DASHBOARD_LANGUAGE)
       this.deps.adoptDashboard(
         document,
         this.deps.baseOf(document.uri).then(

@@ -49,6 +49,7 @@ const widgetModule: AnyModule = {
   edit: {
     snapshot: () => Promise.reject(new Error('not read in this test')),
     tokensKey: (t) => t.kind,
+    stateTokens: {},
     body: (text) => JSON.parse(text) as unknown,
     send: () => Promise.reject(new Error('not sent in this test')),
     holdsText: () => false,

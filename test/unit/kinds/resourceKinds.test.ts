@@ -15,11 +15,13 @@ import {
   FILE_VIEWS,
   hasHistory,
   HISTORY_ID_KINDS,
+  ID_SHARING_KINDS,
   KINDS,
   kindsForIdKind,
   kindWithHistoryId,
   openView,
   RESOURCE_KINDS,
+  sharesIdWith,
   type FileView,
 } from '../../../src/kinds/resourceKinds';
 import { filePath, parseFilePath, parseRevisionPath, revisionPath } from '../../../src/kinds/resourcePath';
@@ -76,6 +78,19 @@ describe('resource kinds registry', () => {
       const { history, idKind } = RESOURCE_KINDS[kind];
       if (history.from === 'ownId') assert.equal(history.idKind, idKind, kind);
       else assert.notEqual(history.idKind, idKind, `${kind}: a history read from elsewhere lives on another id`);
+    }
+  });
+
+  test('a kind that shares another kind’s id names a kind of the same id kind, whose history is its own id’s', () => {
+    const sharers = KINDS.filter((k) => sharesIdWith(k) !== undefined);
+    assert.deepEqual(sharers, [...ID_SHARING_KINDS]);
+    assert.ok(sharers.length > 0, 'the registry has one (a dashboard shares its operation’s id)');
+    for (const kind of sharers) {
+      const owner = sharesIdWith(kind)!;
+      assert.ok(KINDS.includes(owner), `${kind} shares the id of a kind: ${owner}`);
+      assert.notEqual(owner, kind);
+      assert.equal(RESOURCE_KINDS[owner].idKind, RESOURCE_KINDS[kind].idKind, `${kind} and ${owner} have one id kind`);
+      assert.equal(sharesIdWith(owner), undefined, `${owner} owns its id`);
     }
   });
 

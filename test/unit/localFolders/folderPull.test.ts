@@ -6,6 +6,7 @@ import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { LocalFolder, readState, type FolderState } from '../../../src/localFolders/engine';
+import { stateTokensOf } from '../../../src/kinds/kindModules';
 import { RESOURCE_KINDS, KINDS } from '../../../src/kinds/resourceKinds';
 import { allFiles, pathOf, readText, startFolderRig, writeText, type FolderRig } from './folderSupport';
 
@@ -45,6 +46,26 @@ describe('pulling a workspace into a local folder', () => {
     assert.match(readFileSync(join(dir, '.wsa/.gitignore'), 'utf8'), /^base\/$/m);
     assert.match(readFileSync(join(dir, '.wsa/.gitignore'), 'utf8'), /^bases\.json$/m);
     for (const f of allFiles(dir)) assert.ok(!readText(dir, f).includes(rig.emu.demo.apiKey), `the key is in ${f}`);
+  });
+
+  test('each kind checks every field of the tokens a pull records, and only those (its module names them)', async () => {
+    const { dir, engine } = rig.folder();
+    await engine.pull({ connection: rig.connection });
+    const state = (await readState(dir)) as FolderState;
+    const kinds = new Set<string>();
+    for (const [path, entry] of Object.entries(state.files)) {
+      if (!entry.tokens) continue;
+      const { kind, ...fields } = entry.tokens;
+      const checks = stateTokensOf(kind);
+      assert.ok(checks, `${path}: ${kind} has token checks`);
+      assert.deepEqual(Object.keys(checks).sort(), Object.keys(fields).sort(), `${path}: the checks name the ${kind} tokens' fields`);
+      for (const [field, value] of Object.entries(fields)) assert.ok(checks[field]!(value), `${path}: ${field} as pulled passes`);
+      for (const field of Object.keys(fields)) assert.equal(checks[field]!(Symbol('x')), false, `${path}: ${field} refuses a symbol`);
+      kinds.add(kind);
+    }
+    assert.deepEqual([...kinds].sort(), ['app', 'dashboard', 'database', 'fact', 'writeSync']);
+    assert.equal(stateTokensOf('operation'), undefined, 'a read-only kind has none');
+    assert.equal(stateTokensOf('constructor'), undefined, 'nor a name that is no kind');
   });
 
   test('a folder that does not exist yet is made, with the folders above it', async () => {

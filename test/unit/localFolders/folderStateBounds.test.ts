@@ -9,7 +9,7 @@ import type { Connection } from '../../../src/connection/connectionProvider';
 import { FolderStateError, STATE_FILE, readState } from '../../../src/localFolders/engine';
 import { PackCache } from '../../../src/localFolders/engine/folderBasePack';
 import { MAX_STATE_BYTES, MAX_STATE_FILES } from '../../../src/localFolders/engine/folderState';
-import { FolderEngine } from '../../../src/localFolders/vscode/engineAdapter';
+import { EngineAdapter } from '../../../src/localFolders/vscode/engineAdapter';
 import { allFiles, pathOf, startFolderRig, type FolderRig } from './folderSupport';
 
 describe('the state file of a local folder is bounded and checked', () => {
@@ -36,7 +36,7 @@ describe('the state file of a local folder is bounded and checked', () => {
     await assert.rejects(folder.engine.status(), error);
     await assert.rejects(folder.engine.push(), error);
     const connection = { client: rig.client, baseUrl: rig.emu.url, workspaceId: rig.connection.workspaceId } as unknown as Connection;
-    const side = new FolderEngine(
+    const side = new EngineAdapter(
       async () => [],
       () => rig.connection,
       () => true,

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { LocalFolder } from '../../../src/localFolders/engine';
 import { mapPool } from '../../../src/localFolders/engine/folderPool';
-import { FolderEngine } from '../../../src/localFolders/vscode/engineAdapter';
+import { EngineAdapter } from '../../../src/localFolders/vscode/engineAdapter';
 import { RestrictedModeError } from '../../../src/ui/restrictedMode';
 import { allFiles, pathOf, readText, startFolderRig, writeText, type FolderRig } from './folderSupport';
 
@@ -74,7 +74,7 @@ describe('local folder status and its bounds', () => {
     const id = rig.ids().churnDashboardId!;
     await engine.pull({ connection: rig.connection, ids: [id] });
     const path = await pathOf(dir, 'dashboard', id);
-    const adapter = new FolderEngine(
+    const adapter = new EngineAdapter(
       () => Promise.resolve([]),
       () => rig.connection,
       () => true,
@@ -110,7 +110,7 @@ describe('local folder status and its bounds', () => {
     // A fresh clone: no base copies or pack, so a base could only come from the service.
     rmSync(join(dir, '.wsa', 'bases.json'));
     let trusted = false;
-    const adapter = new FolderEngine(
+    const adapter = new EngineAdapter(
       () => Promise.resolve([]),
       () => rig.connection,
       () => trusted,
