@@ -15,13 +15,12 @@ import { findIds, isApiError, isIdOf, kindOfId } from '../../api';
 import {
   hasHistory,
   HISTORY_ID_KINDS,
-  ID_SHARING_KINDS,
-  KINDS,
   kindsForIdKind,
   kindWithHistoryId,
   RESOURCE_KINDS,
   type HistoryKind,
 } from '../../kinds/resourceKinds';
+import { foundBySourceRead, kindHint } from '../model/historyKinds';
 import { FILE_SCHEME, parseFilePath, parseRevisionPath, REVISION_SCHEME, VIEWS, type FileView } from '../../kinds/resourcePath';
 
 export type { HistoryKind } from '../../kinds/resourceKinds';
@@ -56,23 +55,6 @@ function historyKindOfView(view: FileView): HistoryKind | undefined {
 
 function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** The kinds with history, those sharing another's id first (`dashboard` before `operation` in "operation.dashboard"). */
-const HINTED: readonly HistoryKind[] = [
-  ...KINDS.filter((k) => ID_SHARING_KINDS.includes(k)),
-  ...KINDS.filter((k) => !ID_SHARING_KINDS.includes(k)),
-].filter(hasHistory);
-
-/** The kind a caller's `kind`, `view` or `contextValue` names: a word that starts with the kind's name or its id kind's. */
-function kindHint(value: unknown): HistoryKind | undefined {
-  if (typeof value !== 'string') return undefined;
-  return HINTED.find((k) => new RegExp(`\\b(${k}|${RESOURCE_KINDS[k].idKind})`, 'i').test(value));
-}
-
-/** Whether the history of `kind` lives on a resource its source read names (a dashboard's `rept_`). */
-function foundBySourceRead(kind: HistoryKind): boolean {
-  return RESOURCE_KINDS[kind].history.from === 'sourceRead';
 }
 
 function labelOf(value: unknown): string | undefined {
