@@ -10,13 +10,13 @@ import { PromiseCache } from '../../util/async';
 import { Disposable } from '../../util/lifecycle';
 import { HistoryPanel } from './historyPanel';
 import { RESOURCE_KINDS, type KindSpec } from '../../kinds/resourceKinds';
-import { resolveHistoryTarget, type HistoryKind, type HistoryTarget } from './historyTarget';
+import { resolveHistoryTarget, type HistoryKind, type HistoryTarget, type SharedId } from './historyTarget';
 import type { ServiceOperations } from './restore';
 
 /** The questions the feature asks (HistoryPanelsOptions: tests answer them, no one clicks a modal dialog there). */
 export interface HistoryDialogs {
   askForId(): Promise<string | undefined>;
-  pickHistory(id: string, kinds: readonly HistoryKind[]): Promise<HistoryKind | undefined>;
+  pickHistory(id: string, kinds: SharedId): Promise<HistoryKind | undefined>;
 }
 
 export const VSCODE_DIALOGS: HistoryDialogs = {
@@ -32,8 +32,8 @@ export const VSCODE_DIALOGS: HistoryDialogs = {
       }),
     );
   },
-  async pickHistory(id, kinds) {
-    const items = kinds.map((kind) => {
+  async pickHistory(id, { owner, sharer }) {
+    const items = [sharer, owner].map((kind) => {
       const { group, history } = RESOURCE_KINDS[kind] as KindSpec & { history: NonNullable<KindSpec['history']> };
       return { label: `$(${group.icon}) ${history.label}`, description: history.detail ?? '', value: kind };
     });
@@ -41,7 +41,12 @@ export const VSCODE_DIALOGS: HistoryDialogs = {
     // gives the focus back to the active editor, and a webview there can take it after this shows.
     return (
       await vscode.window.showQuickPick(items, {
-        title: vscode.l10n.t('{0} names more than one history ({1}): whose?', id, kinds.map((k) => RESOURCE_KINDS[k].singular).join(', ')),
+        title: vscode.l10n.t(
+          '{0} is an {1} with a {2}: whose history?',
+          id,
+          RESOURCE_KINDS[owner].singular,
+          RESOURCE_KINDS[sharer].singular,
+        ),
         ignoreFocusOut: true,
       })
     )?.value;

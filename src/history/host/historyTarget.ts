@@ -39,8 +39,14 @@ export interface TargetResolver {
   /** The `rept_` resource of a dashboard (`oper_…`), as its source read names it: a history found by the source read. */
   dashboardResource(dashboardId: string): Promise<string>;
   askForId(): Promise<string | undefined>;
-  /** For an id that names the histories of several kinds (an operation's and its dashboard's): which one the user means. */
-  pickHistory(id: string, kinds: readonly HistoryKind[]): Promise<HistoryKind | undefined>;
+  /** For an id whose resource shares it with another's (an operation's, and its dashboard's): which history the user means. */
+  pickHistory(id: string, kinds: SharedId): Promise<HistoryKind | undefined>;
+}
+
+/** The two kinds of one id: the owner (the operation) and the kind that shares it (its dashboard). */
+export interface SharedId {
+  readonly owner: HistoryKind;
+  readonly sharer: HistoryKind;
 }
 
 export class NoHistoryError extends Error {
@@ -138,7 +144,7 @@ async function fromInput(r: TargetResolver): Promise<HistoryTarget | undefined> 
     if (!isApiError(e, 'notFound')) throw e;
   }
   if (!resourceId) return { kind: owner, resourceId: id, fileId: id };
-  const picked = await r.pickHistory(id, [sharer, owner]);
+  const picked = await r.pickHistory(id, { owner, sharer });
   if (!picked) return undefined;
   return picked === sharer ? { kind: sharer, resourceId, fileId: id } : { kind: picked, resourceId: id, fileId: id };
 }
