@@ -17,6 +17,8 @@ import { fileOf, kindsOf, ToolFailure } from './resourceTarget';
 import { rangeOf } from './textRanges';
 import { checkArgs, required, ToolInputError } from './toolArgs';
 import { unifiedDiff } from './unifiedDiff';
+import { withFence } from './dataFence';
+import { MAX_PROBLEMS } from './toolSpecs';
 
 export function textHash(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
@@ -98,9 +100,39 @@ export async function guardedSave(deps: GuardedSaveDeps, args: SaveArgs, maxByte
         problems: result.problems.map(problemOf),
         message: result.problems.some((p) => p.source === 'service')
           ? l10n.t('The service refused the text; nothing was stored. Fix the problems and save again.')
-          : l10n.t('The save\u2019s checks refused the text; nothing was sent. Fix the problems and save again.'),
+          : l10n.t('The save’s checks refused the text; nothing was sent. Fix the problems and save again.'),
       };
     case 'failed':
       throw result.error;
   }
+}
+
+/** A save's answer as the tools give it: its diff and the service's words fenced. */
+export function saveStructured(answer: SaveAnswer, nonce?: () => string): Record<string, unknown> {
+  return withFence((fence) => {
+    switch (answer.status) {
+      case 'saved':
+        return { status: 'saved', baseRevision: answer.baseRevision, hash: answer.hash };
+      case 'conflict':
+        return {
+          status: 'conflict',
+          baseRevision: answer.baseRevision,
+          hash: answer.hash,
+          diff: fence(answer.diff),
+          message: answer.message,
+        };
+      case 'refused':
+        return { status: 'refused', problems: fencedProblems(answer.problems, fence), message: answer.message };
+    }
+  }, nonce);
+}
+
+/** Problems as an answer lists them: the service's own words fenced. */
+export function fencedProblems(problems: readonly Problem[], fence: (text: string) => string): Record<string, unknown>[] {
+  return problems.slice(0, MAX_PROBLEMS).map((p) => ({
+    line: p.line,
+    column: p.column,
+    severity: p.severity,
+    message: p.source === 'service' ? fence(p.message) : p.message,
+  }));
 }

@@ -11,7 +11,7 @@ import type { FileView } from '../../model/resourcePath';
 import { openView } from '../../model/resourceKinds';
 import type { SaveResult, ServerSnapshot, TextProblem } from '../../model/saveTypes';
 import type { ResourceFile } from '../../model/resourcePath';
-import { guardedSave, saveArgs, textHash, type SaveAnswer } from './agentSave';
+import { guardedSave, saveArgs, saveStructured, textHash } from './agentSave';
 import { dashboardContext, problemOf, sortProblems, type DashboardTypeCheck, type Problem } from './dashboardCheck';
 import { withFence } from './dataFence';
 import { listResources } from './listResources';
@@ -85,7 +85,7 @@ export class AgentTools {
       case 'check_dashboard':
         return this.checkDashboard(checkArgs(tool, raw), limits, o);
       case 'save_resource':
-        return this.fenceSave(
+        return saveStructured(
           await guardedSave(
             { reader: this.deps.reader(), save: (r) => this.deps.save(r) },
             saveArgs(this.deps.client(), raw),
@@ -212,40 +212,11 @@ export class AgentTools {
     const problems = sortProblems([...local.map(problemOf), ...types]).slice(0, Math.min(MAX_PROBLEMS, limits.items * 4));
     return { problems: problems.map((p) => ({ line: p.line, column: p.column, severity: p.severity, message: p.message })) };
   }
-
-  private fenceSave(answer: SaveAnswer): Structured {
-    return this.fence((fence) => {
-      switch (answer.status) {
-        case 'saved':
-          return { status: 'saved', baseRevision: answer.baseRevision, hash: answer.hash };
-        case 'conflict':
-          return {
-            status: 'conflict',
-            baseRevision: answer.baseRevision,
-            hash: answer.hash,
-            diff: fence(answer.diff),
-            message: answer.message,
-          };
-        case 'refused':
-          return { status: 'refused', problems: fencedProblems(answer.problems, fence), message: answer.message };
-      }
-    });
-  }
 }
 
 /** A list item's sequence, which the spec does not name: kept when a service gives one. */
 function sequenceOf(item: Record<string, unknown>): { sequence?: number } {
   return typeof item.sequence === 'number' && Number.isInteger(item.sequence) ? { sequence: item.sequence } : {};
-}
-
-/** Problems as an answer lists them: the service's own words fenced. */
-export function fencedProblems(problems: readonly Problem[], fence: (text: string) => string): Structured[] {
-  return problems.slice(0, MAX_PROBLEMS).map((p) => ({
-    line: p.line,
-    column: p.column,
-    severity: p.severity,
-    message: p.source === 'service' ? fence(p.message) : p.message,
-  }));
 }
 
 export { ToolFailure, ToolInputError };
