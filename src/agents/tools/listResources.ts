@@ -59,6 +59,16 @@ function matches(item: ResourceItem, query: string | null): boolean {
   return item.name.toLowerCase().includes(q) || item.id.toLowerCase().includes(q);
 }
 
+/**
+ * Where a listing goes on after a page read whole: the service's next page of the kind, or the next
+ * kind. A cursor that comes back, or a kind past MAX_LIST_PAGES pages, ends the kind: followed, it
+ * could go on forever.
+ */
+export function afterPage(at: ResourceCursor, next: string | null | undefined): ResourceCursor {
+  if (next && next !== at.page && at.pages + 1 < MAX_LIST_PAGES) return { ...at, page: next, skip: 0, pages: at.pages + 1 };
+  return { ...at, index: at.index + 1, page: null, skip: 0, pages: 0 };
+}
+
 export interface ListRequest {
   readonly kind?: string | undefined;
   readonly query?: string | undefined;
@@ -86,12 +96,11 @@ export async function listResources(
   while (at.index < kinds.length && items.length < limit) {
     if (reads >= PAGES_PER_CALL) break;
     const kind = kinds[at.index]!;
-    const nextKind: ResourceCursor = { ...at, index: at.index + 1, page: null, skip: 0, pages: 0 };
     const page = await client.list(RESOURCE_KINDS[kind].collection, { ...(at.page ? { cursor: at.page } : {}), limit: MAX_PAGE_ITEMS }, o);
     if (!page.supported) {
       // One 404 per kind at most (the client remembers it): not counted as a page.
       unlisted.push(kind);
-      at = nextKind;
+      at = afterPage(at, null);
       continue;
     }
     reads++;
@@ -104,9 +113,7 @@ export async function listResources(
       at = { ...at, skip: used };
       break;
     }
-    const next = page.nextCursor;
-    // A cursor that comes back, or a list longer than MAX_LIST_PAGES pages, ends here: followed, it could go on forever.
-    at = next && next !== at.page && at.pages + 1 < MAX_LIST_PAGES ? { ...at, page: next, skip: 0, pages: at.pages + 1 } : nextKind;
+    at = afterPage(at, page.nextCursor);
   }
   const more = at.index < kinds.length;
   return { items, unlisted, ...(more ? { nextCursor: encodeResourceCursor(at) } : {}) };
