@@ -24,6 +24,9 @@ const VSCODE_FREE = [
   'src/localFolders/engine',
   'src/explorer/model',
   'src/publish/model',
+  // The agent tools' one implementation and the MCP server: the VS Code tools (src/agents/vscode) adapt them.
+  'src/agents/tools',
+  'src/agents/mcp',
 ];
 
 const noVscode = {

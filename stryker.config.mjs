@@ -25,6 +25,8 @@ const allFiles = [
   'src/emulator/routes/dashboards.ts',
   'src/emulator/routes/writeSyncs.ts',
   'src/emulator/routes/revisionOps.ts',
+  // The agent tools' vscode-free core: arguments, ranges, fences, cursors, conflicts.
+  'src/agents/tools/**/*.ts',
 ];
 
 // What CI runs (`npm run test:mutation`): the files whose scores were measured whole, each above
@@ -56,6 +58,8 @@ const ciFiles = [
   'src/localFolders/engine/folderFiles.ts',
   'src/localFolders/engine/folderNames.ts',
   'src/localFolders/engine/folderChecks.ts',
+  // What a model sends is input and what it reads is fenced data: the agent tools' core.
+  'src/agents/tools/**/*.ts',
 ];
 
 const all = process.env.WSA_MUTATION_SCOPE === 'all';
@@ -96,6 +100,8 @@ const testFiles = [
   'localFolders/folderNames',
   'localFolders/folderFiles',
   'localFolders/folderWriter',
+  'agents/agentsCore',
+  'agents/agentsManifest',
   // Each of these starts an emulator (about a second a run): the specific ones first, for the
   // emulator's auth and routes and the client's answers.
   'emulator/emulatorAuth',
@@ -121,6 +127,7 @@ const testFiles = [
   'api/anyService',
   'connection/connectionVerify',
   'publish/revisionOperations',
+  'agents/agentsTools',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

@@ -4,6 +4,7 @@
 // First: the vscode-free modules below word some labels when they load.
 import './ui/localization';
 import * as vscode from 'vscode';
+import { registerAgents } from './agents/vscode/registerAgents';
 import { registerCommands, registerLogCommand } from './commands';
 import { Configuration } from './manifest/config';
 import { registerConflicts } from './documents/conflicts/registerConflicts';
@@ -65,6 +66,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
     dashboards,
   });
   registerCommands(context, { log, config, connection, files, conflicts, explorer, history, publish, folders });
+  const agents = registerAgents(context, { log, config, connection: connection.manager, files, options: tunables.agents });
 
   // VS Code runs the command that activated us only after activate() settles: reading the key
   // (local, no network) first means no command ever meets a connection that is not set up yet.
@@ -93,6 +95,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
       fileSystem,
       dashboards,
       folders,
+      agents,
       ready,
     },
     tunables,

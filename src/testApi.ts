@@ -21,6 +21,7 @@ import type { PublishFeature } from './publish';
 import { VSCODE_OPERATION_DIALOGS, type OperationDialogs } from './publish/revisionOperationsUi';
 import type { FolderMergeOptions } from './localFolders/vscode/folderMerge';
 import type { LocalFoldersFeature } from './localFolders';
+import type { AgentsFeature, AgentsOptions } from './agents/vscode/registerAgents';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -41,6 +42,8 @@ export interface Tunables {
    * `intervalSecondMs`: how long a second of the status interval setting lasts.
    */
   readonly folders: Mutable<FolderMergeOptions>;
+  /** `workspaceTrusted`: what the agent tools take for vscode.workspace.isTrusted (unset: VS Code's). */
+  readonly agents: AgentsOptions;
 }
 
 /** The user's values. */
@@ -52,6 +55,7 @@ export function defaultTunables(): Tunables {
     publish: { dialogs: VSCODE_OPERATION_DIALOGS },
     connection: { dialogs: VSCODE_CONNECTION_DIALOGS },
     folders: { useMergeEditor: true, intervalSecondMs: 1000 },
+    agents: {},
   };
 }
 
@@ -83,6 +87,8 @@ export interface WorkspaceAutomationApi {
   readonly dashboards: DashboardLanguageFeature;
   /** Local folders: `load()` gives the pulled folders (their Source Control, status, push and pull). */
   readonly folders: LocalFoldersFeature;
+  /** The agent tools: `tools()` (the language-model tools' implementation), `mcp()` (the MCP server definitions). */
+  readonly agents: AgentsFeature;
   /** Resolves when the connection has read its settings and key. */
   readonly ready: Promise<void>;
   /** Change what the product reads at each use: `testing.files.coalesceDelayMs = 400`. */

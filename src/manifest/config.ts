@@ -20,12 +20,18 @@ export interface Settings {
   dashboardTypeDiagnostics: boolean;
   /** `folders.statusIntervalSeconds`: how often local folders ask the service what moved; 0 = only on focus and on demand. */
   folderStatusIntervalSeconds: number;
+  /** `agents.allowSave`: the agent tools' save_resource saves (guarded) instead of proposing an edit. User settings only. */
+  agentsAllowSave: boolean;
+  /** `agents.mcp`: the extension offers its MCP server to VS Code. User settings only. */
+  agentsMcp: boolean;
 }
 
 /** The settings' keys in the section, where they differ from the field's name. */
 const KEYS: Partial<Record<keyof Settings, string>> = {
   dashboardTypeDiagnostics: 'dashboards.typeDiagnostics',
   folderStatusIntervalSeconds: 'folders.statusIntervalSeconds',
+  agentsAllowSave: 'agents.allowSave',
+  agentsMcp: 'agents.mcp',
 };
 
 /** The shortest interval between two status checks of a folder: each one reads every resource's tokens. */
@@ -68,6 +74,9 @@ export class Configuration implements vscode.Disposable {
       autoSave: autoSave === 'coalesce' || autoSave === 'always' ? autoSave : 'hold',
       dashboardTypeDiagnostics: c.get<boolean>(KEYS.dashboardTypeDiagnostics!) !== false,
       folderStatusIntervalSeconds: folderInterval(c.get<unknown>(KEYS.folderStatusIntervalSeconds!)),
+      // Application scope, and read from the user's settings alone: a folder never turns agents' writes on.
+      agentsAllowSave: c.inspect<unknown>(KEYS.agentsAllowSave!)?.globalValue === true,
+      agentsMcp: c.inspect<unknown>(KEYS.agentsMcp!)?.globalValue === true,
     };
   }
 

@@ -74,3 +74,23 @@ export const VIEWS = {
 export function focusViewCommand(view: (typeof VIEWS)[keyof typeof VIEWS]): string {
   return `${view}.focus`;
 }
+
+/**
+ * The agent tools as VS Code registers them (package.json's languageModelTools), by their MCP name:
+ * the tool's name and the `#` name a prompt references it by. src/agents/tools declares what they do.
+ */
+export const AGENT_TOOLS = {
+  list_resources: { name: 'workspaceAutomation_listResources', reference: 'wsaListResources' },
+  read_resource: { name: 'workspaceAutomation_readResource', reference: 'wsaReadResource' },
+  list_revisions: { name: 'workspaceAutomation_listRevisions', reference: 'wsaListRevisions' },
+  diff_revisions: { name: 'workspaceAutomation_diffRevisions', reference: 'wsaDiffRevisions' },
+  get_data_contract: { name: 'workspaceAutomation_getDataContract', reference: 'wsaDataContract' },
+  check_dashboard: { name: 'workspaceAutomation_checkDashboard', reference: 'wsaCheckDashboard' },
+  save_resource: { name: 'workspaceAutomation_saveResource', reference: 'wsaSaveResource' },
+} as const;
+
+/** Where the agent tools are offered: a trusted workspace, signed in (VS Code's own key, and ours). */
+export const AGENT_TOOLS_WHEN = `isWorkspaceTrusted && ${CONTEXT_KEYS.signedIn}`;
+
+/** The MCP server definition provider (package.json's mcpServerDefinitionProviders). */
+export const MCP_PROVIDER_ID = 'workspaceAutomation.mcpServer';

@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { Pool, type Dispatcher } from 'undici';
 import { createClient } from '../../src/api';
 import { startEmulator } from '../harness/lib/emulator';
+import { mcpReadBench } from './agentBench';
 import { folderPullBench } from './folderBench';
 import { fmt, median, peakRssMiB, stopChild, type Row } from './support';
 
@@ -42,6 +43,11 @@ export async function runNodeBench(o: NodeBenchOptions, rows: Row[]): Promise<vo
     rows.push(...(await clientOverhead(emu.url, emu.apiKey, emu.workspaceId, operationId)));
     o.say('pull into a local folder (interleaved with the same GETs, bare)...');
     rows.push(...(await folderPullBench(emu, o.say)));
+    o.say('read_resource over MCP (interleaved with the CLI pull of the same dashboard)...');
+    const dashboards = (await (await fetch(`${emu.url}/v1/dashboards?limit=1`, { headers })).json()) as {
+      data: { items: { dashboardId: string }[] };
+    };
+    rows.push(...(await mcpReadBench(emu, o.dist, dashboards.data.items[0]!.dashboardId, o.say)));
     o.say('emulator under load (autocannon, interleaved with a bare node:http server)...');
     rows.push(...(await emulatorLoad(emu.url, headers, operationId)));
     const peak = await peakRssMiB(emu.pid);

@@ -24,6 +24,7 @@ Usage:
   node dist/cli.js pull <folder> [--id <id>]… [--kind <kind>]…   (a pulled folder: its state names the service)
   node dist/cli.js status <folder> [--local]
   node dist/cli.js push <folder> [<file>…]
+  node dist/cli.js mcp --base-url <url> --workspace <wksp_…> [--allow-writes]   (the agent tools over stdio: mcp --help)
 
   --base-url <url>           the service, e.g. https://automation.example.com (a first pull);
                              for a pulled folder it confirms the origin its state names
@@ -85,7 +86,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' {
   if (argv.includes('--help') || argv.includes('-h') || argv.length === 0) return 'help';
   const [command, ...rest] = argv;
   if (command !== 'pull' && command !== 'status' && command !== 'push')
-    throw new UsageError(l10n.t('Unknown command {0}: use pull, status or push (--help).', JSON.stringify(command)));
+    throw new UsageError(l10n.t('Unknown command {0}: use pull, status, push or mcp (--help).', JSON.stringify(command)));
   const args: CliArgs = { command, folder: '', files: [], ids: [], kinds: [], local: false, json: false };
   const positional: string[] = [];
   for (let i = 0; i < rest.length; i++) {

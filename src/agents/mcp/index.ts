@@ -1,0 +1,78 @@
+// `node dist/cli.js mcp …` (src/cli.ts dispatches here): the connection from the command line and
+// the environment (mcpCommand.ts), the shared tools on it, the MCP server on stdio. It runs until
+// the client closes stdin or the process is told to stop; then the client, the language service
+// worker and the transport are closed. vscode-free.
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { createClient, DEFAULT_CONNECTION } from '../../api';
+import { UsageError } from '../../localFolders/engine/folderCliArgs';
+import { ResourceReader } from '../../documents/model/resourceReader';
+import { filePath, FILE_SCHEME, type FileView } from '../../kinds/resourcePath';
+import { SaveFlow } from '../../documents/model/saveFlow';
+import type { TextProblem } from '../../documents/model/saveTypes';
+import { DashboardWorkerClient } from '../../dashboardLanguage/service/workerClient';
+import { inertLines, visible } from '../../util/visibleText';
+import { AgentTools, DashboardTypeCheck, SecretScrub } from '../tools';
+import { MCP_HELP, parseMcpArgs } from './mcpCommand';
+import { createMcpServer, offeredTools } from './mcpServer';
+
+export interface McpIo {
+  readonly env: Record<string, string | undefined>;
+  readonly stdin: Readable;
+  readonly stdout: Writable;
+  /** The log and usage errors: stderr. */
+  err(text: string): void;
+  /** The folder of dist/cli.js: the TSX parser, the language service worker and its declarations are beside it. */
+  readonly distDir: string;
+  validate(view: FileView, text: string): Promise<TextProblem[]>;
+}
+
+export async function runMcp(argv: readonly string[], io: McpIo): Promise<number> {
+  let args;
+  try {
+    args = parseMcpArgs(argv, io.env);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.err(inertLines(visible(e.message)));
+    return 2;
+  }
+  if (args === 'help') {
+    io.err(MCP_HELP);
+    return 0;
+  }
+  const scrub = new SecretScrub([args.apiKey]);
+  const log = (line: string) => io.err(inertLines(visible(scrub.text(line))));
+  const client = createClient(
+    { ...DEFAULT_CONNECTION, baseUrl: args.baseUrl, workspaceId: args.workspaceId, apiKey: args.apiKey, ...args.carriers },
+    { debug: () => undefined, error: (m) => log(`[Client] ${m}`) },
+  );
+  const reader = new ResourceReader(() => client);
+  const flow = new SaveFlow(() => client, reader, { validate: io.validate, log: { debug: () => undefined, error: (m) => log(m) } });
+  const worker = new DashboardWorkerClient({ script: join(io.distDir, 'ts-worker.js'), typesDir: join(io.distDir, 'ts-types') });
+  const tools = new AgentTools({
+    client: () => client,
+    reader: () => reader,
+    revision: (resourceId, revisionId, o) => client.getRevision(resourceId, revisionId, o),
+    save: ({ file, text, base }) => flow.save({ file, uri: `${FILE_SCHEME}:${filePath(file)}`, text, base }),
+    validate: io.validate,
+    types: new DashboardTypeCheck(worker, async () => {
+      const types = await client.dashboardRuntimeTypes();
+      return types ? { modules: types.modules } : null;
+    }),
+  });
+  const server = createMcpServer({ tools, allowWrites: args.allowWrites, scrub, log });
+  const transport = new StdioServerTransport(io.stdin, io.stdout);
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = resolve;
+    // The client went away: nothing more will arrive.
+    io.stdin.once('end', () => void server.close());
+  });
+  await server.connect(transport);
+  const mode = args.allowWrites ? 'read and write' : 'read-only';
+  log(`[MCP] Serving ${offeredTools(args.allowWrites).length} tools (${mode}) for ${args.baseUrl}, workspace ${args.workspaceId}.`);
+  await closed;
+  worker.dispose();
+  await client.close();
+  return 0;
+}
