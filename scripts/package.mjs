@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// `npm run package`: workspace-automation-<version>.vsix from a production build, with @vscode/vsce.
-// `node scripts/package.mjs [--out <file>] [--quiet]`.
+// `npm run package`: workspace-automation-<version>.vsix from a production build, with @vscode/vsce,
+// and beside it workspace-automation-cli-<version>.tgz, the `wsa` command line alone
+// (scripts/package-cli.mjs: `npm install -g <tarball>` gives `wsa`).
+// `node scripts/package.mjs [--out <file>] [--no-cli] [--quiet]`.
 //
 // The package is staged in a temporary folder (production bundles built there with
 // `esbuild.mjs --dist=`, then the manifest, README, CHANGELOG, LICENSE, .vscodeignore and media/
@@ -15,6 +17,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packCli } from './package-cli.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -44,6 +47,7 @@ try {
   );
   const size = statSync(out).size;
   console.log(`${relative(process.cwd(), out) || out}: ${(size / 1024).toFixed(0)} KiB`);
+  if (!args.includes('--no-cli')) packCli({ outDir: dirname(out), quiet });
 } finally {
   rmSync(stage, { recursive: true, force: true });
 }
