@@ -13,6 +13,7 @@ import type { ExplorerNode } from '../../src/model/explorer/nodes';
 import { present } from '../../src/model/explorer/presentation';
 import { useEmulator } from './emulatorSupport';
 import { TestConnection } from './explorerSupport';
+import { evaluateWhen } from './whenClauses';
 
 interface MenuEntry {
   command: string;
@@ -23,22 +24,6 @@ interface MenuEntry {
 const root = join(__dirname, '..', '..', '..');
 const menus = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { contributes: { menus: Record<string, MenuEntry[]> } })
   .contributes.menus;
-
-/** VS Code's `when` for what our clauses use: `&&`, `||`, `!key`, `key`, `key == value`, `key =~ /re/`. */
-function evaluateWhen(when: string | undefined, context: Record<string, string | boolean | undefined>): boolean {
-  if (!when) return true;
-  return when.split('||').some((any) =>
-    any.split('&&').every((raw) => {
-      const term = raw.trim();
-      const match = /^(\S+)\s*=~\s*\/(.*)\/([a-z]*)$/.exec(term);
-      if (match) return new RegExp(match[2]!, match[3]).test(String(context[match[1]!] ?? ''));
-      const eq = /^(\S+)\s*(==|!=)\s*(\S+)$/.exec(term);
-      if (eq) return (String(context[eq[1]!]) === eq[3]) === (eq[2] === '==');
-      if (term.startsWith('!')) return !context[term.slice(1)];
-      return !!context[term];
-    }),
-  );
-}
 
 const pullInto = (menu: string) => (menus[menu] ?? []).filter((m) => m.command === COMMANDS.pullIntoFolder);
 
