@@ -58,7 +58,7 @@ export const CLI_FLAGS: readonly CliFlag[] = [
     name: '--base-url',
     value: '<url>',
     commands: ALL,
-    help: `the service, e.g. https://automation.example.com: a first pull's, or the one a pulled folder's state names, confirmed (not needed when ${BASE_URL_VARIABLE} is set)`,
+    help: `the service, e.g. https://automation.example.com: a first pull's, or the one a pulled folder's state names, confirmed (then ${BASE_URL_VARIABLE} may confirm it instead)`,
     apply: (a, v) => (a.baseUrl = v),
   },
   {
@@ -143,8 +143,8 @@ Usage:
   wsa --version
 
   <headers> is [--auth-header <name>] [--auth-scheme <scheme>] [--workspace-header <name>].
-  --base-url may be left out when ${BASE_URL_VARIABLE} is set. From a checkout, wsa is
-  \`node dist/cli.js\`.
+  On a pulled folder --base-url may be left out when ${BASE_URL_VARIABLE} is set.
+  From a checkout, wsa is \`node dist/cli.js\`.
 
 Options:
 ${CLI_FLAGS.map(flagLine).join('\n')}

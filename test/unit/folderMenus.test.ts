@@ -1,4 +1,4 @@
-// Pull into Folder… is offered where the README says: the command palette (signed in), the
+// Pull into Folder… is offered where docs/local-folders.md says: the command palette (signed in), the
 // explorer's `…` menu (its title, out of the navigation icons), and the context menu of a group and
 // of a resource, not of Load more, messages or an operation's other files. The `when` clauses of
 // package.json are evaluated against the context values the real explorer gives its nodes

@@ -3,7 +3,7 @@
 // The rule is facts in, one sentence out; the last test runs scripts/test.mjs itself as another OS.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -23,6 +23,11 @@ describe('what npm test needs of the machine', () => {
     assert.ok(user?.startsWith(PREREQUISITES), user);
     assert.match(user ?? '', /sudo apt-get install -y chromium libkrb5-dev/);
     assert.match(PREREQUISITES, /Linux with root and about 1\.2 GB of downloads on its first run/);
+  });
+
+  test('CONTRIBUTING.md says what the harness says', () => {
+    const contributing = readFileSync(join(root, 'CONTRIBUTING.md'), 'utf8').replace(/\s+/g, ' ');
+    assert.ok(contributing.includes('Linux with root and about 1.2 GB of downloads'), 'CONTRIBUTING.md names the prerequisites');
   });
 
   test('scripts/test.mjs stops before installing anything when the machine cannot run the workbench', () => {
