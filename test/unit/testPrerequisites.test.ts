@@ -42,7 +42,12 @@ describe('what npm test needs of the machine', () => {
           join(root, 'scripts', 'test.mjs'),
           'ui',
         ],
-        { cwd: root, encoding: 'utf8', env: { ...process.env, WSA_TEST_CACHE: cache }, timeout: 60_000 },
+        {
+          cwd: root,
+          encoding: 'utf8',
+          env: { ...process.env, WSA_TEST_CACHE: cache, WSA_TEST_BESIDE_RESULTS: undefined },
+          timeout: 60_000,
+        },
       );
       assert.equal(r.status, 2, r.stdout + r.stderr);
       assert.ok(r.stderr.includes(PREREQUISITES), r.stderr);
