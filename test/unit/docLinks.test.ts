@@ -3,7 +3,7 @@
 // heading of its page. The pages that ship in the VSIX link only to files that ship too, under the
 // names they have there (vsce renames the README, the changelog and the license), so that the
 // links work in the Extensions view; and the screenshots the pages show are the ones the UI tests
-// publish.
+// publish. The paths the pages name in code exist, so that a file moved leaves no page behind.
 import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { dirname, join, normalize, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { listFiles, PackageManager } from '@vscode/vsce';
 import { DOC_SCREENSHOTS } from '../harness/lib/screenshots';
-import { anchorsOf, docFiles, linksOf, readDoc, root } from './docSupport';
+import { anchorsOf, codeOf, docFiles, linksOf, readDoc, root } from './docSupport';
 
 /** Build output and installs: present in a checkout that built, never in the repository. */
 const NOT_IN_THE_REPOSITORY = /^(dist|out|node_modules|\.vscode-test|test-results|reports|\.emulator-data)\//;
@@ -115,6 +115,20 @@ describe('the links of the Markdown pages', () => {
     } finally {
       rmSync(stage, { recursive: true, force: true });
     }
+  });
+
+  test('every path of the repository a page names in code (`src/…`, `test/…`, `scripts/…`, `media/…`, `docs/…`) exists', () => {
+    const missing = docFiles()
+      .filter((file) => file !== 'CHANGELOG.md')
+      .flatMap((file) =>
+        codeOf(readDoc(file))
+          .map((code) => code.trim())
+          // A pattern (`src/model/<kind>Kind.ts`, `test/unit/documentStore*.test.ts`) names no one file.
+          .filter((code) => /^(src|test|scripts|media|docs)\/[^\s<>*]*$/.test(code))
+          .filter((path) => !existsSync(join(root, path)))
+          .map((path) => `${file}: ${path}`),
+      );
+    assert.deepEqual(missing, []);
   });
 
   test('the screenshots the pages show are the ones the UI tests publish into media/screenshots/', () => {
