@@ -4,7 +4,7 @@
 // A development build also writes each group's esbuild metafile to `dist/meta-<group>.json`:
 // test/unit/bundles.test.ts reads them (no import cycles; what each chunk holds).
 import * as esbuild from 'esbuild';
-import { readdirSync, existsSync, copyFileSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
+import { readdirSync, existsSync, copyFileSync, mkdirSync, writeFileSync, readFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 
 const args = process.argv.slice(2);
@@ -43,6 +43,17 @@ const copyCodicons = {
     build.onEnd(() => {
       mkdirSync(join(dist, 'webview'), { recursive: true });
       for (const f of ['codicon.css', 'codicon.ttf']) copyFileSync(join('node_modules/@vscode/codicons/dist', f), join(dist, 'webview', f));
+    });
+  },
+};
+
+// dist/cli.js runs as a command of its own (`./dist/cli.js`, `npm link`): executable, as npm makes a bin.
+const executable = {
+  name: 'executable',
+  setup(build) {
+    build.onEnd((result) => {
+      if (!result.errors.length)
+        for (const name of Object.keys(build.initialOptions.entryPoints)) chmodSync(join(dist, `${name}.js`), 0o755);
     });
   },
 };
@@ -148,9 +159,19 @@ const groups = {
     { ...node, entryPoints: { 'ts-worker-main': 'src/dashboardLanguage/service/workerEntry.ts' }, outdir: dist },
   ],
   emulator: [{ ...node, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir: dist }],
-  // The local-folders command line (src/cli.ts): the folders engine without VS Code. It loads the
-  // extension group's chunks (undici pool, schemas, jsonc-parser) and dist/tsx-check.js beside it.
-  cli: [{ ...node, entryPoints: { cli: 'src/cli.ts' }, outdir: dist, plugins: [poolChunk, schemasChunk, jsoncChunk] }],
+  // The local-folders command line `wsa` (src/cli.ts; package.json's `bin`): the folders engine
+  // without VS Code. It loads the extension group's chunks (undici pool, schemas, jsonc-parser) and
+  // dist/tsx-check.js beside it. The shebang lets `npm link` and `npm install -g` run it as a command.
+  cli: [
+    {
+      ...node,
+      entryPoints: { cli: 'src/cli.ts' },
+      outdir: dist,
+      banner: { js: '#!/usr/bin/env node' },
+      define: { WSA_VERSION: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
+      plugins: [poolChunk, schemasChunk, jsoncChunk, executable],
+    },
+  ],
   webview: [
     {
       ...common,

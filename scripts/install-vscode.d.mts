@@ -16,3 +16,17 @@ export interface InstallOptions {
   readonly browser?: boolean;
 }
 export declare function ensureInstalled(say: (line: string) => void, options: InstallOptions): Promise<void>;
+
+/** What the first run needs, one sentence. */
+export declare const PREREQUISITES: string;
+export interface MachineFacts {
+  /** Nothing is missing in the cache folder. */
+  readonly installed: boolean;
+  readonly platform: string;
+  readonly uid: number | undefined;
+  /** Debian packages apt-get would install. */
+  readonly missingPackages: readonly string[];
+}
+/** Why this machine cannot install what is missing (PREREQUISITES and the reason), or undefined. */
+export declare function prerequisiteProblem(facts: MachineFacts): string | undefined;
+export declare function machineProblem(options: InstallOptions): string | undefined;

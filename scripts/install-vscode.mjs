@@ -96,12 +96,43 @@ function harnessInstalled({ cacheDir, browser = true }) {
   return piecesFor(cacheDir, browser).every((piece) => isInstalled(cacheDir, piece));
 }
 
+/** What the first run needs; CONTRIBUTING.md says the same. */
+export const PREREQUISITES =
+  "npm test needs Linux with root and about 1.2 GB of downloads on its first run (code-server, Node 24 and Debian's Chromium, into .vscode-test/ and the system)";
+
+/**
+ * Why this machine cannot install what is missing, as one sentence, or undefined. Facts in, so
+ * that the rule is tested without the machine: code-server's Node is Linux's, and Debian's
+ * packages need apt-get as root (a machine that has them already needs no root).
+ */
+export function prerequisiteProblem({ installed, platform, uid, missingPackages }) {
+  if (installed) return undefined;
+  if (platform !== 'linux') return `${PREREQUISITES}; this machine runs ${platform}.`;
+  if (uid !== 0 && missingPackages.length)
+    return `${PREREQUISITES}; you are not root and ${missingPackages.join(', ')} must be installed: run \`sudo apt-get update && sudo apt-get install -y ${missingPackages.join(' ')}\`, then run it again.`;
+  return undefined;
+}
+
+/** prerequisiteProblem for this machine and cache folder. */
+export function machineProblem({ cacheDir, browser = true }) {
+  const installed = harnessInstalled({ cacheDir, browser });
+  return prerequisiteProblem({
+    installed,
+    platform: process.platform,
+    uid: process.getuid?.(),
+    missingPackages: installed ? [] : missingDebianPackages(cacheDir, browser),
+  });
+}
+
 /**
  * Installs the missing pieces into `cacheDir`; `say` gets one progress line per step. Safe to run
  * concurrently (a lock folder in the cache).
  */
 export async function ensureInstalled(say, { cacheDir, browser = true }) {
   if (harnessInstalled({ cacheDir, browser })) return;
+  // Before anything is downloaded: a machine that cannot finish says so at once.
+  const problem = machineProblem({ cacheDir, browser });
+  if (problem) throw new Error(problem);
   mkdirSync(cacheDir, { recursive: true });
   const { installLog } = installPaths(cacheDir);
   const release = await lock(cacheDir, say);

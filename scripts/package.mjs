@@ -1,20 +1,23 @@
 #!/usr/bin/env node
-// `npm run package`: workspace-automation-<version>.vsix from a production build, with @vscode/vsce.
-// `node scripts/package.mjs [--out <file>] [--quiet]`.
+// `npm run package`: workspace-automation-<version>.vsix from a production build, with @vscode/vsce,
+// and beside it workspace-automation-cli-<version>.tgz, the `wsa` command line alone
+// (scripts/package-cli.mjs: `npm install -g <tarball>` gives `wsa`).
+// `node scripts/package.mjs [--out <file>] [--no-cli] [--quiet]`.
 //
 // The package is staged in a temporary folder (production bundles built there with
-// `esbuild.mjs --dist=`, then the manifest, README, CHANGELOG, LICENSE, .vscodeignore and media/
-// copied beside them), so the working tree's development build in dist/ (source maps, used by
-// the tests that may be running at the same time) is never replaced. Offline: the bundles are
-// self-contained, so vsce runs with --no-dependencies. There is no public repository yet, hence
-// --allow-missing-repository, and relative README links stay relative (they resolve inside the
-// installed extension, which carries media/screenshots/).
+// `esbuild.mjs --dist=`, then the manifest, README, CHANGELOG, LICENSE, .vscodeignore, media/ and
+// the pages the README links copied beside them), so the working tree's development build in dist/
+// (source maps, used by the tests that may be running at the same time) is never replaced.
+// Offline: the bundles are self-contained, so vsce runs with --no-dependencies. There is no public
+// repository yet, hence --allow-missing-repository, and relative README links stay relative (they
+// resolve inside the installed extension, which carries the pages and media/screenshots/).
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packCli } from './package-cli.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -22,7 +25,19 @@ const quiet = args.includes('--quiet');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const outIndex = args.indexOf('--out');
 const out = resolve(outIndex >= 0 ? args[outIndex + 1] : join(root, `${manifest.name}-${manifest.version}.vsix`));
-const STAGED = ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', '.vscodeignore', 'media', 'l10n'];
+const STAGED = [
+  'package.json',
+  'README.md',
+  'CHANGELOG.md',
+  'LICENSE',
+  'SECURITY.md',
+  'CONTRIBUTING.md',
+  'ARCHITECTURE.md',
+  'docs',
+  '.vscodeignore',
+  'media',
+  'l10n',
+];
 // The manifest's translations (package.nls.json, package.nls.de.json, …).
 STAGED.push(...readdirSync(root).filter((f) => /^package\.nls(\.[\w-]+)?\.json$/.test(f) && !f.includes('qps-')));
 
@@ -44,6 +59,7 @@ try {
   );
   const size = statSync(out).size;
   console.log(`${relative(process.cwd(), out) || out}: ${(size / 1024).toFixed(0)} KiB`);
+  if (!args.includes('--no-cli')) packCli({ outDir: dirname(out), quiet });
 } finally {
   rmSync(stage, { recursive: true, force: true });
 }

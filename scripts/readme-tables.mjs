@@ -17,6 +17,19 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'), (_
   typeof value === 'string' && /^%[^%\s]+%$/.test(value) ? (nls[value.slice(1, -1)] ?? value) : value,
 );
 
+/** When a command shows in the palette, in words: its commandPalette `when`, term by term. */
+const WHEN_WORDS = {
+  'workspaceAutomation.signedIn': 'signed in',
+  'resourceScheme == wsa': 'in a `wsa:` editor',
+  'workspaceAutomation.hasHeldSaves': 'auto saves held',
+  'workspaceAutomation.activeCanPublish': 'the active document can be published',
+  'workspaceAutomation.activeHasPublished': 'the active document has a published revision',
+  'workspaceAutomation.hasLocalFolders': 'a pulled folder is open',
+  'workspaceAutomation.connectionBlocked == folderService': 'a folder names a service you have no key for',
+  'workspaceAutomation.connectionBlocked == plainHttp': 'the service is plain http',
+  'workspaceAutomation.folderHeadersIgnored': "the folder's header settings are not used",
+};
+
 const tables = { commands: commandsTable(manifest), settings: settingsTable(manifest) };
 const text = readFileSync(readmePath, 'utf8');
 let updated = text;
@@ -47,11 +60,23 @@ if (args.includes('--check')) {
   console.log(updated !== text ? `updated ${readmePath}` : 'README tables already match package.json');
 }
 
+function paletteWhen(when) {
+  return when
+    .split('&&')
+    .map((term) => {
+      const words = WHEN_WORDS[term.trim()];
+      if (!words) throw new Error(`scripts/readme-tables.mjs has no words for the palette's «${term.trim()}»: add them to WHEN_WORDS`);
+      return words;
+    })
+    .join(', ');
+}
+
 function commandsTable(m) {
-  const hidden = new Set((m.contributes.menus?.commandPalette ?? []).filter((e) => e.when === 'false').map((e) => e.command));
+  const palette = new Map((m.contributes.menus?.commandPalette ?? []).map((e) => [e.command, e.when]));
   const keys = new Map((m.contributes.keybindings ?? []).map((k) => [k.command, k.key]));
   const rows = m.contributes.commands.map((c) => {
-    const where = hidden.has(c.command) ? 'explorer and menus only' : 'command palette';
+    const when = palette.get(c.command);
+    const where = when === 'false' ? 'explorer and menus only' : when ? `command palette, ${paletteWhen(when)}` : 'command palette';
     const key = keys.get(c.command) ? ` (${keys.get(c.command).replace(/\b\w/g, (ch) => ch.toUpperCase())})` : '';
     return `| ${c.category}: ${c.title} | \`${c.command}\` | ${where}${key} |`;
   });

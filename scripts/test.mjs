@@ -32,8 +32,9 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { machineProblem } from './install-vscode.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(root, 'test-results');
@@ -113,6 +114,9 @@ process.exitCode = await main();
 
 async function main() {
   const needsVSCode = !BESIDE_RESULTS_FILE && selected.some((s) => s === 'integration' || s === 'ui' || s === 'reliability');
+  // Before installing anything, npm ci included: a machine that cannot run the workbench says so.
+  const problem = needsVSCode && machineProblem({ cacheDir: resolve(process.env.WSA_TEST_CACHE || join(root, '.vscode-test')) });
+  if (problem) return (console.error(problem), 2);
   // Installing code-server takes 2-3 min the first time (downloads, unpacking and native compiles).
   // It needs nothing from node_modules, so it starts first: beside `npm ci`, which leaves a core
   // mostly idle, then beside the type check, lint and unit tests at the lowest CPU priority, so

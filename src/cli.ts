@@ -1,9 +1,13 @@
-// `node dist/cli.js`: local folders from a terminal or CI, on the same engine as the extension
-// (src/localFolders/engine), and `mcp`, the agent tools served to an MCP client over stdio (src/agents/mcp).
-// `--help` says how; the key comes from WORKSPACE_AUTOMATION_API_KEY only.
+// `wsa` (dist/cli.js, package.json's `bin`): local folders from a terminal or CI, on the same engine
+// as the extension (src/localFolders/engine), and `wsa mcp`, the agent tools served to an MCP client
+// over stdio (src/agents/mcp). `--help` says how (docs/cli.md in full); the key comes from
+// WORKSPACE_AUTOMATION_API_KEY only.
 import { join } from 'node:path';
 import { runCli } from './localFolders/engine/folderCli';
 import { validateText } from './documents/validation/validate';
+
+/** package.json's version, written in by esbuild.mjs (`define`). */
+declare const WSA_VERSION: string;
 
 // The TSX parser is the bundle beside this one, as for the extension.
 const validate = (view: Parameters<typeof validateText>[0], text: string) =>
@@ -28,6 +32,7 @@ const run =
         err: (text) => process.stderr.write(`${text}\n`),
         env: process.env,
         cwd: process.cwd(),
+        version: WSA_VERSION,
         validate,
       });
 void run.then((code) => {

@@ -56,7 +56,11 @@ export class ConnectionCommands extends Disposable {
     const status = this.connection.status;
     if (status?.kind !== 'noKey' || !status.userOrigin || !status.userHasKey) {
       void vscode.window.showInformationMessage(
-        notificationText(vscode.l10n.t('This folder’s settings name no service that needs your key.')),
+        notificationText(
+          status?.kind === 'noKey' && status.fromFolder.includes('baseUrl')
+            ? vscode.l10n.t('You have no key of your own to send to {0}: sign in to it instead.', status.origin)
+            : vscode.l10n.t('This folder’s settings name no service that needs your key.'),
+        ),
       );
       return false;
     }
@@ -105,7 +109,16 @@ export class ConnectionCommands extends Disposable {
   /** The URL in the settings is plain http to another machine: after a modal yes, the key is sent there. */
   async allowPlainHttp(): Promise<boolean> {
     const status = this.connection.status;
-    if (status?.kind !== 'plainHttp') return false;
+    if (status?.kind !== 'plainHttp') {
+      void vscode.window.showInformationMessage(
+        notificationText(
+          status && 'origin' in status
+            ? vscode.l10n.t('Nothing to allow: {0} is not plain http to another machine.', status.origin)
+            : vscode.l10n.t('Nothing to allow: no service is set (workspaceAutomation.baseUrl).'),
+        ),
+      );
+      return false;
+    }
     const allow = vscode.l10n.t('Send My Key Unencrypted to {0}', status.origin);
     const answer = await this.dialogs.confirm(
       vscode.l10n.t('{0} is plain http: it sends your API key unencrypted.', status.origin),
@@ -183,14 +196,14 @@ export class ConnectionCommands extends Disposable {
       });
     if (status && 'ignoredFolder' in status && Object.keys(status.ignoredFolder).length) {
       asks.push({
-        label: vscode.l10n.t('$(settings) Use This Folder’s Header Settings…'),
+        label: vscode.l10n.t('$(settings) Use the Folder’s Header Settings…'),
         description: Object.keys(status.ignoredFolder).join(', '),
         command: COMMANDS.acceptFolderHeaders,
       });
     }
     const items: Item[] = current
       ? [
-          { label: vscode.l10n.t('$(arrow-swap) Switch Workspace'), description: current.workspaceId, command: COMMANDS.switchWorkspace },
+          { label: vscode.l10n.t('$(arrow-swap) Switch Workspace…'), description: current.workspaceId, command: COMMANDS.switchWorkspace },
           {
             label: vscode.l10n.t('$(sign-in) Sign In…'),
             description: vscode.l10n.t('another service or API key'),

@@ -305,6 +305,7 @@ export class ConnectionManager extends Disposable implements ConnectionProvider 
       this.log.warn(`[Connection] The ${decision.setting} setting cannot be used (${decision.problem}): nothing is sent.`);
     }
     const ignored = 'ignoredFolder' in decision ? Object.keys(decision.ignoredFolder) : [];
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.folderHeadersIgnored, ignored.length > 0);
     if (ignored.length) this.log.warn(`[Connection] This folder's ${ignored.join(', ')} settings are not used until you accept them.`);
     this._onDidChangeStatus.fire(decision);
   }

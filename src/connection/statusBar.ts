@@ -57,7 +57,7 @@ export class ConnectionStatusBar extends Disposable {
     const ignored = status && 'ignoredFolder' in status ? Object.entries(status.ignoredFolder) : [];
     const ignoredNote = ignored.length
       ? vscode.l10n.t(
-          '\n\n$(warning) {0} ask for {1}; yours are used until you accept them (Use This Folder’s Header Settings).',
+          '\n\n$(warning) {0} ask for {1}; yours are used until you accept them (Use the Folder’s Header Settings…).',
           FOLDER_FILE,
           ignored.map(([k, v]) => `${md(k)} = ${md(v || vscode.l10n.t('(empty)'))}`).join(', '),
         )

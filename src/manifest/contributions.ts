@@ -46,11 +46,32 @@ export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
  */
 export const INTERNAL_COMMANDS: readonly CommandId[] = [COMMANDS.loadMore, COMMANDS.openFolderConflict];
 
+/**
+ * The commands that ask before they act (an input box, a pick, a dialog or a modal question): their
+ * titles end with "…", in every language (test/unit/palette.test.ts). The others act at once.
+ */
+export const ASKING_COMMANDS: readonly CommandId[] = [
+  COMMANDS.signIn,
+  COMMANDS.switchWorkspace,
+  COMMANDS.showConnectionMenu,
+  COMMANDS.signInToFolderService,
+  COMMANDS.useMyKeyForFolderService,
+  COMMANDS.acceptFolderHeaders,
+  COMMANDS.allowPlainHttp,
+  COMMANDS.addResource,
+  COMMANDS.openResourceById,
+  COMMANDS.discardHeldChanges,
+  COMMANDS.publish,
+  COMMANDS.pullIntoFolder,
+];
+
 /** The context keys the extension sets with `setContext`. */
 export const CONTEXT_KEYS = {
   signedIn: 'workspaceAutomation.signedIn',
   /** Why no key is sent: `folderService` (the folder names a service without a key), `plainHttp`, or empty. */
   connectionBlocked: 'workspaceAutomation.connectionBlocked',
+  /** The folder's header settings differ from the user's and are not used until accepted: Use the Folder's Header Settings… applies. */
+  folderHeadersIgnored: 'workspaceAutomation.folderHeadersIgnored',
   hasHeldSaves: 'workspaceAutomation.hasHeldSaves',
   /** The active `wsa:` document's history says publish. */
   activeCanPublish: 'workspaceAutomation.activeCanPublish',

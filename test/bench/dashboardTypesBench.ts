@@ -100,6 +100,7 @@ export async function runDashboardTypesBench(o: DashboardTypesBenchOptions, rows
       figure: `${fmt.ms(cold)} (CPU ${fmt.ms(coldCpu)})`,
       target: '≤ 3 s',
       met: cold <= 3000,
+      whyNot: `${fmt.ms(cold)}: a worker start parses TypeScript (10 MB) and the React and DOM declarations before its first check`,
     });
 
     // As the extension starts it: through dist/ts-worker-main.js and a code cache, empty the first
@@ -138,9 +139,11 @@ export async function runDashboardTypesBench(o: DashboardTypesBenchOptions, rows
     });
     rows.push({
       what: 'dashboard types: first diagnostics, warm (another dashboard)',
-      figure: `${fmt.ms(median(warm))}, CPU ${fmt.ms(median(warmCpu))} (bare round trip ${fmt.ms(median(trip))})`,
+      figure: `${fmt.ms(median(warm))}, CPU ${fmt.ms(median(warmCpu))}`,
+      floor: `the worker's bare round trip: ${fmt.ms(median(trip))}`,
       target: '≤ 300 ms',
       met: median(warm) <= 300,
+      whyNot: `${fmt.ms(median(warm))}: TypeScript's first check of another file binds its own copy of the declarations it imports`,
     });
 
     o.say('dashboard types: completion and hover latency...');
@@ -161,9 +164,11 @@ export async function runDashboardTypesBench(o: DashboardTypesBenchOptions, rows
     const p = (v: number[]) => `p50 ${fmt.ms(percentile(v, 50))}, p95 ${fmt.ms(percentile(v, 95))}`;
     rows.push({
       what: 'dashboard types: completion after an edit',
-      figure: `${p(completions)} (bare round trip p50 ${fmt.ms(percentile(bare, 50))})`,
+      figure: p(completions),
+      floor: `the worker's bare round trip: p50 ${fmt.ms(percentile(bare, 50))}`,
       target: 'p95 ≤ 150 ms',
       met: percentile(completions, 95) <= 150,
+      whyNot: `p95 ${fmt.ms(percentile(completions, 95))}: each round follows an edit, so TypeScript checks the changed program before it completes`,
     });
     rows.push({ what: 'dashboard types: hover after an edit', figure: p(hovers), target: 'reported' });
 
@@ -194,13 +199,16 @@ export async function runDashboardTypesBench(o: DashboardTypesBenchOptions, rows
     local.dispose();
     rows.push({
       what: `dashboard types: keystroke to diagnostics, ${big.split('\n').length}-line dashboard`,
-      figure: `${fmt.ms(median(keystrokes))}, CPU ${fmt.ms(median(keystrokesCpu))} (Babel's parse of it ${fmt.ms(median(babel))})`,
+      figure: `${fmt.ms(median(keystrokes))}, CPU ${fmt.ms(median(keystrokesCpu))}`,
+      floor: `Babel's parse of the same text: ${fmt.ms(median(babel))}`,
       target: '≤ 500 ms',
       met: median(keystrokes) <= 500,
+      whyNot: `${fmt.ms(median(keystrokes))}: TypeScript checks the whole file's JSX against React's types after every change (it has no incremental check within a file); the editor shows the errors on screen first`,
     });
     rows.push({
       what: 'pre-save syntax check, 1,000 lines: LS syntactic diagnostics vs Babel',
-      figure: `${fmt.ms(median(syntax))} vs ${fmt.ms(median(babel))} (${fmt.ratio(median(syntax) / median(babel))})`,
+      figure: `${fmt.ms(median(syntax))} (${fmt.ratio(median(syntax) / median(babel))})`,
+      floor: `Babel: ${fmt.ms(median(babel))}`,
       target: 'keep Babel unless LS is cheaper',
     });
     const memory = await worker.request('memory', {});

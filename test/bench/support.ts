@@ -12,22 +12,28 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-export interface Row {
+interface RowCells {
   what: string;
   figure: string;
+  /** The floor or baseline the figure is held against, measured in the same run. */
+  floor?: string;
   target: string;
-  /** undefined when there is no target to meet. */
-  met?: boolean;
 }
 
-/** A Markdown table: what, figure, target, and ok / NO where there is a target to meet. */
+/**
+ * One line of the table. A row with a target says whether it is met, and when it is not, why, in
+ * one line (the verdict column shows "ok" or that line); a row without one reports a figure.
+ */
+export type Row = RowCells & ({ met?: undefined; whyNot?: undefined } | { met: boolean; whyNot: string });
+
+/** A Markdown table: what, figure, floor, target, and the verdict: ok, or why not. */
 export function formatTable(rows: readonly Row[]): string {
-  const widths = [4, 6, 6].map((w, i) => Math.max(w, ...rows.map((r) => [r.what, r.figure, r.target][i]!.length)));
-  const line = (cells: string[], mark: string) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} | ${mark} |`;
+  const cell = (text: string | undefined) => (text ?? '').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+  const line = (cells: (string | undefined)[]) => `| ${cells.map(cell).join(' | ')} |`;
   return [
-    line(['what', 'figure', 'target'], 'ok'),
-    `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|----|`,
-    ...rows.map((r) => line([r.what, r.figure, r.target], r.met === undefined ? '  ' : r.met ? 'ok' : 'NO')),
+    line(['what', 'figure', 'floor, same run', 'target', 'verdict']),
+    '| --- | --- | --- | --- | --- |',
+    ...rows.map((r) => line([r.what, r.figure, r.floor, r.target, r.met === undefined ? '' : r.met ? 'ok' : `not met: ${r.whyNot}`])),
   ].join('\n');
 }
 

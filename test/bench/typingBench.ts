@@ -22,6 +22,7 @@ import { ShippedTypes } from '../../src/dashboardLanguage/service/typeFiles';
 import { DashboardWorkerClient } from '../../src/dashboardLanguage/service/workerClient';
 import { largeDashboard } from './dashboardTypesBench';
 import { fmt, median, percentile, stopChild, type Row } from './support';
+import { completionRow } from './verdicts';
 
 export interface TypingBenchOptions {
   readonly dist: string;
@@ -133,12 +134,19 @@ export async function runTypingBench(o: TypingBenchOptions, rows: Row[]): Promis
       await worker.request('completions', { key: 'big', offset: jsxOffset });
       comp.push(now() - t);
     }
-    const pair = (what: string, v: number[], b: number[], ratio: number, cap?: number): Row => ({
-      what,
-      figure: `p95 ${fmt.ms(p95(v))} (median ${fmt.ms(median(v))}) vs ${fmt.ms(p95(b))} in-process (${fmt.ratio(p95(v) / p95(b))})`,
-      target: `≤ ${ratio}× the in-process LS${cap ? ` and ≤ ${cap} ms` : ''}`,
-      met: p95(v) <= ratio * p95(b) && (cap === undefined || p95(v) <= cap),
-    });
+    const pair = (what: string, v: number[], b: number[], ratio: number, cap?: number): Row => {
+      const over = p95(v) > ratio * p95(b);
+      return {
+        what,
+        figure: `p95 ${fmt.ms(p95(v))} (median ${fmt.ms(median(v))}; ${fmt.ratio(p95(v) / p95(b))} in-process)`,
+        floor: `the same language service in-process: p95 ${fmt.ms(p95(b))}`,
+        target: `≤ ${ratio}× in-process${cap ? ` and ≤ ${cap} ms` : ''}`,
+        met: !over && (cap === undefined || p95(v) <= cap),
+        whyNot: over
+          ? `the worker adds ${fmt.ms(p95(v) - p95(b))} at p95 to the same call in-process: its messages and its queue`
+          : `p95 ${fmt.ms(p95(v))} over ${cap} ms with the in-process check at ${fmt.ms(p95(b))}: TypeScript's own check is that slow on this machine now`,
+      };
+    };
     rows.push(
       pair(
         'typing: keystroke → semantic diagnostics on screen (60 lines), 1,000 lines (update + syntax + region check)',
@@ -150,7 +158,15 @@ export async function runTypingBench(o: TypingBenchOptions, rows: Row[]): Promis
     );
     rows.push(pair('typing: keystroke → semantic diagnostics of the whole file (after those on screen)', sem, semBare, 1.2));
     rows.push(pair('typing: keystroke → syntax diagnostics, 1,000 lines', syn, synBare, 1.2));
-    rows.push(pair('typing: completion inside JSX after the keystroke, 1,000 lines', comp, compBare, 1.2));
+    rows.push(
+      completionRow({
+        edits: comp.length,
+        p95Ms: p95(comp),
+        medianMs: median(comp),
+        inProcessP95Ms: p95(compBare),
+        inProcessMedianMs: median(compBare),
+      }),
+    );
 
     for (const loaded of [false, true]) {
       if (loaded) {
@@ -164,6 +180,10 @@ export async function runTypingBench(o: TypingBenchOptions, rows: Row[]): Promis
         figure: `last keystroke of a burst → its diagnostics on screen p95 ${fmt.ms(p95(r.onScreen))} (median ${fmt.ms(median(r.onScreen))}), whole file p95 ${fmt.ms(p95(r.delays))} (median ${fmt.ms(median(r.delays))}); ${r.complete} full + ${r.region} on-screen + ${r.syntax} syntax results shown for ${r.bursts} bursts, ${r.staleShown} stale; ${r.stopped} checks stopped or dropped; CPU ${fmt.ms(r.cpuPerKeystroke)} per keystroke (process, worker included)`,
         target: 'stale few; on screen p95 ≤ pause + 300 ms',
         met: r.staleShown <= r.bursts / 4 && p95(r.onScreen) <= SEMANTIC_PAUSE_MS + 300,
+        whyNot:
+          r.staleShown > r.bursts / 4
+            ? `${r.staleShown} stale results shown for ${r.bursts} bursts: a check of an older text finished after a newer one`
+            : `on screen p95 ${fmt.ms(p95(r.onScreen))}, ${fmt.ms(p95(r.onScreen) - SEMANTIC_PAUSE_MS)} past the pause${loaded ? ', every core busy' : ''}: the rows below set it beside TypeScript's own check in-process`,
       });
       for (const [what, delays] of [
         ['on screen', r.onScreen],
@@ -172,9 +192,11 @@ export async function runTypingBench(o: TypingBenchOptions, rows: Row[]): Promis
         const after = delays.map((d) => d - SEMANTIC_PAUSE_MS);
         rows.push({
           what: `typing: last keystroke of a burst → its diagnostics ${what}, past the ${SEMANTIC_PAUSE_MS} ms pause, vs the whole file's type check in-process (${tag})`,
-          figure: `p95 ${fmt.ms(p95(after))} (median ${fmt.ms(median(after))}) vs ${fmt.ms(p95(r.floor))} (median ${fmt.ms(median(r.floor))}) in-process (${fmt.ratio(p95(after) / p95(r.floor))})`,
-          target: '≤ 1.2× the in-process check',
+          figure: `p95 ${fmt.ms(p95(after))} (median ${fmt.ms(median(after))}; ${fmt.ratio(p95(after) / p95(r.floor))} in-process)`,
+          floor: `the whole file's type check in-process: p95 ${fmt.ms(p95(r.floor))} (median ${fmt.ms(median(r.floor))})`,
+          target: '≤ 1.2× in-process',
           met: p95(after) <= 1.2 * p95(r.floor),
+          whyNot: `${fmt.ratio(p95(after) / p95(r.floor))}: past the pause the worker still finishes or stops the checks of the burst's earlier texts before the last one's`,
         });
       }
       await Promise.all(busy.splice(0).map(stopChild));

@@ -43,7 +43,7 @@
 // ('repo' = the working tree, default; 'vsix' = the packaged VSIX installed with code-server's
 // --install-extension; WSA_TEST_VSIX=1 makes 'vsix' the default for every scenario), variants
 // (e.g. ['strict']: the emulator's profiles, with the carrier settings the extension needs for them).
-// WSA_UPDATE_SCREENSHOTS=1 also writes the README's screenshots (lib/screenshots.ts) to media/screenshots/.
+// WSA_UPDATE_SCREENSHOTS=1 also writes the screenshots the README and docs/ show (lib/screenshots.ts) to media/screenshots/.
 // `axe(frameLocator)` runs axe-core in a webview's frame (the page's CSP as it ships) and returns its
 // violations; `axeReport(violations)` prints them (id, impact, nodes).
 // Page helpers below: openViewContainer, viewPane, runCommand, notificationToasts, switchAwayAndBack

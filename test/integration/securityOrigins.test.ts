@@ -294,6 +294,32 @@ describe('Security: a key goes only to the origin it was entered for', function 
     assert.ok(await api.connection.hasKeyFor(A), 'signing out of the emulator forgets its key only');
   });
 
+  it('the security prompts, run when they do not apply, ask nothing and say why', async () => {
+    await untilConnection(api, (c) => c?.baseUrl === emulator.url);
+    const notifications = new NotificationCapture();
+    const dialogs = answering(api, (_, actions) => actions[0]);
+    try {
+      for (const [command, why] of [
+        ['allowPlainHttp', /Nothing to allow: .* is not plain http to another machine/],
+        ['useMyKeyForFolderService', /name no service that needs your key/],
+        ['acceptFolderHeaders', /ask for no other header settings/],
+        ['signInToFolderService', /name no service of their own/],
+      ] as const) {
+        const mark = notifications.mark();
+        const result: unknown = await vscode.commands.executeCommand(`${SECTION}.${command}`);
+        assert.ok(result === false || (result as { signedIn?: boolean }).signedIn === false, `${command} did nothing`);
+        const told = notifications.since(mark).map((m) => m.text);
+        assert.equal(told.length, 1, `${command} says why: ${JSON.stringify(told)}`);
+        assert.match(told[0]!, why);
+      }
+      assert.deepEqual(dialogs.asked, [], 'no question was asked');
+      assert.equal(api.connection.current?.baseUrl, emulator.url, 'the connection is as it was');
+    } finally {
+      dialogs.disposable.dispose();
+      notifications.dispose();
+    }
+  });
+
   it('Sign Out forgets the current origin’s key only and says which', async () => {
     const notifications = new NotificationCapture();
     try {

@@ -1,5 +1,6 @@
 // The README's tables of commands and settings are generated from package.json
-// (scripts/readme-tables.mjs); a contribution added without regenerating them fails here.
+// (scripts/readme-tables.mjs); a contribution added without regenerating them fails here. The
+// README is for users and stays short; the rest has a page of its own in docs/.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,6 +43,11 @@ describe('README tables', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('the README stays a page for users: at most 300 lines', () => {
+    const lines = readFileSync(join(root, 'README.md'), 'utf8').split('\n').length;
+    assert.ok(lines <= 300, `README.md has ${lines} lines: the details belong in docs/ (one page per reader)`);
   });
 
   it('every command and setting in package.json appears in the README', () => {

@@ -1,4 +1,4 @@
-// `node dist/cli.js mcp`: the agent tools served over stdio to an MCP client. The connection comes
+// `wsa mcp` (`node dist/cli.js mcp`): the agent tools served over stdio to an MCP client. The connection comes
 // from the command line and the environment, never from a tool's arguments: the key from
 // WORKSPACE_AUTOMATION_API_KEY only, sent only to its own service (WORKSPACE_AUTOMATION_BASE_URL,
 // else --base-url; both given, they must agree), in the headers given with it (the same flags and
@@ -7,7 +7,14 @@
 import * as l10n from '@vscode/l10n';
 import { DEFAULT_CONNECTION, isIdOf } from '../../api';
 import { carriersProblem, type Carriers } from '../../api/carriers';
-import { BASE_URL_VARIABLE, CARRIER_FLAGS, CARRIER_VARIABLES, checkBaseUrl, KEY_VARIABLE, UsageError } from '../../localFolders/engine/folderCliArgs';
+import {
+  BASE_URL_VARIABLE,
+  CARRIER_FLAGS,
+  CARRIER_VARIABLES,
+  checkBaseUrl,
+  KEY_VARIABLE,
+  UsageError,
+} from '../../localFolders/engine/folderCliArgs';
 
 /** The workspace, where a client's configuration has no command line to give it on. */
 export const WORKSPACE_VARIABLE = 'WORKSPACE_AUTOMATION_WORKSPACE_ID';
@@ -15,8 +22,8 @@ export const WORKSPACE_VARIABLE = 'WORKSPACE_AUTOMATION_WORKSPACE_ID';
 export const MCP_HELP = `Workspace Automation MCP server (stdio)
 
 Usage:
-  node dist/cli.js mcp --base-url <url> --workspace <wksp_…> [--allow-writes]
-                       [--auth-header <name>] [--auth-scheme <scheme>] [--workspace-header <name>]
+  wsa mcp --base-url <url> --workspace <wksp_…> [--allow-writes]
+          [--auth-header <name>] [--auth-scheme <scheme>] [--workspace-header <name>]
 
   --base-url <url>           the service (or ${BASE_URL_VARIABLE}; given both, they must agree)
   --workspace <id>           the workspace id, wksp_… (or ${WORKSPACE_VARIABLE})
@@ -46,6 +53,9 @@ const FLAGS: Record<string, 'baseUrl' | 'workspace' | keyof Carriers> = {
   '--auth-scheme': 'authScheme',
   '--workspace-header': 'workspaceHeader',
 };
+
+/** Every flag `wsa mcp` takes (docs/cli.md's table names each). */
+export const MCP_FLAGS: readonly string[] = [...Object.keys(FLAGS), '--allow-writes', '--help', '-h'];
 
 /** What `mcp` is to run with, or 'help'; throws UsageError for a command line or environment it cannot use. */
 export function parseMcpArgs(argv: readonly string[], env: Record<string, string | undefined>): McpArgs | 'help' {

@@ -1,4 +1,4 @@
-// What `node dist/cli.js` does: parse, connect with the key from the environment, run the engine,
+// What `wsa` (dist/cli.js) does: parse, connect with the key from the environment, run the engine,
 // print a short summary (or JSON) and answer the exit code. vscode-free.
 import * as l10n from '@vscode/l10n';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
@@ -28,6 +28,8 @@ export interface CliIo {
   err(text: string): void;
   env: Record<string, string | undefined>;
   cwd: string;
+  /** What `--version` prints (package.json's, built into dist/cli.js). */
+  version?: string;
   /** Local checks before a push (the TSX parser bundle beside dist/cli.js). */
   validate?: (view: FileView, text: string) => Promise<TextProblem[]>;
 }
@@ -190,8 +192,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   };
   try {
     const args = parseCliArgs(argv);
-    if (args === 'help') {
-      io.out(CLI_HELP);
+    if (args === 'help' || args === 'version') {
+      io.out(args === 'help' ? CLI_HELP : (io.version ?? 'unknown'));
       return EXIT.done;
     }
     json = args.json;

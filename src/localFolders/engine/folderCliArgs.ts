@@ -1,5 +1,7 @@
-// The command line of `node dist/cli.js`: its --help text and the parser. The key is never an
-// argument: it comes from the environment only, so that it stays out of shell history and `ps`.
+// The command line of `wsa` (dist/cli.js): its commands and flags, declared once in CLI_FLAGS, which
+// the parser reads, --help prints and docs/cli.md names (test/unit/docCoverage.test.ts holds them
+// together). The key is never an argument: it comes from the environment only, so that it stays
+// out of shell history and `ps`.
 import * as l10n from '@vscode/l10n';
 import { DEFAULT_CONNECTION } from '../../api';
 import { KINDS, RESOURCE_KINDS, type ResourceKind } from '../../kinds/resourceKinds';
@@ -17,42 +19,8 @@ export const CARRIER_VARIABLES = {
 /** The flag that confirms each carrier. */
 export const CARRIER_FLAGS = { authHeader: '--auth-header', authScheme: '--auth-scheme', workspaceHeader: '--workspace-header' } as const;
 
-export const CLI_HELP = `Workspace Automation local folders
-
-Usage:
-  node dist/cli.js pull <folder> --base-url <url> --workspace <wksp_…> [--id <id>]… [--kind <kind>]…
-  node dist/cli.js pull <folder> [--id <id>]… [--kind <kind>]…   (a pulled folder: its state names the service)
-  node dist/cli.js status <folder> [--local]
-  node dist/cli.js push <folder> [<file>…]
-  node dist/cli.js mcp --base-url <url> --workspace <wksp_…> [--allow-writes]   (the agent tools over stdio: mcp --help)
-
-  --base-url <url>           the service, e.g. https://automation.example.com (a first pull);
-                             for a pulled folder it confirms the origin its state names
-  --workspace <id>           the workspace id, wksp_… (first pull only)
-  --id <id>                  pull only this resource (repeatable); default: all the service lists
-  --kind <kind>              pull every resource of this kind (repeatable; with --id: both), one of
-                             ${KINDS.join(', ')} (or its folder: ${KINDS.map((k) => RESOURCE_KINDS[k].files[0].folder).join(', ')})
-  --auth-header <name>       header carrying the key (default ${DEFAULT_CONNECTION.authHeader}; or ${CARRIER_VARIABLES.authHeader})
-  --auth-scheme <scheme>     written before the key (default ${DEFAULT_CONNECTION.authScheme}; '' = bare key; or ${CARRIER_VARIABLES.authScheme})
-  --workspace-header <name>  header carrying the workspace (default ${DEFAULT_CONNECTION.workspaceHeader}; or ${CARRIER_VARIABLES.workspaceHeader})
-  --local                    status of local edits only, without asking the service
-  --json                     print the report as JSON
-  --help                     this text
-
-The API key is read from the ${KEY_VARIABLE} environment variable, never from an argument;
-it is not written to the folder and not printed. It is sent only to its own service:
-${BASE_URL_VARIABLE} when set, else the --base-url on the command line. A pulled folder's state
-file (committed, maybe cloned from someone else) names its service and the header names; the key
-goes there only when one of those two names the same base URL, path included, and in the headers
-given with the key (the flags above, their environment variables, or the defaults): a state file
-that names other headers is refused, and nothing is sent. A header HTTP interprets (Host,
-Content-Length, Proxy-*...) never carries the key.
-
-Exit codes: 0 done; 1 a conflict, or a clean merge written into a file to look at and push again
-(nothing stale was sent, no local text lost); 2 a file refused, or an error.
-`;
-
-export type Command = 'pull' | 'status' | 'push';
+export const CLI_COMMANDS = ['pull', 'status', 'push'] as const;
+export type Command = (typeof CLI_COMMANDS)[number];
 
 export interface CliArgs {
   command: Command;
@@ -69,51 +37,170 @@ export interface CliArgs {
   json: boolean;
 }
 
+/** One flag: its name, the value it takes (none for a switch), the commands that take it, its help. */
+export interface CliFlag {
+  readonly name: `--${string}`;
+  readonly alias?: `-${string}`;
+  /** As --help writes it: `<url>`. */
+  readonly value?: string;
+  /** The commands that take it; empty for the flags that stand alone (--help, --version). */
+  readonly commands: readonly Command[];
+  readonly repeatable?: boolean;
+  readonly help: string;
+  readonly apply?: (args: CliArgs, value: string) => void;
+}
+
+const ALL: readonly Command[] = CLI_COMMANDS;
+const kindFolders = KINDS.map((k) => RESOURCE_KINDS[k].files[0].folder).join(', ');
+
+export const CLI_FLAGS: readonly CliFlag[] = [
+  {
+    name: '--base-url',
+    value: '<url>',
+    commands: ALL,
+    help: `the service, e.g. https://automation.example.com: a first pull's, or the one a pulled folder's state names, confirmed (then ${BASE_URL_VARIABLE} may confirm it instead)`,
+    apply: (a, v) => (a.baseUrl = v),
+  },
+  {
+    name: '--workspace',
+    value: '<id>',
+    commands: ['pull'],
+    help: 'the workspace id, wksp_… (a first pull only)',
+    apply: (a, v) => (a.workspace = v),
+  },
+  {
+    name: '--id',
+    value: '<id>',
+    commands: ['pull'],
+    repeatable: true,
+    help: 'pull only this resource (repeatable); default: all the service lists',
+    apply: (a, v) => void a.ids.push(v),
+  },
+  {
+    name: '--kind',
+    value: '<kind>',
+    commands: ['pull'],
+    repeatable: true,
+    help: `pull every resource of this kind (repeatable; with --id: both), one of ${KINDS.join(', ')} (or its folder: ${kindFolders})`,
+    apply: (a, v) => void a.kinds.push(parseKind(v)),
+  },
+  {
+    name: '--auth-header',
+    value: '<name>',
+    commands: ALL,
+    help: `header carrying the key (default ${DEFAULT_CONNECTION.authHeader}; or ${CARRIER_VARIABLES.authHeader})`,
+    apply: (a, v) => (a.authHeader = v),
+  },
+  {
+    name: '--auth-scheme',
+    value: '<scheme>',
+    commands: ALL,
+    help: `written before the key (default ${DEFAULT_CONNECTION.authScheme}; '' = bare key; or ${CARRIER_VARIABLES.authScheme})`,
+    apply: (a, v) => (a.authScheme = v),
+  },
+  {
+    name: '--workspace-header',
+    value: '<name>',
+    commands: ALL,
+    help: `header carrying the workspace (default ${DEFAULT_CONNECTION.workspaceHeader}; or ${CARRIER_VARIABLES.workspaceHeader})`,
+    apply: (a, v) => (a.workspaceHeader = v),
+  },
+  {
+    name: '--local',
+    commands: ['status'],
+    help: 'status of local edits only: no key needed, nothing sent',
+    apply: (a) => (a.local = true),
+  },
+  { name: '--json', commands: ALL, help: 'print the report as JSON (with its exitCode)', apply: (a) => (a.json = true) },
+  { name: '--help', alias: '-h', commands: [], help: 'this text' },
+  { name: '--version', commands: [], help: 'the version of wsa' },
+];
+
+const FLAGS = new Map<string, CliFlag>(CLI_FLAGS.flatMap((f) => [[f.name, f] as const, ...(f.alias ? [[f.alias, f] as const] : [])]));
+
+/** A flag's lines in --help: the flag, then its help wrapped at 100 columns beside it. */
+function flagLine(f: CliFlag): string {
+  const left = `  ${f.alias ? `${f.alias}, ` : ''}${f.name}${f.value ? ` ${f.value}` : ''}`.padEnd(29);
+  const lines = [''];
+  for (const word of f.help.split(' ')) {
+    if (lines.at(-1)!.length && left.length + lines.at(-1)!.length + word.length >= 100) lines.push('');
+    lines[lines.length - 1] += `${lines.at(-1)!.length ? ' ' : ''}${word}`;
+  }
+  return lines.map((line, i) => `${i ? ' '.repeat(left.length) : left}${line}`).join('\n');
+}
+
+export const CLI_HELP = `wsa: Workspace Automation local folders, pulled into ordinary files and pushed back
+
+Usage:
+  wsa pull <folder> --base-url <url> --workspace <wksp_…> [--id <id>]… [--kind <kind>]… [<headers>] [--json]
+        a first pull into a new (or empty) folder
+  wsa pull <folder> --base-url <url> [--id <id>]… [--kind <kind>]… [<headers>] [--json]
+        a pulled folder again: its state names the service, --base-url confirms it
+  wsa status <folder> --base-url <url> [<headers>] [--json]
+  wsa status <folder> --local [--json]
+  wsa push <folder> [<file>…] --base-url <url> [<headers>] [--json]
+  wsa mcp --base-url <url> --workspace <wksp_…> [<headers>] [--allow-writes]
+        the agent tools over stdio for an MCP client (wsa mcp --help)
+  wsa --help | -h
+  wsa --version
+
+  <headers> is [--auth-header <name>] [--auth-scheme <scheme>] [--workspace-header <name>].
+  On a pulled folder --base-url may be left out when ${BASE_URL_VARIABLE} is set.
+  From a checkout, wsa is \`node dist/cli.js\`.
+
+Options:
+${CLI_FLAGS.map(flagLine).join('\n')}
+
+The API key is read from the ${KEY_VARIABLE} environment variable, never from an argument;
+it is not written to the folder and not printed. It is sent only to its own service:
+${BASE_URL_VARIABLE} when set, else the --base-url on the command line. A pulled folder's state
+file (committed, maybe cloned from someone else) names its service and the header names; the key
+goes there only when one of those two names the same base URL, path included, and in the headers
+given with the key (the flags above, their environment variables, or the defaults): a state file
+that names other headers is refused, and nothing is sent. A header HTTP interprets (Host,
+Content-Length, Proxy-*...) never carries the key.
+
+Exit codes: 0 done; 1 a conflict, or a clean merge written into a file to look at and push again
+(nothing stale was sent, no local text lost); 2 a file refused, or an error.
+`;
+
 /** A command line the CLI does not take: printed, exit 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-const VALUE_FLAGS: Record<string, keyof CliArgs> = {
-  '--base-url': 'baseUrl',
-  '--workspace': 'workspace',
-  '--auth-header': 'authHeader',
-  '--auth-scheme': 'authScheme',
-  '--workspace-header': 'workspaceHeader',
-};
-
-export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' {
+export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' | 'version' {
   if (argv.includes('--help') || argv.includes('-h') || argv.length === 0) return 'help';
+  if (argv.includes('--version')) return 'version';
   const [command, ...rest] = argv;
-  if (command !== 'pull' && command !== 'status' && command !== 'push')
+  if (!(CLI_COMMANDS as readonly string[]).includes(command!))
     throw new UsageError(l10n.t('Unknown command {0}: use pull, status, push or mcp (--help).', JSON.stringify(command)));
-  const args: CliArgs = { command, folder: '', files: [], ids: [], kinds: [], local: false, json: false };
+  const args: CliArgs = { command: command as Command, folder: '', files: [], ids: [], kinds: [], local: false, json: false };
   const positional: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const name = eq === -1 ? arg : arg.slice(0, eq);
-    const value = (): string => {
-      if (eq !== -1) return arg.slice(eq + 1);
-      const next = rest[++i];
-      if (next === undefined) throw new UsageError(l10n.t('{0} needs a value.', name));
-      return next;
-    };
-    if (name === '--json') args.json = true;
-    else if (name === '--local' && command === 'status') args.local = true;
-    else if (name === '--id' && command === 'pull') args.ids.push(value());
-    else if (name === '--kind' && command === 'pull') args.kinds.push(parseKind(value()));
-    else if (/^--(api-)?key$/.test(name) || name === '--token')
+    if (/^--(api-)?key$/.test(name) || name === '--token')
       throw new UsageError(l10n.t('The key is not taken as an argument: set the {0} environment variable.', KEY_VARIABLE));
-    else if (name === '--base-url') args.baseUrl = value();
-    else if (Object.hasOwn(VALUE_FLAGS, name) && (command === 'pull' || name !== '--workspace'))
-      (args as unknown as Record<string, string>)[VALUE_FLAGS[name]!] = value();
-    else if (name.startsWith('--')) throw new UsageError(l10n.t('{0} does not take {1} (--help).', command, name));
-    else positional.push(arg);
+    if (!name.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const flag = FLAGS.get(name);
+    if (!flag?.apply || !flag.commands.includes(args.command))
+      throw new UsageError(l10n.t('{0} does not take {1} (--help).', command!, name));
+    let value = '';
+    if (flag.value) {
+      const next = eq !== -1 ? arg.slice(eq + 1) : rest[++i];
+      if (next === undefined) throw new UsageError(l10n.t('{0} needs a value.', name));
+      value = next;
+    }
+    flag.apply(args, value);
   }
   const [folder, ...files] = positional;
-  if (!folder) throw new UsageError(l10n.t('{0} needs a folder (--help).', command));
-  if (files.length && command !== 'push') throw new UsageError(l10n.t('{0} takes one folder, not {1}.', command, files.join(' ')));
+  if (!folder) throw new UsageError(l10n.t('{0} needs a folder (--help).', command!));
+  if (files.length && args.command !== 'push') throw new UsageError(l10n.t('{0} takes one folder, not {1}.', command!, files.join(' ')));
   return { ...args, folder, files };
 }
 

@@ -9,6 +9,7 @@ import { closeEverything, Figures, hostMemory, type BenchContext } from './conte
 import { measureLargeHistory } from './history';
 import { measureLargeFile } from './largeFile';
 import { measureRequests } from './requests';
+import { STEP_NAMES, stepRuns } from './steps';
 import { measureTree } from './tree';
 
 export const BENCH_BANNER = '[bench host]';
@@ -16,11 +17,11 @@ export const BENCH_BANNER = '[bench host]';
 const STEP_TIMEOUT_MS = 180_000;
 
 const STEPS: { name: string; run: (ctx: BenchContext) => Promise<void> }[] = [
-  { name: 'activation', run: measureActivation },
-  { name: 'requests per action', run: measureRequests },
-  { name: '1 MB dashboard open + save', run: measureLargeFile },
-  { name: 'history of 5,000 revisions', run: measureLargeHistory },
-  { name: 'tree group of 2,000 operations', run: measureTree },
+  { name: STEP_NAMES.activation, run: measureActivation },
+  { name: STEP_NAMES.requests, run: measureRequests },
+  { name: STEP_NAMES.largeFile, run: measureLargeFile },
+  { name: STEP_NAMES.history, run: measureLargeHistory },
+  { name: STEP_NAMES.tree, run: measureTree },
 ];
 
 export async function run(): Promise<void> {
@@ -38,8 +39,7 @@ export async function run(): Promise<void> {
     renameSync(`${file}.tmp`, file);
   };
   // WSA_BENCH_STEPS=<name,...> (main.js --steps=) runs only those (activation always: it activates).
-  const only = process.env.WSA_BENCH_STEPS?.split(',').map((n) => n.trim());
-  for (const step of STEPS.filter((s) => !only || s === STEPS[0] || only.some((n) => s.name.startsWith(n)))) {
+  for (const step of STEPS.filter((s) => stepRuns(s.name, process.env.WSA_BENCH_STEPS))) {
     console.log(`${BENCH_BANNER} ${step.name}...`);
     save(step.name);
     const started = performance.now();

@@ -22,7 +22,7 @@ async function buildVsix(): Promise<string> {
   const file = join(dir, 'workspace-automation.vsix');
   const started = Date.now();
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'package.mjs'), '--out', file, '--quiet'], {
+    const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'package.mjs'), '--out', file, '--no-cli', '--quiet'], {
       cwd: repoRoot,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,4 @@
-// Pull into Folder… is offered where the README says: the command palette (signed in), the
+// Pull into Folder… is offered where docs/local-folders.md says: the command palette (signed in), the
 // explorer's `…` menu (its title, out of the navigation icons), and the context menu of a group and
 // of a resource, not of Load more, messages or an operation's other files. The `when` clauses of
 // package.json are evaluated against the context values the real explorer gives its nodes
@@ -14,6 +14,7 @@ import { present } from '../../../src/explorer/model/presentation';
 import { useEmulator } from '../emulator/emulatorSupport';
 import { TestConnection } from '../explorer/explorerSupport';
 import { repoRoot } from '../../harness/lib/paths';
+import { evaluateWhen } from '../whenSupport';
 
 interface MenuEntry {
   command: string;
@@ -24,22 +25,6 @@ interface MenuEntry {
 const root = repoRoot;
 const menus = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { contributes: { menus: Record<string, MenuEntry[]> } })
   .contributes.menus;
-
-/** VS Code's `when` for what our clauses use: `&&`, `||`, `!key`, `key`, `key == value`, `key =~ /re/`. */
-function evaluateWhen(when: string | undefined, context: Record<string, string | boolean | undefined>): boolean {
-  if (!when) return true;
-  return when.split('||').some((any) =>
-    any.split('&&').every((raw) => {
-      const term = raw.trim();
-      const match = /^(\S+)\s*=~\s*\/(.*)\/([a-z]*)$/.exec(term);
-      if (match) return new RegExp(match[2]!, match[3]).test(String(context[match[1]!] ?? ''));
-      const eq = /^(\S+)\s*(==|!=)\s*(\S+)$/.exec(term);
-      if (eq) return (String(context[eq[1]!]) === eq[3]) === (eq[2] === '==');
-      if (term.startsWith('!')) return !context[term.slice(1)];
-      return !!context[term];
-    }),
-  );
-}
 
 const pullInto = (menu: string) => (menus[menu] ?? []).filter((m) => m.command === COMMANDS.pullIntoFolder);
 

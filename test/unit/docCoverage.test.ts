@@ -1,0 +1,140 @@
+// The docs name only what exists, and everything that exists is documented: the settings and
+// commands of package.json (and the context keys and views of src/manifest), the command line's
+// commands, flags (its declared table, CLI_FLAGS), environment variables and exit codes, and the
+// npm scripts. Read over the README, docs/, CONTRIBUTING.md, ARCHITECTURE.md and SECURITY.md (the
+// changelog is history: it names what was).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { EXIT } from '../../src/localFolders/engine/folderCli';
+import { MCP_FLAGS, WORKSPACE_VARIABLE } from '../../src/agents/mcp/mcpCommand';
+import { BASE_URL_VARIABLE, CARRIER_VARIABLES, CLI_COMMANDS, CLI_FLAGS, KEY_VARIABLE } from '../../src/localFolders/engine/folderCliArgs';
+import { CONTEXT_KEYS, VIEWS } from '../../src/manifest/contributions';
+import { codeOf, docFiles, readDoc, root, withoutCode } from './docSupport';
+
+interface Manifest {
+  contributes: { commands: { command: string; title: string }[]; configuration: { properties: Record<string, unknown> } };
+  scripts: Record<string, string>;
+}
+
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Manifest;
+const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+const titles = new Map(manifest.contributes.commands.map((c) => [c.command, nls[c.title.slice(1, -1)]!]));
+const settings = Object.keys(manifest.contributes.configuration.properties);
+/** Titles of VS Code's own that the docs name (menus of the workbench, not ours). */
+const VSCODE_TITLES = new Set(['Install from VSIX…']);
+const CLI_VARIABLES = [KEY_VARIABLE, BASE_URL_VARIABLE, ...Object.values(CARRIER_VARIABLES), WORKSPACE_VARIABLE];
+/** `wsa mcp` is dispatched before the folder commands' parser, with flags of its own. */
+const COMMANDS = [...CLI_COMMANDS, 'mcp'];
+
+type Docs = ReadonlyMap<string, string>;
+
+function realDocs(): Map<string, string> {
+  return new Map(
+    docFiles()
+      .filter((f) => f !== 'CHANGELOG.md' && !f.startsWith('media/'))
+      .map((f) => [f, readDoc(f)]),
+  );
+}
+
+/** Names the docs use that do not exist, one line each. */
+export function unknownNames(docs: Docs): string[] {
+  const problems: string[] = [];
+  const ids = new Set<string>([...settings, ...titles.keys(), ...Object.values(CONTEXT_KEYS), ...Object.values(VIEWS)]);
+  const flags = new Set<string>([...CLI_FLAGS.flatMap((f) => [f.name, ...(f.alias ? [f.alias] : [])]), ...MCP_FLAGS]);
+  // The welcome views' and the walkthrough's buttons are ours too: `[Sign In](command:…)`.
+  const buttons = Object.values(nls).flatMap((text) => [...text.matchAll(/\[([^\]]+)\]\(command:/g)].map((m) => m[1]!));
+  const current = new Set([...titles.values(), ...VSCODE_TITLES, ...buttons]);
+  for (const [file, text] of docs) {
+    for (const [, id] of text.matchAll(/\b(workspaceAutomation\.[\w.]*\w)/g))
+      if (!ids.has(id!)) problems.push(`${file}: ${id} is no setting or command`);
+    for (const [, name] of text.matchAll(/\b(WORKSPACE_AUTOMATION_\w+)/g))
+      if (!CLI_VARIABLES.includes(name!)) problems.push(`${file}: ${name} is read by nothing`);
+    for (const [, script] of text.matchAll(/\bnpm run ([\w:-]+)/g))
+      if (!(script! in manifest.scripts)) problems.push(`${file}: npm run ${script} is no script`);
+    // A command written out: `wsa <command> … --flag` in code, each flag from the table.
+    for (const code of codeOf(text))
+      for (const line of code.split('\n'))
+        for (const [, rest] of line.matchAll(/(?:^|[\s`$])wsa((?:\s+[^\s#|;&]+)*)/g))
+          for (const [, flag] of rest!.matchAll(/(?:^|\s)(--?[a-z][\w-]*)/g))
+            if (!flags.has(flag!)) problems.push(`${file}: wsa has no ${flag}`);
+    // A command named in emphasis (*Sign In…*): ours, spelled as its title is now, or VS Code's.
+    for (const [, name] of withoutCode(text).matchAll(/(?<!\*)\*{1,2}(?:Workspace Automation: )?([^*\n]+?)\*{1,2}(?!\*)/g)) {
+      const bare = name!.replace(/…$/, '');
+      const ours = [...titles.values()].find((t) => t.replace(/…$/, '') === bare);
+      if (current.has(name!)) continue;
+      if (ours || name!.endsWith('…')) problems.push(`${file}: *${name}* is no command's title`);
+    }
+  }
+  return problems;
+}
+
+/** What exists and no doc documents, one line each. */
+export function undocumented(docs: Docs): string[] {
+  const all = [...docs.values()].join('\n');
+  const cli = docs.get('docs/cli.md') ?? '';
+  const flagsTable = cli.split('\n').filter((l) => /^\| `--?[a-z]/.test(l));
+  const commandsTable = cli.split('\n').filter((l) => /^\| `[a-z]+` \|/.test(l));
+  const exitTable = cli.split('\n').filter((l) => /^\| `\d` \|/.test(l));
+  const envTable = cli.split('\n').filter((l) => /^\| `WORKSPACE_AUTOMATION_/.test(l));
+  return [
+    ...settings.filter((id) => !all.includes(`\`${id}\``)).map((id) => `the setting ${id}`),
+    ...[...titles.keys()].filter((id) => !all.includes(`\`${id}\``)).map((id) => `the command ${id}`),
+    ...CLI_FLAGS.filter((f) => !flagsTable.some((l) => l.startsWith(`| \`${f.name}`) && (!f.alias || l.includes(`\`${f.alias}\``)))).map(
+      (f) => `the flag ${f.name} in docs/cli.md's flags`,
+    ),
+    ...MCP_FLAGS.filter((f) => f.startsWith('--') && !flagsTable.some((l) => l.startsWith(`| \`${f}`))).map(
+      (f) => `the mcp flag ${f} in docs/cli.md's flags`,
+    ),
+    ...COMMANDS.filter((c) => !commandsTable.some((l) => l.startsWith(`| \`${c}\``))).map((c) => `wsa ${c} in docs/cli.md's commands`),
+    ...Object.values(EXIT)
+      .filter((code) => !exitTable.some((l) => l.startsWith(`| \`${code}\``)))
+      .map((code) => `exit code ${code} in docs/cli.md`),
+    ...CLI_VARIABLES.filter((v) => !envTable.some((l) => l.startsWith(`| \`${v}\``))).map((v) => `${v} in docs/cli.md's environment`),
+  ];
+}
+
+describe('what the docs name exists, and what exists is documented', () => {
+  test('every setting, command, context key, variable, script and wsa flag the docs name exists', () => {
+    assert.deepEqual(unknownNames(realDocs()), []);
+  });
+
+  test('every setting, command, wsa command, flag, variable and exit code is documented', () => {
+    assert.deepEqual(undocumented(realDocs()), []);
+  });
+
+  test('a name that does not exist, or a thing left undocumented, is caught', () => {
+    const docs = realDocs();
+    const readme = docs.get('README.md')!;
+    const cli = docs.get('docs/cli.md')!;
+    const broken = new Map(docs);
+    broken.set(
+      'README.md',
+      `${readme}\nSet \`workspaceAutomation.theme\`, run \`wsa push x --force\` and \`npm run deploy\`, export WORKSPACE_AUTOMATION_TOKEN; *Use This Folder's Header Settings…*, *Add Resource by ID*.\n`,
+    );
+    assert.deepEqual(unknownNames(broken), [
+      'README.md: workspaceAutomation.theme is no setting or command',
+      'README.md: WORKSPACE_AUTOMATION_TOKEN is read by nothing',
+      'README.md: npm run deploy is no script',
+      'README.md: wsa has no --force',
+      "README.md: *Use This Folder's Header Settings…* is no command's title",
+      "README.md: *Add Resource by ID* is no command's title",
+    ]);
+    const missing = new Map(docs);
+    missing.set('README.md', readme.replace(/^.*`workspaceAutomation\.autoSave`.*$/gm, ''));
+    missing.set(
+      'docs/cli.md',
+      cli
+        .replace(/^\| `--local` .*$/m, '')
+        .replace(/^\| `1` .*$/m, '')
+        .replace(/^\| `status` .*$/m, ''),
+    );
+    assert.deepEqual(undocumented(missing), [
+      'the setting workspaceAutomation.autoSave',
+      "the flag --local in docs/cli.md's flags",
+      "wsa status in docs/cli.md's commands",
+      'exit code 1 in docs/cli.md',
+    ]);
+  });
+});
