@@ -20,6 +20,7 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'), (_
 /** When a command shows in the palette, in words: its commandPalette `when`, term by term. */
 const WHEN_WORDS = {
   'workspaceAutomation.signedIn': 'signed in',
+  'workspaceAutomation.signedIn || !workspaceAutomation.connectionKnown': 'signed in (or before the connection is read)',
   'resourceScheme == wsa': 'in a `wsa:` editor',
   'workspaceAutomation.hasHeldSaves': 'auto saves held',
   'workspaceAutomation.activeCanPublish': 'the active document can be published',

@@ -41,6 +41,8 @@ export class ConnectionManager extends Disposable implements ConnectionProvider 
   private _current: KeyedConnection | undefined;
   private _status: ConnectionStatus | undefined;
   private statusFingerprint: string | undefined;
+  /** Whether the connectionKnown context key was set (once, with the first status). */
+  private connectionKnown = false;
   /** Bumped on every rebuild, so that a slow secret read cannot install an outdated client. */
   private generation = 0;
   private readonly requestLog: RequestLogger;
@@ -272,17 +274,25 @@ export class ConnectionManager extends Disposable implements ConnectionProvider 
         ? JSON.stringify([decision.baseUrl, settings.workspaceId, decision.carriers, settings.requestTimeoutMs, apiKey])
         : undefined;
     // Settings that do not shape the client (the added resources, auto save) change nothing here.
-    if (fingerprint === this.fingerprint && (this._current !== undefined) === complete) return;
+    if (fingerprint === this.fingerprint && (this._current !== undefined) === complete) return this.known();
     this.fingerprint = fingerprint;
     const next =
       complete && decision.kind === 'send' ? this.connect(decision, settings.workspaceId, settings.requestTimeoutMs, apiKey!) : undefined;
     const previous = this._current;
     this._current = next;
     void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.signedIn, !!next);
+    this.known();
     if (previous) void previous.client.close().catch(() => undefined);
     if (next) this.log.info(`[Connection] Connected to ${next.origin}, workspace ${next.workspaceId}.`);
     else if (previous) this.log.info('[Connection] Signed out.');
     this._onDidChangeConnection.fire(next);
+  }
+
+  /** The first time the connection's state is known, after signedIn: the palette then hides the signed-in commands signed out. */
+  private known(): void {
+    if (this.connectionKnown) return;
+    this.connectionKnown = true;
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.connectionKnown, true);
   }
 
   private setStatus(decision: KeyDecision): void {

@@ -72,6 +72,12 @@ export const CONTEXT_KEYS = {
   connectionBlocked: 'workspaceAutomation.connectionBlocked',
   /** The folder's header settings differ from the user's and are not used until accepted: Use the Folder's Header Settings… applies. */
   folderHeadersIgnored: 'workspaceAutomation.folderHeadersIgnored',
+  /**
+   * Set once the connection's state is known (the settings and the stored key read): until then the
+   * palette cannot tell signed in from out, so it lists the commands a signed-in user has (running
+   * one activates the extension, and signed out it says so); from then on it hides them signed out.
+   */
+  connectionKnown: 'workspaceAutomation.connectionKnown',
   hasHeldSaves: 'workspaceAutomation.hasHeldSaves',
   /** The active `wsa:` document's history says publish. */
   activeCanPublish: 'workspaceAutomation.activeCanPublish',

@@ -1,7 +1,8 @@
 // The command palette shows only what applies: before sign-in, Sign In…, Connect to Local Emulator
 // and Show Log; each of the four rare security prompts only while the connection is in the state it
 // answers (the context keys the connection manager sets); the commands that need a service only when
-// signed in. Titles that ask before acting end with "…" in every language, and the settings start
+// signed in, or before the extension has read the connection (a window that has not activated it
+// yet cannot tell, and running one activates it). Titles that ask before acting end with "…" in every language, and the settings start
 // with the connection.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -40,13 +41,35 @@ const SECURITY_PROMPTS = [
 const without = (list: string[], ...drop: string[]) => list.filter((c) => !drop.includes(c));
 
 describe('the command palette shows what applies', () => {
+  const known = { [CONTEXT_KEYS.connectionKnown]: true };
+  const NEED_SERVICE = [
+    COMMANDS.signOut,
+    COMMANDS.switchWorkspace,
+    COMMANDS.addResource,
+    COMMANDS.openResourceById,
+    COMMANDS.refresh,
+    COMMANDS.showHistory,
+    COMMANDS.pullIntoFolder,
+  ];
+
   test('before sign-in: Sign In…, Connect to Local Emulator and Show Log', () => {
-    assert.deepEqual(palette({}), [COMMANDS.signIn, COMMANDS.connectEmulator, COMMANDS.showLog]);
-    assert.deepEqual(palette({ [CONTEXT_KEYS.connectionBlocked]: '' }), palette({}));
+    assert.deepEqual(palette(known), [COMMANDS.signIn, COMMANDS.connectEmulator, COMMANDS.showLog]);
+    assert.deepEqual(palette({ ...known, [CONTEXT_KEYS.connectionBlocked]: '' }), palette(known));
+  });
+
+  test('before the extension has read the connection: what a signed-in user has too, so that running it activates the extension', () => {
+    const before = palette({});
+    for (const command of NEED_SERVICE) assert.ok(before.includes(command), `${command} is listed before the connection is known`);
+    assert.deepEqual(
+      before.filter((c) => SECURITY_PROMPTS.includes(c as never)),
+      [],
+      'no security prompt: nothing is blocked yet',
+    );
+    for (const command of NEED_SERVICE) assert.ok(!palette(known).includes(command), `${command} is hidden once known signed out`);
   });
 
   test('each security prompt only while the connection is in the state it answers', () => {
-    const shown = (context: WhenContext) => palette(context).filter((c) => SECURITY_PROMPTS.includes(c as never));
+    const shown = (context: WhenContext) => palette({ ...known, ...context }).filter((c) => SECURITY_PROMPTS.includes(c as never));
     assert.deepEqual(shown({ [CONTEXT_KEYS.connectionBlocked]: 'folderService' }), [
       COMMANDS.signInToFolderService,
       COMMANDS.useMyKeyForFolderService,
@@ -57,17 +80,8 @@ describe('the command palette shows what applies', () => {
   });
 
   test('signed in: the commands that need a service, and no security prompt', () => {
-    const signedIn = palette({ [CONTEXT_KEYS.signedIn]: true });
-    for (const command of [
-      COMMANDS.signOut,
-      COMMANDS.switchWorkspace,
-      COMMANDS.addResource,
-      COMMANDS.openResourceById,
-      COMMANDS.refresh,
-      COMMANDS.showHistory,
-      COMMANDS.pullIntoFolder,
-    ])
-      assert.ok(signedIn.includes(command), `${command} is listed signed in`);
+    const signedIn = palette({ ...known, [CONTEXT_KEYS.signedIn]: true });
+    for (const command of NEED_SERVICE) assert.ok(signedIn.includes(command), `${command} is listed signed in`);
     assert.deepEqual(without(signedIn, ...SECURITY_PROMPTS), signedIn);
     // A document's commands still wait for their document, held saves for a held save, folders for a folder.
     for (const command of [COMMANDS.save, COMMANDS.publish, COMMANDS.sendHeldChanges, COMMANDS.pushFolder])
