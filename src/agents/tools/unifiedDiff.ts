@@ -3,7 +3,7 @@
 // differing lines on a side, that middle is given as one replacement (still a correct diff, only
 // not the shortest), so a diff never takes unbounded time. Pure.
 import { diffIndices } from 'node-diff3';
-import { MAX_DIFF_LINES } from '../../history/model/diffStats';
+import { differingMiddle, MAX_DIFF_LINES } from '../../history/model/diffStats';
 
 interface Change {
   /** 0-based first line of each side, and how many lines each side has there. */
@@ -19,12 +19,7 @@ function linesOf(text: string): string[] {
 }
 
 function changesBetween(a: readonly string[], b: readonly string[]): Change[] {
-  let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
-  let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
-  const midA = a.slice(head, a.length - tail);
-  const midB = b.slice(head, b.length - tail);
+  const { head, midA, midB } = differingMiddle(a, b);
   if (!midA.length && !midB.length) return [];
   if (!midA.length || !midB.length || midA.length > MAX_DIFF_LINES || midB.length > MAX_DIFF_LINES)
     return [{ a: head, aLength: midA.length, b: head, bLength: midB.length }];

@@ -14,17 +14,20 @@ export function splitLines(text: string): string[] {
   return lines;
 }
 
-/** `before` undefined means the revision has no parent: every line is added. */
-export function lineDiffStats(before: string | undefined, after: string): LineStats | undefined {
-  const b = splitLines(after);
-  if (before === undefined) return { added: b.length, removed: 0 };
-  const a = splitLines(before);
+/** The lines of `a` and `b` between their common head and tail, and where that middle starts. */
+export function differingMiddle<T>(a: readonly T[], b: readonly T[]): { head: number; midA: T[]; midB: T[] } {
   let head = 0;
   while (head < a.length && head < b.length && a[head] === b[head]) head++;
   let tail = 0;
   while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
-  const midA = a.slice(head, a.length - tail);
-  const midB = b.slice(head, b.length - tail);
+  return { head, midA: a.slice(head, a.length - tail), midB: b.slice(head, b.length - tail) };
+}
+
+/** `before` undefined means the revision has no parent: every line is added. */
+export function lineDiffStats(before: string | undefined, after: string): LineStats | undefined {
+  const b = splitLines(after);
+  if (before === undefined) return { added: b.length, removed: 0 };
+  const { midA, midB } = differingMiddle(splitLines(before), b);
   if (!midA.length || !midB.length) return { added: midB.length, removed: midA.length };
   if (midA.length > MAX_DIFF_LINES || midB.length > MAX_DIFF_LINES) return undefined;
   let added = 0;

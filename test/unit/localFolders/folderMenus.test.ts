@@ -35,7 +35,9 @@ describe('where Pull into Folder… is offered', () => {
     const palette = pullInto('commandPalette');
     assert.equal(palette.length, 1);
     assert.ok(evaluateWhen(palette[0]!.when, { 'workspaceAutomation.signedIn': true }));
-    assert.ok(!evaluateWhen(palette[0]!.when, {}), 'not offered signed out');
+    assert.ok(!evaluateWhen(palette[0]!.when, { 'workspaceAutomation.connectionKnown': true }), 'not offered signed out');
+    // Before the extension has read the connection it cannot tell: offered, and running it activates the extension.
+    assert.ok(evaluateWhen(palette[0]!.when, {}), 'offered before the connection is known');
 
     const title = pullInto('view/title');
     assert.equal(title.length, 1);
