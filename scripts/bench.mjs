@@ -59,7 +59,7 @@ step('production build staged in out/bench/extension', () => {
   mkdirSync(extension, { recursive: true });
   const build = spawnSync(
     process.execPath,
-    ['esbuild.mjs', '--production', '--only=extension,tsx,tsWorker,emulator,webview', `--dist=${join(extension, 'dist')}`],
+    ['esbuild.mjs', '--production', '--only=extension,tsx,tsWorker,emulator,webview,cli', `--dist=${join(extension, 'dist')}`],
     { cwd: root, stdio: 'inherit' },
   );
   if (build.status !== 0) process.exit(build.status ?? 1);
