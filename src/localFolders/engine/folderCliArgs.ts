@@ -51,6 +51,12 @@ export interface CliFlag {
 }
 
 const ALL: readonly Command[] = CLI_COMMANDS;
+/** What each carrier flag takes and says, beside its default and its variable. */
+const CARRIER_HELP: Record<keyof typeof CARRIER_FLAGS, { value: string; what: string }> = {
+  authHeader: { value: '<name>', what: 'header carrying the key' },
+  authScheme: { value: '<scheme>', what: 'written before the key' },
+  workspaceHeader: { value: '<name>', what: 'header carrying the workspace' },
+};
 const kindFolders = KINDS.map((k) => RESOURCE_KINDS[k].files[0].folder).join(', ');
 
 export const CLI_FLAGS: readonly CliFlag[] = [
@@ -84,27 +90,13 @@ export const CLI_FLAGS: readonly CliFlag[] = [
     help: `pull every resource of this kind (repeatable; with --id: both), one of ${KINDS.join(', ')} (or its folder: ${kindFolders})`,
     apply: (a, v) => void a.kinds.push(parseKind(v)),
   },
-  {
-    name: '--auth-header',
-    value: '<name>',
+  ...(Object.keys(CARRIER_FLAGS) as (keyof typeof CARRIER_FLAGS)[]).map((field): CliFlag => ({
+    name: CARRIER_FLAGS[field],
+    value: CARRIER_HELP[field].value,
     commands: ALL,
-    help: `header carrying the key (default ${DEFAULT_CONNECTION.authHeader}; or ${CARRIER_VARIABLES.authHeader})`,
-    apply: (a, v) => (a.authHeader = v),
-  },
-  {
-    name: '--auth-scheme',
-    value: '<scheme>',
-    commands: ALL,
-    help: `written before the key (default ${DEFAULT_CONNECTION.authScheme}; '' = bare key; or ${CARRIER_VARIABLES.authScheme})`,
-    apply: (a, v) => (a.authScheme = v),
-  },
-  {
-    name: '--workspace-header',
-    value: '<name>',
-    commands: ALL,
-    help: `header carrying the workspace (default ${DEFAULT_CONNECTION.workspaceHeader}; or ${CARRIER_VARIABLES.workspaceHeader})`,
-    apply: (a, v) => (a.workspaceHeader = v),
-  },
+    help: `${CARRIER_HELP[field].what} (default ${DEFAULT_CONNECTION[field]}${field === 'authScheme' ? "; '' = bare key" : ''}; or ${CARRIER_VARIABLES[field]})`,
+    apply: (a, v) => (a[field] = v),
+  })),
   {
     name: '--local',
     commands: ['status'],
