@@ -72,6 +72,21 @@ const boundaries = [
   { files: ['src/history/protocol/**/*.ts'], rules: restrict(noVscode, noCommands, protocolStaysProtocol) },
 ];
 
+const notificationsThroughText = {
+  selector: "CallExpression[callee.property.name=/^show(Error|Warning|Information)Message$/][arguments.0.callee.name!='notificationText']",
+  message: 'A notification shows links in its text: pass the message through notificationText (src/util/notify.ts).',
+};
+/** The folders that may name a kind in a comparison: the registry and its modules, the emulator (the service's own side), the dashboard language. */
+const KIND_AWARE = ['src/kinds', 'src/emulator', 'src/dashboardLanguage'];
+/** The registry's kinds (src/kinds/resourceKinds.ts; test/unit/lintRules.test.ts holds the two equal). */
+const KIND_NAMES = ['operation', 'dashboard', 'app', 'database', 'writeSync', 'fact'];
+const kindLiteral = `Literal[value=/^(${KIND_NAMES.join('|')})$/]`;
+const kindComparison = 'A comparison with a kind’s name: ask the kinds registry (src/kinds/) for what that kind does differently.';
+const noKindComparisons = [
+  { selector: `BinaryExpression[operator=/^[!=]==?$/] > ${kindLiteral}`, message: kindComparison },
+  { selector: `SwitchCase > ${kindLiteral}.test`, message: kindComparison },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'out/', 'node_modules/', '.vscode-test/', 'test-results/', 'media/', '.emulator-data/'] },
   js.configs.recommended,
@@ -98,18 +113,13 @@ export default tseslint.config(
   },
   // Names and messages from the service reach notifications, where VS Code renders `[text](url)` as
   // a link: every message goes through notificationText (src/util/notify.ts).
+  { files: ['src/**/*.ts'], rules: { 'no-restricted-syntax': ['error', notificationsThroughText] } },
+  // What one kind does differently is the kinds registry's to say (sharesIdWith, history, the kind
+  // modules): a comparison with a kind's name elsewhere is a fact a new kind would have to find.
   {
     files: ['src/**/*.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "CallExpression[callee.property.name=/^show(Error|Warning|Information)Message$/][arguments.0.callee.name!='notificationText']",
-          message: 'A notification shows links in its text: pass the message through notificationText (src/util/notify.ts).',
-        },
-      ],
-    },
+    ignores: KIND_AWARE.map((f) => `${f}/**/*.ts`),
+    rules: { 'no-restricted-syntax': ['error', notificationsThroughText, ...noKindComparisons] },
   },
   // Tests wait on events or conditions (waitUntil in test/harness/lib/processes.ts), never a fixed
   // time: a sleep is too short on a loaded machine and too long everywhere else.

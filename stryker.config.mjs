@@ -127,6 +127,7 @@ const testFiles = [
   'api/anyService',
   'connection/connectionVerify',
   'publish/revisionOperations',
+  'agents/agentsAnswers',
   'agents/agentsTools',
 ];
 

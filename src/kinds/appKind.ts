@@ -6,7 +6,7 @@ import type { KindModule, KindSnapshot } from './kindContract';
 import { readOnlyEdits } from './readOnlyGroup';
 import { appEditFromText, appText, type AppEdit } from './recordDocuments';
 import { sameJson } from './serialize';
-import { codeSpan, errorText, heading, md, paragraph, seq, shown, table, type Look } from './lookText';
+import { codeSpan, errorText, heading, md, paragraph, revisionLabel, seq, shown, table, type Look } from './lookText';
 import { RESOURCE_KINDS } from './resourceKinds';
 import { isRevisionRef } from './tokenChecks';
 
@@ -66,6 +66,7 @@ export const appKind: KindModule<AppTokens, Application> = {
     fromListItem: (item) => item as Application,
     find: (client, id, o) => client.getApp(id, o),
     identify: (a) => ({ id: a.id, resourceId: a.id, name: a.name }),
+    revisionLabel: (a) => revisionLabel(a.draft),
     // Only `deploying` is known (spec §3).
     settling: (a) => a.deployment.status === 'deploying',
   },

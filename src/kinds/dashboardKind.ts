@@ -3,7 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import type { DashboardSource, DashboardSummary, RevisionRef } from '../api/schemas';
 import type { KindModule, KindSnapshot } from './kindContract';
-import { codeSpan, heading, seq, table, type Look } from './lookText';
+import { codeSpan, heading, revisionLabel, seq, table, type Look } from './lookText';
 import { RESOURCE_KINDS } from './resourceKinds';
 import { isRevisionRef, isString } from './tokenChecks';
 
@@ -88,6 +88,7 @@ export const dashboardKind: KindModule<DashboardTokens, DashboardInfo> = {
     find: async (client, id, o) => dashboardFromSource(await client.getDashboardSource(id, o), id),
     reread: async (client, current, o) => dashboardFromSource(await client.getDashboardSource(current.dashboardId, o), current.name),
     identify: (d) => ({ id: d.dashboardId, resourceId: d.resourceId, name: d.name }),
+    revisionLabel: (d) => revisionLabel(d.revision),
     renamed: (d, name) => ({ ...d, name }),
     related: (d) => [{ link: d.dashboardId, relation: 'dashboardOperation' }],
     reaches: (d) => [d.dashboardId],

@@ -7,7 +7,7 @@ import { definitionBody } from '../api/requestBodies';
 import type { DatabaseDefinition, DatabaseSummary, RevisionRef } from '../api/schemas';
 import type { KindModule } from './kindContract';
 import { DocumentParseError, databaseText, parseJsonDocument, sameJson } from './serialize';
-import { heading, revisions, seq, table, unpublishedRow, type Look } from './lookText';
+import { heading, revisionLabel, revisions, seq, table, unpublishedRow, type Look } from './lookText';
 import { RESOURCE_KINDS } from './resourceKinds';
 import { isRevisionRef } from './tokenChecks';
 
@@ -109,5 +109,6 @@ export const databaseKind: KindModule<DatabaseTokens, DatabaseInfo> = {
       return { ...current, draft: history.draft, published: history.published };
     },
     identify: (d) => ({ id: d.id, resourceId: d.id, name: d.name }),
+    revisionLabel: (d) => revisionLabel(d.draft),
   },
 };

@@ -104,5 +104,6 @@ export const factKind: KindModule<FactTokens, Fact> = {
     fromListItem: (item) => item as Fact,
     find: (client, id, o) => client.getFact(id, o),
     identify: (f) => ({ id: f.id, resourceId: undefined, name: f.name }),
+    revisionLabel: (f) => (typeof f.updatedAt === 'string' ? factLabel(f.updatedAt) : null),
   },
 };

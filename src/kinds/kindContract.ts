@@ -113,6 +113,11 @@ export interface ExplorerBehaviour<V> {
    */
   reread?(client: ServiceClient, current: V, o?: CallOptions): Promise<V>;
   identify(value: V): Identity;
+  /**
+   * The state the value shows, in a word and a number ("revision 14", "version 5"), or null where
+   * it does not say: a list item is taken as the service sends it, so a field may be missing.
+   */
+  revisionLabel(value: V): string | null;
   /** How its item looks: description, tooltip, icon (`relation`: shown under another resource). */
   look(value: V, relation?: string): Look;
   /**

@@ -43,6 +43,12 @@ export function seq(ref: RevisionRef | null | undefined): string {
   return ref ? `#${ref.sequence}` : '—';
 }
 
+/** "revision 14" for a revision reference with a whole sequence; null for anything else. */
+export function revisionLabel(ref: unknown): string | null {
+  const s = (ref as { sequence?: unknown } | null | undefined)?.sequence;
+  return typeof s === 'number' && Number.isInteger(s) ? l10n.t('revision {0}', s) : null;
+}
+
 /** Revisions after the published one (the draft counts); 0 when the draft is published. */
 function unpublishedCount(draft: RevisionRef, published: RevisionRef | null): number {
   return published?.revisionId === draft.revisionId ? 0 : Math.max(0, draft.sequence - (published?.sequence ?? 0));

@@ -5,7 +5,7 @@ import { schemas } from '../api/lazySchemas';
 import type { Operation } from '../api/schemas';
 import type { KindModule } from './kindContract';
 import { jsonText } from './serialize';
-import { codeSpan, escapeMarkdown, heading, md, revisions, seq, shown, table, unpublishedRow, type Look } from './lookText';
+import { codeSpan, escapeMarkdown, heading, md, revisionLabel, revisions, seq, shown, table, unpublishedRow, type Look } from './lookText';
 import { RESOURCE_KINDS } from './resourceKinds';
 
 const RELATION_LABELS: Record<string, string> = {
@@ -53,6 +53,7 @@ export const operationKind: KindModule<never, Operation> = {
     fromListItem: (item) => item as Operation,
     find: (client, id, o) => client.getOperation(id, o),
     identify: (op) => ({ id: op.id, resourceId: op.id, name: op.name }),
+    revisionLabel: (op) => revisionLabel(op.draft),
     related: (op) => [
       { file: 'operation', label: l10n.t('Definition (JSON)') },
       ...(op.parentDataFlowId ? [{ link: op.parentDataFlowId, relation: 'parentDataFlow' } as const] : []),

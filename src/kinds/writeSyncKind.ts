@@ -77,6 +77,7 @@ export const writeSyncKind: KindModule<WriteSyncTokens, WriteSync> = {
     fromListItem: (item) => item as WriteSync,
     find: (client, id, o) => client.getWriteSync(id, o),
     identify: (w) => ({ id: w.id, resourceId: undefined, name: w.name }),
+    revisionLabel: (w) => (typeof w.version === 'number' ? l10n.t('version {0}', w.version) : null),
     related(w) {
       const input = inputOperationId(w);
       return input ? [{ link: input, relation: 'inputOperation' }] : [];

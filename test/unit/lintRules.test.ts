@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
+import { KINDS } from '../../src/kinds/resourceKinds';
 import { repoRoot } from '../harness/lib/paths';
 
 const root = repoRoot;
@@ -153,5 +154,29 @@ describe('lint: the folder rules', () => {
         kind,
       );
     }
+  });
+
+  test('a comparison with a kind’s name is refused outside the kinds, the emulator and the dashboard language', async () => {
+    const lint = async (path: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath: join(root, path) });
+      return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+    };
+    for (const kind of KINDS) {
+      for (const code of [
+        `export const f = (k: string) => k === '${kind}';\n`,
+        `export const f = (k: string) => '${kind}' !== k;\n`,
+        `export function f(k: string) {\n  switch (k) {\n    case '${kind}':\n      return 1;\n  }\n  return 0;\n}\n`,
+      ]) {
+        const errors = await lint('src/history/model/snippet.ts', code);
+        assert.equal(errors.length, 1, code);
+        assert.match(errors[0]!, /kinds registry/);
+        for (const allowed of ['src/kinds/snippet.ts', 'src/emulator/routes/snippet.ts', 'src/dashboardLanguage/service/snippet.ts'])
+          assert.deepEqual(await lint(allowed, code), [], allowed);
+      }
+    }
+    assert.deepEqual(await lint('src/history/model/snippet.ts', "export const f = (k: string) => k === 'dashboards';\n"), []);
+    // The notification rule still holds beside it.
+    const notify = "import * as vscode from 'vscode';\nvoid vscode.window.showErrorMessage('x');\n";
+    assert.equal((await lint('src/history/host/snippet.ts', notify)).length, 1);
   });
 });

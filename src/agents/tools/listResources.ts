@@ -7,7 +7,6 @@
 import { kindOfId, MAX_LIST_PAGES, type CallOptions, type ServiceClient } from '../../api';
 import { explorerOf, type KindValue } from '../../kinds/kindModules';
 import { dataFromListItem } from '../../explorer/model/resolve';
-import { factLabel } from '../../documents/model/resourceReader';
 import { KINDS, RESOURCE_KINDS, type ResourceKind } from '../../kinds/resourceKinds';
 import * as l10n from '@vscode/l10n';
 import { decodeResourceCursor, encodeResourceCursor, type ResourceCursor } from './opaqueTokens';
@@ -32,25 +31,11 @@ export interface ResourcePage {
   readonly nextCursor?: string;
 }
 
-const seqOf = (ref: unknown): number | undefined => {
-  const s = (ref as { sequence?: unknown } | null | undefined)?.sequence;
-  return typeof s === 'number' && Number.isInteger(s) ? s : undefined;
-};
-
-/** "revision 14", "version 5", "updated 2026-11-22 10:00 UTC": what identifies the state, from the list item alone. */
-export function revisionLabelOf(kind: ResourceKind, value: unknown): string | null {
-  const v = value as Record<string, unknown>;
-  if (kind === 'writeSync') return typeof v.version === 'number' ? l10n.t('version {0}', v.version) : null;
-  if (kind === 'fact') return typeof v.updatedAt === 'string' ? factLabel(v.updatedAt) : null;
-  const sequence = seqOf(kind === 'dashboard' ? v.revision : v.draft);
-  return sequence === undefined ? null : l10n.t('revision {0}', sequence);
-}
-
 function itemOf(kind: ResourceKind, value: KindValue<ResourceKind>): ResourceItem | undefined {
   const { id, name } = explorerOf(kind).identify(value as never);
   // An id the tools could not be called with is of no use to the model.
   if (typeof id !== 'string' || kindOfId(id) === undefined) return undefined;
-  return { id, kind, name: typeof name === 'string' ? name : id, revision: revisionLabelOf(kind, value) };
+  return { id, kind, name: typeof name === 'string' ? name : id, revision: explorerOf(kind).revisionLabel(value as never) };
 }
 
 function matches(item: ResourceItem, query: string | null): boolean {

@@ -1,9 +1,10 @@
-// Which resource a tool call means: the id's kind from its prefix (the registry's), and for an oper_
-// id, which is an operation and may be its dashboard too, the `kind` argument or else the
-// dashboard when the service has one. And where its history lives. vscode-free.
+// Which resource a tool call means: the id's kind from its prefix (the registry's), and for an id
+// two kinds share (an oper_ id is an operation and may be its dashboard too), the `kind` argument or
+// else the kind that shares it when the service has one. And where its history lives. vscode-free.
 import * as l10n from '@vscode/l10n';
 import { ApiError, kindOfId, type CallOptions, type ServiceClient } from '../../api';
-import { kindsForIdKind, openView, RESOURCE_KINDS, type ResourceKind } from '../../kinds/resourceKinds';
+import { explorerOf } from '../../kinds/kindModules';
+import { kindsForIdKind, openView, RESOURCE_KINDS, sharesIdWith, type ResourceKind } from '../../kinds/resourceKinds';
 import type { ResourceFile } from '../../kinds/resourcePath';
 import type { ResourceContent, ResourceReader } from '../../documents/model/resourceReader';
 import { ToolInputError } from './toolArgs';
@@ -37,6 +38,14 @@ export function kindsOf(id: string): ResourceKind[] {
   return kinds;
 }
 
+/** Of the kinds under one id, the one that shares it (the text the tools edit) and the one that owns it. */
+function sharedBy(kinds: readonly ResourceKind[]): { sharing: ResourceKind; owner: ResourceKind } {
+  const sharing = kinds.find((k) => sharesIdWith(k) !== undefined);
+  const owner = kinds.find((k) => sharesIdWith(k) === undefined);
+  if (!sharing || !owner) throw new Error(`no kind shares the id of ${kinds.join(', ')}`);
+  return { sharing, owner };
+}
+
 /** The resource `id` (and `kind`, when given) names. */
 export async function targetOf(client: ServiceClient, id: string, kind: string | undefined, o?: CallOptions): Promise<Target> {
   const kinds = kindsOf(id);
@@ -46,19 +55,20 @@ export async function targetOf(client: ServiceClient, id: string, kind: string |
     return { kind: kind as ResourceKind, file: fileOf(client, kind as ResourceKind, id) };
   }
   if (kinds.length === 1) return { kind: kinds[0]!, file: fileOf(client, kinds[0]!, id) };
-  // An oper_ id: its dashboard when there is one (the text the tools edit), else the operation.
+  // A shared id (an oper_ id): the sharing kind when the service has it (its dashboard), else the owner.
+  const { sharing, owner } = sharedBy(kinds);
   try {
-    await client.getDashboardSource(id, o);
-    return { kind: 'dashboard', file: fileOf(client, 'dashboard', id) };
+    await explorerOf(sharing).find(client, id, o);
+    return { kind: sharing, file: fileOf(client, sharing, id) };
   } catch (e) {
     if (!isNotFound(e)) throw e;
-    return { kind: 'operation', file: fileOf(client, 'operation', id) };
+    return { kind: owner, file: fileOf(client, owner, id) };
   }
 }
 
 /**
- * The resource `id` names, read as its editor shows it. For an oper_ id without a kind, the
- * dashboard's read is the probe: no second read of a text that may be megabytes.
+ * The resource `id` names, read as its editor shows it. For a shared id without a kind, the sharing
+ * kind's read is the probe (a dashboard's): no second read of a text that may be megabytes.
  */
 export async function readTarget(
   client: ServiceClient,
@@ -72,13 +82,14 @@ export async function readTarget(
     const target = await targetOf(client, id, kind, o);
     return { target, content: await reader.read(target.file, o) };
   }
-  const dashboard: Target = { kind: 'dashboard', file: fileOf(client, 'dashboard', id) };
+  const { sharing, owner } = sharedBy(kinds);
+  const first: Target = { kind: sharing, file: fileOf(client, sharing, id) };
   try {
-    return { target: dashboard, content: await reader.read(dashboard.file, o) };
+    return { target: first, content: await reader.read(first.file, o) };
   } catch (e) {
     if (!isNotFound(e)) throw e;
-    const operation: Target = { kind: 'operation', file: fileOf(client, 'operation', id) };
-    return { target: operation, content: await reader.read(operation.file, o) };
+    const second: Target = { kind: owner, file: fileOf(client, owner, id) };
+    return { target: second, content: await reader.read(second.file, o) };
   }
 }
 

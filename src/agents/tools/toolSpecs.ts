@@ -2,6 +2,7 @@
 // The VS Code front end registers them as language-model tools (package.json's languageModelTools
 // repeat these descriptions and schemas: test/unit/agentsSpecs.test.ts holds them equal), the MCP
 // server lists them with the same JSON Schemas. Plain data; vscode-free.
+import { KINDS, type ResourceKind } from '../../kinds/resourceKinds';
 
 /** At most this many items in one page of a list. */
 export const MAX_PAGE_ITEMS = 50;
@@ -27,8 +28,8 @@ export type ToolName = (typeof TOOL_NAMES)[number];
 /** The one tool that writes: the MCP server lists it only with --allow-writes. */
 export const WRITE_TOOLS: ReadonlySet<ToolName> = new Set(['save_resource']);
 
-/** The kinds a tool names, as list_resources reports them (the registry's names). */
-export const TOOL_KINDS = ['operation', 'dashboard', 'app', 'database', 'writeSync', 'fact'] as const;
+/** The kinds a tool names, as list_resources reports them: the registry's, in its order (a cursor holds an index into it). */
+export const TOOL_KINDS: readonly ResourceKind[] = KINDS;
 
 export interface FieldSpec {
   readonly type: 'string' | 'integer';

@@ -3,7 +3,7 @@
 // scrub, the kept range snapshots and the gate.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { afterPage, revisionLabelOf } from '../../../src/agents/tools/listResources';
+import { afterPage } from '../../../src/agents/tools/listResources';
 import { fenced, unfence, withFence, fenceNote, openLine, closeLine } from '../../../src/agents/tools/dataFence';
 import {
   decodeBase,
@@ -218,17 +218,6 @@ describe('agents: baseRevision and cursors', () => {
     assert.deepEqual(afterPage(at, 'p1'), nextKind, 'a cursor that comes back is followed forever');
     assert.deepEqual(afterPage({ ...at, pages: 98 }, 'p2').pages, 99);
     assert.deepEqual(afterPage({ ...at, pages: 99 }, 'p2'), nextKind, 'past 100 pages');
-  });
-
-  test('a list item’s revision label comes from the kind’s own field, or is null', () => {
-    assert.equal(revisionLabelOf('dashboard', { revision: { revisionId: 'r', sequence: 4 } }), 'revision 4');
-    assert.equal(revisionLabelOf('operation', { draft: { sequence: 2 } }), 'revision 2');
-    assert.equal(revisionLabelOf('app', { draft: { sequence: 1.5 } }), null);
-    assert.equal(revisionLabelOf('database', { draft: null }), null);
-    assert.equal(revisionLabelOf('writeSync', { version: 5 }), 'version 5');
-    assert.equal(revisionLabelOf('writeSync', { version: '5' }), null);
-    assert.equal(revisionLabelOf('fact', { updatedAt: '2026-11-22T10:00:00.000Z' }), 'updated 2026-11-22 10:00 UTC');
-    assert.equal(revisionLabelOf('fact', {}), null);
   });
 });
 

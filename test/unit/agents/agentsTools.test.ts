@@ -3,36 +3,16 @@
 // what a save sends, and the MCP command line's checks of where the key may go.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { AgentTools, describeToolError, encodeBase, withFence } from '../../../src/agents/tools';
+import { describeToolError, encodeBase, withFence } from '../../../src/agents/tools';
 import { parseMcpArgs } from '../../../src/agents/mcp/mcpCommand';
 import { offeredTools, toolListing } from '../../../src/agents/mcp/mcpServer';
 import { UsageError } from '../../../src/localFolders/engine/folderCliArgs';
-import { ResourceReader } from '../../../src/documents/model/resourceReader';
-import { SaveFlow } from '../../../src/documents/model/saveFlow';
-import { demoClient, useEmulator } from '../emulator/emulatorSupport';
-import { validate } from '../variantSupport';
-
-const N = 'ef'.repeat(16);
-const unfenced = (v: unknown) => String(v).split('\n').slice(2, -1).join('\n');
+import { useEmulator } from '../emulator/emulatorSupport';
+import { NONCE as N, toolsRig, unfenced } from './agentsRig';
 
 describe('agents: the tools on the client', () => {
   const { emu } = useEmulator();
-  const rig = () => {
-    const client = demoClient(emu);
-    const reader = new ResourceReader(() => client);
-    const flow = new SaveFlow(() => client, reader, { validate });
-    let now = 0;
-    const tools = new AgentTools({
-      client: () => client,
-      reader: () => reader,
-      revision: (r, v, o) => client.getRevision(r, v, o),
-      save: ({ file, text, base }) => flow.save({ file, uri: 'wsa:/x', text, base }),
-      validate,
-      nonce: () => N,
-      now: () => now,
-    });
-    return { client, tools, tick: (ms: number) => (now += ms) };
-  };
+  const rig = () => toolsRig(emu);
   const gets = () => emu.requests().filter((r) => r.method === 'GET').length;
   const puts = () => emu.requests().filter((r) => r.method === 'PUT');
   const ids = () => emu.demo.ids;

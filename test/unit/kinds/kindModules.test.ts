@@ -6,14 +6,14 @@ import { describe, test } from 'node:test';
 import { groupNode, groupsOf } from '../../../src/explorer/model/nodes';
 import { present } from '../../../src/explorer/model/presentation';
 import type { KindModule } from '../../../src/kinds/kindContract';
-import { KIND_MODULES } from '../../../src/kinds/kindModules';
-import { KINDS, RESOURCE_KINDS, type KindSpec } from '../../../src/kinds/resourceKinds';
+import { explorerOf, KIND_MODULES } from '../../../src/kinds/kindModules';
+import { KINDS, RESOURCE_KINDS, type KindSpec, type ResourceKind } from '../../../src/kinds/resourceKinds';
 import type { SaveTokens } from '../../../src/documents/model/saveTypes';
 
 type AnyModule = KindModule<{ readonly kind: string }, unknown>;
 
 // `reread` is optional: without it a refresh is `find` by the identified id.
-const EXPLORER = ['fromListItem', 'find', 'identify', 'look'] as const;
+const EXPLORER = ['fromListItem', 'find', 'identify', 'revisionLabel', 'look'] as const;
 const EDIT = ['snapshot', 'tokensKey', 'body', 'send', 'holdsText'] as const;
 
 /** What a kind's module lacks of what its registry entry declares, in words. */
@@ -59,6 +59,7 @@ const widgetModule: AnyModule = {
     find: () => Promise.resolve({}),
     reread: (_c, v) => Promise.resolve(v),
     identify: () => ({ id: 'w', resourceId: undefined, name: 'w' }),
+    revisionLabel: () => null,
     look: () => ({ description: 'a widget' }),
   },
 };
@@ -95,6 +96,18 @@ describe('the kinds registry', () => {
     // The type demands exactly the kinds the modules give tokens; the registry's editable kinds match.
     const tokenKinds: Record<SaveTokens['kind'], true> = { dashboard: true, database: true, fact: true, writeSync: true, app: true };
     assert.deepEqual(Object.keys(tokenKinds).sort(), KINDS.filter((k) => registry[k]!.files[0].readOnly === undefined).sort());
+  });
+
+  test('a list item’s revision label comes from the kind’s own field, or is null', () => {
+    const label = (kind: ResourceKind, value: object) => explorerOf(kind).revisionLabel(value as never);
+    assert.equal(label('dashboard', { revision: { revisionId: 'r', sequence: 4 } }), 'revision 4');
+    assert.equal(label('operation', { draft: { sequence: 2 } }), 'revision 2');
+    assert.equal(label('app', { draft: { sequence: 1.5 } }), null);
+    assert.equal(label('database', { draft: null }), null);
+    assert.equal(label('writeSync', { version: 5 }), 'version 5');
+    assert.equal(label('writeSync', { version: '5' }), null);
+    assert.equal(label('fact', { updatedAt: '2026-11-22T10:00:00.000Z' }), 'updated 2026-11-22 10:00 UTC');
+    assert.equal(label('fact', {}), null);
   });
 
   test('the explorer shows one group per registry entry: a seventh kind shows up as a seventh group', () => {

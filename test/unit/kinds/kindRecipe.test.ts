@@ -53,6 +53,7 @@ export const widgetKind: KindModule<WidgetTokens, Widget> = {
     find: () => Promise.resolve({ id: 'w', name: 'w', version: 1 }),
     reread: (_c, current) => Promise.resolve(current),
     identify: (w) => ({ id: w.id, resourceId: undefined, name: w.name }),
+    revisionLabel: (w) => \`version \${w.version}\`,
     look: (w) => ({ description: \`v\${w.version}\` }),
   },
 };`;

@@ -1,0 +1,350 @@
+// What the agent tools answer, held to the contract a client relies on: every answer of every tool,
+// made on the real client against the emulator, meets the output schema the MCP server declares
+// (checked with the MCP SDK's own validator, as a client checks structuredContent), and each schema
+// refuses an answer that lacks a field it must have or holds one of another type. Then the words
+// of the answers: which resource an id names, why a save did not happen, how a failure is told,
+// and the forms of a key the scrub finds.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { describe, test } from 'node:test';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { ApiError, InvalidIdError, type ApiErrorKind } from '../../../src/api';
+import {
+  describeToolError,
+  MAX_PROBLEMS,
+  TOOL_NAMES,
+  TOOL_SPECS,
+  ToolFailure,
+  ToolInputError,
+  ToolUnavailable,
+  withFence,
+  type ToolName,
+} from '../../../src/agents/tools';
+import { fencedProblems } from '../../../src/agents/tools/agentSave';
+import { sortProblems, type Problem } from '../../../src/agents/tools/dashboardCheck';
+import { REDACTED, SecretScrub, secretForms } from '../../../src/agents/tools/secretScrub';
+import { useEmulator } from '../emulator/emulatorSupport';
+import { NONCE, toolsRig, unfenced } from './agentsRig';
+
+const validator = new AjvJsonSchemaValidator();
+const validates = (tool: ToolName, answer: unknown) => validator.getValidator(TOOL_SPECS[tool].output)(answer).valid;
+
+/**
+ * The fields an answer may leave out, as `tool:path` (`*` for every item of an array); every other
+ * field a real answer holds must be there. A save's answer differs by its status: all but the
+ * status are optional to the schema.
+ */
+const OPTIONAL = new Set([
+  'list_resources:unlisted',
+  'list_resources:nextCursor',
+  'read_resource:nextOffset',
+  'list_revisions:nextCursor',
+  'list_revisions:items.*.sequence',
+  'diff_revisions:nextOffset',
+  'save_resource:baseRevision',
+  'save_resource:hash',
+  'save_resource:diff',
+  'save_resource:problems',
+  'save_resource:message',
+]);
+
+/** A value of another JSON type than `value`'s, which no field's schema takes in its place. */
+function otherType(value: unknown): unknown {
+  if (typeof value === 'string') return 42;
+  if (typeof value === 'number') return Number.isInteger(value) ? 1.5 : 'x';
+  return value === null ? 42 : 'x';
+}
+
+interface Corruption {
+  readonly what: string;
+  readonly answer: unknown;
+  /** Whether the schema must refuse it. */
+  readonly refused: boolean;
+}
+
+/** Every answer `answer` turns into with one field removed or of another type, or one enum value unknown. */
+function corruptions(tool: ToolName, answer: unknown): Corruption[] {
+  const out: Corruption[] = [];
+  const walk = (value: unknown, path: string[], set: (v: unknown) => unknown, remove?: () => unknown) => {
+    const where = path.join('.');
+    const pattern = path.map((p) => (/^\d+$/.test(p) ? '*' : p)).join('.');
+    if (path.length) {
+      out.push({ what: `${where} as ${JSON.stringify(otherType(value))}`, answer: set(otherType(value)), refused: true });
+      if (typeof value === 'string' && /^(severity|status)$/.test(path.at(-1)!))
+        out.push({ what: `${where} unknown`, answer: set('unknown'), refused: true });
+      if (remove) out.push({ what: `${where} left out`, answer: remove(), refused: !OPTIONAL.has(`${tool}:${pattern}`) });
+    }
+    if (Array.isArray(value))
+      value.slice(0, 2).forEach((item, i) => walk(item, [...path, String(i)], (v) => set(value.map((x, j) => (j === i ? v : x)))));
+    else if (value !== null && typeof value === 'object')
+      for (const [key, item] of Object.entries(value))
+        walk(
+          item,
+          [...path, key],
+          (v) => set({ ...value, [key]: v }),
+          () => set(Object.fromEntries(Object.entries(value).filter(([k]) => k !== key))),
+        );
+  };
+  walk(answer, [], (v) => v);
+  return out;
+}
+
+describe('agents: every answer meets its declared schema, and the schema holds it', () => {
+  const { emu } = useEmulator();
+  const ids = () => emu.demo.ids;
+
+  /** One answer of each shape each tool gives, with pages, ranges and problems in them. */
+  async function answers(): Promise<[ToolName, Record<string, unknown>][]> {
+    const { tools } = toolsRig(emu);
+    const small = { limits: { bytes: 200, items: 2 } };
+    const dashboard = ids().longHistoryDashboardId;
+    const read = await tools.call('read_resource', { id: dashboard }, small);
+    const revisions = await tools.call('list_revisions', { id: dashboard }, small);
+    const [newer, older] = revisions.items as { id: string }[];
+    const text = `${unfenced((await tools.call('read_resource', { id: dashboard })).text)}// a change\n`;
+    const whole = await tools.call('read_resource', { id: dashboard });
+    const saved = await tools.call('save_resource', { id: dashboard, baseRevision: whole.baseRevision, text });
+    return [
+      ['list_resources', await tools.call('list_resources', { kind: 'operation' }, small)],
+      ['read_resource', read],
+      ['read_resource', await tools.call('read_resource', { id: ids().databaseId })],
+      ['list_revisions', revisions],
+      ['diff_revisions', await tools.call('diff_revisions', { id: dashboard, from: older!.id, to: newer!.id }, small)],
+      ['get_data_contract', await tools.call('get_data_contract', { id: ids().dashboardId })],
+      ['check_dashboard', await tools.call('check_dashboard', { source: '<<<<<<< a\nx\n<<<<<<< b\n' })],
+      ['save_resource', saved],
+      ['save_resource', await tools.call('save_resource', { id: dashboard, baseRevision: whole.baseRevision, text: `${text}// 2\n` })],
+      ['save_resource', await tools.call('save_resource', { id: dashboard, baseRevision: saved.baseRevision, text: '<<<<<<< x\n' })],
+    ];
+  }
+
+  test('each tool’s answers pass the MCP SDK’s validator against the output schema the server lists', async () => {
+    const all = await answers();
+    assert.deepEqual([...new Set(all.map(([tool]) => tool))].sort(), [...TOOL_NAMES].sort(), 'every tool answered');
+    assert.deepEqual(
+      all.filter(([t]) => t === 'save_resource').map(([, a]) => a.status),
+      ['saved', 'conflict', 'refused'],
+    );
+    for (const [tool, answer] of all) {
+      assert.equal(TOOL_SPECS[tool].name, tool);
+      assert.ok(validates(tool, answer), `${tool}: ${JSON.stringify(answer).slice(0, 300)}`);
+    }
+    const paged = new Map<ToolName, Record<string, unknown>>();
+    for (const [tool, a] of all) if (!paged.has(tool)) paged.set(tool, a);
+    for (const [tool, key] of [
+      ['list_resources', 'nextCursor'],
+      ['read_resource', 'nextOffset'],
+      ['list_revisions', 'nextCursor'],
+      ['diff_revisions', 'nextOffset'],
+    ] as const)
+      assert.ok(paged.get(tool)![key] !== undefined, `${tool} goes on at ${key}`);
+  });
+
+  test('each schema refuses an answer without a field it requires, with a field of another type, or with an unknown status', async () => {
+    let refused = 0;
+    let allowed = 0;
+    for (const [tool, answer] of await answers())
+      for (const c of corruptions(tool, answer)) {
+        assert.equal(validates(tool, c.answer), !c.refused, `${tool}: ${c.what} ${c.refused ? 'passed' : 'was refused'}`);
+        if (c.refused) refused++;
+        else allowed++;
+      }
+    // Both branches ran, and many times: every field of every answer was tried.
+    assert.ok(refused > 100, `${refused} refused`);
+    assert.ok(allowed >= 8, `${allowed} optional fields left out`);
+  });
+});
+
+describe('agents: which resource an id names', () => {
+  const { emu } = useEmulator();
+  const ids = () => emu.demo.ids;
+
+  test('an oper_ id names its dashboard when it has one, else the operation; `kind` chooses; a wrong prefix or kind is refused', async () => {
+    const { tools } = toolsRig(emu);
+    const revisionIds = async (args: object) => ((await tools.call('list_revisions', args)).items as { id: string }[]).map((r) => r.id);
+    const dashboard = await revisionIds({ id: ids().dashboardId });
+    const operation = await revisionIds({ id: ids().dashboardId, kind: 'operation' });
+    assert.ok(dashboard.length > 0 && operation.length > 0);
+    assert.notDeepEqual(dashboard, operation, 'the dashboard’s history is not its operation’s');
+    assert.deepEqual(await revisionIds({ id: ids().dashboardId, kind: 'dashboard' }), dashboard);
+    // An operation without a dashboard: its own (handler) history, found after the dashboard read answers 404.
+    const kpi = await revisionIds({ id: ids().kpiOperationId });
+    assert.deepEqual(kpi, await revisionIds({ id: ids().kpiOperationId, kind: 'operation' }));
+    assert.ok(kpi.length > 0);
+    await assert.rejects(
+      tools.call('read_resource', { id: ids().databaseId, kind: 'dashboard' }),
+      new RegExp(`^ToolInputError: ${ids().databaseId} cannot be a dashboard: its prefix names a database\\.$`),
+    );
+    await assert.rejects(
+      tools.call('read_resource', { id: 'zzzz_0123456789ab' }),
+      /^ToolInputError: "zzzz_0123456789ab" is not the id of a resource these tools read \(oper_, appl_, dbas_, wsyn_, fact_\)\.$/,
+    );
+    const app = await tools.call('read_resource', { id: ids().liveAppId, kind: 'app' });
+    assert.equal(app.text !== undefined && unfenced(app.text).includes(ids().liveAppId), true);
+  });
+});
+
+describe('agents: what a save answers', () => {
+  const { emu } = useEmulator();
+  const ids = () => emu.demo.ids;
+  const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+  test('a saved text’s hash is its SHA-256, as a read of it gives; a stale base answers the diff, cut with a note past the limit', async () => {
+    const { tools } = toolsRig(emu);
+    const id = ids().dashboardId;
+    const read = await tools.call('read_resource', { id });
+    assert.equal(read.hash, sha256(unfenced(read.text)));
+    const text = `${unfenced(read.text)}// saved\n`;
+    const saved = await tools.call('save_resource', { id, baseRevision: read.baseRevision, text });
+    assert.equal(saved.hash, sha256(text));
+    assert.equal((await tools.call('read_resource', { id })).hash, saved.hash);
+    const proposal = `${text}${'// more\n'.repeat(400)}`;
+    const whole = await tools.call('save_resource', { id, baseRevision: read.baseRevision, text: proposal });
+    assert.equal(whole.status, 'conflict');
+    assert.equal(whole.hash, sha256(text), 'the hash of the service’s text, not the proposal’s');
+    assert.doesNotMatch(String(whole.message), /cut at/);
+    assert.match(
+      String(whole.message),
+      /\(revision \d+ now\); nothing was saved\. Read it again, redo the change on its text, and save with the new baseRevision\.$/,
+    );
+    assert.match(unfenced(whole.diff), /^--- oper_\w+ \(on the service, revision \d+\)\n\+\+\+ oper_\w+ \(proposed\)\n/);
+    const cut = await tools.call(
+      'save_resource',
+      { id, baseRevision: read.baseRevision, text: proposal },
+      { limits: { bytes: 300, items: 50 } },
+    );
+    assert.match(String(cut.message), /nothing was saved\. The diff is cut at \d+ of its \d+ code units\. Read it again/);
+    assert.ok(unfenced(cut.diff).length < unfenced(whole.diff).length);
+  });
+
+  test('a text the save’s checks refuse says so, with each problem’s place and words; nothing is sent', async () => {
+    const { tools } = toolsRig(emu);
+    const id = ids().dashboardId;
+    const read = await tools.call('read_resource', { id });
+    emu.clearRequests();
+    const refused = await tools.call('save_resource', { id, baseRevision: read.baseRevision, text: 'a\n<<<<<<< mine\n' });
+    assert.equal(refused.status, 'refused');
+    assert.equal(refused.message, 'The save’s checks refused the text; nothing was sent. Fix the problems and save again.');
+    const [problem, ...rest] = refused.problems as Record<string, unknown>[];
+    assert.deepEqual(Object.keys(problem!).sort(), ['column', 'line', 'message', 'severity']);
+    assert.deepEqual([problem!.line, problem!.column, problem!.severity], [2, 1, 'error']);
+    assert.match(String(problem!.message), /^A merge conflict is still marked here/);
+    assert.equal(rest.length, 0);
+    assert.equal(emu.requests().filter((r) => r.method === 'PUT').length, 0);
+  });
+
+  test('problems are listed in text order, the save’s checks before the types’ at one place; the service’s words fenced; 200 at most', () => {
+    const p = (line: number, column: number, source: Problem['source'], message = `${source} ${line}:${column}`): Problem => ({
+      line,
+      column,
+      severity: 'error',
+      message,
+      source,
+    });
+    const sorted = sortProblems([p(3, 1, 'local'), p(1, 5, 'types'), p(1, 5, 'local'), p(1, 2, 'types'), p(2, 9, 'service')]);
+    assert.deepEqual(
+      sorted.map((x) => x.message),
+      ['types 1:2', 'local 1:5', 'types 1:5', 'service 2:9', 'local 3:1'],
+    );
+    assert.deepEqual(
+      sortProblems([p(1, 1, 'types'), p(1, 1, 'local')]).map((x) => x.source),
+      ['local', 'types'],
+    );
+    const listed = withFence(
+      (fence) => fencedProblems([p(1, 1, 'service', 'refused by the service'), p(2, 1, 'local', 'ours')], fence),
+      () => NONCE,
+    );
+    assert.equal(unfenced(listed[0]!.message), 'refused by the service');
+    assert.notEqual(listed[0]!.message, 'refused by the service');
+    assert.deepEqual(listed[1], { line: 2, column: 1, severity: 'error', message: 'ours' });
+    const many = Array.from({ length: MAX_PROBLEMS + 1 }, (_, i) => p(i + 1, 1, 'local'));
+    assert.equal(withFence((fence) => fencedProblems(many, fence)).length, MAX_PROBLEMS);
+  });
+});
+
+describe('agents: how a failure is told', () => {
+  const fence = (text: string) => `<<${text}>>`;
+  const apiError = (kind: ApiErrorKind, status?: number) =>
+    new ApiError({ kind, status, message: 'the service’s words', action: 'read app appl_1', method: 'GET', path: '/v1/apps/appl_1' });
+
+  test('a service failure by its kind in words, with its status, and the service’s words fenced', () => {
+    const words: [ApiErrorKind, string][] = [
+      ['conflict', 'conflict'],
+      ['notFound', 'not found'],
+      ['unauthorized', 'the API key was refused'],
+      ['forbidden', 'not permitted'],
+      ['validation', 'refused as invalid'],
+      ['rateLimited', 'too many requests'],
+      ['server', 'service error'],
+      ['network', 'network error'],
+      ['timeout', 'timed out'],
+      ['invalidResponse', 'unexpected answer'],
+      ['cancelled', 'cancelled'],
+    ];
+    for (const [kind, said] of words) {
+      assert.equal(describeToolError(apiError(kind), fence), `The service call read app appl_1 failed: ${said}.\n<<the service’s words>>`);
+      assert.equal(
+        describeToolError(apiError(kind, 503), fence),
+        `The service call read app appl_1 failed: ${said} (HTTP 503).\n<<the service’s words>>`,
+      );
+    }
+    assert.match(describeToolError(apiError('somethingNew' as ApiErrorKind), fence), /failed: somethingNew\./);
+  });
+
+  test('our own refusals as they are; a cancelled call, another error and a thrown value in a sentence', () => {
+    for (const e of [
+      new ToolInputError('bad argument'),
+      new ToolFailure('no history'),
+      new ToolUnavailable('signed out'),
+      new InvalidIdError('not an id', 'x', ['operation']),
+    ])
+      assert.equal(describeToolError(e, fence), e.message);
+    const abort = new Error('This operation was aborted');
+    abort.name = 'AbortError';
+    assert.equal(describeToolError(abort, fence), 'The call was cancelled.');
+    assert.equal(describeToolError(new Error('boom'), fence), 'The tool failed: boom');
+    assert.equal(describeToolError(7, fence), 'The tool failed: 7');
+  });
+});
+
+describe('agents: the forms of a key the scrub finds', () => {
+  test('a key of 8 characters or more is found as is, URL-encoded, and in base64 and base64url at each alignment; a shorter one is not searched', () => {
+    assert.deepEqual(secretForms('1234567'), []);
+    const key = 'k+y/?ab~cdefghij';
+    const forms = secretForms(key);
+    assert.ok(forms.includes(key));
+    assert.ok(forms.includes(encodeURIComponent(key)));
+    assert.deepEqual(
+      forms.map((f) => f.length),
+      [...forms.map((f) => f.length)].sort((a, b) => b - a),
+      'longest first',
+    );
+    const scrub = new SecretScrub([key]);
+    for (const shift of [0, 1, 2])
+      for (const after of ['', '!', '!!']) {
+        const bytes = Buffer.concat([Buffer.from('xyz'.slice(0, shift)), Buffer.from(key), Buffer.from(after)]);
+        for (const encoding of ['base64', 'base64url'] as const) {
+          const encoded = bytes.toString(encoding);
+          const scrubbed = scrub.text(encoded);
+          assert.ok(scrubbed.includes(REDACTED), `${encoding} after ${shift} bytes, ${after.length} after`);
+          // What is left is only what the bytes around the key decide: at most 2 characters each side beyond them.
+          const left = scrubbed.split(REDACTED).join('');
+          assert.ok(
+            left.length <= Math.ceil(((shift + after.length) * 4) / 3) + 4 + 2,
+            `${encoding} ${shift}/${after.length}: ${scrubbed}`,
+          );
+        }
+      }
+    assert.equal(secretForms('12345678').length > 0, true, 'eight characters are enough');
+  });
+
+  test('of two keys, the longer is redacted whole even when it holds the shorter; without keys a value is returned as it is', () => {
+    const short = 'abcdefgh';
+    const long = `${short}ijklmnop`;
+    assert.equal(new SecretScrub([short, long]).text(`[${long}]`), `[${REDACTED}]`);
+    assert.equal(new SecretScrub([long, short]).text(`[${long}] (${short})`), `[${REDACTED}] (${REDACTED})`);
+    const value = { a: ['x'] };
+    assert.equal(new SecretScrub().value(value), value);
+    assert.equal(new SecretScrub(['abcdefghij']).text('nothing here'), 'nothing here');
+  });
+});

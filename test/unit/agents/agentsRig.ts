@@ -1,0 +1,31 @@
+// The agent tools on the real client, reader and save flow against a running emulator, as the MCP
+// server builds them, with a fixed fence nonce and a clock the test moves.
+import { AgentTools } from '../../../src/agents/tools';
+import type { RunningEmulator } from '../../../src/emulator/server';
+import { ResourceReader } from '../../../src/documents/model/resourceReader';
+import { SaveFlow } from '../../../src/documents/model/saveFlow';
+import { demoClient } from '../emulator/emulatorSupport';
+import { validate } from '../variantSupport';
+
+/** The nonce every fence of the rig's answers carries. */
+export const NONCE = 'ef'.repeat(16);
+
+/** A fenced text's content (between its opening note and line and its closing line). */
+export const unfenced = (v: unknown) => String(v).split('\n').slice(2, -1).join('\n');
+
+export function toolsRig(emu: RunningEmulator) {
+  const client = demoClient(emu);
+  const reader = new ResourceReader(() => client);
+  const flow = new SaveFlow(() => client, reader, { validate });
+  let now = 0;
+  const tools = new AgentTools({
+    client: () => client,
+    reader: () => reader,
+    revision: (r, v, o) => client.getRevision(r, v, o),
+    save: ({ file, text, base }) => flow.save({ file, uri: 'wsa:/x', text, base }),
+    validate,
+    nonce: () => NONCE,
+    now: () => now,
+  });
+  return { client, tools, tick: (ms: number) => (now += ms) };
+}
