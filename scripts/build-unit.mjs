@@ -1,7 +1,9 @@
 // The build step of `npm run test:mutation`, which Stryker runs once in its sandbox over the
 // instrumented sources: bundles the unit test files stryker.config.mjs names into out/test/unit/,
-// and the TSX checker chunk some of them load (dist/tsx-check.js), as `node esbuild.mjs` does,
-// without the extension, worker, webview and integration bundles and the other tests.
+// the TSX checker chunk some of them load (dist/tsx-check.js) and the dashboard language worker
+// with its declarations (dist/ts-worker.js, dist/ts-types/: the agent tools' type check runs it),
+// as `node esbuild.mjs` does, without the extension, webview and integration bundles and the other tests.
+import { spawnSync } from 'node:child_process';
 import * as esbuild from 'esbuild';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,4 +27,5 @@ const results = await Promise.all([
   esbuild.build({ ...node, packages: 'external', entryPoints, outdir: 'out/test/unit', outbase: 'test/unit' }),
   esbuild.build({ ...node, entryPoints: { 'tsx-check': 'src/dashboardLanguage/check/tsxCheck.ts' }, outdir: 'dist' }),
 ]);
-if (results.some((r) => r.errors.length)) process.exitCode = 1;
+const worker = spawnSync(process.execPath, ['esbuild.mjs', '--only=tsWorker'], { stdio: 'inherit' });
+if (results.some((r) => r.errors.length) || worker.status !== 0) process.exitCode = 1;

@@ -184,6 +184,68 @@ describe('agents: which resource an id names', () => {
   });
 });
 
+describe('agents: revisions as the tools list and compare them', () => {
+  const { emu } = useEmulator();
+  const ids = () => emu.demo.ids;
+
+  test('list_revisions gives each revision as the service lists it, with its draft and published marks, page after page', async () => {
+    const { tools, client } = toolsRig(emu);
+    const id = ids().databaseId;
+    const state = await client.revisionState(id);
+    assert.ok(
+      state.published && state.published.revisionId !== state.draft.revisionId,
+      'the seed has a draft after its published revision',
+    );
+    const listed: Record<string, unknown>[] = [];
+    let cursor: unknown;
+    let pages = 0;
+    do {
+      const page = await tools.call('list_revisions', { id, ...(cursor ? { cursor } : {}) }, { limits: { bytes: 32_768, items: 2 } });
+      listed.push(...(page.items as Record<string, unknown>[]));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor);
+    assert.equal(pages, Math.ceil(state.items.length / 2));
+    assert.deepEqual(
+      listed.map((r) => ({ ...r, message: unfenced(r.message) })),
+      state.items.map((r) => ({
+        id: r.id,
+        createdAt: r.createdAt,
+        message: r.message,
+        parentRevisionId: r.parentRevisionId ?? null,
+        ...(Number.isInteger(r.sequence) ? { sequence: r.sequence } : {}),
+        draft: r.id === state.draft.revisionId,
+        published: r.id === state.published!.revisionId,
+      })),
+    );
+    assert.equal(listed.filter((r) => r.draft).length, 1);
+    assert.equal(listed.filter((r) => r.published).length, 1);
+    assert.ok(listed.every((r) => /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(String(r.createdAt))));
+  });
+
+  test('diff_revisions compares two revisions as a unified diff named by id and revision, read whole in ranges', async () => {
+    const { tools } = toolsRig(emu);
+    const id = ids().longHistoryDashboardId;
+    const [newer, older] = (await tools.call('list_revisions', { id })).items as { id: string }[];
+    const whole = await tools.call('diff_revisions', { id, from: older!.id, to: newer!.id });
+    assert.equal(whole.nextOffset, undefined);
+    const diff = unfenced(whole.diff);
+    assert.ok(diff.startsWith(`--- ${id}@${older!.id}\n+++ ${id}@${newer!.id}\n@@ `), diff.slice(0, 200));
+    let joined = '';
+    let offset: unknown = 0;
+    do {
+      const part = await tools.call('diff_revisions', { id, from: older!.id, to: newer!.id, offset, length: 64 });
+      joined += unfenced(part.diff);
+      offset = part.nextOffset;
+    } while (offset !== undefined);
+    assert.equal(joined, diff);
+    await assert.rejects(
+      tools.call('diff_revisions', { id, from: older!.id, to: 'rvsn' }),
+      /^ToolInputError: "rvsn" is not a revision id \(rvsn_…\)\.$/,
+    );
+  });
+});
+
 describe('agents: what a save answers', () => {
   const { emu } = useEmulator();
   const ids = () => emu.demo.ids;
@@ -259,6 +321,46 @@ describe('agents: what a save answers', () => {
     assert.deepEqual(listed[1], { line: 2, column: 1, severity: 'error', message: 'ours' });
     const many = Array.from({ length: MAX_PROBLEMS + 1 }, (_, i) => p(i + 1, 1, 'local'));
     assert.equal(withFence((fence) => fencedProblems(many, fence)).length, MAX_PROBLEMS);
+  });
+});
+
+describe('agents: check_dashboard with the language service', () => {
+  const { emu } = useEmulator();
+
+  test('a type error at its 1-based place with its TS code, a syntax error from both checks in text order; each check stands alone', async () => {
+    const { tools, dispose } = toolsRig(emu, { types: true });
+    try {
+      const id = emu.demo.ids.dashboardId;
+      const check = async (source: string) => (await tools.call('check_dashboard', { id, source })).problems as Record<string, unknown>[];
+      const typed = await check('export default function A() {\n  const n: number = "a";\n  return <p>{n}</p>;\n}\n');
+      assert.deepEqual(
+        typed.map((p) => [p.line, p.column, p.severity]),
+        [[2, 9, 'error']],
+      );
+      assert.match(String(typed[0]!.message), /^TS2322: Type 'string' is not assignable to type 'number'\.$/);
+      assert.deepEqual(
+        await check('export default function A() {\n  return <p>fine</p>;\n}\n'),
+        [],
+        'the next check does not see the last one’s text',
+      );
+      const both = await check('export default function A() {\n  return <p>{</p>;\n}\n');
+      const places = both.map((p) => [p.line as number, p.column as number]);
+      assert.deepEqual(
+        places,
+        [...places].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!),
+        'in text order',
+      );
+      assert.ok(
+        both.some((p) => /^TS1109: Expression expected\.$/.test(String(p.message))),
+        JSON.stringify(both),
+      );
+      assert.ok(
+        both.some((p) => !/^TS\d+:/.test(String(p.message))),
+        'the save’s own check as well',
+      );
+    } finally {
+      dispose();
+    }
   });
 });
 

@@ -108,6 +108,18 @@ describe('agents: ranges', () => {
     assert.deepEqual(rangeOf('xy', 0, undefined, 1), { text: 'x', nextOffset: 1 });
   });
 
+  test('the pairs at both ends of the high surrogates stay whole, a character just below them does not wait', () => {
+    for (const pair of ['\ud800\udc00', '\udbff\udfff']) {
+      assert.deepEqual(rangeOf(`ab${pair}cd`, 0, 3), { text: 'ab', nextOffset: 2 }, escape(pair));
+      assert.deepEqual(rangeOf(`${pair}x`, 0, 1), { text: pair, nextOffset: 2 }, `${escape(pair)} alone moves on whole`);
+    }
+    assert.deepEqual(rangeOf('ab\ud7ffcd', 0, 3), { text: 'ab\ud7ff', nextOffset: 3 });
+    assert.deepEqual(rangeOf('ab\udc00cd', 0, 3), { text: 'ab\udc00', nextOffset: 3 }, 'a low half ends a range');
+    // A bound that fits the text exactly (its bytes and the two quotes) takes it whole.
+    assert.deepEqual(rangeOf('abcdef', 0, undefined, 8), { text: 'abcdef' });
+    assert.deepEqual(rangeOf('abcdef', 0, undefined, 7), { text: 'abcde', nextOffset: 5 });
+  });
+
   test('reading in ranges gives the whole text back, each range within 32 KB', () => {
     let text = '';
     for (let i = 0; i < 20_000; i++) text += `${i} \u00e9"\\\u{1f600}\n`;
@@ -206,6 +218,22 @@ describe('agents: baseRevision and cursors', () => {
       enc('wsa-revs.1.', { id: 5, k: 'dashboard', s: 0 }),
     ])
       assert.throws(() => decodeRevisionCursor(bad), /cursor is not one these tools gave/, bad);
+  });
+
+  test('the bounds of a cursor and a token hold at their edge: the longest query and page pass, a longer token or a stray character does not', () => {
+    const edge: ResourceCursor = { kind: 'app', query: 'q'.repeat(200), index: 6, page: 'p'.repeat(1000), skip: 100_000, pages: 10_000 };
+    assert.deepEqual(decodeResourceCursor(encodeResourceCursor(edge)), edge);
+    const base = encodeBase({ id: 'oper_a1', view: 'dashboard', tokens: dashboardTokens });
+    const body = base.slice('wsa-base.1.'.length);
+    for (const bad of [`${base.slice(0, 20)}!${base.slice(20)}`, `${base}!`, `!${base}`, `wsa-base.1.=${body}`])
+      assert.throws(() => decodeBase(bad), /baseRevision is not one these tools gave/, bad);
+    // A well-formed token past 4,096 characters (an unknown field makes it long) is refused; below, the field is ignored.
+    const padded = (n: number) =>
+      `wsa-base.1.${Buffer.from(JSON.stringify({ id: 'oper_a1', view: 'dashboard', tokens: dashboardTokens, pad: 'x'.repeat(n) })).toString('base64url')}`;
+    assert.ok(padded(2900).length <= 4096);
+    assert.deepEqual(decodeBase(padded(2900)), { id: 'oper_a1', view: 'dashboard', tokens: dashboardTokens });
+    assert.ok(padded(3100).length > 4096);
+    assert.throws(() => decodeBase(padded(3100)), /baseRevision is not one these tools gave/);
   });
 
   test('a listing goes on to the service’s next page, and to the next kind at the end, a repeated cursor or 100 pages', () => {
@@ -326,6 +354,22 @@ describe('agents: kept range snapshots and the gate', () => {
     assert.deepEqual(kept.get('b'), s('b2'));
     kept.clear();
     assert.equal(kept.get('b'), undefined);
+  });
+
+  test('the kept texts stay within 24 MiB together: at the bound all stay, past it the oldest goes', () => {
+    const kept = new RangeSnapshots(() => 0);
+    const s = (t: string) => ({ text: t, hash: 'h', baseRevision: 'b' });
+    const half = 'x'.repeat(12 * 1024 * 1024);
+    kept.put('a', s(half));
+    kept.put('b', s(half));
+    assert.ok(kept.get('a') && kept.get('b'), 'exactly 24 MiB');
+    kept.put('c', s(''));
+    assert.ok(kept.get('a'), 'an empty text adds nothing');
+    kept.put('d', s('y'));
+    assert.equal(kept.get('a'), undefined, 'one more character: the oldest goes');
+    assert.ok(kept.get('b') && kept.get('c') && kept.get('d'));
+    kept.put('e', s('z'));
+    assert.ok(kept.get('b'), 'four entries and within the bound: all stay');
   });
 
   test('the tools run only trusted and signed in', () => {

@@ -1,6 +1,9 @@
 // The agent tools on the real client, reader and save flow against a running emulator, as the MCP
-// server builds them, with a fixed fence nonce and a clock the test moves.
-import { AgentTools } from '../../../src/agents/tools';
+// server builds them, with a fixed fence nonce and a clock the test moves; with `types`, also the
+// dashboard language service in its worker (dist/ts-worker.js, as `wsa mcp` starts it).
+import { resolve } from 'node:path';
+import { AgentTools, DashboardTypeCheck } from '../../../src/agents/tools';
+import { DashboardWorkerClient } from '../../../src/dashboardLanguage/service/workerClient';
 import type { RunningEmulator } from '../../../src/emulator/server';
 import { ResourceReader } from '../../../src/documents/model/resourceReader';
 import { SaveFlow } from '../../../src/documents/model/saveFlow';
@@ -13,11 +16,14 @@ export const NONCE = 'ef'.repeat(16);
 /** A fenced text's content (between its opening note and line and its closing line). */
 export const unfenced = (v: unknown) => String(v).split('\n').slice(2, -1).join('\n');
 
-export function toolsRig(emu: RunningEmulator) {
+export function toolsRig(emu: RunningEmulator, { types = false } = {}) {
   const client = demoClient(emu);
   const reader = new ResourceReader(() => client);
   const flow = new SaveFlow(() => client, reader, { validate });
   let now = 0;
+  const worker = types
+    ? new DashboardWorkerClient({ script: resolve('dist', 'ts-worker.js'), typesDir: resolve('dist', 'ts-types') })
+    : undefined;
   const tools = new AgentTools({
     client: () => client,
     reader: () => reader,
@@ -26,6 +32,12 @@ export function toolsRig(emu: RunningEmulator) {
     validate,
     nonce: () => NONCE,
     now: () => now,
+    types:
+      worker &&
+      new DashboardTypeCheck(worker, async () => {
+        const runtime = await client.dashboardRuntimeTypes();
+        return runtime ? { modules: runtime.modules } : null;
+      }),
   });
-  return { client, tools, tick: (ms: number) => (now += ms) };
+  return { client, tools, tick: (ms: number) => (now += ms), dispose: () => worker?.dispose() };
 }
