@@ -12,6 +12,7 @@ import { ApiError, InvalidIdError, type ApiErrorKind } from '../../../src/api';
 import {
   describeToolError,
   MAX_PROBLEMS,
+  TOOL_KINDS,
   TOOL_NAMES,
   TOOL_SPECS,
   ToolFailure,
@@ -24,6 +25,7 @@ import { fencedProblems } from '../../../src/agents/tools/agentSave';
 import { sortProblems, type Problem } from '../../../src/agents/tools/dashboardCheck';
 import { REDACTED, SecretScrub, secretForms } from '../../../src/agents/tools/secretScrub';
 import { useEmulator } from '../emulator/emulatorSupport';
+import { useProfile } from '../variantSupport';
 import { NONCE, toolsRig, unfenced } from './agentsRig';
 
 const validator = new AjvJsonSchemaValidator();
@@ -181,6 +183,42 @@ describe('agents: which resource an id names', () => {
     );
     const app = await tools.call('read_resource', { id: ids().liveAppId, kind: 'app' });
     assert.equal(app.text !== undefined && unfenced(app.text).includes(ids().liveAppId), true);
+  });
+});
+
+describe('agents: listing', () => {
+  const { emu } = useEmulator();
+
+  test('a query matches names and ids whatever their case, trimmed; a cursor goes on with the same kind and query given again', async () => {
+    const { tools } = toolsRig(emu);
+    const names = async (query: string) =>
+      ((await tools.call('list_resources', { kind: 'dashboard', query })).items as { name: string }[]).map((i) => unfenced(i.name));
+    const revenue = await names('  rEVENUE by  ');
+    assert.ok(revenue.includes('Revenue by region'), JSON.stringify(revenue));
+    assert.deepEqual(await names('   '), await names(''), 'a blank query is no query');
+    const byId = await tools.call('list_resources', { query: emu.demo.ids.dashboardId.toUpperCase() });
+    assert.ok((byId.items as { id: string }[]).some((i) => i.id === emu.demo.ids.dashboardId));
+    const first = await tools.call('list_resources', { kind: 'operation', query: 'o' }, { limits: { bytes: 32_768, items: 1 } });
+    const again = await tools.call(
+      'list_resources',
+      { kind: 'operation', query: ' o ', cursor: first.nextCursor },
+      { limits: { bytes: 32_768, items: 1 } },
+    );
+    assert.equal((again.items as unknown[]).length, 1);
+    assert.notDeepEqual(again.items, first.items);
+  });
+});
+
+describe('agents: listing a service without list endpoints', () => {
+  const rig = useProfile(['no-lists']);
+
+  test('every kind is named as unlisted, with no items and no cursor, in one call', async () => {
+    const { tools } = toolsRig(rig().emu);
+    const page = await tools.call('list_resources', {});
+    assert.deepEqual(page.items, []);
+    assert.deepEqual(page.unlisted, [...TOOL_KINDS]);
+    assert.equal(page.nextCursor, undefined);
+    assert.deepEqual((await tools.call('list_resources', { kind: 'fact' })).unlisted, ['fact']);
   });
 });
 
