@@ -5,7 +5,8 @@
 // test/unit/bundles.test.ts reads them (no import cycles; what each chunk holds).
 import * as esbuild from 'esbuild';
 import { readdirSync, existsSync, copyFileSync, mkdirSync, writeFileSync, readFileSync, chmodSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 const args = process.argv.slice(2);
 const production = args.includes('--production');
@@ -107,6 +108,9 @@ const vscodeOnce = {
 // The dashboard language service's declarations (src/dashboardLanguage/service/typeFiles.ts): TypeScript's es2022 + dom
 // libs with every lib they reference, and the pinned @types/react with csstype, copied beside the
 // worker bundle as dist/ts-types (the packaged extension has no node_modules).
+// Found as Node finds them, not under the working folder: the mutation run builds in a sandbox
+// folder of its own, below the project, with no node_modules of its own.
+const packageDir = (name) => dirname(createRequire(import.meta.url).resolve(`${name}/package.json`));
 const TS_LIBS = ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'];
 const copyTsTypes = {
   name: 'copy-ts-types',
@@ -120,7 +124,7 @@ const copyTsTypes = {
         const name = pending.pop();
         if (done.has(name)) continue;
         done.add(name);
-        const text = readFileSync(join('node_modules/typescript/lib', name), 'utf8');
+        const text = readFileSync(join(packageDir('typescript'), 'lib', name), 'utf8');
         writeFileSync(join(out, 'lib', name), text);
         for (const m of text.matchAll(/<reference lib="([^"]+)"/g)) pending.push(`lib.${m[1].toLowerCase()}.d.ts`);
       }
@@ -129,7 +133,7 @@ const copyTsTypes = {
         ['csstype', ['package.json', 'index.d.ts']],
       ]) {
         mkdirSync(join(out, 'node_modules', pkg), { recursive: true });
-        for (const f of files) copyFileSync(join('node_modules', pkg, f), join(out, 'node_modules', pkg, f));
+        for (const f of files) copyFileSync(join(packageDir(pkg), f), join(out, 'node_modules', pkg, f));
       }
     });
   },
