@@ -114,17 +114,18 @@ export function hostRows(runs: readonly HostRun[], steps?: string): { rows: Row[
       if (count !== undefined && count - c !== 1) details.push(`run ${i + 1}, ${what}: ${count} — ${run.results?.notes[key] ?? ''}`);
     });
   }
-  const counts: [string, string, number][] = [
-    ['requests.activation', 'requests during activation (before any view is shown)', 0],
-    ['requests.save', 'requests: save the first (File > Save)', 1],
-    ['requests.openHistory', 'requests: open its history, until the first paint', 1],
-    ['requests.compareSeen', 'requests: compare two revisions already read', 0],
-    ['requests.expandGroup', 'requests: expand a tree group (Operations, listing)', 1],
+  // Each count with the step that takes it: a run of some steps shows only theirs.
+  const counts: [string, string, number, string][] = [
+    ['requests.activation', 'requests during activation (before any view is shown)', 0, STEP_NAMES.activation],
+    ['requests.save', 'requests: save the first (File > Save)', 1, STEP_NAMES.requests],
+    ['requests.openHistory', 'requests: open its history, until the first paint', 1, STEP_NAMES.requests],
+    ['requests.compareSeen', 'requests: compare two revisions already read', 0, STEP_NAMES.requests],
+    ['requests.expandGroup', 'requests: expand a tree group (Operations, listing)', 1, STEP_NAMES.tree],
   ];
   // Counts are the median over the runs: a background re-check (the window regaining focus re-reads
   // visible documents) can land inside one run's count. Every run that differs is listed below.
-  for (const [key, what, target] of counts) {
-    if (key !== 'requests.activation' && !ran(STEP_NAMES.requests)) continue;
+  for (const [key, what, target, step] of counts) {
+    if (step !== STEP_NAMES.activation && !ran(step)) continue;
     const typical = med(key);
     if (typical === undefined) {
       rows.push(missing(what, String(target)));
