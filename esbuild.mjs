@@ -110,7 +110,8 @@ const vscodeOnce = {
 // worker bundle as dist/ts-types (the packaged extension has no node_modules).
 // Found as Node finds them, not under the working folder: the mutation run builds in a sandbox
 // folder of its own, below the project, with no node_modules of its own.
-const packageDir = (name) => dirname(createRequire(import.meta.url).resolve(`${name}/package.json`));
+const requireHere = createRequire(import.meta.url);
+const packageDir = (name) => dirname(requireHere.resolve(`${name}/package.json`));
 const TS_LIBS = ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'];
 const copyTsTypes = {
   name: 'copy-ts-types',
