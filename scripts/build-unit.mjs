@@ -1,15 +1,16 @@
 // The build step of `npm run test:mutation`, which Stryker runs once in its sandbox over the
-// instrumented sources: bundles the unit test files stryker.config.mjs names into out/test/unit/,
+// instrumented sources: bundles the unit test files stryker.config.mjs names into out/mutation/
+// (over the files scripts/mutation.mjs wrote there, which say what each test is made of),
 // the TSX checker chunk some of them load (dist/tsx-check.js) and the dashboard language worker
 // with its declarations (dist/ts-worker.js, dist/ts-types/: the agent tools' type check runs it),
 // as `node esbuild.mjs` does, without the extension, webview and integration bundles and the other tests.
 import { spawnSync } from 'node:child_process';
 import * as esbuild from 'esbuild';
-import { join, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const config = (await import(pathToFileURL(resolve('stryker.config.mjs')).href)).default;
-const entryPoints = config.tap.testFiles.map((bundle) => join('test/unit', relative('out/test/unit', bundle).replace(/\.js$/, '.ts')));
+const { testFiles } = await import(pathToFileURL(resolve('stryker.config.mjs')).href);
+const entryPoints = testFiles.map((name) => `test/unit/${name}.test.ts`);
 
 const node = {
   bundle: true,
@@ -24,7 +25,7 @@ const node = {
   legalComments: 'none',
 };
 const results = await Promise.all([
-  esbuild.build({ ...node, packages: 'external', entryPoints, outdir: 'out/test/unit', outbase: 'test/unit' }),
+  esbuild.build({ ...node, packages: 'external', entryPoints, outdir: 'out/mutation', outbase: 'test/unit' }),
   esbuild.build({ ...node, entryPoints: { 'tsx-check': 'src/dashboardLanguage/check/tsxCheck.ts' }, outdir: 'dist' }),
 ]);
 const worker = spawnSync(process.execPath, ['esbuild.mjs', '--only=tsWorker'], { stdio: 'inherit' });

@@ -34,12 +34,14 @@ export class ExplorerCommands extends Disposable {
     private readonly connection: ConnectionProvider,
     private readonly config: Configuration,
     private readonly log: vscode.LogOutputChannel,
+    /** Refresh also looks for pulled folders a lost watcher event hid. */
+    lookForFolders: () => Promise<void>,
   ) {
     super();
     this._register(
       registerCommands(log, {
         [COMMANDS.open]: (node?: ExplorerNode | OpenTarget) => this.open(node ?? this.selected()),
-        [COMMANDS.refresh]: () => this.model.refresh(),
+        [COMMANDS.refresh]: () => (void lookForFolders(), this.model.refresh()),
         [COMMANDS.refreshItem]: (node?: ExplorerNode) => this.model.refresh(node ?? this.selected()),
         [COMMANDS.copyId]: (node?: ExplorerNode) => this.copyId(node ?? this.selected()),
         [COMMANDS.addResource]: (input?: unknown) => this.addResource(typeof input === 'string' ? input : undefined),

@@ -41,7 +41,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   runCommandsAfter(connection.ready);
   context.subscriptions.push(
     new ConnectionCommands(connection.manager, connection.signIn, connection.localEmulator, log),
-    new ExplorerCommands(explorer.model, explorer, connection.manager, config, log),
+    new ExplorerCommands(explorer.model, explorer, connection.manager, config, log, folders.look),
     ...registerSaveCommands(log, files.saves, files.held, conflicts),
     registerCommand(log, COMMANDS.showHistory, (arg?: unknown) => history.show(arg)),
     ...registerPublishCommands(log, publish),

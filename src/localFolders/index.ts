@@ -2,6 +2,9 @@
 // holds a pulled folder (a state file found after activation, or one appearing), or a folder
 // command runs. Until then activation runs none of the engine, the Source Control view or the
 // watchers of pulled folders (the code is imported dynamically).
+// A pulled folder is found by a file watcher, and a watcher's event can be lost (inotify's limits,
+// a loaded host), so the window also looks again when it gets focus back, when the explorer is
+// refreshed and when a folder command runs: each is one search for state files.
 import * as vscode from 'vscode';
 import type { ConflictResolver } from '../documents/conflicts/conflictResolver';
 import type { ConnectionManager } from '../connection/connectionManager';
@@ -24,14 +27,34 @@ export interface LocalFoldersFeatureDeps {
 }
 
 export interface LocalFoldersFeature {
-  /** The loaded feature (created, and the window's pulled folders found, on the first call). */
+  /** The loaded feature, with the window's pulled folders looked for again (created on the first call). */
   load(): Promise<LocalFolders>;
+  /** Looks for pulled folders again; one found loads the feature. Never rejects: a failure is logged. */
+  look(): Promise<void>;
+  /** Stops the watcher that finds new pulled folders until the answer is disposed (tests: events lost). */
+  pauseWatching(): vscode.Disposable;
 }
 
 export function registerLocalFolders(context: vscode.ExtensionContext, deps: LocalFoldersFeatureDeps): LocalFoldersFeature {
   let loading: Promise<LocalFolders> | undefined;
   const tsxCheckPath = vscode.Uri.joinPath(context.extensionUri, 'dist', 'tsx-check.js').fsPath;
-  const load = (): Promise<LocalFolders> =>
+  const warn = (e: unknown) => deps.log.warn(`[Folders] Could not look for pulled folders: ${String(e)}`);
+  const load = async (): Promise<LocalFolders> => {
+    if (!loading) return create();
+    const folders = await loading;
+    await folders.discover(false);
+    return folders;
+  };
+  // Before the feature is loaded, one state file is enough to load it (which finds them all).
+  const look = async (): Promise<void> => {
+    try {
+      if (loading) await load();
+      else if ((await findStateFiles(1)).length > 0) await load();
+    } catch (e) {
+      warn(e);
+    }
+  };
+  const create = (): Promise<LocalFolders> =>
     (loading ??= (async () => {
       const { LocalFolders } = await import('./vscode/localFolders');
       const folders = new LocalFolders({
@@ -52,15 +75,24 @@ export function registerLocalFolders(context: vscode.ExtensionContext, deps: Loc
 
   // After activation, not during it: one search of the workspace for state files, and the narrow
   // watcher that finds a folder pulled from a terminal (the CLI) while the window is open.
+  let watcher: vscode.Disposable | undefined;
+  const watch = () => (watcher ??= watchForStateFiles(() => void load().catch(warn), deps.log));
   const started = setTimeout(() => {
-    context.subscriptions.push(watchForStateFiles(() => void load().then((folders) => folders.discover(false)), deps.log));
-    findStateFiles(1).then(
-      (found) => {
-        if (found.length > 0) void load();
-      },
-      (e: unknown) => deps.log.warn(`[Folders] Could not look for pulled folders: ${String(e)}`),
-    );
+    watch();
+    void look();
   }, 0);
-  context.subscriptions.push({ dispose: () => clearTimeout(started) });
-  return { load };
+  // The event also fires when only `active` (recent input) changes: look only when focus comes back.
+  let focused = vscode.window.state.focused;
+  const focus = vscode.window.onDidChangeWindowState((state) => {
+    const regained = state.focused && !focused;
+    focused = state.focused;
+    if (regained) void look();
+  });
+  const stopWatching = () => {
+    watcher?.dispose();
+    watcher = undefined;
+  };
+  const pauseWatching = () => (stopWatching(), new vscode.Disposable(watch));
+  context.subscriptions.push(focus, { dispose: () => (clearTimeout(started), stopWatching()) });
+  return { load, look, pauseWatching };
 }

@@ -548,6 +548,36 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
     await until('the deleted folder leaves Source Control', () => !loaded.repositoryOf(outside), 15_000);
   });
 
+  it('finds a folder pulled from a terminal even when the watcher’s event is lost: at the explorer’s Refresh, and at a folder command', async () => {
+    const workspace = vscode.workspace.workspaceFolders![0]!.uri;
+    const loaded = await s.api.folders.load();
+    // A loaded host drops file events (inotify's limits): here no event comes at all.
+    const paused = s.api.folders.pauseWatching();
+    const pulled: vscode.Uri[] = [];
+    const pullFromTerminal = async () => {
+      const uri = vscode.Uri.joinPath(workspace, `lost-event-${randomUUID().slice(0, 8)}`);
+      pulled.push(uri);
+      const report = await new LocalFolder({ folder: uri.fsPath, client: () => other }).pull({
+        connection: { ...s.emulator.carriers, baseUrl: s.emulator.url, workspaceId: s.emulator.workspaceId },
+        ids: [s.ids.factId!],
+      });
+      assert.ok(report.files.some((f) => f.outcome === 'added'));
+      return uri;
+    };
+    try {
+      const first = await pullFromTerminal();
+      await vscode.commands.executeCommand('workspaceAutomation.refresh');
+      await until('the explorer’s Refresh found the folder', () => loaded.repositoryOf(first)?.root.path === first.path, 15_000);
+      const second = await pullFromTerminal();
+      assert.equal(loaded.repositoryOf(second), undefined, 'no event, no search: not found yet');
+      await vscode.commands.executeCommand('workspaceAutomation.refreshFolderStatus');
+      assert.equal(loaded.repositoryOf(second)?.root.path, second.path, 'a folder command looks first, then acts');
+    } finally {
+      paused.dispose();
+      for (const uri of pulled) rmSync(uri.fsPath, { recursive: true, force: true });
+    }
+  });
+
   it('lets a pulled folder that no watcher saw deleted (outside the workspace) leave Source Control at the next refresh', async () => {
     // Outside the workspace folders: the window's watcher of every deletion does not cover it.
     const outside = vscode.Uri.file(mkdtempSync(join(tmpdir(), 'wsa-outside-')));

@@ -50,6 +50,13 @@ describe('README tables', () => {
     assert.ok(lines <= 300, `README.md has ${lines} lines: the details belong in docs/ (one page per reader)`);
   });
 
+  it('a newcomer reads both setup commands in the README: npm start and npm test, in one code block', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const blocks = [...readme.matchAll(/```bash\n([\s\S]*?)```/g)].map((m) => m[1]);
+    const both = blocks.find((b) => /^npm start\b/m.test(b) && /^npm test\b/m.test(b));
+    assert.ok(both, 'no bash block of the README shows both `npm start` and `npm test` at the start of a line');
+  });
+
   it('every command and setting in package.json appears in the README', () => {
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     const readme = readFileSync(join(root, 'README.md'), 'utf8');

@@ -84,8 +84,9 @@ function escape(text: string): string {
  * then regains it. Playwright makes every page think it has focus whatever is in front; that is
  * turned off for the switch, else VS Code would never see the window lose focus. Needs the full
  * browser (`useWorkbench({ windowFocus: true })`): the headless shell keeps every page focused.
+ * `whileAway` runs while the other tab is in front (what the person does elsewhere meanwhile).
  */
-export async function switchAwayAndBack(page: Page): Promise<void> {
+export async function switchAwayAndBack(page: Page, whileAway?: () => unknown): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false });
@@ -99,6 +100,7 @@ export async function switchAwayAndBack(page: Page): Promise<void> {
             `the workbench kept focus when another page came to the front: its scenario needs windowFocus: true (${String(err)})`,
           );
         });
+      await whileAway?.();
     } finally {
       await other.close();
     }
