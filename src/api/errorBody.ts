@@ -29,8 +29,9 @@ function clip(s: string): string {
   return oneLine.length > MAX_MESSAGE ? `${oneLine.slice(0, MAX_MESSAGE)}…` : oneLine;
 }
 
+/** A line or column: a whole number from 1 that a double holds exactly (1e300 is a whole number too). */
 function positiveInt(v: unknown): number | undefined {
-  return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined;
+  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : undefined;
 }
 
 function findPosition(...sources: Record<string, unknown>[]): SourcePosition | undefined {
