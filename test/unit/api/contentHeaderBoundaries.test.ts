@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from 'node:test';
 import { HttpTransport, type RawRequest } from '../../../src/api/transport';
 import { DEFAULT_CONNECTION } from '../../../src/api';
-import { json, raw, useScriptedServer } from '../../harness/lib/scriptedServer';
+import { raw, useScriptedServer } from '../../harness/lib/scriptedServer';
 import { apiFailure, clientOf, OPERATION } from './clientSupport';
 
 const SUITE = { timeout: 10_000 };
