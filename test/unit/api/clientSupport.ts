@@ -20,6 +20,30 @@ export const OPERATION = {
   published: null,
 };
 
+/** A write sync's definition as the service reads it, every field valid. */
+export const WRITE_SYNC_DEFINITION = {
+  source: { resourceId: 'a', object: 'b', scope: 'c' },
+  destination: { resourceId: 'd', object: 'e', scope: 'f' },
+  input: { type: 'operation', operationId: 'oper_1', revisionId: 'rvsn_1', table: 't' },
+  keyColumn: 'id',
+  fields: { id: 'Id' },
+};
+
+/** The answer (`{data: …}`) to a revision list of oper_1 holding `items`; `nextCursor` is left out when undefined. */
+export function historyAnswer(items: unknown[], nextCursor?: unknown) {
+  return {
+    data: {
+      resourceId: 'oper_1',
+      version: 'v1',
+      draft: { revisionId: 'rvsn_2', sequence: 2 },
+      published: null,
+      capabilities: { history: true, restore: true, publish: true },
+      items,
+      nextCursor,
+    },
+  };
+}
+
 /** The real client of `baseUrl` with our default carriers, key `apik_secret` and workspace `wksp_1`; `over` changes any setting. */
 export function clientOf(
   baseUrl: string,

@@ -8,7 +8,7 @@ import { beforeEach, describe, test } from 'node:test';
 import { MAX_LIST_ITEMS, MAX_LIST_PAGES } from '../../../src/api/listPaging';
 import { MAX_REVISION_ITEMS, MAX_REVISION_PAGES } from '../../../src/api/revisionPages';
 import { json, useScriptedServer, type ScriptedRequest } from '../../harness/lib/scriptedServer';
-import { apiFailure, clientOf } from './clientSupport';
+import { apiFailure, clientOf, historyAnswer } from './clientSupport';
 
 const SUITE = { timeout: 60_000 };
 const db = (n: number) => ({ id: `dbas_${n}`, name: `DB ${n}`, draft: { revisionId: `rvsn_${n}`, sequence: 1 }, published: null });
@@ -133,17 +133,7 @@ describe('revision history cursors and bounds', SUITE, () => {
     message: '',
     createdAt: new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString(),
   });
-  const history = (items: unknown[], nextCursor: unknown) => ({
-    data: {
-      resourceId: 'oper_1',
-      version: 'v1',
-      draft: { revisionId: 'rvsn_1', sequence: 1 },
-      published: null,
-      capabilities: { history: true, restore: true, publish: true },
-      items,
-      nextCursor,
-    },
-  });
+  const history = historyAnswer;
 
   async function listRevisions(page: (n: number) => { items: unknown[]; nextCursor?: unknown }) {
     server.answerAll((res, req) => {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from 'node:test';
 import type { ApiError } from '../../../src/api';
 import { json, useScriptedServer } from '../../harness/lib/scriptedServer';
-import { apiFailure, clientOf, OPERATION } from './clientSupport';
+import { apiFailure, clientOf, OPERATION, WRITE_SYNC_DEFINITION } from './clientSupport';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 
@@ -83,13 +83,7 @@ describe('revision sequences and versions at their boundaries', { timeout: 10_00
     const sync = (version: unknown) => ({
       id: 'wsyn_1',
       name: 'Sync',
-      definition: {
-        source: { resourceId: 'a', object: 'b', scope: 'c' },
-        destination: { resourceId: 'd', object: 'e', scope: 'f' },
-        input: { type: 'operation', operationId: 'oper_1', revisionId: 'rvsn_1', table: 't' },
-        keyColumn: 'id',
-        fields: {},
-      },
+      definition: WRITE_SYNC_DEFINITION,
       version,
       isEnabled: true,
       automaticEnabled: false,

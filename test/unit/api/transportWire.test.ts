@@ -9,7 +9,7 @@ import { parseSuccess } from '../../../src/api/client';
 import { HttpTransport, type RawRequest } from '../../../src/api/transport';
 import * as z from 'zod/mini';
 import { json, useScriptedServer } from '../../harness/lib/scriptedServer';
-import { apiFailure as failure, clientOf, NO_RETRY, OPERATION } from './clientSupport';
+import { apiFailure as failure, clientOf, historyAnswer, NO_RETRY, OPERATION, WRITE_SYNC_DEFINITION } from './clientSupport';
 
 // Each suite takes well under a second; one that hangs (a request that never settles) fails within 5 s,
 // instead of holding a mutation run until Stryker's own timeout.
@@ -53,13 +53,7 @@ describe('the requests on the wire and what is told of their answers', SUITE, ()
     const saved = await c.updateWriteSync('wsyn_1', {
       expectedVersion: 3,
       name: 'Sync',
-      definition: {
-        source: { resourceId: 'a', object: 'b', scope: 'c' },
-        destination: { resourceId: 'd', object: 'e', scope: 'f' },
-        input: { type: 'operation', operationId: 'oper_1', revisionId: 'rvsn_1', table: 't' },
-        keyColumn: 'id',
-        fields: { id: 'Id' },
-      },
+      definition: WRITE_SYNC_DEFINITION,
       isEnabled: true,
       automaticEnabled: false,
     });
@@ -390,17 +384,7 @@ describe('what the client asks and what it makes of the answers', SUITE, () => {
     message: id,
     createdAt: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString(),
   });
-  const history = (items: unknown[], nextCursor: string | null) => ({
-    data: {
-      resourceId: 'oper_1',
-      version: 'v1',
-      draft: { revisionId: 'rvsn_2', sequence: 2 },
-      published: null,
-      capabilities: { history: true, restore: true, publish: true },
-      items,
-      nextCursor,
-    },
-  });
+  const history = historyAnswer;
 
   beforeEach(() => server.reset());
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from 'node:test';
 import { absoluteUtc, relativeTime } from '../../../src/history/protocol/relativeTime';
 import { json, useScriptedServer } from '../../harness/lib/scriptedServer';
-import { clientOf } from '../api/clientSupport';
+import { clientOf, historyAnswer } from '../api/clientSupport';
 
 const NOW = Date.parse('2026-06-01T12:00:00.000Z');
 const MAX_TIME = '+275760-09-13T00:00:00.000Z';
@@ -61,18 +61,7 @@ describe('a revision’s time as the history is ordered, at its boundaries', { t
   });
   /** The ids in the order the client hands the history on, from items the service lists in `items` order. */
   async function order(items: unknown[]): Promise<string[]> {
-    server.script(
-      json(200, {
-        data: {
-          resourceId: 'oper_1',
-          version: 'v1',
-          draft: { revisionId: 'rvsn_3', sequence: 3 },
-          published: null,
-          capabilities: { history: true, restore: true, publish: true },
-          items,
-        },
-      }),
-    );
+    server.script(json(200, historyAnswer(items)));
     const c = clientOf(server.url);
     try {
       return (await c.listRevisions('oper_1')).items.map((i) => i.id);
