@@ -29,8 +29,9 @@ function clip(s: string): string {
   return oneLine.length > MAX_MESSAGE ? `${oneLine.slice(0, MAX_MESSAGE)}…` : oneLine;
 }
 
+/** A line or column: a whole number from 1 that a double holds exactly (1e300 is a whole number too). */
 function positiveInt(v: unknown): number | undefined {
-  return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined;
+  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : undefined;
 }
 
 function findPosition(...sources: Record<string, unknown>[]): SourcePosition | undefined {
@@ -147,10 +148,12 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   if (!value) return undefined;
   const trimmed = value.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) {
-    // A number too large for a double ("Retry-After: 6000…0") says nothing usable.
+    // A wait whose milliseconds a double does not hold exactly ("Retry-After: 6000…0") says nothing usable.
     const ms = Math.round(Number(trimmed) * 1000);
-    return Number.isFinite(ms) ? ms : undefined;
+    return Number.isSafeInteger(ms) ? ms : undefined;
   }
+  // An HTTP date starts with its day's name (RFC 9110 §5.6.7); Date.parse also reads "-1" or "+5" as dates.
+  if (!/^[A-Za-z]/.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

@@ -47,7 +47,9 @@ export async function readAllPages(first: PagedHistory, next: (cursor: string) =
 export function newestFirst(items: readonly RevisionListItem[]): RevisionListItem[] {
   const n = items.length;
   if (n < 2) return [...items];
-  const times = items.map((i) => Date.parse(i.createdAt));
+  // An ISO 8601 date, or one that starts with a name (src/history/protocol/relativeTime.ts, timeOf):
+  // Date.parse alone takes "5" for a day in 2001, which would move that revision last.
+  const times = items.map((i) => (/^(?:[+-]\d{6}|\d{4})-|^[A-Za-z]/.test(i.createdAt.trim()) ? Date.parse(i.createdAt) : Number.NaN));
   const first = times[0]!;
   const last = times[n - 1]!;
   // Equal (or unreadable) times: a first item without a parent is the oldest revision.

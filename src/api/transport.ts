@@ -329,6 +329,7 @@ function describeNetworkError(cause: unknown, origin: string): string {
     case 'ECONNRESET':
     case 'UND_ERR_SOCKET':
     case 'EPIPE':
+    case 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH': // closed before the declared Content-Length arrived
       return l10n.t('The connection to {0} was dropped before the response was complete.', origin);
     // Stryker disable StringLiteral: undici's own timeouts are set past ours (send), so ours always answers first
     case 'UND_ERR_HEADERS_TIMEOUT':

@@ -50,6 +50,12 @@
 // (another browser tab and back: the window loses and regains focus). Wait on
 // conditions (locator.waitFor, expect-like polling, the emulator's request log), never sleeps.
 //
+// For unit tests (plain Node, no VS Code, no browser): lib/scriptedServer.ts, a loopback HTTP server
+// that records each request and answers as the test scripts it (`useScriptedServer()` per suite,
+// `withScriptedServer()` per test), for answers the emulator cannot be made to send.
+// In test/integration: `useSavingSuite()` (fileHelpers.ts) is the set-up of a suite that saves on
+// purpose; `colleagueSaves()` (lib/env.ts) is someone else's save of a dashboard.
+//
 // Run one suite: `npm run test:integration` / `npm run test:ui`; WSA_TEST_GREP=<regex> filters tests.
 export {
   adminFetch,

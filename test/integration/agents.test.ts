@@ -11,8 +11,8 @@ import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { AdminClient } from '../../src/emulator/adminClient';
 import { unfence } from '../../src/agents/tools';
 import { AGENT_TOOLS, AGENT_TOOLS_WHEN } from '../../src/manifest/contributions';
-import { editText, openFresh, revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
-import { colleagueClient, connectSuite, EXTENSION_ID, hasVariant, serviceFetch, type EmulatorInfo } from './helpers';
+import { editText, openFresh, revertAndCloseAll, wsaUri, useSavingSuite } from './fileHelpers';
+import { colleagueClient, EXTENSION_ID, hasVariant, serviceFetch, type EmulatorInfo } from './helpers';
 
 type Tool = keyof typeof AGENT_TOOLS;
 const NO_TOKEN = new vscode.CancellationTokenSource().token;
@@ -30,6 +30,7 @@ const inside = (value: unknown) => {
 };
 
 describe('Agents: the language-model tools in VS Code @variants', function () {
+  const suite = useSavingSuite();
   let api: WorkspaceAutomationApi;
   let emulator: EmulatorInfo;
   let admin: AdminClient;
@@ -40,12 +41,7 @@ describe('Agents: the language-model tools in VS Code @variants', function () {
     ((await (await serviceFetch(emulator, `/v1/dashboards/${ids.dashboardId}/source`)).json()) as { data: { source: string } }).data.source;
   const dashboardUri = () => wsaUri(emulator.workspaceId, 'dashboard', ids.dashboardId!, 'Revenue by region');
 
-  before(async function () {
-    ({ emulator, api, admin, ids } = await connectSuite(this));
-    await setAutoSave('off');
-    await revertAndCloseAll();
-  });
-  after(() => setAutoSave(undefined));
+  before(() => ({ emulator, api, admin, ids } = suite));
   afterEach(async () => {
     api.testing.agents.workspaceTrusted = undefined;
     await vscode.workspace.getConfiguration('workspaceAutomation').update('agents.allowSave', undefined, vscode.ConfigurationTarget.Global);

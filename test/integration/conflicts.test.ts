@@ -15,7 +15,15 @@ import type { WorkspaceAutomationApi } from '../../src/extension';
 import { CONFLICT_START, mergeTexts } from '../../src/documents/model/merge';
 import { filePath, type FileView } from '../../src/kinds/resourcePath';
 import type { SaveConflict, SaveResult } from '../../src/documents/model/saveTypes';
-import { colleagueClient, activateExtension, emulatorAdmin, eventToPromise, requireEmulator, type EmulatorInfo } from './helpers';
+import {
+  colleagueClient,
+  colleagueSaves,
+  activateExtension,
+  emulatorAdmin,
+  eventToPromise,
+  requireEmulator,
+  type EmulatorInfo,
+} from './helpers';
 import { setAutoSave } from './fileHelpers';
 
 const SAVE = 'workspaceAutomation.save';
@@ -51,14 +59,8 @@ describe('Save conflicts: Compare, Merge and Overwrite keep every edit', functio
   }
 
   /** The colleague saves `change(current source)` to the dashboard; returns the new sequence. */
-  async function theyEditDashboard(id: string, change: (source: string) => string): Promise<number> {
-    const current = await other.getDashboardSource(id);
-    const saved = await other.replaceDashboardSource(id, {
-      source: change(current.source),
-      expectedRevision: current.revision,
-      expectedDataRunId: current.dataRunId,
-    });
-    return saved.revision.sequence;
+  function theyEditDashboard(id: string, change: (source: string) => string): Promise<number> {
+    return colleagueSaves(emulator, id, change);
   }
 
   /** The user saves with Ctrl+S and meets the colleague's save: the notification is offered. */

@@ -6,14 +6,15 @@ import * as vscode from 'vscode';
 import type { AdminClient } from '../../src/emulator/adminClient';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { SaveResult } from '../../src/documents/model/saveTypes';
-import { editText, openFresh, revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
-import { connectSuite, eventToPromise, hasVariant, serviceFetch, type EmulatorInfo } from './helpers';
+import { editText, openFresh, revertAndCloseAll, wsaUri, useSavingSuite } from './fileHelpers';
+import { eventToPromise, hasVariant, serviceFetch, type EmulatorInfo } from './helpers';
 
 const LANGUAGE = 'wsa-dashboard';
 const SOURCE = 'dashboard types';
 
 describe('Dashboard types: completions, hovers, definitions and type errors in wsa: dashboards', function () {
   this.timeout(60_000);
+  const suite = useSavingSuite();
   let api: WorkspaceAutomationApi;
   let emulator: EmulatorInfo;
   let ids: Record<string, string>;
@@ -39,14 +40,7 @@ describe('Dashboard types: completions, hovers, definitions and type errors in w
     return text;
   }
 
-  before(async function () {
-    ({ emulator, api, ids, admin } = await connectSuite(this));
-    await setAutoSave('off');
-    await revertAndCloseAll();
-  });
-  after(async () => {
-    await setAutoSave(undefined);
-  });
+  before(() => ({ emulator, api, ids, admin } = suite));
   afterEach(async () => {
     await vscode.workspace
       .getConfiguration('workspaceAutomation')

@@ -1,10 +1,10 @@
-// Shared by the `wsa:` file suites: open a document based on the service's current state, edit it
-// as a person would, and leave no dirty editor behind.
+// Shared by the `wsa:` file suites: the set-up of a suite that saves, open a document based on the
+// service's current state, edit it as a person would, and leave no dirty editor behind.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { FileView } from '../../src/kinds/resourcePath';
-import { eventToPromise } from './helpers';
+import { connectSuite, eventToPromise, type SuiteContext } from './helpers';
 
 const FOLDERS: Record<FileView, string> = {
   dashboard: 'dashboards',
@@ -31,6 +31,33 @@ const SUFFIXES: Record<FileView, string> = {
  */
 export async function setAutoSave(value: 'off' | undefined): Promise<void> {
   await vscode.workspace.getConfiguration('files').update('autoSave', value, vscode.ConfigurationTarget.Global);
+}
+
+/**
+ * The hooks of a suite that saves `wsa:` documents on purpose. Before it: the extension signed in
+ * to the session's emulator with no faults armed (`connectSuite`), VS Code's auto save off, every
+ * editor closed unsaved. After it: auto save back to its default (and, with `closeAfter`, the
+ * editors closed again). With `cleanEachTest`, after each test: the faults it armed cleared and its
+ * editors closed unsaved. Call it first in the describe body, so that its hooks run before the
+ * suite's own: the context it returns is filled when they run.
+ */
+export function useSavingSuite(options: { cleanEachTest?: boolean; closeAfter?: boolean } = {}): SuiteContext {
+  const suite = {} as SuiteContext;
+  before(async function () {
+    Object.assign(suite, await connectSuite(this));
+    await setAutoSave('off');
+    await revertAndCloseAll();
+  });
+  after(async () => {
+    await setAutoSave(undefined);
+    if (options.closeAfter) await revertAndCloseAll();
+  });
+  if (options.cleanEachTest)
+    afterEach(async () => {
+      await suite.admin.clearFaults();
+      await revertAndCloseAll();
+    });
+  return suite;
 }
 
 export function wsaUri(workspaceId: string, view: FileView, id: string, name: string): vscode.Uri {

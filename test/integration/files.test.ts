@@ -9,12 +9,13 @@ import type { AdminClient } from '../../src/emulator/adminClient';
 import type { FileView } from '../../src/kinds/resourcePath';
 import type { SaveResult } from '../../src/documents/model/saveTypes';
 import { factBody } from '../../src/api/requestBodies';
-import { editText, openFresh, revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
-import { eventToPromise, serviceFetch, type EmulatorInfo, connectSuite } from './helpers';
+import { editText, openFresh, wsaUri, useSavingSuite } from './fileHelpers';
+import { colleagueSaves, eventToPromise, serviceFetch, type EmulatorInfo } from './helpers';
 
 const SAVE = 'workspaceAutomation.save';
 
 describe('Files: editing resources as wsa: documents', function () {
+  const suite = useSavingSuite({ cleanEachTest: true });
   let api: WorkspaceAutomationApi;
   let emulator: EmulatorInfo;
   let admin: AdminClient;
@@ -27,19 +28,8 @@ describe('Files: editing resources as wsa: documents', function () {
   const open = (uri: vscode.Uri) => openFresh(api, uri);
   const edit = editText;
 
-  before(async function () {
-    // No reset: other suites' open documents stay true to the service; each test reads what it needs.
-    ({ emulator, api, admin, ids } = await connectSuite(this));
-    await setAutoSave('off');
-    await revertAndCloseAll();
-  });
-  after(async () => {
-    await setAutoSave(undefined);
-  });
-  afterEach(async () => {
-    await admin.clearFaults();
-    await revertAndCloseAll();
-  });
+  // No reset: other suites' open documents stay true to the service; each test reads what it needs.
+  before(() => ({ emulator, api, admin, ids } = suite));
 
   it('saving a dashboard with Ctrl+S sends one PUT with the tokens it was opened at; the tab turns clean', async () => {
     const uri = uriOf('dashboard', ids.dashboardId!, 'Revenue by region');
@@ -214,20 +204,7 @@ describe('Files: editing resources as wsa: documents', function () {
     const doc = await open(uri);
     const text = await edit(doc, (t) => `${t}// mine\n`);
     // Someone else saves first.
-    const current = (
-      (await (await serviceFetch(emulator, `/v1/dashboards/${ids.churnDashboardId}/source`)).json()) as {
-        data: { source: string; revision: unknown; dataRunId: string };
-      }
-    ).data;
-    const theirs = await serviceFetch(emulator, `/v1/dashboards/${ids.churnDashboardId}/source`, {
-      method: 'PUT',
-      body: JSON.stringify({
-        source: `${current.source}// theirs\n`,
-        expectedRevision: current.revision,
-        expectedDataRunId: current.dataRunId,
-      }),
-    });
-    assert.equal(theirs.status, 200);
+    await colleagueSaves(emulator, ids.churnDashboardId!, (source) => `${source}// theirs\n`);
 
     const prompted = eventToPromise(api.conflicts.onDidPrompt);
     const result = (await vscode.commands.executeCommand(SAVE, uri)) as SaveResult;

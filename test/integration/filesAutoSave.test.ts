@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { AdminClient } from '../../src/emulator/adminClient';
 import { openFresh, revertAndCloseAll, wsaUri } from './fileHelpers';
-import { eventToPromise, serviceFetch, type EmulatorInfo, connectSuite } from './helpers';
+import { colleagueSaves, eventToPromise, serviceFetch, type EmulatorInfo, connectSuite } from './helpers';
 
 describe('Files: VS Code auto save, coalesced or always sent', function () {
   let api: WorkspaceAutomationApi;
@@ -85,20 +85,7 @@ describe('Files: VS Code auto save, coalesced or always sent', function () {
     assert.deepEqual([(await told).outcome, (await told).message.startsWith('Saved «Customer churn» (revision ')], ['saved', true]);
 
     // Someone else saves; the next auto save is refused by the service and kept here.
-    const current = (
-      (await (await serviceFetch(emulator, `/v1/dashboards/${ids.churnDashboardId}/source`)).json()) as {
-        data: { source: string; revision: unknown; dataRunId: string };
-      }
-    ).data;
-    const theirs = await serviceFetch(emulator, `/v1/dashboards/${ids.churnDashboardId}/source`, {
-      method: 'PUT',
-      body: JSON.stringify({
-        source: `${current.source}// theirs\n`,
-        expectedRevision: current.revision,
-        expectedDataRunId: current.dataRunId,
-      }),
-    });
-    assert.equal(theirs.status, 200);
+    await colleagueSaves(emulator, ids.churnDashboardId!, (source) => `${source}// theirs\n`);
     let prompted = false;
     const listener = api.conflicts.onDidPrompt(() => (prompted = true));
     try {

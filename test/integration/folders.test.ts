@@ -18,7 +18,7 @@ import { filePath } from '../../src/kinds/resourcePath';
 import { waitUntil } from '../harness/lib/processes';
 import { openFresh, setAutoSave } from './fileHelpers';
 import { LogCapture } from './support/logCapture';
-import { colleagueClient, connectSuite, eventToPromise, type SuiteContext } from './helpers';
+import { colleagueClient, colleagueSaves, connectSuite, eventToPromise, type SuiteContext } from './helpers';
 
 const PULL_INTO = 'workspaceAutomation.pullIntoFolder';
 const PUSH = 'workspaceAutomation.pushFolder';
@@ -59,13 +59,8 @@ describe('Local folders: pull, the Source Control view, push and merges @variant
 
   /** The colleague changes the dashboard's source with their own client (the same key). */
   async function theyEdit(change: (source: string) => string): Promise<string> {
-    const current = await other.getDashboardSource(s.ids.churnDashboardId!);
-    const source = change(current.source);
-    await other.replaceDashboardSource(s.ids.churnDashboardId!, {
-      source,
-      expectedRevision: current.revision,
-      expectedDataRunId: current.dataRunId,
-    });
+    let source = '';
+    await colleagueSaves(s.emulator, s.ids.churnDashboardId!, (current) => (source = change(current)));
     return source;
   }
 

@@ -11,7 +11,7 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { PullReport } from '../../src/localFolders/engine';
 import { isResourceNode, type ExplorerNode, type GroupNode } from '../../src/explorer/model/nodes';
-import { colleagueClient, activateExtension, eventToPromise, requireEmulator, type EmulatorInfo } from './helpers';
+import { colleagueClient, activateExtension, requireEmulator, type EmulatorInfo, pointExtensionAt } from './helpers';
 
 const PULL_INTO = 'workspaceAutomation.pullIntoFolder';
 /** More operations than the explorer's first page of a group (200). */
@@ -25,12 +25,7 @@ describe('Local folders: Pull into Folder… from the explorer’s title, a grou
   let client: ServiceClient;
   const made: vscode.Uri[] = [];
 
-  async function pointAt(url: string): Promise<void> {
-    if (api.connection.current?.baseUrl === url) return;
-    const changed = eventToPromise(api.connection.onDidChangeConnection, (c) => c?.baseUrl === url);
-    await vscode.workspace.getConfiguration('workspaceAutomation').update('baseUrl', url, vscode.ConfigurationTarget.Global);
-    await changed;
-  }
+  const pointAt = (url: string) => pointExtensionAt(api, url);
   const newFolder = () => {
     const folder = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, `explorer-pull-${randomUUID().slice(0, 8)}`);
     made.push(folder);

@@ -6,21 +6,19 @@ import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import type { ServiceClient } from '../../src/api';
 import type { FolderResult } from '../../src/commands/folderCommands';
 import type { PullReport, PushReport } from '../../src/localFolders/engine';
 import type { FolderConflict } from '../../src/localFolders/vscode/folderMerge';
 import type { LocalFolders } from '../../src/localFolders/vscode/localFolders';
 import { waitUntil } from '../harness/lib/processes';
 import { setAutoSave } from './fileHelpers';
-import { colleagueClient, connectSuite, eventToPromise, type SuiteContext } from './helpers';
+import { colleagueSaves, connectSuite, eventToPromise, type SuiteContext } from './helpers';
 
 const FOLDER_PREFIX = 'stale-merge-';
 
 describe('Local folders: Complete Merge beside an open editor that has not caught up with the disk', function () {
   this.timeout(90_000);
   let s: SuiteContext;
-  let other: ServiceClient;
   let folder: vscode.Uri;
   let folders: LocalFolders;
   const files = () => vscode.workspace.getConfiguration('files');
@@ -32,7 +30,6 @@ describe('Local folders: Complete Merge beside an open editor that has not caugh
     await files().update('watcherExclude', { [`**/${FOLDER_PREFIX}*/**`]: true }, vscode.ConfigurationTarget.Global);
     // Only Complete Merge saves the result: an auto save of it is not one (folderMerge.ts).
     await setAutoSave('off');
-    other = colleagueClient(s.emulator);
     folder = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, `${FOLDER_PREFIX}${randomUUID().slice(0, 8)}`);
     folders = await s.api.folders.load();
   });
@@ -47,7 +44,6 @@ describe('Local folders: Complete Merge beside an open editor that has not caugh
     // Watched again: the folder's Source Control goes with it, and no later suite counts its files.
     await vscode.workspace.fs.delete(folder, { recursive: true }).then(undefined, () => undefined);
     await waitUntil(() => !folders.repositoryOf(folder), 10_000);
-    await other?.close();
     await s.admin.reset();
   });
 
@@ -63,12 +59,7 @@ describe('Local folders: Complete Merge beside an open editor that has not caugh
     const first = pulledText.split('\n')[0]!;
 
     // The colleague and I change the same first line; mine is written as a terminal or git would.
-    const current = await other.getDashboardSource(id);
-    await other.replaceDashboardSource(id, {
-      source: current.source.replace(first, `${first} // Colleague: theirs`),
-      expectedRevision: current.revision,
-      expectedDataRunId: current.dataRunId,
-    });
+    await colleagueSaves(s.emulator, id, (source) => source.replace(first, `${first} // Colleague: theirs`));
     const mine = pulledText.replace(first, `${first} // Mine`);
     writeFileSync(file.fsPath, mine);
     assert.equal(doc.getText(), pulledText, 'the open editor still shows the pulled text (no watcher here)');

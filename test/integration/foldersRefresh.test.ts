@@ -14,7 +14,7 @@ import type { FolderRepository } from '../../src/localFolders/vscode/folderRepos
 import type { LocalFolders } from '../../src/localFolders/vscode/localFolders';
 import { MIN_FOLDER_STATUS_INTERVAL_S } from '../../src/manifest/config';
 import { waitUntil } from '../harness/lib/processes';
-import { colleagueClient, connectSuite, type SuiteContext } from './helpers';
+import { colleagueClient, colleagueSaves, connectSuite, type SuiteContext } from './helpers';
 
 const PULL_INTO = 'workspaceAutomation.pullIntoFolder';
 /** How long a second of the interval setting lasts in this run. */
@@ -46,12 +46,7 @@ describe('Local folders: the service is asked on the interval setting, and never
 
   /** The colleague changes the dashboard's source with their own client. */
   async function theyEdit(note: string): Promise<void> {
-    const current = await other.getDashboardSource(dashboardId());
-    await other.replaceDashboardSource(dashboardId(), {
-      source: `// ${note}\n${current.source}`,
-      expectedRevision: current.revision,
-      expectedDataRunId: current.dataRunId,
-    });
+    await colleagueSaves(s.emulator, dashboardId(), `// ${note}`);
   }
 
   before(async function () {

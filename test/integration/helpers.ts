@@ -4,10 +4,12 @@ import { createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../src/
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { AdminClient } from '../../src/emulator/adminClient';
 import type { DemoInfo } from '../../src/emulator/types';
+import { eventToPromise } from '../../src/util/events';
 import { emulatorAdmin, emulatorFromEnv, type EmulatorInfo } from '../harness/lib/env';
 
 export {
   adminFetch,
+  colleagueSaves,
   emulatorAdmin,
   hasVariant,
   serviceFetch,
@@ -68,4 +70,15 @@ export function colleagueClient(
   apiKey = emulator.apiKey,
 ): ServiceClient {
   return createClient({ ...DEFAULT_CONNECTION, ...emulator.carriers, baseUrl: emulator.url, apiKey, workspaceId: emulator.workspaceId });
+}
+
+/**
+ * Points the extension at the service at `url` (the user's base URL setting) and resolves once its
+ * connection follows: for a suite that runs against a second emulator, and back after it.
+ */
+export async function pointExtensionAt(api: WorkspaceAutomationApi, url: string): Promise<void> {
+  if (api.connection.current?.baseUrl === url) return;
+  const changed = eventToPromise(api.connection.onDidChangeConnection, (c) => c?.baseUrl === url);
+  await vscode.workspace.getConfiguration('workspaceAutomation').update('baseUrl', url, vscode.ConfigurationTarget.Global);
+  await changed;
 }

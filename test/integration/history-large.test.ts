@@ -8,7 +8,7 @@ import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { HistoryPanel } from '../../src/history/host/historyPanel';
 import { REST_AT_THE_LATEST_MS } from '../../src/history/host/panelParts';
 import { FIRST_SCREEN_ITEMS, unpackItems, type HostMessage } from '../../src/history/protocol/protocol';
-import { activateExtension, eventToPromise, requireEmulator, type EmulatorInfo } from './helpers';
+import { activateExtension, eventToPromise, requireEmulator, type EmulatorInfo, pointExtensionAt } from './helpers';
 
 describe('Revision history of 5,000 revisions', function () {
   this.timeout(60_000);
@@ -16,12 +16,7 @@ describe('Revision history of 5,000 revisions', function () {
   let emulator: EmulatorInfo;
   let large: RunningEmulator | undefined;
 
-  async function pointAt(url: string): Promise<void> {
-    if (api.connection.current?.baseUrl === url) return;
-    const changed = eventToPromise(api.connection.onDidChangeConnection, (c) => c?.baseUrl === url);
-    await vscode.workspace.getConfiguration('workspaceAutomation').update('baseUrl', url, vscode.ConfigurationTarget.Global);
-    await changed;
-  }
+  const pointAt = (url: string) => pointExtensionAt(api, url);
 
   before(async function () {
     emulator = requireEmulator(this);

@@ -8,14 +8,15 @@ import type { AdminClient } from '../../src/emulator/adminClient';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { SaveResult } from '../../src/documents/model/saveTypes';
 import { findItem, nodeChange, treeItem } from './explorerSupport';
-import { editText, openFresh, revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
-import { connectSuite, eventToPromise, hasVariant, serviceFetch, type EmulatorInfo, type RequestLogEntry } from './helpers';
+import { editText, openFresh, wsaUri, useSavingSuite } from './fileHelpers';
+import { eventToPromise, hasVariant, serviceFetch, type EmulatorInfo, type RequestLogEntry } from './helpers';
 
 const SAVE = 'workspaceAutomation.save';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests edit any field of a document
 type Doc = any;
 
 describe('Write syncs and apps: edits with their concurrency tokens', function () {
+  const suite = useSavingSuite({ cleanEachTest: true });
   let api: WorkspaceAutomationApi;
   let emulator: EmulatorInfo;
   let admin: AdminClient;
@@ -36,18 +37,7 @@ describe('Write syncs and apps: edits with their concurrency tokens', function (
       .findIndex((l) => l.includes(needle));
   const save = async (uri: vscode.Uri) => (await vscode.commands.executeCommand(SAVE, uri)) as SaveResult;
 
-  before(async function () {
-    ({ emulator, api, admin, ids } = await connectSuite(this));
-    await setAutoSave('off');
-    await revertAndCloseAll();
-  });
-  after(async () => {
-    await setAutoSave(undefined);
-  });
-  afterEach(async () => {
-    await admin.clearFaults();
-    await revertAndCloseAll();
-  });
+  before(() => ({ emulator, api, admin, ids } = suite));
 
   it('a write sync’s mapping and switches save with the version read; the explorer shows the new version', async function () {
     const id = ids.writeSyncId!;

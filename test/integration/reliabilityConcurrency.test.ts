@@ -12,8 +12,8 @@ import { definitionBody } from '../../src/api/requestBodies';
 import type { AdminClient } from '../../src/emulator/adminClient';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { SaveResult, ServerSnapshot } from '../../src/documents/model/saveTypes';
-import { revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
-import { colleagueClient, type EmulatorInfo, connectSuite } from './helpers';
+import { wsaUri, useSavingSuite } from './fileHelpers';
+import { colleagueClient, type EmulatorInfo } from './helpers';
 
 const SAVE = 'workspaceAutomation.save';
 // 4 s per resource in `npm test`; `npm run test:reliability` runs 10 s.
@@ -76,21 +76,13 @@ async function typeEdit(doc: vscode.TextDocument, change: (text: string) => stri
 
 describe('Reliability: two clients saving the same resources @variants', function () {
   this.timeout(DURATION_MS * 4 + 120_000);
+  const suite = useSavingSuite({ closeAfter: true });
   let api: WorkspaceAutomationApi;
   let emulator: EmulatorInfo;
   let admin: AdminClient;
   let ids: Record<string, string>;
 
-  before(async function () {
-    ({ emulator, api, admin, ids } = await connectSuite(this));
-    await setAutoSave('off');
-    await revertAndCloseAll();
-  });
-
-  after(async () => {
-    await setAutoSave(undefined);
-    await revertAndCloseAll();
-  });
+  before(() => ({ emulator, api, admin, ids } = suite));
 
   const client = (apiKey: string): ServiceClient => colleagueClient(emulator, apiKey);
 

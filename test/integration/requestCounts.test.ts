@@ -9,7 +9,7 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { SaveResult } from '../../src/documents/model/saveTypes';
 import { editText, revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
-import { activateExtension, eventToPromise, requireEmulator, serviceFetch, type EmulatorInfo } from './helpers';
+import { activateExtension, eventToPromise, requireEmulator, serviceFetch, type EmulatorInfo, pointExtensionAt } from './helpers';
 
 describe('Requests per action: a dashboard open and save', function () {
   this.timeout(90_000);
@@ -17,12 +17,7 @@ describe('Requests per action: a dashboard open and save', function () {
   let emulator: EmulatorInfo;
   let own: RunningEmulator | undefined;
 
-  async function pointAt(url: string): Promise<void> {
-    if (api.connection.current?.baseUrl === url) return;
-    const changed = eventToPromise(api.connection.onDidChangeConnection, (c) => c?.baseUrl === url);
-    await vscode.workspace.getConfiguration('workspaceAutomation').update('baseUrl', url, vscode.ConfigurationTarget.Global);
-    await changed;
-  }
+  const pointAt = (url: string) => pointExtensionAt(api, url);
 
   before(async function () {
     emulator = requireEmulator(this);

@@ -9,8 +9,8 @@ import type { AdminClient } from '../../src/emulator/adminClient';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { SaveResult } from '../../src/documents/model/saveTypes';
 import type { HistoryPanel } from '../../src/history/host/historyPanel';
-import { editText, openFresh, revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
-import { colleagueClient, connectSuite, eventToPromise, type EmulatorInfo } from './helpers';
+import { editText, openFresh, wsaUri, useSavingSuite } from './fileHelpers';
+import { colleagueClient, colleagueSaves, eventToPromise, type EmulatorInfo } from './helpers';
 import { NotificationCapture } from './support/notificationCapture';
 import { StatusBarCapture } from './support/statusBarCapture';
 
@@ -19,6 +19,7 @@ const READ_BACK = ', confirmed by reading it back after the answer was lost.';
 
 describe('Save outcomes: every save is told, a read-back one says so', function () {
   this.timeout(60_000);
+  const suite = useSavingSuite({ cleanEachTest: true });
   let api: WorkspaceAutomationApi;
   let emulator: EmulatorInfo;
   let admin: AdminClient;
@@ -32,21 +33,14 @@ describe('Save outcomes: every save is told, a read-back one says so', function 
   const dashboardPut = () => `^/v1/dashboards/${ids.dashboardId}/source$`;
   const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-  before(async function () {
-    ({ emulator, api, admin, ids } = await connectSuite(this));
+  before(() => {
+    ({ emulator, api, admin, ids } = suite);
     other = colleagueClient(emulator);
-    await setAutoSave('off');
-    await revertAndCloseAll();
     status = new StatusBarCapture();
   });
   after(async () => {
     status?.dispose();
     await other?.close();
-    await setAutoSave(undefined);
-  });
-  afterEach(async () => {
-    await admin.clearFaults();
-    await revertAndCloseAll();
   });
 
   it('Ctrl+S whose answer is lost after the service stored it says it was confirmed by reading it back', async () => {
@@ -87,12 +81,7 @@ describe('Save outcomes: every save is told, a read-back one says so', function 
     const uri = wsaUri(emulator.workspaceId, 'dashboard', ids.churnDashboardId!, 'Customer churn (outcomes)');
     const doc = await openFresh(api, uri);
     const mine = await editText(doc, (t) => `${t}// mine, over theirs\n`);
-    const current = await other.getDashboardSource(ids.churnDashboardId!);
-    await other.replaceDashboardSource(ids.churnDashboardId!, {
-      source: `${current.source}// theirs\n`,
-      expectedRevision: current.revision,
-      expectedDataRunId: current.dataRunId,
-    });
+    await colleagueSaves(emulator, ids.churnDashboardId!, (source) => `${source}// theirs\n`);
     const prompted = eventToPromise(api.conflicts.onDidPrompt, (e) => e.conflict.uri === uri.toString());
     assert.equal(((await vscode.commands.executeCommand(SAVE, uri)) as SaveResult).status, 'conflict');
     await prompted;

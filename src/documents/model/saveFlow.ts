@@ -187,13 +187,23 @@ function serviceProblem(
     const at = locatePointer(text, `/${mine}`);
     if (at) return { message: error.message, ...at, severity: 'error', source: 'service' };
   }
-  if (error.position)
-    return { message: error.message, line: error.position.line, column: error.position.column, severity: 'error', source: 'service' };
+  if (error.position) return { message: error.message, ...placeInText(text, error.position), severity: 'error', source: 'service' };
   if (error.pointer && edit.documentPointer) {
     const at = locatePointer(text, edit.documentPointer(error.pointer));
     if (at) return { message: error.message, ...at, severity: 'error', source: 'service' };
   }
   return undefined;
+}
+
+/**
+ * The service's place kept inside the text it refused: a line past the last is the last line, a
+ * column past a line's end is just after its last character (where VS Code would put it too), so
+ * the CLI, the agent tools and the editor name one place that exists.
+ */
+function placeInText(text: string, at: { line: number; column: number }): { line: number; column: number } {
+  const lines = text.split(/\r\n|\r|\n/);
+  const line = Math.min(at.line, lines.length);
+  return { line, column: Math.min(at.column, lines[line - 1]!.length + 1) };
 }
 
 /** Whether the server's state is the user's text (read back after a lost answer). */

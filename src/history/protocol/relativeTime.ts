@@ -39,11 +39,20 @@ function formats(language: string): Formats {
 }
 
 /**
+ * The time a service's timestamp names, or NaN: an ISO 8601 date (spec §2) or a date that starts
+ * with a day's or month's name. Date.parse alone reads "5", "0" or "-1" as days in 2000 and 2001.
+ * (The page imports only this folder: src/api/revisionPages.ts has the same rule for its order.)
+ */
+export function timeOf(text: string): number {
+  return /^(?:[+-]\d{6}|\d{4})-|^[A-Za-z]/.test(text.trim()) ? Date.parse(text) : Number.NaN;
+}
+
+/**
  * "just now", "5 minutes ago", "yesterday", "2 months ago" in `language` (Intl.RelativeTimeFormat);
  * a time ahead of `now` reads "in …". `justNow` is the page's word for under a minute.
  */
 export function relativeTime(iso: string, now: number, language = 'en', justNow = 'just now'): string {
-  const time = Date.parse(iso);
+  const time = timeOf(iso);
   if (Number.isNaN(time)) return iso;
   const diff = now - time;
   if (Math.abs(diff) < 45 * 1000) return justNow;
@@ -58,9 +67,14 @@ export function relativeTime(iso: string, now: number, language = 'en', justNow 
  * language; the raw text when it is not a time.
  */
 export function absoluteUtc(iso: string, language = 'en'): string {
-  const time = Date.parse(iso);
+  const time = timeOf(iso);
   if (Number.isNaN(time)) return iso;
-  if (language === 'en' || language.startsWith('en-')) return `${new Date(time).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+  // Cut at the milliseconds, not at a fixed width: a year past 9999 is written with a sign and six digits.
+  if (language === 'en' || language.startsWith('en-'))
+    return `${new Date(time)
+      .toISOString()
+      .replace(/\.\d{3}Z$/, '')
+      .replace('T', ' ')} UTC`;
   try {
     const options = { dateStyle: 'medium', timeStyle: 'long', timeZone: 'UTC' } as const;
     return new Intl.DateTimeFormat(language, options).format(time);

@@ -2,12 +2,11 @@
 // not interpret. Checked where a carrier is chosen (the user's settings, a folder's) and where the
 // headers are built, so a `Host` carrier never reaches the wire whatever chose it.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
 import { createClient, DEFAULT_CONNECTION } from '../../../src/api';
 import { carrierProblem, carriersProblem, schemeProblem } from '../../../src/api/carriers';
 import { decideKey, type KeyInputs } from '../../../src/connection/keyPolicy';
+import { json, withScriptedServer } from '../../harness/lib/scriptedServer';
 
 const SPECIAL = ['Host', 'Content-Length', 'Transfer-Encoding', 'Connection', 'Keep-Alive', 'Upgrade', 'Expect', 'TE', 'Trailer', 'Cookie'];
 
@@ -75,14 +74,9 @@ describe('carriers: which headers may carry the key and the workspace', () => {
 
 describe('carriers: where the headers are built', () => {
   test('a client with a Host or Content-Length carrier is refused before anything is sent', async () => {
-    let requests = 0;
-    const server = createServer((_req, res) => {
-      requests++;
-      res.end('{"data":{}}');
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    try {
+    await withScriptedServer(async (server) => {
+      server.answerAll(json(200, { data: {} }));
+      const baseUrl = server.url;
       for (const over of [
         { workspaceHeader: 'Host' },
         { authHeader: 'Host', authScheme: '' },
@@ -99,10 +93,8 @@ describe('carriers: where the headers are built', () => {
       const client = createClient({ ...DEFAULT_CONNECTION, baseUrl, apiKey: 'apik_secret', workspaceId: 'wksp_a' });
       await client.getApp('appl_x').catch(() => undefined);
       await client.close();
-      assert.equal(requests, 1, 'only the ordinary client reached the server');
-    } finally {
-      server.close();
-    }
+      assert.equal(server.requests.length, 1, 'only the ordinary client reached the server');
+    });
   });
 });
 

@@ -1,12 +1,11 @@
 // The service client against the real emulator over loopback HTTP: every endpoint, every error
 // kind, the retry policy (with the emulator's fault injection) and the configurable headers.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { ApiError, createClient, InvalidIdError, type ServiceClient } from '../../../src/api';
 import { demoClient, useEmulator } from '../emulator/emulatorSupport';
 import { startEmulator } from '../../../src/emulator';
+import { json, withScriptedServer } from '../../harness/lib/scriptedServer';
 
 const fastRetry = { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 2_000, budgetMs: 5_000 };
 
@@ -301,29 +300,27 @@ describe('service client: configurable headers', () => {
 
 describe('service client: a server without list endpoints', () => {
   test('a 404 or 405 on a list switches listing off without an error', async () => {
-    const server = createServer((req, res) => {
-      res.writeHead(req.url?.startsWith('/v1/apps') ? 405 : 404, { 'content-type': 'application/json' });
-      res.end('{"error":{"code":"not_found","message":"no such route"}}');
+    await withScriptedServer(async (server) => {
+      server.answerAll((res, req) =>
+        json(req.path.startsWith('/v1/apps') ? 405 : 404, { error: { code: 'not_found', message: 'no such route' } })(res, req),
+      );
+      const client = createClient({
+        baseUrl: server.url,
+        apiKey: 'apik_x',
+        workspaceId: 'wksp_x',
+        authHeader: 'Authorization',
+        authScheme: 'Bearer',
+        workspaceHeader: 'X-Workspace-Id',
+        timeoutMs: 2_000,
+      });
+      try {
+        assert.deepEqual(await client.list('operations'), { supported: false });
+        assert.deepEqual(await client.listAll('apps'), { supported: false });
+        // Remembered: no second request.
+        assert.deepEqual(await client.list('operations'), { supported: false });
+      } finally {
+        await client.close();
+      }
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const { port } = server.address() as AddressInfo;
-    const client = createClient({
-      baseUrl: `http://127.0.0.1:${port}`,
-      apiKey: 'apik_x',
-      workspaceId: 'wksp_x',
-      authHeader: 'Authorization',
-      authScheme: 'Bearer',
-      workspaceHeader: 'X-Workspace-Id',
-      timeoutMs: 2_000,
-    });
-    try {
-      assert.deepEqual(await client.list('operations'), { supported: false });
-      assert.deepEqual(await client.listAll('apps'), { supported: false });
-      // Remembered: no second request.
-      assert.deepEqual(await client.list('operations'), { supported: false });
-    } finally {
-      await client.close();
-      server.close();
-    }
   });
 });

@@ -3,9 +3,8 @@
 // loopback that misbehaves on purpose (its loops are bounded and stop by themselves), and the
 // same client then reads a normal answer.
 import assert from 'node:assert/strict';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { after, before, describe, test } from 'node:test';
+import type { ServerResponse } from 'node:http';
+import { describe, test } from 'node:test';
 import {
   ApiError,
   boundedTimeout,
@@ -18,24 +17,13 @@ import {
 } from '../../../src/api';
 import { RUNTIME_TYPES_MAX_BYTES } from '../../../src/api/client';
 import { describeError } from '../../../src/ui/describeError';
+import { json, useScriptedServer, type Answer } from '../../harness/lib/scriptedServer';
+import { OPERATION } from './clientSupport';
 
-const NO_RETRY = { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 50, budgetMs: 2_000 };
+const SHORT_RETRY = { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 50, budgetMs: 2_000 };
 const MB = 1024 * 1024;
 
-const NORMAL_OPERATION = {
-  id: 'oper_normal',
-  name: 'Normal',
-  kind: 'code',
-  instructions: '',
-  dataSourceIds: [],
-  parentDataFlowId: null,
-  status: 'ready',
-  codeStale: false,
-  draft: { revisionId: 'rvsn_1', sequence: 1 },
-  published: null,
-};
-
-type Route = (req: IncomingMessage, res: ServerResponse) => void;
+const NORMAL_OPERATION = { ...OPERATION, id: 'oper_normal' };
 
 /** Streams `total` bytes of one reused 64 KB chunk, with backpressure; stops when the client leaves. */
 function stream(res: ServerResponse, total: number, prefix = '{"data":"'): void {
@@ -56,41 +44,20 @@ function stream(res: ServerResponse, total: number, prefix = '{"data":"'): void 
 }
 
 describe('hostile answers stay bounded', () => {
-  let server: Server;
-  let url: string;
-  const routes = new Map<string, Route>();
-  const hits = new Map<string, number>();
-  const route = (path: string, handler: Route) => routes.set(path, handler);
-
-  before(async () => {
-    server = createServer((req, res) => {
-      const path = (req.url ?? '').split('?')[0]!;
-      hits.set(path, (hits.get(path) ?? 0) + 1);
-      req.resume();
-      const handler = routes.get(path);
-      if (handler) handler(req, res);
-      else res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"no such path"}}');
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    route('/v1/operations/oper_normal', (_req, res) =>
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: NORMAL_OPERATION })),
-    );
-  });
-  after(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  const server = useScriptedServer();
+  const route = (path: string, answer: Answer) => server.route(path, answer);
+  server.answerAll(json(404, { error: { message: 'no such path' } }));
+  route('/v1/operations/oper_normal', json(200, { data: NORMAL_OPERATION }));
 
   const client = (over: Partial<Parameters<typeof createClient>[0]> = {}): ServiceClient =>
     createClient(
-      { ...DEFAULT_CONNECTION, baseUrl: url, apiKey: 'k', workspaceId: 'wksp_1', timeoutMs: 10_000, ...over },
+      { ...DEFAULT_CONNECTION, baseUrl: server.url, apiKey: 'k', workspaceId: 'wksp_1', timeoutMs: 10_000, ...over },
       undefined,
-      NO_RETRY,
+      SHORT_RETRY,
     );
   const transport = (over: Partial<ConstructorParameters<typeof HttpTransport>[0]> = {}) =>
     new HttpTransport(
-      { ...DEFAULT_CONNECTION, baseUrl: url, apiKey: 'k', workspaceId: 'wksp_1', timeoutMs: 10_000, ...over },
+      { ...DEFAULT_CONNECTION, baseUrl: server.url, apiKey: 'k', workspaceId: 'wksp_1', timeoutMs: 10_000, ...over },
       { debug() {}, error() {} },
     );
   const normalRead = async (c: HttpTransport) => {
@@ -100,7 +67,7 @@ describe('hostile answers stay bounded', () => {
   };
 
   test('an answer of several hundred MB ends at 32 MB with a clear error, is not retried, and memory stays bounded', async () => {
-    route('/v1/operations/oper_huge', (_req, res) => stream(res, 400 * MB));
+    route('/v1/operations/oper_huge', (res) => stream(res, 400 * MB));
     const c = client();
     global.gc?.();
     const before = process.memoryUsage();
@@ -124,7 +91,7 @@ describe('hostile answers stay bounded', () => {
     } finally {
       clearInterval(sampler);
     }
-    assert.equal(hits.get('/v1/operations/oper_huge'), 1, 'an answer too large is not asked for again');
+    assert.equal(server.hits('/v1/operations/oper_huge'), 1, 'an answer too large is not asked for again');
     // The limit itself may be held for a moment; the 400 MB answer never is.
     assert.ok(peakBuffers - before.arrayBuffers < 3 * MAX_RESPONSE_BYTES, `buffers grew by ${(peakBuffers - before.arrayBuffers) / MB} MB`);
     assert.ok(peakRss - before.rss < 200 * MB, `rss grew by ${(peakRss - before.rss) / MB} MB`);
@@ -133,7 +100,7 @@ describe('hostile answers stay bounded', () => {
   });
 
   test('a huge answer to a PUT leaves the save open (maybe applied), to be read back', async () => {
-    route('/v1/write-syncs/wsync_1', (_req, res) => stream(res, 64 * MB));
+    route('/v1/write-syncs/wsync_1', (res) => stream(res, 64 * MB));
     const t = transport({ maxResponseBytes: 1 * MB });
     await assert.rejects(
       t.send({ method: 'PUT', path: '/v1/write-syncs/wsync_1', scope: 'workspace', action: 'save write sync wsync_1', body: {} }),
@@ -148,7 +115,7 @@ describe('hostile answers stay bounded', () => {
   });
 
   test('a request with its own smaller limit ends there (undici’s pool limit is the larger one)', async () => {
-    route('/v1/operations/oper_mid', (_req, res) => stream(res, 3 * MB));
+    route('/v1/operations/oper_mid', (res) => stream(res, 3 * MB));
     const t = transport();
     await assert.rejects(
       t.send({ method: 'GET', path: '/v1/operations/oper_mid', scope: 'workspace', action: 'read operation oper_mid', maxBytes: MB }),
@@ -159,9 +126,7 @@ describe('hostile answers stay bounded', () => {
   });
 
   test('50 MB of runtime declarations are not read: the runtime stays untyped and the reason is told', async () => {
-    route('/v1/dashboard-runtime/types', (_req, res) =>
-      stream(res, 50 * MB, '{"data":{"modules":[{"name":"@wsa/runtime","declarations":"'),
-    );
+    route('/v1/dashboard-runtime/types', (res) => stream(res, 50 * MB, '{"data":{"modules":[{"name":"@wsa/runtime","declarations":"'));
     const c = client();
     await assert.rejects(
       c.dashboardRuntimeTypes(),
@@ -173,7 +138,7 @@ describe('hostile answers stay bounded', () => {
   });
 
   test('a body that drips bytes forever ends at the timeout', async () => {
-    route('/v1/operations/oper_drip', (_req, res) => {
+    route('/v1/operations/oper_drip', (res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"data":');
       let n = 0;
@@ -203,7 +168,7 @@ describe('hostile answers stay bounded', () => {
     assert.equal(boundedTimeout(Number.MAX_VALUE), MAX_TIMEOUT_MS);
     assert.equal(boundedTimeout(10), 1_000);
     assert.equal(boundedTimeout(Number.NaN), DEFAULT_CONNECTION.timeoutMs);
-    route('/v1/operations/oper_slow', (_req, res) => {
+    route('/v1/operations/oper_slow', (res) => {
       const timer = setTimeout(
         () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{"id":"oper_slow","name":"Slow"}}'),
         150,
@@ -223,36 +188,33 @@ describe('hostile answers stay bounded', () => {
 
   test('a list whose pages repeat a cursor stops there, and says so', async () => {
     const db = (i: number) => ({ id: `dbse_${i}`, name: `DB ${i}`, draft: { revisionId: `rvsn_${i}`, sequence: 1 }, published: null });
-    route('/v1/databases', (req, res) => {
-      const n = hits.get('/v1/databases')!;
+    route('/v1/databases', (res) => {
+      const n = server.hits('/v1/databases');
       // Bounded: after 1,000 pages the list ends, so that old code stops too.
       const body = { data: { items: [db(n)], nextCursor: n >= 1_000 ? null : 'again' } };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      void req;
     });
-    hits.delete('/v1/databases');
     const c = client();
     const all = await c.listAll('databases');
     assert.ok(all.supported);
     assert.equal(all.stopped, 'repeatedCursor');
-    assert.equal(hits.get('/v1/databases'), 2, 'the repeated cursor is followed once, not again');
+    assert.equal(server.hits('/v1/databases'), 2, 'the repeated cursor is followed once, not again');
     assert.equal(all.items.length, 2);
     assert.equal((await c.getOperation('oper_normal')).name, 'Normal');
     await c.close();
   });
 
   test('a list of endless distinct pages stops after the page bound', async () => {
-    route('/v1/write-syncs', (_req, res) => {
-      const n = hits.get('/v1/write-syncs')!;
+    route('/v1/write-syncs', (res) => {
+      const n = server.hits('/v1/write-syncs');
       const body = { data: { items: [], nextCursor: n >= 1_000 ? null : `c${n}` } };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
-    hits.delete('/v1/write-syncs');
     const c = client();
     const all = await c.listAll('writeSyncs', { maxPages: 20 });
     assert.ok(all.supported);
     assert.equal(all.stopped, 'pages');
-    assert.equal(hits.get('/v1/write-syncs'), 20);
+    assert.equal(server.hits('/v1/write-syncs'), 20);
     await c.close();
   });
 });

@@ -2,20 +2,11 @@
 // loopback HTTP (stopped, slow, cut off, too large) and the connection settings it is given.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ApiError, createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../../src/api';
+import { createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../../src/api';
 import { boundedTimeout, statusLine } from '../../../src/api/transport';
 import { startEmulator } from '../../../src/emulator';
 import { demoClient, useEmulator } from '../emulator/emulatorSupport';
-
-const NO_RETRY = { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, budgetMs: 1 };
-const failureOf = async (p: Promise<unknown>): Promise<ApiError> => {
-  const e = await p.then(
-    () => assert.fail('answered'),
-    (err: unknown) => err,
-  );
-  assert.ok(e instanceof ApiError, String(e));
-  return e;
-};
+import { apiFailure as failureOf, NO_RETRY } from './clientSupport';
 
 describe('requests without a usable answer', () => {
   let client: ServiceClient;

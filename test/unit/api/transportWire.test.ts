@@ -2,95 +2,41 @@
 // a plain loopback HTTP server that records every request and answers as each test sets (nothing
 // mocked: the real transport and client over real sockets). Quick, so that it runs early.
 import assert from 'node:assert/strict';
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import type { ServerResponse } from 'node:http';
+import { beforeEach, describe, test } from 'node:test';
 import { ApiError, createClient, DEFAULT_CONNECTION, type ServiceClient } from '../../../src/api';
 import { parseSuccess } from '../../../src/api/client';
 import { HttpTransport, type RawRequest } from '../../../src/api/transport';
 import * as z from 'zod/mini';
+import { json, useScriptedServer } from '../../harness/lib/scriptedServer';
+import { apiFailure as failure, clientOf, historyAnswer, NO_RETRY, OPERATION, WRITE_SYNC_DEFINITION } from './clientSupport';
 
-const NO_RETRY = { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, budgetMs: 1 };
 // Each suite takes well under a second; one that hangs (a request that never settles) fails within 5 s,
 // instead of holding a mutation run until Stryker's own timeout.
 const SUITE = { timeout: 5_000 };
 
-interface Seen {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-const OPERATION = {
-  id: 'oper_1',
-  name: 'Normal',
-  kind: 'code',
-  instructions: '',
-  dataSourceIds: [],
-  parentDataFlowId: null,
-  status: 'ready',
-  codeStale: false,
-  draft: { revisionId: 'rvsn_1', sequence: 1 },
-  published: null,
-};
-
 describe('the requests on the wire and what is told of their answers', SUITE, () => {
-  let server: Server;
-  let url: string;
-  let seen: Seen[] = [];
-  let answer: (res: ServerResponse) => void;
+  const server = useScriptedServer();
   const lines: { level: 'debug' | 'error'; line: string }[] = [];
   const log = {
     debug: (line: string) => lines.push({ level: 'debug', line }),
     error: (line: string) => lines.push({ level: 'error', line }),
   };
-  const json = (status: number, body: unknown) => (res: ServerResponse) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  const client = (over: Partial<Parameters<typeof createClient>[0]> = {}): ServiceClient =>
-    createClient(
-      { ...DEFAULT_CONNECTION, baseUrl: url, apiKey: 'apik_secret', workspaceId: 'wksp_1', timeoutMs: 5_000, ...over },
-      log,
-      NO_RETRY,
-    );
-  const failure = async (p: Promise<unknown>): Promise<ApiError> => {
-    const e = await p.then(
-      () => assert.fail('answered'),
-      (err: unknown) => err,
-    );
-    assert.ok(e instanceof ApiError, String(e));
-    return e;
-  };
+  const client = (over: Parameters<typeof clientOf>[1] = {}): ServiceClient => clientOf(server.url, over, NO_RETRY, log);
   const withOperation = (field: string, value: unknown) => json(200, { data: { ...OPERATION, [field]: value } });
 
-  before(async () => {
-    server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        seen.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-        answer(res);
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  after(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
   beforeEach(() => {
-    seen = [];
+    server.reset();
     lines.length = 0;
-    answer = json(200, { data: OPERATION });
+    server.answerAll(json(200, { data: OPERATION }));
   });
 
   test('a read asks for JSON, names the extension, carries the key and the workspace, and sends no body', async () => {
     const c = client();
     assert.equal((await c.getOperation('oper_1')).name, 'Normal');
     await c.close();
-    assert.equal(seen.length, 1);
-    const { method, url: path, headers, body } = seen[0]!;
+    assert.equal(server.requests.length, 1);
+    const { method, url: path, headers, body } = server.requests[0]!;
     assert.equal(method, 'GET');
     assert.equal(path, '/v1/operations/oper_1');
     assert.equal(headers['accept'], 'application/json');
@@ -103,25 +49,19 @@ describe('the requests on the wire and what is told of their answers', SUITE, ()
 
   test('a save sends its JSON body as application/json; an organization-scoped request carries no workspace', async () => {
     const c = client();
-    answer = json(200, { data: { version: 4, identityLocked: false } });
+    server.answerAll(json(200, { data: { version: 4, identityLocked: false } }));
     const saved = await c.updateWriteSync('wsyn_1', {
       expectedVersion: 3,
       name: 'Sync',
-      definition: {
-        source: { resourceId: 'a', object: 'b', scope: 'c' },
-        destination: { resourceId: 'd', object: 'e', scope: 'f' },
-        input: { type: 'operation', operationId: 'oper_1', revisionId: 'rvsn_1', table: 't' },
-        keyColumn: 'id',
-        fields: { id: 'Id' },
-      },
+      definition: WRITE_SYNC_DEFINITION,
       isEnabled: true,
       automaticEnabled: false,
     });
     assert.equal(saved.version, 4);
-    answer = json(404, { error: { code: 'not_found', message: 'No fact fact_1.' } });
+    server.answerAll(json(404, { error: { code: 'not_found', message: 'No fact fact_1.' } }));
     await failure(c.getFact('fact_1'));
     await c.close();
-    const [put, fact] = seen;
+    const [put, fact] = server.requests;
     assert.equal(put!.method, 'PUT');
     assert.equal(put!.headers['content-type'], 'application/json');
     assert.equal(put!.headers['x-workspace-id'], 'wksp_1');
@@ -132,30 +72,30 @@ describe('the requests on the wire and what is told of their answers', SUITE, ()
   });
 
   test('paths go below the base URL’s path, with or without its trailing slashes; an empty scheme sends the bare key', async () => {
-    const c = client({ baseUrl: `${url}/api//`, authHeader: 'X-Api-Key', authScheme: '', workspaceHeader: 'X-Team' });
+    const c = client({ baseUrl: `${server.url}/api//`, authHeader: 'X-Api-Key', authScheme: '', workspaceHeader: 'X-Team' });
     await c.getOperation('oper_1');
     await c.close();
-    assert.equal(seen[0]!.url, '/api/v1/operations/oper_1');
-    assert.equal(seen[0]!.headers['x-api-key'], 'apik_secret');
-    assert.equal(seen[0]!.headers['authorization'], undefined);
-    assert.equal(seen[0]!.headers['x-team'], 'wksp_1');
+    assert.equal(server.requests[0]!.url, '/api/v1/operations/oper_1');
+    assert.equal(server.requests[0]!.headers['x-api-key'], 'apik_secret');
+    assert.equal(server.requests[0]!.headers['authorization'], undefined);
+    assert.equal(server.requests[0]!.headers['x-team'], 'wksp_1');
   });
 
   test('without a workspace no workspace header is sent', async () => {
     const c = client({ workspaceId: undefined });
     await c.getOperation('oper_1');
     await c.close();
-    assert.equal(seen[0]!.headers['x-workspace-id'], undefined);
+    assert.equal(server.requests[0]!.headers['x-workspace-id'], undefined);
   });
 
   test('the log has one line per request: at debug when it succeeded, at error when it failed, and never the key', async () => {
     const c = client();
     await c.getOperation('oper_1');
-    answer = json(404, { error: { code: 'not_found', message: 'gone' } });
+    server.answerAll(json(404, { error: { code: 'not_found', message: 'gone' } }));
     await failure(c.getOperation('oper_2'));
-    answer = json(399, { data: OPERATION });
+    server.answerAll(json(399, { data: OPERATION }));
     await failure(c.getOperation('oper_3'));
-    answer = json(400, { error: { message: 'bad' } });
+    server.answerAll(json(400, { error: { message: 'bad' } }));
     await failure(c.getOperation('oper_4'));
     await c.close();
     assert.equal(lines.length, 4);
@@ -213,7 +153,7 @@ describe('the requests on the wire and what is told of their answers', SUITE, ()
     };
     const c = client();
     for (const [status, message] of Object.entries(expected)) {
-      answer = (res) => res.writeHead(Number(status)).end();
+      server.answerAll((res) => res.writeHead(Number(status)).end());
       const e = await failure(c.getOperation('oper_1'));
       assert.equal(e.status, Number(status));
       assert.equal(e.message, message);
@@ -231,20 +171,20 @@ describe('the requests on the wire and what is told of their answers', SUITE, ()
       ['draft', { revisionId: 'rvsn_1', sequence: 1.5 }, 'field “data.draft.sequence”: expected int, got a fraction'],
     ];
     for (const [field, value, what] of cases) {
-      answer = withOperation(field, value);
+      server.answerAll(withOperation(field, value));
       const e = await failure(c.getOperation('oper_1'));
       assert.equal(e.kind, 'invalidResponse');
       assert.equal(e.message, `The server’s answer has an unexpected shape: ${what}.`);
       assert.equal(e.field, what.slice('field “'.length, what.indexOf('”')));
       assert.equal(e.status, 200);
     }
-    answer = json(200, { data: 5 });
+    server.answerAll(json(200, { data: 5 }));
     const list = await failure(c.list('databases'));
     assert.equal(
       list.message,
       'The server’s answer has an unexpected shape: field “data”: got number, which matches none of the accepted shapes.',
     );
-    answer = json(200, { nothing: true });
+    server.answerAll(json(200, { nothing: true }));
     const noData = await failure(c.getOperation('oper_1'));
     assert.equal(noData.message, 'The server’s answer has an unexpected shape: field “data”: expected object, got nothing.');
     await c.close();
@@ -252,11 +192,11 @@ describe('the requests on the wire and what is told of their answers', SUITE, ()
 
   test('a 2xx body that is not JSON is an HTML page when it says so in its type or its text starts with a tag', async () => {
     const c = client();
-    answer = (res) => res.writeHead(200, { 'content-type': 'text/HTML' }).end('oops');
+    server.answerAll((res) => res.writeHead(200, { 'content-type': 'text/HTML' }).end('oops'));
     assert.equal((await failure(c.getOperation('oper_1'))).message, 'The server answered with an HTML page instead of JSON.');
-    answer = (res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('  <p>oops</p>');
+    server.answerAll((res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('  <p>oops</p>'));
     assert.equal((await failure(c.getOperation('oper_1'))).message, 'The server answered with an HTML page instead of JSON.');
-    answer = (res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('oops <p>');
+    server.answerAll((res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('oops <p>'));
     assert.equal((await failure(c.getOperation('oper_1'))).message, 'The server’s answer is not valid JSON.');
     await c.close();
   });
@@ -264,19 +204,19 @@ describe('the requests on the wire and what is told of their answers', SUITE, ()
   test('a publish takes any 2xx, with or without a body, but not a body cut off mid-JSON', async () => {
     const c = client();
     const body = { expectedVersion: 'v1' };
-    answer = (res) => res.writeHead(204).end();
+    server.answerAll((res) => res.writeHead(204).end());
     assert.equal(await c.publishRevision('oper_1', 'rvsn_1', body), undefined);
-    answer = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end('  \n');
+    server.answerAll((res) => res.writeHead(200, { 'content-type': 'application/json' }).end('  \n'));
     assert.equal(await c.publishRevision('oper_1', 'rvsn_1', body), undefined);
-    answer = json(200, { unexpected: ['shape'] });
+    server.answerAll(json(200, { unexpected: ['shape'] }));
     assert.equal(await c.restoreRevision('oper_1', 'rvsn_1', body), undefined);
-    answer = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data": {');
+    server.answerAll((res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data": {'));
     const cut = await failure(c.publishRevision('oper_1', 'rvsn_1', body));
     assert.equal(cut.kind, 'invalidResponse');
     assert.equal(cut.maybeApplied, true);
     await c.close();
     assert.deepEqual(
-      seen.map((s) => `${s.method} ${s.url}`),
+      server.requests.map((s) => `${s.method} ${s.url}`),
       [
         'POST /v1/resources/oper_1/revisions/rvsn_1/publish',
         'POST /v1/resources/oper_1/revisions/rvsn_1/publish',
@@ -288,50 +228,30 @@ describe('the requests on the wire and what is told of their answers', SUITE, ()
 });
 
 describe('lists, optional reads and retries on the wire', SUITE, () => {
-  let server: Server;
-  let url: string;
-  let seen: string[] = [];
-  let answers: ((res: ServerResponse) => void)[] = [];
-  const json = (status: number, body: unknown) => (res: ServerResponse) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const server = useScriptedServer();
   const RETRY = { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5, budgetMs: 2_000 };
-  const client = (retry = NO_RETRY): ServiceClient =>
-    createClient({ ...DEFAULT_CONNECTION, baseUrl: url, apiKey: 'apik_secret', workspaceId: 'wksp_1', timeoutMs: 5_000 }, undefined, retry);
+  const client = (retry = NO_RETRY): ServiceClient => clientOf(server.url, {}, retry);
   const db = (n: number) => ({ id: `dbse_${n}`, name: `DB ${n}`, draft: { revisionId: `rvsn_${n}`, sequence: 1 }, published: null });
 
-  before(async () => {
-    server = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        seen.push(`${req.method} ${req.url}`);
-        (answers.shift() ?? json(500, { error: { message: 'no answer set' } }))(res);
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  after(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
-  beforeEach(() => {
-    seen = [];
-    answers = [];
-  });
+  beforeEach(() => server.reset());
 
   test('a list page asks for its size and cursor, and takes a bare array or an object with or without a next cursor', async () => {
     const c = client();
-    answers = [json(200, { data: [db(1)] }), json(200, { data: { items: [db(2)] } }), json(200, { data: { items: [], nextCursor: 'n2' } })];
+    server.script(
+      json(200, { data: [db(1)] }),
+      json(200, { data: { items: [db(2)] } }),
+      json(200, { data: { items: [], nextCursor: 'n2' } }),
+    );
     assert.deepEqual(await c.list('databases'), { supported: true, items: [db(1)], nextCursor: null });
     assert.deepEqual(await c.list('databases', { limit: 20, cursor: 'n1' }), { supported: true, items: [db(2)], nextCursor: null });
     assert.deepEqual(await c.list('databases', { cursor: '' }), { supported: true, items: [], nextCursor: 'n2' });
     await c.close();
-    assert.deepEqual(seen, ['GET /v1/databases', 'GET /v1/databases?limit=20&cursor=n1', 'GET /v1/databases']);
+    assert.deepEqual(server.lines(), ['GET /v1/databases', 'GET /v1/databases?limit=20&cursor=n1', 'GET /v1/databases']);
   });
 
   test('a list the service answers 404 or 405 is off for the connection without an error; another failure is an error', async () => {
     const c = client();
-    answers = [json(404, {}), json(405, {}), json(500, { error: { message: 'broken' } })];
+    server.script(json(404, {}), json(405, {}), json(500, { error: { message: 'broken' } }));
     assert.deepEqual(await c.list('databases'), { supported: false });
     assert.deepEqual(await c.list('databases'), { supported: false });
     assert.deepEqual(await c.listAll('databases'), { supported: false });
@@ -342,21 +262,31 @@ describe('lists, optional reads and retries on the wire', SUITE, () => {
     );
     assert.ok(e instanceof ApiError && e.status === 500);
     await c.close();
-    assert.deepEqual(seen, ['GET /v1/databases', 'GET /v1/write-syncs', 'GET /v1/apps'], 'an unlisted collection is not asked again');
+    assert.deepEqual(
+      server.lines(),
+      ['GET /v1/databases', 'GET /v1/write-syncs', 'GET /v1/apps'],
+      'an unlisted collection is not asked again',
+    );
   });
 
   test('a whole list follows its cursors with pages of 500 and stops at the item bound', async () => {
     const c = client();
-    answers = [json(200, { data: { items: [db(1)], nextCursor: 'p2' } }), json(200, { data: { items: [db(2), db(3)], nextCursor: null } })];
+    server.script(
+      json(200, { data: { items: [db(1)], nextCursor: 'p2' } }),
+      json(200, { data: { items: [db(2), db(3)], nextCursor: null } }),
+    );
     const all = await c.listAll('databases');
     assert.deepEqual(all, { supported: true, items: [db(1), db(2), db(3)], nextCursor: null });
-    assert.deepEqual(seen, ['GET /v1/databases?limit=500', 'GET /v1/databases?limit=500&cursor=p2']);
-    answers = [json(200, { data: { items: [db(1)], nextCursor: 'p2' } }), json(200, { data: { items: [db(2), db(3)], nextCursor: 'p3' } })];
+    assert.deepEqual(server.lines(), ['GET /v1/databases?limit=500', 'GET /v1/databases?limit=500&cursor=p2']);
+    server.script(
+      json(200, { data: { items: [db(1)], nextCursor: 'p2' } }),
+      json(200, { data: { items: [db(2), db(3)], nextCursor: 'p3' } }),
+    );
     const bounded = await c.listAll('databases', { maxItems: 2 });
     assert.deepEqual(bounded, { supported: true, items: [db(1), db(2)], nextCursor: 'p3', stopped: 'items' });
-    answers = [json(200, { data: { items: [db(1), db(2)], nextCursor: null } })];
+    server.script(json(200, { data: { items: [db(1), db(2)], nextCursor: null } }));
     assert.deepEqual(await c.listAll('databases', { maxItems: 2 }), { supported: true, items: [db(1), db(2)], nextCursor: null });
-    answers = [json(200, { data: { items: [db(1)], nextCursor: 'p2' } }), json(404, {})];
+    server.script(json(200, { data: { items: [db(1)], nextCursor: 'p2' } }), json(404, {}));
     assert.deepEqual(await c.listAll('databases'), { supported: false }, 'a list switched off on a later page');
     await c.close();
   });
@@ -364,11 +294,11 @@ describe('lists, optional reads and retries on the wire', SUITE, () => {
   test('runtime types and a data run the service does not have are no error: 404, 405 and 501 read as absent', async () => {
     const c = client();
     for (const status of [404, 405, 501]) {
-      answers = [json(status, {}), json(status, {})];
+      server.script(json(status, {}), json(status, {}));
       assert.equal(await c.dashboardRuntimeTypes(), undefined, String(status));
       assert.equal(await c.dataRun('oprn_1'), undefined, String(status));
     }
-    answers = [json(500, {}), json(403, {})];
+    server.script(json(500, {}), json(403, {}));
     for (const read of [() => c.dashboardRuntimeTypes(), () => c.dataRun('oprn_1')]) {
       const e = await read().then(
         () => assert.fail('read'),
@@ -377,15 +307,15 @@ describe('lists, optional reads and retries on the wire', SUITE, () => {
       assert.ok(e instanceof ApiError);
     }
     await c.close();
-    assert.equal(seen[0], 'GET /v1/dashboard-runtime/types');
-    assert.equal(seen[1], 'GET /v1/operation-runs/oprn_1');
+    assert.equal(server.lines()[0], 'GET /v1/dashboard-runtime/types');
+    assert.equal(server.lines()[1], 'GET /v1/operation-runs/oprn_1');
   });
 
   test('a read that met a 503 is asked again; a save is not; each failure names what was being done', async () => {
     const c = client(RETRY);
-    answers = [json(503, {}), json(200, { data: OPERATION })];
+    server.script(json(503, {}), json(200, { data: OPERATION }));
     assert.equal((await c.getOperation('oper_1')).name, 'Normal');
-    answers = [json(503, { error: { message: 'busy' } })];
+    server.script(json(503, { error: { message: 'busy' } }));
     const save = await c.updateWriteSync('wsyn_1', { expectedVersion: 1 } as never).then(
       () => assert.fail('saved'),
       (err: unknown) => err,
@@ -393,11 +323,11 @@ describe('lists, optional reads and retries on the wire', SUITE, () => {
     assert.ok(save instanceof ApiError);
     assert.equal(save.action, 'save write sync wsyn_1');
     assert.equal(save.maybeApplied, true, 'a 5xx to a save leaves open whether it was stored');
-    answers = [json(404, {})];
+    server.script(json(404, {}));
     const runtime = await c.dataRun('oprn_1').then(() => undefined);
     assert.equal(runtime, undefined);
     await c.close();
-    assert.deepEqual(seen, [
+    assert.deepEqual(server.lines(), [
       'GET /v1/operations/oper_1',
       'GET /v1/operations/oper_1',
       'PUT /v1/write-syncs/wsyn_1',
@@ -409,13 +339,8 @@ describe('lists, optional reads and retries on the wire', SUITE, () => {
     const controller = new AbortController();
     // The 503 is logged as its answer settles; the wait before the next attempt starts right after.
     const log = { debug() {}, error: (line: string) => void (/→ 503/.test(line) && setImmediate(() => controller.abort())) };
-    const c = createClient({ ...DEFAULT_CONNECTION, baseUrl: url, apiKey: 'apik_secret', workspaceId: 'wksp_1', timeoutMs: 5_000 }, log, {
-      maxAttempts: 3,
-      baseDelayMs: 2_000,
-      maxDelayMs: 2_000,
-      budgetMs: 10_000,
-    });
-    answers = [json(503, {}), json(200, { data: OPERATION })];
+    const c = clientOf(server.url, {}, { maxAttempts: 3, baseDelayMs: 2_000, maxDelayMs: 2_000, budgetMs: 10_000 }, log);
+    server.script(json(503, {}), json(200, { data: OPERATION }));
     const pending = c.getOperation('oper_1', { signal: controller.signal });
     const e = await pending.then(
       () => assert.fail('answered'),
@@ -428,7 +353,7 @@ describe('lists, optional reads and retries on the wire', SUITE, () => {
     assert.equal(e.path, '/v1/operations/oper_1');
     assert.equal(e.method, 'GET');
     await c.close();
-    assert.equal(seen.length, 1);
+    assert.equal(server.requests.length, 1);
   });
 
   test('a host that does not resolve is told as such', async () => {
@@ -449,22 +374,8 @@ describe('lists, optional reads and retries on the wire', SUITE, () => {
 });
 
 describe('what the client asks and what it makes of the answers', SUITE, () => {
-  let server: Server;
-  let url: string;
-  let seen: { method: string; url: string }[] = [];
-  let answers: ((res: ServerResponse) => void)[] = [];
-  const json = (status: number, body: unknown) => (res: ServerResponse) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(typeof body === 'string' ? body : JSON.stringify(body));
-  const client = (baseUrl = url): ServiceClient =>
-    createClient({ ...DEFAULT_CONNECTION, baseUrl, apiKey: 'apik_secret', workspaceId: 'wksp_1', timeoutMs: 5_000 }, undefined, NO_RETRY);
-  const failure = async (p: Promise<unknown>): Promise<ApiError> => {
-    const e = await p.then(
-      () => assert.fail('answered'),
-      (err: unknown) => err,
-    );
-    assert.ok(e instanceof ApiError, String(e));
-    return e;
-  };
+  const server = useScriptedServer();
+  const client = (baseUrl = server.url): ServiceClient => clientOf(baseUrl);
   const item = (id: string, minute: number) => ({
     id,
     parentRevisionId: null,
@@ -473,37 +384,9 @@ describe('what the client asks and what it makes of the answers', SUITE, () => {
     message: id,
     createdAt: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString(),
   });
-  const history = (items: unknown[], nextCursor: string | null) => ({
-    data: {
-      resourceId: 'oper_1',
-      version: 'v1',
-      draft: { revisionId: 'rvsn_2', sequence: 2 },
-      published: null,
-      capabilities: { history: true, restore: true, publish: true },
-      items,
-      nextCursor,
-    },
-  });
+  const history = historyAnswer;
 
-  before(async () => {
-    server = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        seen.push({ method: req.method!, url: req.url! });
-        (answers.shift() ?? json(500, { error: { message: 'no answer set' } }))(res);
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  after(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
-  beforeEach(() => {
-    seen = [];
-    answers = [];
-  });
+  beforeEach(() => server.reset());
 
   test('the connection’s workspace is the one it was made with', async () => {
     const c = client();
@@ -516,30 +399,30 @@ describe('what the client asks and what it makes of the answers', SUITE, () => {
     await assert.rejects(c.getOperation('dbse_1'));
     await assert.rejects(c.getRevision('oper_1', 'oper_2'));
     await c.close();
-    assert.deepEqual(seen, []);
+    assert.deepEqual(server.requests, []);
   });
 
   test('the whole history follows its cursor; its state is the first page alone', async () => {
     const c = client();
-    answers = [json(200, history([item('rvsn_2', 2)], 'c2')), json(200, history([item('rvsn_1', 1)], null))];
+    server.script(json(200, history([item('rvsn_2', 2)], 'c2')), json(200, history([item('rvsn_1', 1)], null)));
     const whole = await c.listRevisions('oper_1');
     assert.deepEqual(
       whole.items.map((i) => i.id),
       ['rvsn_2', 'rvsn_1'],
     );
-    answers = [json(200, history([item('rvsn_2', 2)], 'c2'))];
+    server.script(json(200, history([item('rvsn_2', 2)], 'c2')));
     const state = await c.revisionState('oper_1');
     assert.equal(state.items.length, 1);
     await c.close();
     assert.deepEqual(
-      seen.map((r) => r.url),
+      server.requests.map((r) => r.url),
       ['/v1/resources/oper_1/revisions', '/v1/resources/oper_1/revisions?cursor=c2', '/v1/resources/oper_1/revisions'],
     );
   });
 
   test('a 3xx is no success, whatever its body', async () => {
     const c = client();
-    answers = [json(300, { data: OPERATION })];
+    server.script(json(300, { data: OPERATION }));
     const e = await failure(c.getOperation('oper_1'));
     assert.equal(e.status, 300);
     await c.close();
@@ -547,7 +430,7 @@ describe('what the client asks and what it makes of the answers', SUITE, () => {
 
   test('a whole number where text belongs is a number, not a fraction; a body that is no object is told at “data”', async () => {
     const c = client();
-    answers = [json(200, { data: { ...OPERATION, name: 5 } }), json(200, '5')];
+    server.script(json(200, { data: { ...OPERATION, name: 5 } }), json(200, '5'));
     assert.equal(
       (await failure(c.getOperation('oper_1'))).message,
       'The server’s answer has an unexpected shape: field “data.name”: expected string, got number.',
@@ -561,7 +444,7 @@ describe('what the client asks and what it makes of the answers', SUITE, () => {
   test('a save answered 500 may have been stored; answered 409 or 400 it was not', async () => {
     const c = client();
     const body = { expectedDraft: { revisionId: 'rvsn_1', sequence: 1 }, name: 'App' };
-    answers = [json(500, {}), json(409, {}), json(400, {})];
+    server.script(json(500, {}), json(409, {}), json(400, {}));
     assert.equal((await failure(c.updateApp('appl_1', body))).maybeApplied, true);
     assert.equal((await failure(c.updateApp('appl_1', body))).maybeApplied, false);
     assert.equal((await failure(c.updateApp('appl_1', body))).maybeApplied, false);
@@ -571,7 +454,7 @@ describe('what the client asks and what it makes of the answers', SUITE, () => {
   test('runtime types are read up to 4 MB; a failure reading them names what was being done', async () => {
     const c = client();
     const declarations = 'x'.repeat(4 * 1024 * 1024);
-    answers = [json(200, { data: { modules: [{ name: 'runtime', declarations }] } }), json(500, {})];
+    server.script(json(200, { data: { modules: [{ name: 'runtime', declarations }] } }), json(500, {}));
     const big = await failure(c.dashboardRuntimeTypes());
     assert.equal(big.code, 'responseTooLarge');
     assert.equal(big.message, 'The service answered more than 4 MB for read dashboard runtime types; the answer was not read.');
@@ -585,45 +468,24 @@ describe('what the client asks and what it makes of the answers', SUITE, () => {
 });
 
 describe('the transport’s limits', SUITE, () => {
-  let server: Server;
-  let url: string;
-  const seen: string[] = [];
+  const server = useScriptedServer();
   const held: ServerResponse[] = [];
   let size = 0;
-
-  before(async () => {
-    server = createServer((req, res) => {
-      req.resume();
-      seen.push(req.url!);
-      if (req.url!.startsWith('/hold')) held.push(res);
-      else if (req.url === '/multi') res.setHeader('x-multi', ['a', 'b']).writeHead(200).end('{}');
-      else res.writeHead(200, { 'content-type': 'application/json' }).end('x'.repeat(size));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  after(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+  server.answerAll((res, req) => {
+    if (req.url.startsWith('/hold')) held.push(res);
+    else if (req.url === '/multi') res.setHeader('x-multi', ['a', 'b']).writeHead(200).end('{}');
+    else res.writeHead(200, { 'content-type': 'application/json' }).end('x'.repeat(size));
   });
 
   const lines: string[] = [];
   const transport = () =>
     new HttpTransport(
-      { ...DEFAULT_CONNECTION, baseUrl: url, apiKey: 'k', workspaceId: 'wksp_1', timeoutMs: 5_000 },
+      { ...DEFAULT_CONNECTION, baseUrl: server.url, apiKey: 'k', workspaceId: 'wksp_1', timeoutMs: 5_000 },
       { debug: (l) => lines.push(l), error: (l) => lines.push(l) },
     );
+  const sentSince = (since: number) => server.requests.slice(since).map((r) => r.url);
   const get = (t: HttpTransport, path: string, over: Partial<RawRequest> = {}) =>
     t.send({ method: 'GET', path, scope: 'workspace', action: 'read it', ...over });
-  const failure = async (p: Promise<unknown>): Promise<ApiError> => {
-    const e = await p.then(
-      () => assert.fail('answered'),
-      (err: unknown) => err,
-    );
-    assert.ok(e instanceof ApiError, String(e));
-    return e;
-  };
-
   test('an answer of exactly the byte limit is read; one byte more is not, and the limit is told in KB or MB', async () => {
     const t = transport();
     size = 1024;
@@ -662,7 +524,7 @@ describe('the transport’s limits', SUITE, () => {
 
   test('a request given up while it waited for a free connection never reaches the service', async () => {
     const t = transport();
-    seen.length = 0;
+    const since = server.requests.length;
     const busy = Array.from({ length: 6 }, (_, i) => get(t, `/hold/busy${i}`).catch((e: unknown) => e));
     while (held.length < 6) await new Promise((resolve) => setImmediate(resolve));
     const queued = await failure(get(t, '/late', { timeoutMs: 100 }));
@@ -676,8 +538,8 @@ describe('the transport’s limits', SUITE, () => {
     size = 2;
     assert.equal((await get(t, '/after')).status, 200);
     await t.close();
-    assert.ok(!seen.includes('/late'), 'the timed-out request was not sent');
-    assert.ok(!seen.includes('/cancelled'), 'the cancelled request was not sent');
+    assert.ok(!sentSince(since).includes('/late'), 'the timed-out request was not sent');
+    assert.ok(!sentSince(since).includes('/cancelled'), 'the cancelled request was not sent');
   });
 });
 

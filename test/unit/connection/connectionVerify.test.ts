@@ -1,10 +1,9 @@
 // The sign-in check: one request, and the step to correct when it fails.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
 import { checkApiKey, checkBaseUrl, checkWorkspaceId, verifyConnection } from '../../../src/connection/verifyConnection';
 import { useEmulator } from '../emulator/emulatorSupport';
+import { withScriptedServer } from '../../harness/lib/scriptedServer';
 
 const { emu } = useEmulator({}, { resetEach: false });
 
@@ -50,17 +49,12 @@ describe('sign-in check', () => {
   });
 
   test('a web page that is not the service is named as such', async () => {
-    const server = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>hello</html>'));
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    try {
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const v = await verifyConnection({ baseUrl: url, apiKey: emu.demo.apiKey, workspaceId: emu.demo.workspaceId });
+    await withScriptedServer(async (server) => {
+      server.answerAll((res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>hello</html>'));
+      const v = await verifyConnection({ baseUrl: server.url, apiKey: emu.demo.apiKey, workspaceId: emu.demo.workspaceId });
       assert.equal(!v.ok && v.step, 'baseUrl');
       assert.match(!v.ok ? v.message : '', /does not answer like a Workspace Automation Service/);
-    } finally {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    }
+    });
   });
 
   test('inputs are checked as the user types', () => {

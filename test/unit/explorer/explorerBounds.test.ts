@@ -2,35 +2,20 @@
 // on loopback): a repeated cursor and a list past the item bound end the group with a message that
 // says so, instead of a "Load more…" that never ends.
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { ExplorerModel } from '../../../src/explorer/model/explorerModel';
 import { isResourceNode, type ExplorerNode } from '../../../src/explorer/model/nodes';
 import { TestConnection } from './explorerSupport';
+import { json, useScriptedServer } from '../../harness/lib/scriptedServer';
 
 const db = (i: number) => ({ id: `dbse_${i}`, name: `DB ${i}`, draft: { revisionId: `rvsn_${i}`, sequence: 1 }, published: null });
 
 describe('explorer lists stay bounded', () => {
-  let server: Server;
-  let url: string;
+  const server = useScriptedServer();
   /** How the next page is made, from the cursor asked for (null: the first page). */
   let page: (cursor: string | null) => { items: unknown[]; nextCursor: string | null };
-
-  before(async () => {
-    server = createServer((req, res) => {
-      const u = new URL(req.url ?? '/', 'http://x');
-      req.resume();
-      if (u.pathname !== '/v1/databases') return void res.writeHead(404, { 'content-type': 'application/json' }).end('{}');
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: page(u.searchParams.get('cursor')) }));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  after(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  server.answerAll(json(404, {}));
+  server.route('/v1/databases', (res, req) => json(200, { data: page(req.query.get('cursor')) })(res, req));
 
   async function loadAll(model: ExplorerModel): Promise<ExplorerNode[]> {
     const group = model.group('databases');
@@ -45,7 +30,7 @@ describe('explorer lists stay bounded', () => {
 
   test('a page that repeats its cursor ends the group with a message', async () => {
     page = (cursor) => (cursor === null ? { items: [db(1), db(2)], nextCursor: 'c1' } : { items: [db(3)], nextCursor: 'c1' });
-    const connection = new TestConnection(url, 'k', 'wksp_1');
+    const connection = new TestConnection(server.url, 'k', 'wksp_1');
     const model = new ExplorerModel(connection, { pageSize: 2 });
     try {
       const items = await loadAll(model);
@@ -67,7 +52,7 @@ describe('explorer lists stay bounded', () => {
   test('a list past the item bound shows the first items and says the service listed more', async () => {
     let n = 0;
     page = () => ({ items: [db(++n), db(++n)], nextCursor: `c${n}` });
-    const connection = new TestConnection(url, 'k', 'wksp_1');
+    const connection = new TestConnection(server.url, 'k', 'wksp_1');
     const model = new ExplorerModel(connection, { pageSize: 2, maxItems: 5 });
     try {
       const items = await loadAll(model);
@@ -84,7 +69,7 @@ describe('explorer lists stay bounded', () => {
   test('a list of endless pages stops after the page bound', async () => {
     let n = 0;
     page = () => ({ items: [db(++n)], nextCursor: `c${n}` });
-    const connection = new TestConnection(url, 'k', 'wksp_1');
+    const connection = new TestConnection(server.url, 'k', 'wksp_1');
     const model = new ExplorerModel(connection, { pageSize: 1, maxPages: 4 });
     try {
       const items = await loadAll(model);
