@@ -4,19 +4,19 @@
 import type * as vscode from 'vscode';
 import type { Configuration } from '../manifest/config';
 import type { ConflictResolver } from '../documents/conflicts/conflictResolver';
-import type { ConnectionFeature } from '../connection/registerConnection';
+import type { ConnectionFeature } from '../connection';
 import { COMMANDS } from '../manifest/contributions';
 import type { FilesFeature } from '../documents/files/registerFiles';
 import type { HistoryPanels } from '../history/host/historyPanels';
 import type { ExplorerView } from '../explorer/vscode/explorerTree';
-import { ConnectionCommands } from './connectionCommands';
-import { ExplorerCommands } from './explorerCommands';
-import { registerCommand, runCommandsAfter } from './registerCommand';
-import { registerSaveCommands } from './saveCommands';
+import { ConnectionCommands } from '../connection/connectionCommands';
+import { ExplorerCommands } from '../explorer/vscode/explorerCommands';
+import { registerCommand, runCommandsAfter } from '../ui/registerCommand';
+import { registerSaveCommands } from '../documents/files/saveCommands';
 import type { PublishFeature } from '../publish';
-import { registerPublishCommands } from './publishCommands';
+import { registerPublishCommands } from '../publish/publishCommands';
 import type { LocalFoldersFeature } from '../localFolders';
-import { FolderCommands } from './folderCommands';
+import { FolderCommands } from '../localFolders/vscode/folderCommands';
 
 export interface CommandDeps {
   log: vscode.LogOutputChannel;

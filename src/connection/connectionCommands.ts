@@ -3,12 +3,12 @@
 // Header Settings) and to a plain-http URL. Each of those asks a modal question first.
 import * as vscode from 'vscode';
 import { notificationText } from '../util/notify';
-import type { ConnectionManager, SignInDetails } from '../connection/connectionManager';
-import type { LocalEmulator } from '../connection/emulatorLauncher';
-import type { SignInFlow, SignInOutcome } from '../connection/signIn';
+import type { ConnectionManager, SignInDetails } from './connectionManager';
+import type { LocalEmulator } from './emulatorLauncher';
+import type { SignInFlow, SignInOutcome } from './signIn';
 import { COMMANDS, focusViewCommand, VIEWS } from '../manifest/contributions';
 import { Disposable } from '../util/lifecycle';
-import { registerCommands } from './registerCommand';
+import { registerCommands } from '../ui/registerCommand';
 
 export interface ConnectEmulatorResult {
   url: string;

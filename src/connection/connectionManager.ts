@@ -12,8 +12,8 @@ import type { Configuration } from '../manifest/config';
 import { CONTEXT_KEYS } from '../manifest/contributions';
 import { Disposable } from '../util/lifecycle';
 import { NotSignedInError, type ConnectionProvider, type KeyedConnection } from './connectionProvider';
-import { decideKey, type Carriers, type KeyDecision } from './keyPolicy';
-import { LEGACY_SECRET_KEY, originOf, secretKeyFor } from './origins';
+import { decideKey, type Carriers, type KeyDecision } from './model/keyPolicy';
+import { LEGACY_SECRET_KEY, originOf, secretKeyFor } from './model/origins';
 
 export const API_KEY_ENV = 'WORKSPACE_AUTOMATION_API_KEY';
 /** The environment key's own service: it is sent there and nowhere else. */

@@ -2,7 +2,7 @@
 import * as l10n from '@vscode/l10n';
 import type { ServiceClient } from '../api';
 import type { Event } from '../util/events';
-import type { GuardedSetting, KeyDecision } from './keyPolicy';
+import type { GuardedSetting, KeyDecision } from './model/keyPolicy';
 
 export interface Connection {
   readonly client: ServiceClient;

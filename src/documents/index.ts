@@ -1,8 +1,8 @@
 // The conflicts feature: Compare / Merge / Overwrite for a save that met a stale token.
 import type * as vscode from 'vscode';
-import type { ProblemSink, SaveTarget } from '../files/saveTarget';
-import type { ConflictMergeOptions } from './conflictMerge';
-import { ConflictResolver } from './conflictResolver';
+import type { ProblemSink, SaveTarget } from './files/saveTarget';
+import type { ConflictMergeOptions } from './conflicts/conflictMerge';
+import { ConflictResolver } from './conflicts/conflictResolver';
 
 export interface ConflictsDeps {
   log: vscode.LogOutputChannel;

@@ -2,15 +2,15 @@
 // reader, the save flow and the explorer ask the kind (`editOf`, `readOnlyTextOf`, `explorerOf`);
 // `SaveTokens` and the explorer's `ResourceData` are derived from these modules. Kept apart from resourceKinds.ts, which stays
 // plain data (names, paths, groups) that light modules import without the kinds' behaviour.
-import { appKind } from './appKind';
-import { dashboardKind } from './dashboardKind';
-import { databaseKind } from './databaseKind';
-import { factKind } from './factKind';
+import { appKind } from './app/appKind';
+import { dashboardKind } from './dashboard/dashboardKind';
+import { databaseKind } from './database/databaseKind';
+import { factKind } from './fact/factKind';
 import type { RevisionRef } from '../api/schemas';
-import type { EditBehaviour, ExplorerBehaviour, KindSnapshot, ReadText, TokensOf, ValueOf } from './kindContract';
-import { operationKind } from './operationKind';
+import type { EditBehaviour, ExplorerBehaviour, KindSnapshot, ReadText, TokensOf, ValueOf } from './contract/kindContract';
+import { operationKind } from './operation/operationKind';
 import { FILE_VIEWS, type FileView, type ResourceKind } from './resourceKinds';
-import { writeSyncKind } from './writeSyncKind';
+import { writeSyncKind } from './writeSync/writeSyncKind';
 
 export const KIND_MODULES = {
   operation: operationKind,

@@ -2,8 +2,8 @@
 // context menu, or the palette (the active `wsa:` editor).
 import * as vscode from 'vscode';
 import { COMMANDS } from '../manifest/contributions';
-import type { PublishFeature } from '../publish';
-import { registerCommand } from './registerCommand';
+import type { PublishFeature } from './';
+import { registerCommand } from '../ui/registerCommand';
 
 const NOTHING = vscode.l10n.t(
   'Open a Workspace Automation file of an operation, dashboard, managed database or app, or pick one in the explorer.',

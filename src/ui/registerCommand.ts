@@ -2,7 +2,7 @@
 // that fix them (src/ui/reportError.ts), and the command never blocks on the notification.
 import * as vscode from 'vscode';
 import type { CommandId } from '../manifest/contributions';
-import { reportError } from '../ui/reportError';
+import { reportError } from './reportError';
 
 /**
  * A command's handler. VS Code passes whatever the caller gave (a tree node, a URI, a script's

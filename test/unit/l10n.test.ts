@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { getL10nJson } from '@vscode/l10n-dev';
-import { PAGE_TEXT, parsePageLocale } from '../../src/history/protocol/pageText';
+import { PAGE_TEXT, parsePageLocale } from '../../src/history/protocol/pageLocale';
 import { absoluteUtc, relativeTime } from '../../src/history/protocol/relativeTime';
 import { repoRoot } from '../harness/lib/paths';
 

@@ -1,8 +1,8 @@
 // Checks a base URL, API key and workspace with one cheap request before a sign-in stores them,
 // and names the step to correct when it fails. vscode-free (unit-tested against the emulator).
 import * as l10n from '@vscode/l10n';
-import { ApiError, createClient, DEFAULT_CONNECTION, type ConnectionSettings, type ServiceClient } from '../api';
-import { isIdOf, kindOfId } from '../api/ids';
+import { ApiError, createClient, DEFAULT_CONNECTION, type ConnectionSettings, type ServiceClient } from '../../api';
+import { isIdOf, kindOfId } from '../../api/ids';
 
 export type SignInStep = 'baseUrl' | 'apiKey' | 'workspaceId';
 

@@ -2,18 +2,18 @@
 // guarded save itself so a conflict gets the one Compare / Merge / Overwrite notification (VS Code's
 // own save path can only show an error). Also sending and discarding held auto saves.
 import * as vscode from 'vscode';
-import { notificationText } from '../util/notify';
-import { isSingular } from '../util/plural';
-import { COMMANDS } from '../manifest/contributions';
-import type { ConflictOffer } from '../documents/files/saveTarget';
-import type { DocumentSaver } from '../documents/files/documentSaver';
-import type { HeldSaves } from '../documents/files/heldSaves';
-import { invalidMessage, readOnlyMessage, savedMessage, saveWithoutLabel, unkeptMessage } from '../documents/files/saveMessages';
-import { FILE_SCHEME, isEditable, parseFilePath, type ResourceFile } from '../kinds/resourcePath';
-import type { SaveResult } from '../documents/model/saveTypes';
-import { describeError } from '../ui/describeError';
-import { reportError } from '../ui/reportError';
-import { registerCommand } from './registerCommand';
+import { notificationText } from '../../util/notify';
+import { isSingular } from '../../util/plural';
+import { COMMANDS } from '../../manifest/contributions';
+import type { ConflictOffer } from './saveTarget';
+import type { DocumentSaver } from './documentSaver';
+import type { HeldSaves } from './heldSaves';
+import { invalidMessage, readOnlyMessage, savedMessage, saveWithoutLabel, unkeptMessage } from './saveMessages';
+import { FILE_SCHEME, isEditable, parseFilePath, type ResourceFile } from '../../kinds/resourcePath';
+import type { SaveResult } from '../model/saveTypes';
+import { describeError } from '../../ui/describeError';
+import { reportError } from '../../ui/reportError';
+import { registerCommand } from '../../ui/registerCommand';
 
 export function registerSaveCommands(
   log: vscode.LogOutputChannel,

@@ -5,9 +5,9 @@ import type { TsxCheckResult } from '../../dashboardLanguage/check/tsxCheck';
 import { isError, type TextProblem } from '../model/saveTypes';
 import { CONFLICT_START } from '../model/merge';
 import { isEditable, type EditableView, type FileView } from '../../kinds/resourcePath';
-import { databaseProblems } from './databaseRules';
-import { factProblems } from './factRules';
-import { appProblems, writeSyncProblems } from './recordRules';
+import { databaseProblems } from '../../kinds/database/databaseRules';
+import { factProblems } from '../../kinds/fact/factRules';
+import { appProblems, writeSyncProblems } from '../../kinds/writeSync/writeSyncRules';
 import { isSingular } from '../../util/plural';
 import { sentence } from '../../util/sentence';
 

@@ -10,7 +10,7 @@ import { codeSpan, escapeMarkdown } from '../../util/markdown';
 import { explorerFor, type ExplorerNode, type MessageAction, type ResourceNode } from './nodes';
 import { hasRelated } from './related';
 
-export { errorText, shown } from '../../kinds/lookText';
+export { errorText, shown } from '../../kinds/contract/lookText';
 
 export interface Presentation {
   label: string;

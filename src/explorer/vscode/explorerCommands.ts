@@ -2,21 +2,21 @@
 // ID, and "Load more…". Each takes the tree node it was invoked on; Add and Open by ID also take the
 // id (or a URL) as an argument, for scripts and tests.
 import * as vscode from 'vscode';
-import { notificationText } from '../util/notify';
-import { ApiError, ID_KIND_LABELS } from '../api';
-import type { Configuration } from '../manifest/config';
-import type { ConnectionProvider } from '../connection/connectionProvider';
-import { COMMANDS } from '../manifest/contributions';
-import { parseAdditionInput } from '../explorer/model/addition';
-import type { ExplorerModel } from '../explorer/model/explorerModel';
-import { groupForKind, isResourceNode, type ExplorerNode, type ResourceData, type ResourceKind } from '../explorer/model/nodes';
-import { fileForNode } from '../explorer/model/presentation';
-import { openView, RESOURCE_KINDS, sharesIdWith } from '../kinds/resourceKinds';
-import { FILE_SCHEME, filePath, type FileView, type ResourceFile } from '../kinds/resourcePath';
-import { describeError } from '../ui/describeError';
-import { Disposable } from '../util/lifecycle';
-import type { ExplorerView } from '../explorer/vscode/explorerTree';
-import { registerCommands } from './registerCommand';
+import { notificationText } from '../../util/notify';
+import { ApiError, ID_KIND_LABELS } from '../../api';
+import type { Configuration } from '../../manifest/config';
+import type { ConnectionProvider } from '../../connection/connectionProvider';
+import { COMMANDS } from '../../manifest/contributions';
+import { parseAdditionInput } from '../model/addition';
+import type { ExplorerModel } from '../model/explorerModel';
+import { groupForKind, isResourceNode, type ExplorerNode, type ResourceData, type ResourceKind } from '../model/nodes';
+import { fileForNode } from '../model/presentation';
+import { openView, RESOURCE_KINDS, sharesIdWith } from '../../kinds/resourceKinds';
+import { FILE_SCHEME, filePath, type FileView, type ResourceFile } from '../../kinds/resourcePath';
+import { describeError } from '../../ui/describeError';
+import { Disposable } from '../../util/lifecycle';
+import type { ExplorerView } from './explorerTree';
+import { registerCommands } from '../../ui/registerCommand';
 
 export type AddOutcome = { added: true; id: string; kinds: ResourceKind[] } | { added: false; message: string };
 

@@ -11,7 +11,7 @@ import { Disposable } from '../../util/lifecycle';
 import { HistoryPanel } from './historyPanel';
 import { RESOURCE_KINDS, type KindSpec } from '../../kinds/resourceKinds';
 import { resolveHistoryTarget, type HistoryKind, type HistoryTarget, type SharedId } from './historyTarget';
-import type { ServiceOperations } from './restore';
+import type { ServiceOperations } from './serviceOperations';
 
 /** The questions the feature asks (HistoryPanelsOptions: tests answer them, no one clicks a modal dialog there). */
 export interface HistoryDialogs {

@@ -2,7 +2,7 @@
 // host writes these into it (WebviewHost's pageData). One l10n.t call per word of PAGE_TEXT, with
 // its English as the key, so that `npm run l10n` exports them; test/unit/l10n.test.ts checks the two agree.
 import * as l10n from '@vscode/l10n';
-import { PAGE_LOCALE_ELEMENT_ID, type PageLocale } from '../protocol/pageText';
+import { PAGE_LOCALE_ELEMENT_ID, type PageLocale } from '../protocol/pageLocale';
 import { displayLanguage } from '../../util/plural';
 
 export function historyPageLocale(): PageLocale {

@@ -1,7 +1,7 @@
 // The page's words and display language, as the host wrote them into the page (a JSON element,
 // checked by parsePageLocale). Read when this module loads, before any module that words a
 // label at load; English without the element, which is also what the unit tests read.
-import { formatText, PAGE_LOCALE_ELEMENT_ID, parsePageLocale, type PageLocale, type PageTextKey } from '../protocol/pageText';
+import { formatText, PAGE_LOCALE_ELEMENT_ID, parsePageLocale, type PageLocale, type PageTextKey } from '../protocol/pageLocale';
 
 let locale: PageLocale = readLocale();
 

@@ -1,14 +1,14 @@
 // An app: name and description as a JSON document (recordDocuments.ts), updated with the draft
 // reference read (spec §4.7). Its deployment changes on the service by itself: the tree polls it.
 import * as l10n from '@vscode/l10n';
-import type { Application, RevisionRef } from '../api/schemas';
-import type { KindModule, KindSnapshot } from './kindContract';
-import { readOnlyEdits } from './readOnlyGroup';
-import { appEditFromText, appText, type AppEdit } from './recordDocuments';
-import { sameJson } from './serialize';
-import { codeSpan, errorText, heading, md, paragraph, revisionLabel, seq, shown, table, type Look } from './lookText';
-import { RESOURCE_KINDS } from './resourceKinds';
-import { isRevisionRef } from './tokenChecks';
+import type { Application, RevisionRef } from '../../api/schemas';
+import type { KindModule, KindSnapshot } from '../contract/kindContract';
+import { readOnlyEdits } from '../contract/readOnlyGroup';
+import { appEditFromText, appText, type AppEdit } from '../writeSync/writeSyncDocument';
+import { sameJson } from '../contract/jsonDocument';
+import { codeSpan, errorText, heading, md, paragraph, revisionLabel, seq, shown, table, type Look } from '../contract/lookText';
+import { RESOURCE_KINDS } from '../resourceKinds';
+import { isRevisionRef } from '../contract/tokenChecks';
 
 export interface AppTokens {
   readonly kind: 'app';

@@ -2,19 +2,11 @@
 // body again. Pure. JSON documents are pretty-printed with two spaces and a final newline.
 import * as l10n from '@vscode/l10n';
 import type { ParseError } from 'jsonc-parser';
-import { jsonc } from '../util/jsonc';
-import type { DatabaseDefinition } from '../api/schemas';
-import { FILE_VIEWS, type FileView } from './resourceKinds';
+import { jsonc } from '../../util/jsonc';
+import type { DatabaseDefinition } from '../../api/schemas';
 
 export function jsonText(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
-}
-
-/** The text of a revision's value in the view's language. */
-export function revisionText(view: FileView, value: Record<string, unknown>): string {
-  // A file that is not JSON (TSX, handler code) is its revision value's `source`.
-  if (FILE_VIEWS[view].language !== 'json' && typeof value.source === 'string') return value.source;
-  return jsonText(value);
 }
 
 export function databaseText(definition: DatabaseDefinition | Record<string, unknown>): string {

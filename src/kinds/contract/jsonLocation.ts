@@ -1,8 +1,8 @@
 // Problems in a JSON document, placed at the node they are about. vscode-free.
 import type { JSONPath, Node } from 'jsonc-parser';
 import { jsonc } from '../../util/jsonc';
-import type { ProblemSeverity, TextProblem } from '../model/saveTypes';
-import { DocumentParseError, parseJsonDocument, positionAt } from '../../kinds/serialize';
+import type { ProblemSeverity, TextProblem } from '../../documents/model/saveTypes';
+import { DocumentParseError, parseJsonDocument, positionAt } from './jsonDocument';
 
 /** A parsed JSON document: the value as `JSON.parse` sees it and the tree with offsets. */
 export interface JsonDocument {

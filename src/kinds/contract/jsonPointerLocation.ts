@@ -1,8 +1,8 @@
 // Where a JSON pointer (RFC 6901) points in a document's text, so a problem the service names by
 // pointer is shown at its line. vscode-free.
 import type { Node } from 'jsonc-parser';
-import { jsonc } from '../util/jsonc';
-import { positionAt } from './serialize';
+import { jsonc } from '../../util/jsonc';
+import { positionAt } from './jsonDocument';
 
 export interface TextRange {
   line: number;

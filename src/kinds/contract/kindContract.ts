@@ -1,11 +1,11 @@
 // What a resource kind does, declared once in the kind's own module (dashboardKind.ts, …) and
 // attached to the registry in kindModules.ts. The reader, the save flow and the explorer ask the
 // kind; none of them switches on its name. Types only: no module runs anything from here.
-import type { CallOptions, ServiceClient } from '../api';
-import type { Revision, RevisionRef } from '../api/schemas';
-import type { FileView, ResourceFile } from './resourcePath';
+import type { CallOptions, ServiceClient } from '../../api';
+import type { Revision, RevisionRef } from '../../api/schemas';
+import type { FileView, ResourceFile } from '../resourcePath';
 import type { Look } from './lookText';
-import type { TextProblem } from '../util/textProblem';
+import type { TextProblem } from '../../util/textProblem';
 import type { TokenChecks } from './tokenChecks';
 
 /** What a kind's reads need: the signed-in client and the immutable revisions (cached when it can). */

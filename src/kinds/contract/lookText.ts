@@ -3,8 +3,8 @@
 // pure. Every text from the service goes into a tooltip escaped (util/markdown.ts) or as a code
 // span: a name or description is shown, never followed as a link, image or icon.
 import * as l10n from '@vscode/l10n';
-import type { RevisionRef } from '../api/schemas';
-import { codeSpan, escapeMarkdown, escapeMarkdownLine } from '../util/markdown';
+import type { RevisionRef } from '../../api/schemas';
+import { codeSpan, escapeMarkdown, escapeMarkdownLine } from '../../util/markdown';
 
 /** A resource item's description, Markdown tooltip and codicon. */
 export interface Look {

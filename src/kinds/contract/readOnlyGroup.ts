@@ -4,8 +4,8 @@
 // warning at its line. Facts, write syncs and apps share it. Pure.
 import * as l10n from '@vscode/l10n';
 import { locatePointer } from './jsonPointerLocation';
-import type { TextProblem } from '../util/textProblem';
-import { parseJsonDocument, sameJson } from './serialize';
+import type { TextProblem } from '../../util/textProblem';
+import { parseJsonDocument, sameJson } from './jsonDocument';
 
 /** The key the document shows its read-only fields under. */
 export const READ_ONLY_KEY = '$readOnly';

@@ -1,11 +1,11 @@
 // A dashboard: its TSX source, saved whole with the revision and data run it was read at (spec §4.1).
 // The explorer knows it from the dashboard list or the source read; it is named by its operation's id.
 import * as l10n from '@vscode/l10n';
-import type { DashboardSource, DashboardSummary, RevisionRef } from '../api/schemas';
-import type { KindModule, KindSnapshot } from './kindContract';
-import { codeSpan, heading, revisionLabel, seq, table, type Look } from './lookText';
-import { RESOURCE_KINDS } from './resourceKinds';
-import { isRevisionRef, isString } from './tokenChecks';
+import type { DashboardSource, DashboardSummary, RevisionRef } from '../../api/schemas';
+import type { KindModule, KindSnapshot } from '../contract/kindContract';
+import { codeSpan, heading, revisionLabel, seq, table, type Look } from '../contract/lookText';
+import { RESOURCE_KINDS } from '../resourceKinds';
+import { isRevisionRef, isString } from '../contract/tokenChecks';
 
 export interface DashboardTokens {
   readonly kind: 'dashboard';

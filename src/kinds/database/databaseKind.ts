@@ -2,14 +2,14 @@
 // the draft it was read at. The spec has no database read: the explorer knows one from the list or
 // from its revision history.
 import * as l10n from '@vscode/l10n';
-import type { ServiceClient } from '../api';
-import { definitionBody } from '../api/requestBodies';
-import type { DatabaseDefinition, DatabaseSummary, RevisionRef } from '../api/schemas';
-import type { KindModule } from './kindContract';
-import { DocumentParseError, databaseText, parseJsonDocument, sameJson } from './serialize';
-import { heading, revisionLabel, revisions, seq, table, unpublishedRow, type Look } from './lookText';
-import { RESOURCE_KINDS } from './resourceKinds';
-import { isRevisionRef } from './tokenChecks';
+import type { ServiceClient } from '../../api';
+import { definitionBody } from '../../api/requestBodies';
+import type { DatabaseDefinition, DatabaseSummary, RevisionRef } from '../../api/schemas';
+import type { KindModule } from '../contract/kindContract';
+import { DocumentParseError, databaseText, parseJsonDocument, sameJson } from '../contract/jsonDocument';
+import { heading, revisionLabel, revisions, seq, table, unpublishedRow, type Look } from '../contract/lookText';
+import { RESOURCE_KINDS } from '../resourceKinds';
+import { isRevisionRef } from '../contract/tokenChecks';
 
 export interface DatabaseTokens {
   readonly kind: 'database';

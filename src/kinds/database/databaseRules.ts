@@ -12,8 +12,8 @@ import {
   DATABASE_DEFINITION_FIELDS,
   DATABASE_TABLE_FIELDS,
 } from '../../api/schemaConstants';
-import type { TextProblem } from '../model/saveTypes';
-import { isProblem, isRecord, keyAt, missingAt, parseJson, problemAt, type JsonDocument } from './jsonLocation';
+import type { TextProblem } from '../../documents/model/saveTypes';
+import { isProblem, isRecord, keyAt, missingAt, parseJson, problemAt, type JsonDocument } from '../contract/jsonLocation';
 
 const TYPES: readonly string[] = DATABASE_COLUMN_TYPES;
 

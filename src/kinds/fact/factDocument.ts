@@ -7,13 +7,13 @@
 // "$readOnly" (readOnlyGroup.ts) for reference. The fields the service manages (id, key, ownerId,
 // timestamps…) stay out of the document; the explorer's tooltip shows them.
 import * as l10n from '@vscode/l10n';
-import { factBody } from '../api/requestBodies';
-import { FACT_BODY_FIELDS, FACT_EDITABLE_FIELDS, FACT_OPTIONAL_FIELDS, FACT_SERVER_FIELDS } from '../api/schemaConstants';
-import type { Fact, FactReplaceBody } from '../api/schemas';
-import { isRecord, READ_ONLY_KEY, recordDocument } from './readOnlyGroup';
-import { DocumentParseError, jsonText, parseJsonDocument } from './serialize';
+import { factBody } from '../../api/requestBodies';
+import { FACT_BODY_FIELDS, FACT_EDITABLE_FIELDS, FACT_OPTIONAL_FIELDS, FACT_SERVER_FIELDS } from '../../api/schemaConstants';
+import type { Fact, FactReplaceBody } from '../../api/schemas';
+import { isRecord, READ_ONLY_KEY, recordDocument } from '../contract/readOnlyGroup';
+import { DocumentParseError, jsonText, parseJsonDocument } from '../contract/jsonDocument';
 
-export { readOnlyEdits } from './readOnlyGroup';
+export { readOnlyEdits } from '../contract/readOnlyGroup';
 
 /** The key the document shows the response's unknown fields under. */
 export const FACT_READ_ONLY_KEY = READ_ONLY_KEY;

@@ -2,15 +2,15 @@
 // expected token (spec §4.4): a save reads `updatedAt` first. A replace the service refused for
 // optional fields it does not take is the client's to retry (src/api/factReplace.ts).
 import * as l10n from '@vscode/l10n';
-import { factBody } from '../api/requestBodies';
-import { FACT_BODY_FIELDS, FACT_OPTIONAL_FIELDS } from '../api/schemaConstants';
-import type { Fact, FactReplaceBody } from '../api/schemas';
+import { factBody } from '../../api/requestBodies';
+import { FACT_BODY_FIELDS, FACT_OPTIONAL_FIELDS } from '../../api/schemaConstants';
+import type { Fact, FactReplaceBody } from '../../api/schemas';
 import { factBodyFromText, factText, readOnlyEdits } from './factDocument';
-import type { KindModule } from './kindContract';
-import { sameJson } from './serialize';
-import { codeSpan, heading, md, paragraph, shown, table, type Look } from './lookText';
-import { RESOURCE_KINDS } from './resourceKinds';
-import { isString } from './tokenChecks';
+import type { KindModule } from '../contract/kindContract';
+import { sameJson } from '../contract/jsonDocument';
+import { codeSpan, heading, md, paragraph, shown, table, type Look } from '../contract/lookText';
+import { RESOURCE_KINDS } from '../resourceKinds';
+import { isString } from '../contract/tokenChecks';
 
 export interface FactTokens {
   readonly kind: 'fact';

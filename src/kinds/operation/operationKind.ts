@@ -1,12 +1,12 @@
 // An operation: read-only here. Its handler code is the draft revision's value (the operation read
 // does not carry it, spec §4.8); its definition is the operation read as the service returns it.
 import * as l10n from '@vscode/l10n';
-import { schemas } from '../api/lazySchemas';
-import type { Operation } from '../api/schemas';
-import type { KindModule } from './kindContract';
-import { jsonText } from './serialize';
-import { codeSpan, escapeMarkdown, heading, md, revisionLabel, revisions, seq, shown, table, unpublishedRow, type Look } from './lookText';
-import { RESOURCE_KINDS } from './resourceKinds';
+import { schemas } from '../../api/lazySchemas';
+import type { Operation } from '../../api/schemas';
+import type { KindModule } from '../contract/kindContract';
+import { jsonText } from '../contract/jsonDocument';
+import { codeSpan, escapeMarkdown, heading, md, revisionLabel, revisions, seq, shown, table, unpublishedRow, type Look } from '../contract/lookText';
+import { RESOURCE_KINDS } from '../resourceKinds';
 
 const RELATION_LABELS: Record<string, string> = {
   parentDataFlow: l10n.t('parent data flow'),

@@ -3,11 +3,11 @@
 // what else the service set and keeps are shown under "$readOnly" (readOnlyGroup.ts). The tokens
 // a save sends are kept beside the document (SaveTokens), never read from its text. Pure.
 import * as l10n from '@vscode/l10n';
-import { writeSyncDefinitionBody } from '../api/requestBodies';
-import { APP_EDITABLE_FIELDS, APP_SERVER_FIELDS, WRITE_SYNC_EDITABLE_FIELDS, WRITE_SYNC_SERVER_FIELDS } from '../api/schemaConstants';
-import type { Application, WriteSync } from '../api/schemas';
-import { isRecord, recordDocument } from './readOnlyGroup';
-import { DocumentParseError, jsonText, parseJsonDocument } from './serialize';
+import { writeSyncDefinitionBody } from '../../api/requestBodies';
+import { APP_EDITABLE_FIELDS, APP_SERVER_FIELDS, WRITE_SYNC_EDITABLE_FIELDS, WRITE_SYNC_SERVER_FIELDS } from '../../api/schemaConstants';
+import type { Application, WriteSync } from '../../api/schemas';
+import { isRecord, recordDocument } from '../contract/readOnlyGroup';
+import { DocumentParseError, jsonText, parseJsonDocument } from '../contract/jsonDocument';
 
 // What every save changes (the version or draft, the deployment, `updatedAt`) is left out of the
 // text: shown there it would be stale after each save, or need a reload that races the user's next

@@ -5,10 +5,10 @@
 // of the key column; the managed field names are the keys and the values of `fields`, each as a set.
 // Pure.
 import * as l10n from '@vscode/l10n';
-import { locatePointer } from './jsonPointerLocation';
-import { isRecord } from './readOnlyGroup';
-import type { TextProblem } from '../util/textProblem';
-import { parseJsonDocument, sameJson } from './serialize';
+import { locatePointer } from '../contract/jsonPointerLocation';
+import { isRecord } from '../contract/readOnlyGroup';
+import type { TextProblem } from '../../util/textProblem';
+import { parseJsonDocument, sameJson } from '../contract/jsonDocument';
 
 const ENDPOINT_FIELDS = ['resourceId', 'object', 'scope'] as const;
 

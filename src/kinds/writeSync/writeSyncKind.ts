@@ -2,15 +2,15 @@
 // the integer version read (spec §4.3). The spec states the identity lock: a change to a locked
 // field is refused before anything is sent.
 import * as l10n from '@vscode/l10n';
-import type { WriteSync } from '../api/schemas';
-import { isIdOf } from '../api/ids';
-import type { KindModule } from './kindContract';
-import { readOnlyEdits } from './readOnlyGroup';
-import { OPERATION_INPUT, writeSyncEditFromText, writeSyncText, type WriteSyncEdit } from './recordDocuments';
-import { sameJson } from './serialize';
+import type { WriteSync } from '../../api/schemas';
+import { isIdOf } from '../../api/ids';
+import type { KindModule } from '../contract/kindContract';
+import { readOnlyEdits } from '../contract/readOnlyGroup';
+import { OPERATION_INPUT, writeSyncEditFromText, writeSyncText, type WriteSyncEdit } from './writeSyncDocument';
+import { sameJson } from '../contract/jsonDocument';
 import { lockedIdentityEdits } from './writeSyncIdentity';
-import { codeSpan, heading, md, table, type Look } from './lookText';
-import { RESOURCE_KINDS } from './resourceKinds';
+import { codeSpan, heading, md, table, type Look } from '../contract/lookText';
+import { RESOURCE_KINDS } from '../resourceKinds';
 
 export interface WriteSyncTokens {
   readonly kind: 'writeSync';

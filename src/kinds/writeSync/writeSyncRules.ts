@@ -13,10 +13,10 @@ import {
   WRITE_SYNC_ENDPOINT_FIELDS,
   WRITE_SYNC_INPUT_FIELDS,
 } from '../../api/schemaConstants';
-import { READ_ONLY_KEY } from '../../kinds/readOnlyGroup';
-import { OPERATION_INPUT } from '../../kinds/recordDocuments';
-import type { TextProblem } from '../model/saveTypes';
-import { isProblem, isRecord, keyAt, missingAt, parseJson, problemAt, type JsonDocument } from './jsonLocation';
+import { READ_ONLY_KEY } from '../contract/readOnlyGroup';
+import { OPERATION_INPUT } from './writeSyncDocument';
+import type { TextProblem } from '../../documents/model/saveTypes';
+import { isProblem, isRecord, keyAt, missingAt, parseJson, problemAt, type JsonDocument } from '../contract/jsonLocation';
 
 type Path = (string | number)[];
 

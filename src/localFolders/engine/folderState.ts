@@ -7,7 +7,7 @@
 import * as l10n from '@vscode/l10n';
 import { mkdir } from 'node:fs/promises';
 import { stateTokensOf } from '../../kinds/kindModules';
-import { isRecord as isObject, isString } from '../../kinds/tokenChecks';
+import { isRecord as isObject, isString } from '../../kinds/contract/tokenChecks';
 import { FILE_VIEWS, type FileView } from '../../kinds/resourceKinds';
 import type { SaveTokens } from '../../documents/model/saveTypes';
 import { FileTooLargeError, NotRegularFileError, prepareFolder, readRegular, readText, replaceFile } from './folderFiles';

@@ -5,15 +5,15 @@
 // `{ folder }`), Push / Pull `{ folder, files? }` (or file URIs). The feature's code loads with the
 // first of them (src/localFolders/index.ts).
 import * as vscode from 'vscode';
-import type { LocalFolders } from '../localFolders/vscode/localFolders';
-import type { LocalFoldersFeature } from '../localFolders';
-import type { FolderRepository } from '../localFolders/vscode/folderRepository';
-import type { PullReport, PushReport, PullWhat, ResourceRef } from '../localFolders/vscode/engineAdapter';
-import { COMMANDS, type CommandId } from '../manifest/contributions';
-import { isResourceNode, type ExplorerNode } from '../explorer/model/nodes';
-import type { ResourceKind } from '../kinds/resourceKinds';
-import { Disposable } from '../util/lifecycle';
-import { registerCommand, type CommandHandler } from './registerCommand';
+import type { LocalFolders } from './localFolders';
+import type { LocalFoldersFeature } from '..';
+import type { FolderRepository } from './folderRepository';
+import type { PullReport, PushReport, PullWhat, ResourceRef } from './engineAdapter';
+import { COMMANDS, type CommandId } from '../../manifest/contributions';
+import { isResourceNode, type ExplorerNode } from '../../explorer/model/nodes';
+import type { ResourceKind } from '../../kinds/resourceKinds';
+import { Disposable } from '../../util/lifecycle';
+import { registerCommand, type CommandHandler } from '../../ui/registerCommand';
 
 /** What a script passes to Pull into Folder…. */
 export interface PullIntoFolderArgs {

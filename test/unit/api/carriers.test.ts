@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
 import { createClient, DEFAULT_CONNECTION } from '../../../src/api';
 import { carrierProblem, carriersProblem, schemeProblem } from '../../../src/api/carriers';
-import { decideKey, type KeyInputs } from '../../../src/connection/keyPolicy';
+import { decideKey, type KeyInputs } from '../../../src/connection/model/keyPolicy';
 
 const SPECIAL = ['Host', 'Content-Length', 'Transfer-Encoding', 'Connection', 'Keep-Alive', 'Upgrade', 'Expect', 'TE', 'Trailer', 'Cookie'];
 

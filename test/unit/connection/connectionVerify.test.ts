@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
-import { checkApiKey, checkBaseUrl, checkWorkspaceId, verifyConnection } from '../../../src/connection/verifyConnection';
+import { checkApiKey, checkBaseUrl, checkWorkspaceId, verifyConnection } from '../../../src/connection/model/verifyConnection';
 import { useEmulator } from '../emulator/emulatorSupport';
 
 const { emu } = useEmulator({}, { resetEach: false });

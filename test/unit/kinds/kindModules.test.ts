@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { groupNode, groupsOf } from '../../../src/explorer/model/nodes';
 import { present } from '../../../src/explorer/model/presentation';
-import type { KindModule } from '../../../src/kinds/kindContract';
+import type { KindModule } from '../../../src/kinds/contract/kindContract';
 import { explorerOf, KIND_MODULES } from '../../../src/kinds/kindModules';
 import { KINDS, RESOURCE_KINDS, type KindSpec, type ResourceKind } from '../../../src/kinds/resourceKinds';
 import type { SaveTokens } from '../../../src/documents/model/saveTypes';

@@ -36,7 +36,7 @@ const WIDGET_ENTRY = `{
 
 function widgetModule(stateTokens: string): string {
   return `
-import type { KindModule } from './kindContract';
+import type { KindModule } from './contract/kindContract';
 interface WidgetTokens { readonly kind: 'widget'; expectedVersion: number }
 interface Widget { id: string; name: string; version: number }
 export const widgetKind: KindModule<WidgetTokens, Widget> = {
