@@ -11,7 +11,8 @@ import { createClient, DEFAULT_CONNECTION, type RequestLogger } from '../api';
 import type { Configuration } from '../manifest/config';
 import { CONTEXT_KEYS } from '../manifest/contributions';
 import { Disposable } from '../util/lifecycle';
-import { NotSignedInError, type ConnectionProvider, type KeyedConnection } from './connectionProvider';
+import type { ConnectionProvider, KeyedConnection } from './connectionProvider';
+import { NotSignedInError } from './model/notSignedIn';
 import { decideKey, type Carriers, type KeyDecision } from './model/keyPolicy';
 import { LEGACY_SECRET_KEY, originOf, secretKeyFor } from './model/origins';
 

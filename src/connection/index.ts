@@ -1,10 +1,13 @@
 // The connection feature: the connection manager (settings and the key), the local emulator that
-// Connect to Local Emulator starts, the sign-in flow and the status bar item. Nothing here makes a
-// request: the client connects on first use.
+// Connect to Local Emulator starts, the sign-in flow, the status bar item and the commands (Sign In,
+// Switch Workspace, Sign Out, the status bar's menu, the answers to what a folder asks). Nothing
+// here makes a request: the client connects on first use.
 import * as vscode from 'vscode';
 import type { Configuration } from '../manifest/config';
 import type { ConnectionOptions } from './connectionDialogs';
+import { runCommandsAfter } from '../ui/registerCommand';
 import { ownedBy } from '../util/lifecycle';
+import { ConnectionCommands } from './connectionCommands';
 import { ConnectionManager } from './connectionManager';
 import { LocalEmulator } from './emulatorLauncher';
 import { SignInFlow } from './signIn';
@@ -37,5 +40,9 @@ export function registerConnection(context: vscode.ExtensionContext, { log, conf
   const emulatorScript = vscode.Uri.joinPath(context.extensionUri, 'dist', 'emulator.js').fsPath;
   const localEmulator = own(new LocalEmulator(emulatorScript, vscode.Uri.joinPath(context.globalStorageUri, 'emulator').fsPath, log));
   const statusBar = own(new ConnectionStatusBar(manager, ready));
-  return { manager, ready, localEmulator, signIn: new SignInFlow(manager, config, log, options), statusBar, options };
+  const signIn = new SignInFlow(manager, config, log, options);
+  // Every command waits for the stored key a moment: none says "not signed in" to a user who is.
+  runCommandsAfter(ready);
+  own(new ConnectionCommands(manager, signIn, localEmulator, log));
+  return { manager, ready, localEmulator, signIn, statusBar, options };
 }

@@ -4,7 +4,8 @@
 // watchers of pulled folders (the code is imported dynamically).
 // A pulled folder is found by a file watcher, and a watcher's event can be lost (inotify's limits,
 // a loaded host), so the window also looks again when it gets focus back, when the explorer is
-// refreshed and when a folder command runs: each is one search for state files.
+// refreshed (an event the composition root passes in) and when a folder command runs: each is one
+// search for state files.
 import * as vscode from 'vscode';
 import type { ConflictResolver } from '../documents/conflicts/conflictResolver';
 import type { ConnectionManager } from '../connection/connectionManager';
@@ -14,6 +15,7 @@ import type { Configuration } from '../manifest/config';
 import { validateText } from '../documents/validation/validate';
 import type { FolderMergeOptions } from './vscode/folderMerge';
 import type { LocalFolders } from './vscode/localFolders';
+import { FolderCommands } from './vscode/folderCommands';
 import { findStateFiles, watchForStateFiles } from './vscode/folderDiscovery';
 
 export interface LocalFoldersFeatureDeps {
@@ -24,6 +26,8 @@ export interface LocalFoldersFeatureDeps {
   conflicts: ConflictResolver;
   options: FolderMergeOptions;
   dashboards: Pick<DashboardLanguageFeature, 'adoptPulled'>;
+  /** Each firing looks for pulled folders again (the explorer's Refresh): a watcher's event may have been lost. */
+  lookAgainOn: readonly vscode.Event<void>[];
 }
 
 export interface LocalFoldersFeature {
@@ -93,6 +97,11 @@ export function registerLocalFolders(context: vscode.ExtensionContext, deps: Loc
     watcher = undefined;
   };
   const pauseWatching = () => (stopWatching(), new vscode.Disposable(watch));
-  context.subscriptions.push(focus, { dispose: () => (clearTimeout(started), stopWatching()) });
+  context.subscriptions.push(
+    focus,
+    ...deps.lookAgainOn.map((event) => event(() => void look())),
+    { dispose: () => (clearTimeout(started), stopWatching()) },
+    new FolderCommands(load, deps.log),
+  );
   return { load, look, pauseWatching };
 }

@@ -2,14 +2,19 @@
 // context menu, or the palette (the active `wsa:` editor).
 import * as vscode from 'vscode';
 import { COMMANDS } from '../manifest/contributions';
-import type { PublishFeature } from './';
 import { registerCommand } from '../ui/registerCommand';
+import type { OperationTargets } from './operationTargets';
+import type { RevisionOperationsUi } from './revisionOperationsUi';
 
 const NOTHING = vscode.l10n.t(
   'Open a Workspace Automation file of an operation, dashboard, managed database or app, or pick one in the explorer.',
 );
 
-export function registerPublishCommands(log: vscode.LogOutputChannel, { targets, operations }: PublishFeature): vscode.Disposable[] {
+export function registerPublishCommands(
+  log: vscode.LogOutputChannel,
+  targets: OperationTargets,
+  operations: RevisionOperationsUi,
+): vscode.Disposable[] {
   return [
     registerCommand(log, COMMANDS.publish, async (arg?: unknown) => {
       const target = await targets.of(arg);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../src/api';
-import type { FolderFilesArgs, FolderResult } from '../../src/localFolders/vscode/folderCommands';
+import type { FolderFilesArgs, FolderResult } from '../../src/localFolders/vscode/folderCommandArgs';
 import { LocalFolder, textHash, type PullReport, type PushReport } from '../../src/localFolders/engine/engineApi';
 import type { FolderRepository } from '../../src/localFolders/vscode/folderRepository';
 import type { LocalFolders } from '../../src/localFolders/vscode/localFolders';

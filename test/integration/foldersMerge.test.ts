@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../src/api';
-import type { FolderResult } from '../../src/localFolders/vscode/folderCommands';
+import type { FolderResult } from '../../src/localFolders/vscode/folderCommandArgs';
 import type { PullReport, PushReport } from '../../src/localFolders/engine/engineApi';
 import type { FolderConflict } from '../../src/localFolders/vscode/folderMerge';
 import type { LocalFolders } from '../../src/localFolders/vscode/localFolders';

@@ -170,18 +170,18 @@ describe('contributions: package.json and the declared ids', () => {
     assert.deepEqual(whenKeys('false').keys, []);
   });
 
-  test('src/commands registers every declared command, through the one wrapper', () => {
-    const text = sources('src/commands').join('\n');
+  test('the features register every declared command, through the one wrapper', () => {
+    const text = sources('src').join('\n');
     // One at a time (`registerCommand(log, COMMANDS.x`, `command(COMMANDS.x`) or a map for registerCommands (`[COMMANDS.x]:`).
     const registered = new Set(
-      [...text.matchAll(/(?:registerCommand\(log, |command\(|\[)COMMANDS\.(\w+)(?:\]:)?/g)]
+      [...text.matchAll(/(?:registerCommand\([\w.]+, |command\(|\[)COMMANDS\.(\w+)(?:\]:)?/g)]
         .filter((m) => !m[0].startsWith('[') || m[0].endsWith(']:'))
         .map((m) => m[1]!),
     );
     assert.deepEqual(
       Object.keys(COMMANDS).filter((name) => !registered.has(name)),
       [],
-      'declared commands that src/commands does not register',
+      'declared commands that no feature registers',
     );
     assert.doesNotMatch(
       sources('src').join('\n'),

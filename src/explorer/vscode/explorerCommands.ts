@@ -1,47 +1,43 @@
 // The explorer's commands: Open, Refresh (all or one item), Copy ID, Add / Remove / Open Resource by
 // ID, and "Load more…". Each takes the tree node it was invoked on; Add and Open by ID also take the
-// id (or a URL) as an argument, for scripts and tests.
+// id (or a URL) as an argument, for scripts and tests. The input box is idInputBox.ts; what an id
+// names and which resource opens are the model's (model/addition.ts, model/idTargets.ts).
 import * as vscode from 'vscode';
 import { notificationText } from '../../util/notify';
-import { ApiError, ID_KIND_LABELS } from '../../api';
+import { ApiError } from '../../api';
 import type { Configuration } from '../../manifest/config';
 import type { ConnectionProvider } from '../../connection/connectionProvider';
 import { COMMANDS } from '../../manifest/contributions';
 import { parseAdditionInput } from '../model/addition';
 import type { ExplorerModel } from '../model/explorerModel';
+import { listsWithout, noSuchResource, openLabel, resourceToOpen, type AddOutcome, type OpenTarget } from '../model/idTargets';
 import { groupForKind, isResourceNode, type ExplorerNode, type ResourceData, type ResourceKind } from '../model/nodes';
 import { fileForNode } from '../model/presentation';
-import { openView, RESOURCE_KINDS, sharesIdWith } from '../../kinds/resourceKinds';
+import { openView, RESOURCE_KINDS } from '../../kinds/resourceKinds';
 import { FILE_SCHEME, filePath, type FileView, type ResourceFile } from '../../kinds/resourcePath';
 import { describeError } from '../../ui/describeError';
+import { registerCommands } from '../../ui/registerCommand';
 import { Disposable } from '../../util/lifecycle';
 import type { ExplorerView } from './explorerTree';
-import { registerCommands } from '../../ui/registerCommand';
-
-export type AddOutcome = { added: true; id: string; kinds: ResourceKind[] } | { added: false; message: string };
-
-/** What `workspaceAutomation.open` accepts besides a tree node. */
-export interface OpenTarget {
-  kind: ResourceKind;
-  id: string;
-  name?: string;
-}
+import { askForId } from './idInputBox';
 
 export class ExplorerCommands extends Disposable {
+  private readonly _onDidRefreshAll = this._register(new vscode.EventEmitter<void>());
+  /** The user refreshed the whole explorer: other features look again for what a lost event may have hidden. */
+  readonly onDidRefreshAll = this._onDidRefreshAll.event;
+
   constructor(
     private readonly model: ExplorerModel,
     private readonly explorer: ExplorerView,
     private readonly connection: ConnectionProvider,
     private readonly config: Configuration,
     private readonly log: vscode.LogOutputChannel,
-    /** Refresh also looks for pulled folders a lost watcher event hid. */
-    lookForFolders: () => Promise<void>,
   ) {
     super();
     this._register(
       registerCommands(log, {
         [COMMANDS.open]: (node?: ExplorerNode | OpenTarget) => this.open(node ?? this.selected()),
-        [COMMANDS.refresh]: () => (void lookForFolders(), this.model.refresh()),
+        [COMMANDS.refresh]: () => (this._onDidRefreshAll.fire(), this.model.refresh()),
         [COMMANDS.refreshItem]: (node?: ExplorerNode) => this.model.refresh(node ?? this.selected()),
         [COMMANDS.copyId]: (node?: ExplorerNode) => this.copyId(node ?? this.selected()),
         [COMMANDS.addResource]: (input?: unknown) => this.addResource(typeof input === 'string' ? input : undefined),
@@ -88,14 +84,15 @@ export class ExplorerCommands extends Disposable {
       return outcome;
     }
     let result: AddOutcome | undefined;
-    await this.askForId(
-      vscode.l10n.t('Add Resource by ID'),
-      vscode.l10n.t('Adds it to the explorer (kept in workspace settings)'),
-      async (text) => {
+    await askForId({
+      title: vscode.l10n.t('Add Resource by ID'),
+      prompt: vscode.l10n.t('Adds it to the explorer (kept in workspace settings)'),
+      workspaceId: this.connection.current?.workspaceId,
+      accept: async (text) => {
         result = await this.add(text);
         return result.added ? undefined : result.message;
       },
-    );
+    });
     if (result?.added) await this.revealAdded(result.id, result.kinds);
     return result;
   }
@@ -110,15 +107,12 @@ export class ExplorerCommands extends Disposable {
     } catch (e) {
       return { added: false, message: describeError(e, vscode.l10n.t('Could not check {0}', parsed.id)).message };
     }
-    if (found.length === 0)
-      return {
-        added: false,
-        message: vscode.l10n.t('No {0} {1} exists in workspace {2}.', ID_KIND_LABELS[parsed.kind], parsed.id, workspaceId),
-      };
+    if (found.length === 0) return { added: false, message: noSuchResource(parsed.kind, parsed.id, workspaceId) };
     const kinds = found.map((d) => d.kind);
     const current = this.config.read().resources;
     if (!current.includes(parsed.id)) {
-      await this.config.update('resources', [...current, parsed.id], this.resourcesTarget());
+      // Workspace settings when a folder is open (a team can commit them), else user settings.
+      await this.config.update('resources', [...current, parsed.id], this.config.folderOrUser());
       this.log.info(`[Explorer] Added ${parsed.id} (${kinds.join(' and ')}).`);
     }
     this.model.setAddedIds(this.config.read().resources);
@@ -129,26 +123,12 @@ export class ExplorerCommands extends Disposable {
     const id =
       typeof target === 'string' ? target : target?.kind === 'message' ? target.addedId : isResourceNode(target) ? target.id : undefined;
     if (!id) return false;
-    const config = vscode.workspace.getConfiguration('workspaceAutomation');
-    const inspected = config.inspect<string[]>('resources');
-    let removed = false;
-    const targets: [string[] | undefined, vscode.ConfigurationTarget][] = [
-      [inspected?.workspaceValue, vscode.ConfigurationTarget.Workspace],
-      [inspected?.globalValue, vscode.ConfigurationTarget.Global],
-    ];
-    for (const [value, where] of targets) {
-      if (value?.includes(id)) {
-        await config.update(
-          'resources',
-          value.filter((v) => v !== id),
-          where,
-        );
-        removed = true;
-      }
-    }
-    if (removed) this.log.info(`[Explorer] Removed ${id} from the explorer.`);
+    const changed = listsWithout(this.config.listsByTarget('resources'), id);
+    // Entries that are not strings stay as the user wrote them.
+    for (const { where, ids } of changed) await this.config.update('resources', ids as string[], where);
+    if (changed.length) this.log.info(`[Explorer] Removed ${id} from the explorer.`);
     this.model.setAddedIds(this.config.read().resources);
-    return removed;
+    return changed.length > 0;
   }
 
   /** Open Resource by ID: opens its document without adding it. */
@@ -163,17 +143,18 @@ export class ExplorerCommands extends Disposable {
     }
     let chosen: OpenTarget | undefined;
     let found: ResourceData[] = [];
-    await this.askForId(
-      vscode.l10n.t('Open Resource by ID'),
-      vscode.l10n.t('Opens its document without adding it to the explorer'),
-      async (text) => {
+    await askForId({
+      title: vscode.l10n.t('Open Resource by ID'),
+      prompt: vscode.l10n.t('Opens its document without adding it to the explorer'),
+      workspaceId: this.connection.current?.workspaceId,
+      accept: async (text) => {
         const target = await this.targetFor(text, view);
         if ('message' in target) return target.message;
         chosen = target;
         found = target.found;
         return undefined;
       },
-    );
+    });
     if (!chosen) return undefined;
     if (found.length > 1 && !view) {
       const picked = await vscode.window.showQuickPick(
@@ -202,60 +183,10 @@ export class ExplorerCommands extends Disposable {
     } catch (e) {
       return { message: describeError(e, vscode.l10n.t('Could not read {0}', parsed.id)).message };
     }
-    if (found.length === 0)
-      return { message: vscode.l10n.t('No {0} {1} exists in workspace {2}.', ID_KIND_LABELS[parsed.kind], parsed.id, workspaceId) };
-    // A kind sharing another's id (a dashboard's TSX, for an oper_ id) is what people open it for, unless a view says otherwise.
-    const wanted = view ? found.find((d) => openView(d.kind) === view) : (found.find((d) => sharesIdWith(d.kind)) ?? found[0]);
+    if (found.length === 0) return { message: noSuchResource(parsed.kind, parsed.id, workspaceId) };
+    const wanted = resourceToOpen(found, view);
     if (!wanted) return { message: vscode.l10n.t('{0} has no {1} view.', parsed.id, String(view)) };
     return { kind: wanted.kind, id: parsed.id, name: wanted.value.name, found };
-  }
-
-  /** An input box that validates as the user types and checks the id on Enter (busy meanwhile). */
-  private askForId(title: string, prompt: string, accept: (text: string) => Promise<string | undefined>): Promise<void> {
-    const workspaceId = this.connection.current?.workspaceId;
-    return new Promise((resolve) => {
-      const box = vscode.window.createInputBox();
-      const subscriptions: vscode.Disposable[] = [];
-      let finished = false;
-      const finish = () => {
-        if (finished) return;
-        finished = true;
-        for (const s of subscriptions) s.dispose();
-        box.dispose();
-        resolve();
-      };
-      box.title = title;
-      box.prompt = vscode.l10n.t('{0}. Paste an id (oper_…, appl_…, dbas_…, wsyn_…, fact_…) or a URL that contains one.', prompt);
-      box.placeholder = vscode.l10n.t('oper_… or https://…/oper_…');
-      box.ignoreFocusOut = true;
-      subscriptions.push(
-        box.onDidChangeValue((v) => {
-          const parsed = v.trim() ? parseAdditionInput(v, workspaceId) : undefined;
-          box.validationMessage = parsed && !parsed.ok ? parsed.message : undefined;
-        }),
-        box.onDidAccept(async () => {
-          box.busy = true;
-          box.enabled = false;
-          try {
-            const problem = await accept(box.value);
-            if (!problem) return finish();
-            box.validationMessage = problem;
-          } catch (e) {
-            box.validationMessage = describeError(e).message;
-          } finally {
-            box.busy = false;
-            box.enabled = true;
-          }
-        }),
-        box.onDidHide(finish),
-      );
-      box.show();
-    });
-  }
-
-  /** Workspace settings when a folder is open (a team can commit them), else user settings. */
-  private resourcesTarget(): vscode.ConfigurationTarget {
-    return vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
   }
 
   private async revealAdded(id: string, kinds: ResourceKind[]): Promise<void> {
@@ -268,10 +199,4 @@ export class ExplorerCommands extends Disposable {
       if (!(e instanceof ApiError)) throw e;
     }
   }
-}
-
-/** A kind's choice where an id names more than one resource: "Dashboard (.tsx)", "Operation (.handler.ts)". */
-function openLabel(kind: ResourceKind): string {
-  const { singular, files } = RESOURCE_KINDS[kind];
-  return `${singular.charAt(0).toUpperCase()}${singular.slice(1)} (${files[0].suffix})`;
 }
