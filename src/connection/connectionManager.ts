@@ -13,7 +13,8 @@ import { CONTEXT_KEYS } from '../manifest/contributions';
 import { Disposable } from '../util/lifecycle';
 import type { ConnectionProvider, KeyedConnection } from './connectionProvider';
 import { NotSignedInError } from './model/notSignedIn';
-import { decideKey, type Carriers, type KeyDecision } from './model/keyPolicy';
+import type { Carriers } from '../api/carriers';
+import { decideKey, type KeyDecision } from './model/keyPolicy';
 import { LEGACY_SECRET_KEY, originOf, secretKeyFor } from './model/origins';
 
 export const API_KEY_ENV = 'WORKSPACE_AUTOMATION_API_KEY';

@@ -18,6 +18,9 @@ export interface HistoryDeps {
 
 export function registerHistory(context: vscode.ExtensionContext, { options, ...deps }: HistoryDeps): HistoryPanels {
   const panels = new HistoryPanels({ extensionUri: context.extensionUri, ...deps }, options);
-  context.subscriptions.push(panels, registerCommand(deps.log, COMMANDS.showHistory, (arg?: unknown) => panels.show(arg)));
+  context.subscriptions.push(
+    panels,
+    registerCommand(deps.log, COMMANDS.showHistory, (arg?: unknown) => panels.show(arg)),
+  );
   return panels;
 }

@@ -1,6 +1,6 @@
 // package.json names only the commands and context keys that src/manifest/contributions.ts
-// declares, every declared command is contributed (or listed as internal) and registered by
-// src/commands, and every declared context key is set somewhere.
+// declares, every declared command is contributed (or listed as internal) and registered by the
+// feature it belongs to, and every declared context key is set somewhere.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -84,7 +84,7 @@ describe('localization bundles', () => {
   });
 
   it('the history page gets every word of PAGE_TEXT from the host, each with its English as the key', () => {
-    const host = readFileSync(join(root, 'src', 'history', 'host', 'pageWords.ts'), 'utf8');
+    const host = readFileSync(join(root, 'src', 'history', 'host', 'translatedPageWords.ts'), 'utf8');
     const sent = Object.fromEntries([...host.matchAll(/^\s+(\w+): l10n\.t\(\s*'((?:[^'\\]|\\.)*)',?\s*\),$/gm)].map((m) => [m[1]!, m[2]!]));
     assert.deepEqual(sent, { ...PAGE_TEXT });
   });

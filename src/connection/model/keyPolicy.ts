@@ -10,7 +10,7 @@
 // Plain http to a host that is not loopback is used only after the user allowed that origin. A
 // header name that HTTP interprets (`Host`, `Content-Length`, `Proxy-*`...; src/api/carriers.ts)
 // never carries anything: a folder's is not even offered, a user's stops every request.
-import { carrierProblem, carriersProblem, schemeProblem } from '../../api/carriers';
+import { carrierProblem, carriersProblem, schemeProblem, type Carriers } from '../../api/carriers';
 import { isPlainHttpRisk, originOf } from './origins';
 
 /** One setting as `inspect()` gives it: the user (global) value and the folder's (workspace) value. */
@@ -21,7 +21,6 @@ export interface Layered {
 
 export const CARRIER_SETTINGS = ['authHeader', 'authScheme', 'workspaceHeader'] as const;
 export type CarrierSetting = (typeof CARRIER_SETTINGS)[number];
-export type Carriers = Record<CarrierSetting, string>;
 /** The settings a cloned folder could use to send a key elsewhere. */
 export type GuardedSetting = 'baseUrl' | CarrierSetting;
 

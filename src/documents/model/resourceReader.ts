@@ -25,8 +25,6 @@ export interface RevisionSource {
   get(resourceId: string, revisionId: string, options?: CallOptions): Promise<Revision>;
 }
 
-export { factLabel } from '../../kinds/fact/factKind';
-
 /** A stable string of the tokens: equal tokens, equal keys. */
 export function tokensKey(tokens: SaveTokens): string {
   return editOf(tokens).tokensKey(tokens);

@@ -30,7 +30,10 @@ function historyIdHint(kind: IdKind): string {
 export function parseAdditionInput(text: string, workspaceId?: string): AdditionInput {
   const trimmed = text.trim();
   if (!trimmed)
-    return { ok: false, message: l10n.t('Enter the id of a resource the explorer shows, or paste a URL that contains one: {0}.', ACCEPTED) };
+    return {
+      ok: false,
+      message: l10n.t('Enter the id of a resource the explorer shows, or paste a URL that contains one: {0}.', ACCEPTED),
+    };
   const ids = findIds(trimmed);
   const workspaces = ids.filter((id) => kindOfId(id) === 'workspace');
   if (workspaceId && workspaces.length > 0 && !workspaces.includes(workspaceId)) {

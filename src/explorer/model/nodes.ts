@@ -15,10 +15,6 @@ import { isResourceKind, RESOURCE_KINDS, type KindSpec, type ResourceKind } from
 
 export type { ResourceKind } from '../../kinds/resourceKinds';
 export type { Relation } from '../../kinds/contract/kindContract';
-export type { DashboardInfo } from '../../kinds/dashboard/dashboardKind';
-export type { DatabaseInfo } from '../../kinds/database/databaseKind';
-export { dashboardFromSource, dashboardFromSummary } from '../../kinds/dashboard/dashboardKind';
-export { databaseFromSummary } from '../../kinds/database/databaseKind';
 
 /** A group's id is the collection it lists. */
 export type GroupId = Collection;

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { restoresBySave } from '../../kinds/resourceKinds';
 import type { HistoryKind } from './historyTarget';
-import type { RestoreAvailability } from '../protocol/protocol';
+import type { ActionAvailability } from '../protocol/protocol';
 
 /**
  * The service's revision operations (src/publish), as the history panel uses them: each
@@ -28,7 +28,7 @@ export interface ServiceOperationTarget {
 }
 
 /** Publish is offered where the capabilities say so (and the service operations are wired). */
-export function publishAvailability(capabilities: { publish: boolean }, hasOperations: boolean): RestoreAvailability {
+export function publishAvailability(capabilities: { publish: boolean }, hasOperations: boolean): ActionAvailability {
   if (!capabilities.publish)
     return {
       enabled: false,
@@ -45,7 +45,7 @@ export function restoreAvailability(
   kind: HistoryKind,
   capabilities: { restore: boolean },
   operations: Pick<ServiceOperations, 'savesRestores'> | undefined,
-): RestoreAvailability {
+): ActionAvailability {
   if (!operations) return { enabled: false, reason: vscode.l10n.t('Restoring is not available.') };
   if (capabilities.restore) return { enabled: true };
   if (!restoresBySave(kind))

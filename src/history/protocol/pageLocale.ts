@@ -1,5 +1,5 @@
 // The history page's words, in English: the page cannot call vscode.l10n, so the host sends it
-// these, translated (src/history/host/pageWords.ts), in a JSON element of the page it writes; the
+// these, translated (src/history/host/translatedPageWords.ts), in a JSON element of the page it writes; the
 // page checks what it got (`parsePageText`) and keeps English for anything missing or malformed.
 
 export const PAGE_TEXT = {

@@ -1,14 +1,13 @@
-// An app: name and description as a JSON document (recordDocuments.ts), updated with the draft
+// An app: name and description as a JSON document (appDocument.ts), updated with the draft
 // reference read (spec §4.7). Its deployment changes on the service by itself: the tree polls it.
 import * as l10n from '@vscode/l10n';
 import type { Application, RevisionRef } from '../../api/schemas';
 import type { KindModule, KindSnapshot } from '../contract/kindContract';
 import { readOnlyEdits } from '../contract/readOnlyGroup';
-import { appEditFromText, appText, type AppEdit } from '../writeSync/writeSyncDocument';
-import { sameJson } from '../contract/jsonDocument';
 import { codeSpan, errorText, heading, md, paragraph, revisionLabel, seq, shown, table, type Look } from '../contract/lookText';
-import { RESOURCE_KINDS } from '../resourceKinds';
 import { isRevisionRef } from '../contract/tokenChecks';
+import { appEditFromText, appText, type AppEdit } from './appDocument';
+import { appProblems } from './appRules';
 
 export interface AppTokens {
   readonly kind: 'app';
@@ -26,7 +25,7 @@ function snapshotOf(text: string, app: { id: string; draft: RevisionRef }): Kind
   };
 }
 
-function appLook(a: Application): Look {
+function appLook(a: Application, { singular }: { singular: string }): Look {
   // Only `deploying` is known (spec §3); any other status is shown as the service names it.
   const status = shown(a.deployment.status);
   const deploying = a.deployment.status === 'deploying';
@@ -40,7 +39,7 @@ function appLook(a: Application): Look {
   if (failed) rows.push([l10n.t('Error'), md(errorText(a.deployment.error))]);
   return {
     description: `${deploying ? l10n.t('deploying…') : status} · ${l10n.t('draft {0}', seq(a.draft))}`,
-    tooltip: `${heading(a.name, RESOURCE_KINDS.app.singular, a.id)}${paragraph(a.description)}\n\n${table(rows)}`,
+    tooltip: `${heading(a.name, singular, a.id)}${paragraph(a.description)}\n\n${table(rows)}`,
     icon: deploying ? { id: 'loading~spin' } : failed || status === 'failed' ? { id: 'error', color: 'error' } : { id: 'rocket' },
   };
 }
@@ -54,16 +53,14 @@ export const appKind: KindModule<AppTokens, Application> = {
     },
     tokensKey: (t) => `app:${t.expectedDraft.revisionId}@${t.expectedDraft.sequence}`,
     readOnlyEdits: (text, base) => readOnlyEdits(text, base.text),
+    check: appProblems,
     body: appEditFromText,
     async send({ client, file, text }, tokens, body) {
       return snapshotOf(text, await client.updateApp(file.id, { expectedDraft: tokens.expectedDraft, ...(body as AppEdit) }));
     },
-    holdsText: (latest, _text, body) => sameJson(appEditFromText(latest.text), body),
-    documentPointer: (pointer) => pointer,
   },
   explorer: {
     look: appLook,
-    fromListItem: (item) => item as Application,
     find: (client, id, o) => client.getApp(id, o),
     identify: (a) => ({ id: a.id, resourceId: a.id, name: a.name }),
     revisionLabel: (a) => revisionLabel(a.draft),

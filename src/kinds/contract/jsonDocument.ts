@@ -1,16 +1,13 @@
-// How each resource becomes the text of its document, and how an edited text becomes a request
-// body again. Pure. JSON documents are pretty-printed with two spaces and a final newline.
+// JSON documents: a value as the text of its document (pretty-printed with two spaces and a final
+// newline), an edited text parsed again with the place of its first error, and equality of JSON
+// values. Pure.
 import * as l10n from '@vscode/l10n';
 import type { ParseError } from 'jsonc-parser';
 import { jsonc } from '../../util/jsonc';
-import type { DatabaseDefinition } from '../../api/schemas';
+import { isRecord } from '../../util/isRecord';
 
 export function jsonText(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
-}
-
-export function databaseText(definition: DatabaseDefinition | Record<string, unknown>): string {
-  return jsonText(definition);
 }
 
 export class DocumentParseError extends Error {
@@ -64,6 +61,13 @@ export function parseJsonDocument(text: string): unknown {
       .replace(/, (?:\.\.\.)?".*" is not valid JSON$/s, '');
     throw new DocumentParseError(l10n.t('The document is not valid JSON: {0}', reason), line, column);
   }
+}
+
+/** The JSON object a `what` document's text must be (a write sync, an app); else a DocumentParseError at its start. */
+export function documentObject(text: string, what: string): Record<string, unknown> {
+  const doc = parseJsonDocument(text);
+  if (!isRecord(doc)) throw new DocumentParseError(l10n.t('A {0} document must be a JSON object.', what), 1, 1);
+  return doc;
 }
 
 /** Deep equality of JSON values, regardless of key order. */

@@ -1,7 +1,7 @@
 // Problems in a JSON document, placed at the node they are about. vscode-free.
 import type { JSONPath, Node } from 'jsonc-parser';
 import { jsonc } from '../../util/jsonc';
-import type { ProblemSeverity, TextProblem } from '../../documents/model/saveTypes';
+import type { ProblemSeverity, TextProblem } from '../../util/textProblem';
 import { DocumentParseError, parseJsonDocument, positionAt } from './jsonDocument';
 
 /** A parsed JSON document: the value as `JSON.parse` sees it and the tree with offsets. */
@@ -69,8 +69,4 @@ export function missingAt(doc: JsonDocument, objectPath: JSONPath, message: stri
   if (named) return problemAtNode(doc, named, message, severity);
   const object = nodeAt(doc, objectPath);
   return problemAtNode(doc, { ...object, length: Math.min(object.length, 1) }, message, severity);
-}
-
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -4,6 +4,7 @@
 // warning at its line. Facts, write syncs and apps share it. Pure.
 import * as l10n from '@vscode/l10n';
 import { locatePointer } from './jsonPointerLocation';
+import { isRecord } from '../../util/isRecord';
 import type { TextProblem } from '../../util/textProblem';
 import { parseJsonDocument, sameJson } from './jsonDocument';
 
@@ -19,8 +20,18 @@ export interface DocumentFields {
   readonly hidden?: readonly string[];
 }
 
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+// What every save changes (the version or draft, the deployment, `updatedAt`) is left out of the
+// text: shown there it would be stale after each save, or need a reload that races the user's next
+// keystrokes (VS Code then refuses the next save as "modified since"). The explorer's item, its
+// tooltip and the status bar show those; the text shows what stays.
+const VOLATILE = new Set<string>(['version', 'updatedAt', 'draft', 'deployment']);
+
+/**
+ * The fields of a record kind's document (a write sync, an app): its editable fields, then what the
+ * service sets under "$readOnly", except what every save changes; `hidden`: more that stays out.
+ */
+export function recordFields(editable: readonly string[], server: readonly string[], hidden: readonly string[] = []): DocumentFields {
+  return { editable, shown: server.filter((f) => !VOLATILE.has(f)), hidden: [...hidden, ...server.filter((f) => VOLATILE.has(f))] };
 }
 
 /** The document of `record`: its editable fields, then "$readOnly" with the shown and unknown ones. */

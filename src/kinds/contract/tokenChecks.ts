@@ -2,13 +2,10 @@
 // commits may have written): each editable kind names one per field of its tokens, and a push
 // sends tokens only when every field passes. By hand rather than with zod: the local-folders engine
 // is in the bundle activation loads, zod is not. Pure.
+import { isRecord } from '../../util/isRecord';
 
 /** Per token field (all but `kind`), whether a value may be sent as that field. The compiler asks for every field. */
 export type TokenChecks<T> = { readonly [F in Exclude<keyof T, 'kind'>]-?: (value: unknown) => boolean };
-
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 export const isString = (v: unknown): v is string => typeof v === 'string';
 

@@ -4,7 +4,6 @@ import * as l10n from '@vscode/l10n';
 import type { DashboardSource, DashboardSummary, RevisionRef } from '../../api/schemas';
 import type { KindModule, KindSnapshot } from '../contract/kindContract';
 import { codeSpan, heading, revisionLabel, seq, table, type Look } from '../contract/lookText';
-import { RESOURCE_KINDS } from '../resourceKinds';
 import { isRevisionRef, isString } from '../contract/tokenChecks';
 
 export interface DashboardTokens {
@@ -44,12 +43,12 @@ function snapshotOf(text: string, read: { resourceId: string; revision: Revision
   };
 }
 
-function dashboardLook(d: DashboardInfo): Look {
+function dashboardLook(d: DashboardInfo, { singular }: { singular: string }): Look {
   return {
     description: l10n.t('revision {0}', seq(d.revision)),
     tooltip: l10n.t(
       '{0}\n\n{1}',
-      heading(d.name, `${RESOURCE_KINDS.dashboard.singular} (TSX)`, d.dashboardId),
+      heading(d.name, `${singular} (TSX)`, d.dashboardId),
       table([
         [l10n.t('Revision'), seq(d.revision)],
         [l10n.t('Resource'), codeSpan(d.resourceId)],
@@ -69,8 +68,11 @@ export const dashboardKind: KindModule<DashboardTokens, DashboardInfo> = {
       return snapshotOf(source.source, source);
     },
     tokensKey: (t) => `dashboard:${t.expectedRevision.revisionId}@${t.expectedRevision.sequence}:${t.expectedDataRunId}`,
-    // The text itself is the body.
+    // The dashboard language's TSX syntax check (src/dashboardLanguage/check), loaded on first use.
+    check: (text, { tsx }) => tsx(text),
+    // The text itself is the body, and it is no JSON: a pointer of a refusal has no place in it.
     body: (text) => text,
+    documentPointer: null,
     async send({ client, file, text }, tokens) {
       const saved = await client.replaceDashboardSource(file.id, {
         source: text,
@@ -79,7 +81,6 @@ export const dashboardKind: KindModule<DashboardTokens, DashboardInfo> = {
       });
       return snapshotOf(text, saved);
     },
-    holdsText: (latest, text) => latest.text === text,
   },
   explorer: {
     look: dashboardLook,

@@ -6,10 +6,10 @@ import type { ServiceClient } from '../../api';
 import { definitionBody } from '../../api/requestBodies';
 import type { DatabaseDefinition, DatabaseSummary, RevisionRef } from '../../api/schemas';
 import type { KindModule } from '../contract/kindContract';
-import { DocumentParseError, databaseText, parseJsonDocument, sameJson } from '../contract/jsonDocument';
+import { DocumentParseError, jsonText, parseJsonDocument, sameJson } from '../contract/jsonDocument';
 import { heading, revisionLabel, revisions, seq, table, unpublishedRow, type Look } from '../contract/lookText';
-import { RESOURCE_KINDS } from '../resourceKinds';
 import { isRevisionRef } from '../contract/tokenChecks';
+import { databaseProblems } from './databaseRules';
 
 export interface DatabaseTokens {
   readonly kind: 'database';
@@ -43,10 +43,10 @@ async function draftAfterSave(client: ServiceClient, databaseId: string, revisio
   }
 }
 
-function databaseLook(d: DatabaseInfo): Look {
+function databaseLook(d: DatabaseInfo, { singular }: { singular: string }): Look {
   return {
     description: d.published ? revisions(d.draft, d.published) : l10n.t('draft {0} · unpublished', seq(d.draft)),
-    tooltip: `${heading(d.name, RESOURCE_KINDS.database.singular, d.id)}\n\n${table([
+    tooltip: `${heading(d.name, singular, d.id)}\n\n${table([
       [l10n.t('Draft'), seq(d.draft)],
       [l10n.t('Published'), seq(d.published)],
       unpublishedRow(d.draft, d.published),
@@ -63,7 +63,7 @@ export const databaseKind: KindModule<DatabaseTokens, DatabaseInfo> = {
       const draft = { revisionId: history.draft.revisionId, sequence: history.draft.sequence };
       const value = await revision(file.id, draft.revisionId, o);
       return {
-        text: databaseText(value.value),
+        text: jsonText(value.value),
         tokens: { kind: 'database', expectedDraft: draft },
         label: l10n.t('revision {0}', draft.sequence),
         actor: value.actor.id,
@@ -71,6 +71,7 @@ export const databaseKind: KindModule<DatabaseTokens, DatabaseInfo> = {
       };
     },
     tokensKey: (t) => `database:${t.expectedDraft ? `${t.expectedDraft.revisionId}@${t.expectedDraft.sequence}` : 'none'}`,
+    check: databaseProblems,
     body(text) {
       const doc = parseJsonDocument(text);
       if (typeof doc !== 'object' || doc === null || Array.isArray(doc))

@@ -12,8 +12,9 @@ import {
   DATABASE_DEFINITION_FIELDS,
   DATABASE_TABLE_FIELDS,
 } from '../../api/schemaConstants';
-import type { TextProblem } from '../../documents/model/saveTypes';
-import { isProblem, isRecord, keyAt, missingAt, parseJson, problemAt, type JsonDocument } from '../contract/jsonLocation';
+import { isRecord } from '../../util/isRecord';
+import type { TextProblem } from '../../util/textProblem';
+import { isProblem, keyAt, missingAt, parseJson, problemAt, type JsonDocument } from '../contract/jsonLocation';
 
 const TYPES: readonly string[] = DATABASE_COLUMN_TYPES;
 

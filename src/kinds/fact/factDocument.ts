@@ -4,16 +4,15 @@
 // of the spec's fact table the service returned and does not plainly manage, `type` included
 // (README, "fact replacement"): those, and only those, are sent, so that a replace keeps what the
 // user did not change. Fields of the response that the spec does not list are shown under
-// "$readOnly" (readOnlyGroup.ts) for reference. The fields the service manages (id, key, ownerId,
+// "$readOnly" (contract/readOnlyGroup.ts) for reference. The fields the service manages (id, key, ownerId,
 // timestamps…) stay out of the document; the explorer's tooltip shows them.
 import * as l10n from '@vscode/l10n';
 import { factBody } from '../../api/requestBodies';
 import { FACT_BODY_FIELDS, FACT_EDITABLE_FIELDS, FACT_OPTIONAL_FIELDS, FACT_SERVER_FIELDS } from '../../api/schemaConstants';
 import type { Fact, FactReplaceBody } from '../../api/schemas';
-import { isRecord, READ_ONLY_KEY, recordDocument } from '../contract/readOnlyGroup';
+import { READ_ONLY_KEY, recordDocument } from '../contract/readOnlyGroup';
 import { DocumentParseError, jsonText, parseJsonDocument } from '../contract/jsonDocument';
-
-export { readOnlyEdits } from '../contract/readOnlyGroup';
+import { isRecord } from '../../util/isRecord';
 
 /** The key the document shows the response's unknown fields under. */
 export const FACT_READ_ONLY_KEY = READ_ONLY_KEY;

@@ -5,12 +5,13 @@ import * as l10n from '@vscode/l10n';
 import { factBody } from '../../api/requestBodies';
 import { FACT_BODY_FIELDS, FACT_OPTIONAL_FIELDS } from '../../api/schemaConstants';
 import type { Fact, FactReplaceBody } from '../../api/schemas';
-import { factBodyFromText, factText, readOnlyEdits } from './factDocument';
 import type { KindModule } from '../contract/kindContract';
 import { sameJson } from '../contract/jsonDocument';
 import { codeSpan, heading, md, paragraph, shown, table, type Look } from '../contract/lookText';
-import { RESOURCE_KINDS } from '../resourceKinds';
+import { readOnlyEdits } from '../contract/readOnlyGroup';
 import { isString } from '../contract/tokenChecks';
+import { factBodyFromText, factText } from './factDocument';
+import { factProblems } from './factRules';
 
 export interface FactTokens {
   readonly kind: 'fact';
@@ -41,7 +42,7 @@ function unchangedFactFields(baseText: string, body: FactReplaceBody): Set<strin
   return new Set(FACT_OPTIONAL_FIELDS.filter((f) => Object.hasOwn(base, f) && sameJson(base[f], body[f])));
 }
 
-function factLook(f: Fact): Look {
+function factLook(f: Fact, { singular }: { singular: string }): Look {
   const rows: [string, string][] = [
     [l10n.t('Key'), codeSpan(f.key)],
     [l10n.t('Type'), md(shown(f.type))],
@@ -53,7 +54,7 @@ function factLook(f: Fact): Look {
   const definition = paragraph(f.definition ? shown(f.definition) : undefined);
   return {
     description: formula ? `${f.key} = ${formula}` : f.key,
-    tooltip: `${heading(f.name, RESOURCE_KINDS.fact.singular, f.id)}${definition}\n\n${table(rows)}`,
+    tooltip: `${heading(f.name, singular, f.id)}${definition}\n\n${table(rows)}`,
     icon: { id: 'symbol-constant' },
   };
 }
@@ -67,6 +68,7 @@ export const factKind: KindModule<FactTokens, Fact> = {
     },
     tokensKey: (t) => `fact:${t.updatedAt}`,
     readOnlyEdits: (text, base) => readOnlyEdits(text, base.text),
+    check: factProblems,
     body: factBodyFromText,
     // A change in the instant between this read and the PUT is not detectable through the spec's interface.
     checksBeforeSend: true,
@@ -87,7 +89,6 @@ export const factKind: KindModule<FactTokens, Fact> = {
       const compared = [...FACT_BODY_FIELDS, ...FACT_OPTIONAL_FIELDS.filter((k) => Object.hasOwn(server, k))];
       return compared.every((k) => sameJson(cleared(server[k]), cleared(sent[k])));
     },
-    documentPointer: (pointer) => pointer,
     changedOptionalFields(baseText, body) {
       const sent = body as FactReplaceBody;
       const unchanged = unchangedFactFields(baseText, sent);
@@ -101,7 +102,6 @@ export const factKind: KindModule<FactTokens, Fact> = {
   },
   explorer: {
     look: factLook,
-    fromListItem: (item) => item as Fact,
     find: (client, id, o) => client.getFact(id, o),
     identify: (f) => ({ id: f.id, resourceId: undefined, name: f.name }),
     revisionLabel: (f) => (typeof f.updatedAt === 'string' ? factLabel(f.updatedAt) : null),

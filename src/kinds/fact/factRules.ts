@@ -7,8 +7,9 @@
 import * as l10n from '@vscode/l10n';
 import { FACT_EDITABLE_FIELDS, FACT_SERVER_FIELDS, KNOWN_FORMULA_TYPES } from '../../api/schemaConstants';
 import { FACT_READ_ONLY_KEY } from './factDocument';
-import type { TextProblem } from '../../documents/model/saveTypes';
-import { isProblem, isRecord, keyAt, missingAt, parseJson, problemAt } from '../contract/jsonLocation';
+import { isRecord } from '../../util/isRecord';
+import type { TextProblem } from '../../util/textProblem';
+import { isProblem, keyAt, missingAt, parseJson, problemAt } from '../contract/jsonLocation';
 
 /** Fields the spec types as strings, of any value (the service judges); null is accepted too. */
 const STRING_FIELDS = ['type', 'definition', 'formula', 'formulaType'] as const;

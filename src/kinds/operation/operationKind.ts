@@ -5,8 +5,19 @@ import { schemas } from '../../api/lazySchemas';
 import type { Operation } from '../../api/schemas';
 import type { KindModule } from '../contract/kindContract';
 import { jsonText } from '../contract/jsonDocument';
-import { codeSpan, escapeMarkdown, heading, md, revisionLabel, revisions, seq, shown, table, unpublishedRow, type Look } from '../contract/lookText';
-import { RESOURCE_KINDS } from '../resourceKinds';
+import {
+  codeSpan,
+  escapeMarkdown,
+  heading,
+  md,
+  revisionLabel,
+  revisions,
+  seq,
+  shown,
+  table,
+  unpublishedRow,
+  type Look,
+} from '../contract/lookText';
 
 const RELATION_LABELS: Record<string, string> = {
   parentDataFlow: l10n.t('parent data flow'),
@@ -15,7 +26,7 @@ const RELATION_LABELS: Record<string, string> = {
   childOperation: 'step',
 };
 
-function operationLook(op: Operation, relation?: string): Look {
+function operationLook(op: Operation, { singular, relation }: { singular: string; relation?: string | undefined }): Look {
   const parts = [shown(op.kind), shown(op.status), revisions(op.draft, op.published)];
   if (op.codeStale) parts.unshift(l10n.t('⚠ code stale'));
   if (relation) parts.unshift(RELATION_LABELS[relation] ?? relation);
@@ -33,7 +44,7 @@ function operationLook(op: Operation, relation?: string): Look {
   const instructions = op.instructions ? `\n\n${escapeMarkdown(op.instructions.slice(0, 500))}` : '';
   return {
     description: parts.join(' · '),
-    tooltip: `${heading(op.name, RESOURCE_KINDS.operation.singular, op.id)}${stale}${instructions}\n\n${table(rows)}`,
+    tooltip: `${heading(op.name, singular, op.id)}${stale}${instructions}\n\n${table(rows)}`,
     icon: op.codeStale ? { id: 'warning', color: 'warning' } : { id: op.kind === 'dataFlow' ? 'type-hierarchy' : 'symbol-method' },
   };
 }
@@ -50,7 +61,6 @@ export const operationKind: KindModule<never, Operation> = {
   },
   explorer: {
     look: operationLook,
-    fromListItem: (item) => item as Operation,
     find: (client, id, o) => client.getOperation(id, o),
     identify: (op) => ({ id: op.id, resourceId: op.id, name: op.name }),
     revisionLabel: (op) => revisionLabel(op.draft),

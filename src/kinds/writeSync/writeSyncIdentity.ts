@@ -6,7 +6,7 @@
 // Pure.
 import * as l10n from '@vscode/l10n';
 import { locatePointer } from '../contract/jsonPointerLocation';
-import { isRecord } from '../contract/readOnlyGroup';
+import { isRecord } from '../../util/isRecord';
 import type { TextProblem } from '../../util/textProblem';
 import { parseJsonDocument, sameJson } from '../contract/jsonDocument';
 

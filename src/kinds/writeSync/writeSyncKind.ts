@@ -1,4 +1,4 @@
-// A write sync: name, definition and switches as a JSON document (recordDocuments.ts), updated with
+// A write sync: name, definition and switches as a JSON document (writeSyncDocument.ts), updated with
 // the integer version read (spec §4.3). The spec states the identity lock: a change to a locked
 // field is refused before anything is sent.
 import * as l10n from '@vscode/l10n';
@@ -6,11 +6,10 @@ import type { WriteSync } from '../../api/schemas';
 import { isIdOf } from '../../api/ids';
 import type { KindModule } from '../contract/kindContract';
 import { readOnlyEdits } from '../contract/readOnlyGroup';
-import { OPERATION_INPUT, writeSyncEditFromText, writeSyncText, type WriteSyncEdit } from './writeSyncDocument';
-import { sameJson } from '../contract/jsonDocument';
-import { lockedIdentityEdits } from './writeSyncIdentity';
 import { codeSpan, heading, md, table, type Look } from '../contract/lookText';
-import { RESOURCE_KINDS } from '../resourceKinds';
+import { OPERATION_INPUT, writeSyncEditFromText, writeSyncText, type WriteSyncEdit } from './writeSyncDocument';
+import { lockedIdentityEdits } from './writeSyncIdentity';
+import { writeSyncProblems } from './writeSyncRules';
 
 export interface WriteSyncTokens {
   readonly kind: 'writeSync';
@@ -33,7 +32,7 @@ export function inputOperationId(w: WriteSync): string | undefined {
   return input.type === OPERATION_INPUT && input.operationId ? input.operationId : undefined;
 }
 
-function writeSyncLook(w: WriteSync): Look {
+function writeSyncLook(w: WriteSync, { singular }: { singular: string }): Look {
   const state = w.isEnabled ? (w.automaticEnabled ? l10n.t('enabled · automatic') : l10n.t('enabled · manual')) : l10n.t('disabled');
   const d = w.definition;
   const rows: [string, string][] = [
@@ -48,7 +47,7 @@ function writeSyncLook(w: WriteSync): Look {
     : '';
   return {
     description: `${w.identityLocked ? `${l10n.t('locked')} · ` : ''}${state} · v${w.version}`,
-    tooltip: `${heading(w.name, RESOURCE_KINDS.writeSync.singular, w.id)}${locked}\n\n${table(rows)}`,
+    tooltip: `${heading(w.name, singular, w.id)}${locked}\n\n${table(rows)}`,
     icon: w.identityLocked ? { id: 'lock' } : w.isEnabled ? { id: 'sync' } : { id: 'sync-ignored' },
   };
 }
@@ -65,16 +64,13 @@ export const writeSyncKind: KindModule<WriteSyncTokens, WriteSync> = {
       ...readOnlyEdits(text, base.text),
       ...(base.tokens.identityLocked ? lockedIdentityEdits(text, base.text) : []),
     ],
+    check: writeSyncProblems,
     body: writeSyncEditFromText,
     send: async ({ client, file, text }, tokens, body) =>
       snapshotOf(text, await client.updateWriteSync(file.id, { expectedVersion: tokens.expectedVersion, ...(body as WriteSyncEdit) })),
-    // The editable part of what the service holds, in the request's shape, against what was sent.
-    holdsText: (latest, _text, body) => sameJson(writeSyncEditFromText(latest.text), body),
-    documentPointer: (pointer) => pointer,
   },
   explorer: {
     look: writeSyncLook,
-    fromListItem: (item) => item as WriteSync,
     find: (client, id, o) => client.getWriteSync(id, o),
     identify: (w) => ({ id: w.id, resourceId: undefined, name: w.name }),
     revisionLabel: (w) => (typeof w.version === 'number' ? l10n.t('version {0}', w.version) : null),

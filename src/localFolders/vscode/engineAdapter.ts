@@ -26,7 +26,7 @@ import { KeyedQueue } from '../../util/async';
 import type { SaveTokens, TextProblem } from '../../documents/model/saveTypes';
 
 export { STATE_DIR, STATE_FILE } from '../engine/engineApi';
-export type { FileState, FileStatus, PullReport, PushFileResult, PushReport, ResourceRef } from '../engine/engineApi';
+export type { FileState, FileStatus, PullReport, PushReport, ResourceRef } from '../engine/engineApi';
 
 export type Validate = (view: FileView, text: string) => Promise<TextProblem[]>;
 

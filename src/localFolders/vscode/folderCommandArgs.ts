@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { isResourceNode, type ExplorerNode } from '../../explorer/model/nodes';
 import type { ResourceKind } from '../../kinds/resourceKinds';
-import { isRecord } from '../../util/records';
+import { isRecord } from '../../util/isRecord';
 import type { PullWhat, ResourceRef } from './engineAdapter';
 import type { FolderRepository } from './folderRepository';
 import type { LocalFolders } from './localFolders';
@@ -36,7 +36,11 @@ export interface FolderResult<R> {
 /** A script's Pull into Folder arguments, when `arg` is one: the folder, and what to pull. */
 export function scriptedPull(arg: unknown): { folder: vscode.Uri; what: PullWhat } | undefined {
   if (!isRecord(arg) || !('folder' in arg)) return undefined;
-  const what = { ids: stringsOf(arg.ids), resources: resourcesOf(arg.resources), kinds: stringsOf(arg.kinds) as ResourceKind[] | undefined };
+  const what = {
+    ids: stringsOf(arg.ids),
+    resources: resourcesOf(arg.resources),
+    kinds: stringsOf(arg.kinds) as ResourceKind[] | undefined,
+  };
   return { folder: toUri(arg.folder), what };
 }
 

@@ -21,7 +21,9 @@ export class FolderCommands extends Disposable {
     command(COMMANDS.pushFolder, (...args: unknown[]) => this.push(args));
     command(COMMANDS.pullFolder, (...args: unknown[]) => this.pull(args));
     command(COMMANDS.refreshFolderStatus, async () => (await this.load()).refreshFromCommand());
-    command(COMMANDS.openFolderConflict, async (uri?: unknown) => (uri instanceof vscode.Uri ? (await this.load()).openConflict(uri) : undefined));
+    command(COMMANDS.openFolderConflict, async (uri?: unknown) =>
+      uri instanceof vscode.Uri ? (await this.load()).openConflict(uri) : undefined,
+    );
   }
 
   /** Asks for the folder unless given; pulls everything, a group's kind, or the chosen resources. */

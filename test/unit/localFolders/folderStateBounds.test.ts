@@ -29,7 +29,10 @@ describe('the state file of a local folder is bounded and checked', () => {
   }
 
   /** Pull, status and push (engine and VS Code side) all refuse with `error`; no request, no file written. */
-  async function refusedEverywhere(folder: { dir: string; engine: import('../../../src/localFolders/engine/engineApi').LocalFolder }, error: RegExp) {
+  async function refusedEverywhere(
+    folder: { dir: string; engine: import('../../../src/localFolders/engine/engineApi').LocalFolder },
+    error: RegExp,
+  ) {
     const before = new Map(allFiles(folder.dir).map((f) => [f, statSync(join(folder.dir, f)).mtimeMs]));
     rig.emu.clearRequests();
     await assert.rejects(folder.engine.pull(), (e: Error) => e instanceof FolderStateError && error.test(e.message));
