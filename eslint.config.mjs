@@ -71,7 +71,7 @@ const notificationsThroughText = {
 };
 /** The folders that may name a kind in a comparison: the registry and its modules, the emulator (the service's own side), the dashboard language. */
 const KIND_AWARE = ['src/kinds', 'src/emulator', 'src/dashboardLanguage'];
-/** The registry's kinds (src/kinds/resourceKinds.ts; test/unit/lintRules.test.ts fails when one of them is missing here). */
+/** The registry's kinds, written by `npm run kinds` from src/kinds/resourceKinds.ts (test/unit/kinds/registryCopies.test.ts fails when it is stale). */
 const KIND_NAMES = ['operation', 'dashboard', 'app', 'database', 'writeSync', 'fact'];
 const kindLiteral = `Literal[value=/^(${KIND_NAMES.join('|')})$/]`;
 const kindComparison = 'A comparison with a kind’s name: ask the kinds registry (src/kinds/) for what that kind does differently.';
