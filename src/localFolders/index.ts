@@ -7,9 +7,8 @@
 // refreshed (an event the composition root passes in) and when a folder command runs: each is one
 // search for state files.
 import * as vscode from 'vscode';
-import type { ConflictResolver } from '../documents/conflicts/conflictResolver';
-import type { ConnectionManager } from '../connection/connectionManager';
-import type { FilesFeature } from '../documents/files/registerFiles';
+import type { ConnectionFeature } from '../connection';
+import type { DocumentsFeature } from '../documents';
 import type { DashboardLanguageFeature } from '../dashboardLanguage';
 import type { Configuration } from '../manifest/config';
 import { validateText } from '../documents/validation/validate';
@@ -21,9 +20,9 @@ import { findStateFiles, watchForStateFiles } from './vscode/folderDiscovery';
 export interface LocalFoldersFeatureDeps {
   log: vscode.LogOutputChannel;
   config: Configuration;
-  connection: ConnectionManager;
-  files: FilesFeature;
-  conflicts: ConflictResolver;
+  connection: ConnectionFeature['manager'];
+  /** Where a pulled file's problems show, and the conflicts' snapshots a push's merge opens. */
+  documents: Pick<DocumentsFeature, 'diagnostics' | 'conflicts'>;
   options: FolderMergeOptions;
   dashboards: Pick<DashboardLanguageFeature, 'adoptPulled'>;
   /** Each firing looks for pulled folders again (the explorer's Refresh): a watcher's event may have been lost. */
@@ -67,8 +66,8 @@ export function registerLocalFolders(context: vscode.ExtensionContext, deps: Loc
         connection: deps.connection,
         carriers: () => deps.connection.carriers(),
         validate: (view, text) => validateText(view, text, { tsxCheckPath }),
-        snapshots: deps.conflicts.snapshots,
-        problems: deps.files.diagnostics,
+        snapshots: deps.documents.conflicts.snapshots,
+        problems: deps.documents.diagnostics,
         options: deps.options,
         adoptDashboard: (document, base) => deps.dashboards.adoptPulled(document, base),
       });
