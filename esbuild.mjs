@@ -140,10 +140,26 @@ const copyTsTypes = {
   },
 };
 
+// The JSON schemas of the kinds' documents (src/kinds/<kind>/*.schema.json) beside the bundles, in
+// dist/json-schemas/, where package.json's jsonValidation names them (npm run kinds writes those
+// entries from the registry: src/kinds/registryCopies.ts).
+const copyJsonSchemas = {
+  name: 'copy-json-schemas',
+  setup(build) {
+    build.onEnd(() => {
+      const out = join(dist, 'json-schemas');
+      mkdirSync(out, { recursive: true });
+      for (const kind of readdirSync('src/kinds', { withFileTypes: true }).filter((d) => d.isDirectory()))
+        for (const f of readdirSync(join('src/kinds', kind.name)).filter((f) => f.endsWith('.schema.json')))
+          copyFileSync(join('src/kinds', kind.name, f), join(out, f));
+    });
+  },
+};
+
 const groups = {
   extension: [
     // The entry VS Code requires (package.json `main`): it loads dist/extension.js through V8's code cache.
-    { ...node, entryPoints: { main: 'src/extensionEntry.ts' }, outdir: dist },
+    { ...node, entryPoints: { main: 'src/extensionEntry.ts' }, outdir: dist, plugins: [copyJsonSchemas] },
     {
       ...node,
       entryPoints: { extension: 'src/extension.ts' },

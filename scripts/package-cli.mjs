@@ -8,7 +8,7 @@
 // dist/cli.js, the chunks it requires beside it (undici's pool, the schemas, jsonc-parser), the
 // TSX parser bundle a push's local checks load (dist/tsx-check.js), a README made from `wsa --help`,
 // and the LICENSE. The bundles are self-contained, so the package has no dependencies: it installs
-// offline (test/unit/cliPackage.test.ts installs it into a temporary prefix and runs it).
+// offline (test/unit/localFolders/cliPackage.test.ts installs it into a temporary prefix and runs it).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,19 +1,19 @@
-// Composition root: the features, each registering itself with what it needs from the ones before
-// it; nothing else creates long-lived objects. In ExtensionMode.Test it returns the API that the
-// integration tests and the benchmark use (src/testApi.ts).
+// Composition root: the features, each registering its views and commands (its index.ts) with what
+// it needs from the ones before it; nothing else creates long-lived objects. In ExtensionMode.Test
+// it returns the API that the integration tests and the benchmark use (src/testApi.ts).
 // First: the vscode-free modules below word some labels when they load.
 import './ui/localization';
 import * as vscode from 'vscode';
 import { registerAgents } from './agents/vscode/registerAgents';
-import { registerCommands, registerLogCommand } from './commands';
 import { Configuration } from './manifest/config';
-import { registerConflicts } from './documents/conflicts/registerConflicts';
-import { registerConnection } from './connection/registerConnection';
-import { registerFiles } from './documents/files/registerFiles';
+import { COMMANDS } from './manifest/contributions';
+import { registerConnection } from './connection';
+import { registerDocuments } from './documents';
 import { registerDashboardLanguage } from './dashboardLanguage';
 import { registerLocalFolders } from './localFolders';
 import { registerPublish } from './publish';
 import { defaultTunables, testApi, type WorkspaceAutomationApi } from './testApi';
+import { registerCommand } from './ui/registerCommand';
 import { ownedBy } from './util/lifecycle';
 import { registerHistory } from './history';
 import { registerExplorer } from './explorer';
@@ -23,50 +23,57 @@ export type { WorkspaceAutomationApi } from './testApi';
 export async function activate(context: vscode.ExtensionContext): Promise<WorkspaceAutomationApi | undefined> {
   const own = ownedBy(context.subscriptions);
   const log = own(vscode.window.createOutputChannel('Workspace Automation', { log: true }));
-  registerLogCommand(context, log);
+  // Show Log first: it works even if a feature fails to start.
+  own(registerCommand(log, COMMANDS.showLog, () => log.show()));
   const config = own(new Configuration());
   const tunables = defaultTunables();
 
   const connection = registerConnection(context, { log, config, options: tunables.connection });
-  const files = registerFiles(context, { log, config, connection: connection.manager, options: tunables.files });
+  const documents = registerDocuments(context, {
+    log,
+    config,
+    connection: connection.manager,
+    options: { files: tunables.files, conflicts: tunables.conflicts },
+  });
   const dashboards = registerDashboardLanguage(context, {
     log,
     config,
     connection: connection.manager,
-    baseOf: files.baseOf,
-    onDidSave: files.saves.onDidSave,
+    baseOf: documents.baseOf,
+    onDidSave: documents.saves.onDidSave,
   });
-  const conflicts = registerConflicts(context, { log, files: files.saves, problems: files.diagnostics, options: tunables.conflicts });
-  const explorer = registerExplorer(context, { log, config, connection: connection.manager, onDidSave: files.saves.onDidSave });
+  const explorer = registerExplorer(context, { log, config, connection: connection.manager, onDidSave: documents.saves.onDidSave });
   const history = registerHistory(context, {
     log,
     connection: connection.manager,
-    revisions: files.revisions,
-    onDidSave: files.saves.onDidSave,
+    revisions: documents.revisions,
+    onDidSave: documents.saves.onDidSave,
     options: tunables.history,
   });
   const publish = registerPublish(context, {
     log,
     connection: connection.manager,
-    revisions: files.revisions,
-    documents: files.documents,
-    explorer: explorer.model,
+    revisions: documents.revisions,
+    documents: documents.documents,
+    explorer: explorer.view.model,
     history,
-    onDidSave: files.saves.onDidSave,
+    onDidSave: documents.saves.onDidSave,
     dialogs: () => tunables.publish.dialogs,
-    restoreSaver: { saveText: (uri, text) => files.saves.saveText(uri, text), offer: (conflict) => conflicts.offer(conflict) },
+    restoreSaver: {
+      saveText: (uri, text) => documents.saves.saveText(uri, text),
+      offer: (conflict) => documents.conflicts.offer(conflict),
+    },
   });
   const folders = registerLocalFolders(context, {
     log,
     config,
     connection: connection.manager,
-    files,
-    conflicts,
+    documents,
     options: tunables.folders,
     dashboards,
+    lookAgainOn: [explorer.onDidRefreshAll],
   });
-  registerCommands(context, { log, config, connection, files, conflicts, explorer, history, publish, folders });
-  const agents = registerAgents(context, { log, config, connection: connection.manager, files, options: tunables.agents });
+  const agents = registerAgents(context, { log, config, connection: connection.manager, files: documents, options: tunables.agents });
 
   // VS Code runs the command that activated us only after activate() settles: reading the key
   // (local, no network) first means no command ever meets a connection that is not set up yet.
@@ -76,7 +83,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
 
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   const { manager, localEmulator, statusBar, ready } = connection;
-  const { revisions, diagnostics, saves, fileSystem } = files;
+  const { revisions, diagnostics, saves, fileSystem, conflicts } = documents;
   return testApi(
     {
       log,
@@ -84,7 +91,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
       connection: manager,
       secrets: context.secrets,
       revisions,
-      explorer,
+      explorer: explorer.view,
       localEmulator,
       statusBar,
       diagnostics,

@@ -42,10 +42,13 @@ export function schemeProblem(scheme: string): string | undefined {
     : l10n.t('{0} is not an authentication scheme (RFC 9110 token)', JSON.stringify(scheme));
 }
 
-/** The header names and scheme a key is sent with. */
+/** The header names and scheme a key is sent with (the client's settings, a service's or an emulator's choice). */
 export interface Carriers {
+  /** Header carrying the API key. */
   authHeader: string;
+  /** Scheme before the key; '' sends the bare key. */
   authScheme: string;
+  /** Header carrying the workspace id. */
   workspaceHeader: string;
 }
 

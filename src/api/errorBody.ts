@@ -2,6 +2,7 @@
 import type { ConflictState, SourcePosition } from './errors';
 import { schemas } from './lazySchemas';
 import { revisionRef } from './requestBodies';
+import { isRecord } from '../util/isRecord';
 
 export interface ErrorBodyFacts {
   message?: string;
@@ -15,10 +16,6 @@ export interface ErrorBodyFacts {
 }
 
 const MAX_MESSAGE = 500;
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function text(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() ? v.trim() : undefined;

@@ -16,10 +16,7 @@ import {
   WRITE_SYNC_INPUT_FIELDS,
 } from './schemaConstants';
 import type { DatabaseDefinition, FactReplaceBody, RevisionRef } from './schemas';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+import { isRecord } from '../util/isRecord';
 
 /** `fields` of `source` that it holds, in the listed order; nothing else. */
 function pick(source: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {

@@ -3,7 +3,7 @@
 // kept, never rejected, so a newer server does not break an older extension.
 import * as z from 'zod/mini';
 
-export { DATABASE_COLUMN_TYPES, FACT_EDITABLE_FIELDS, KNOWN_FORMULA_TYPES, type FactEditableField } from './schemaConstants';
+export { DATABASE_COLUMN_TYPES } from './schemaConstants';
 
 const int = () => z.number().check(z.int());
 /** Timestamps are ISO 8601 UTC with milliseconds on the wire; the client only requires a string. */

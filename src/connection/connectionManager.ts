@@ -11,9 +11,11 @@ import { createClient, DEFAULT_CONNECTION, type RequestLogger } from '../api';
 import type { Configuration } from '../manifest/config';
 import { CONTEXT_KEYS } from '../manifest/contributions';
 import { Disposable } from '../util/lifecycle';
-import { NotSignedInError, type ConnectionProvider, type KeyedConnection } from './connectionProvider';
-import { decideKey, type Carriers, type KeyDecision } from './keyPolicy';
-import { LEGACY_SECRET_KEY, originOf, secretKeyFor } from './origins';
+import type { ConnectionProvider, KeyedConnection } from './connectionProvider';
+import { NotSignedInError } from './model/notSignedIn';
+import type { Carriers } from '../api/carriers';
+import { decideKey, type KeyDecision } from './model/keyPolicy';
+import { LEGACY_SECRET_KEY, originOf, secretKeyFor } from './model/origins';
 
 export const API_KEY_ENV = 'WORKSPACE_AUTOMATION_API_KEY';
 /** The environment key's own service: it is sent there and nowhere else. */

@@ -1,8 +1,7 @@
 // What the rest of the extension knows of the connection: the signed-in client, or nothing.
-import * as l10n from '@vscode/l10n';
 import type { ServiceClient } from '../api';
 import type { Event } from '../util/events';
-import type { GuardedSetting, KeyDecision } from './keyPolicy';
+import type { GuardedSetting } from './model/keyPolicy';
 
 export interface Connection {
   readonly client: ServiceClient;
@@ -24,25 +23,6 @@ export interface KeyedConnection extends Connection {
 export interface ConnectionProvider {
   readonly current: Connection | undefined;
   readonly onDidChangeConnection: Event<Connection | undefined>;
-  /** The current connection, or a NotSignedInError that the command wrapper turns into "Sign In". */
+  /** The current connection, or a NotSignedInError (model/notSignedIn.ts) that the command wrapper turns into "Sign In". */
   require(): Connection;
-}
-
-export class NotSignedInError extends Error {
-  override readonly name = 'NotSignedInError';
-  constructor(status?: KeyDecision) {
-    super(
-      status?.kind === 'noKey' && status.fromFolder.includes('baseUrl')
-        ? l10n.t("This folder's settings name {0}, and you have not signed in to it: no API key is sent there.", status.origin)
-        : status?.kind === 'plainHttp'
-          ? l10n.t('{0} is plain http: requests would send your API key unencrypted. Use https, or allow it first.', status.origin)
-          : status?.kind === 'invalidCarrier'
-            ? l10n.t(
-                'The workspaceAutomation.{0} setting cannot be used: {1}. Nothing is sent until it is changed.',
-                status.setting,
-                status.problem,
-              )
-            : l10n.t('You are not signed in to a Workspace Automation Service.'),
-    );
-  }
 }

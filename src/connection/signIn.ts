@@ -9,8 +9,15 @@ import { notificationText } from '../util/notify';
 import type { Configuration } from '../manifest/config';
 import type { ConnectionOptions } from './connectionDialogs';
 import type { ConnectionManager, SignInDetails } from './connectionManager';
-import { isPlainHttpRisk, originOf } from './origins';
-import { checkApiKey, checkBaseUrl, checkWorkspaceId, verifyConnection, type SignInStep, type Verification } from './verifyConnection';
+import { isPlainHttpRisk, originOf } from './model/origins';
+import {
+  checkApiKey,
+  checkBaseUrl,
+  checkWorkspaceId,
+  verifyConnection,
+  type SignInStep,
+  type Verification,
+} from './model/verifyConnection';
 
 export type SignInOutcome = { signedIn: true; workspaceId: string } | { signedIn: false; step?: SignInStep; message?: string };
 

@@ -5,10 +5,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Fault } from './faults';
-import { HttpError, errorBody, isPlainObject, readJsonBody, sendJson, sendRaw } from './core/http';
+import { HttpError, errorBody, readJsonBody, sendJson, sendRaw } from './core/http';
+import { isRecord } from '../util/isRecord';
 import type { RequestLogEntry } from './requestLog';
 import type { Capabilities, DataRunColumnRecord, DemoInfo, StateSnapshot } from './core/records';
-import type { Carriers, VariantName, WireVariant } from './core/variants';
+import type { Carriers } from '../api/carriers';
+import type { VariantName, WireVariant } from './core/variants';
 
 /** What GET /variants answers. */
 export interface VariantReport {
@@ -131,7 +133,7 @@ async function route(control: EmulatorControl, req: IncomingMessage, started: nu
 function capabilityChanges(body: unknown): Partial<Capabilities> {
   const names = ['history', 'restore', 'publish'] as const;
   const valid =
-    isPlainObject(body) && Object.entries(body).every(([k, v]) => (names as readonly string[]).includes(k) && typeof v === 'boolean');
+    isRecord(body) && Object.entries(body).every(([k, v]) => (names as readonly string[]).includes(k) && typeof v === 'boolean');
   if (!valid) throw new HttpError(400, 'bad_request', 'Expected some of {history, restore, publish} as booleans.');
   return body as Partial<Capabilities>;
 }

@@ -1,7 +1,8 @@
 // Fault injection: the next N requests that match get a latency, an error status, a rate limit, a
 // dropped connection, a body cut short, malformed JSON, an HTML page, or a schema-violating body.
 import { randomRemainder } from './core/idgen';
-import { HttpError, isPlainObject } from './core/http';
+import { HttpError } from './core/http';
+import { isRecord } from '../util/isRecord';
 
 export const FAULT_KINDS = ['latency', 'status', 'rateLimit', 'drop', 'dropMidBody', 'malformedJson', 'html', 'schemaViolation'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -79,13 +80,13 @@ export class Faults {
 
 function parseSpec(input: unknown): FaultSpec {
   const bad = (why: string) => new HttpError(400, 'bad_request', `Invalid fault: ${why}.`);
-  if (!isPlainObject(input)) throw bad('expected a JSON object');
+  if (!isRecord(input)) throw bad('expected a JSON object');
   const { match, kind, count, latencyMs, status, retryAfterSeconds, message } = input;
   if (typeof kind !== 'string' || !(FAULT_KINDS as readonly string[]).includes(kind))
     throw bad(`kind must be one of ${FAULT_KINDS.join(', ')}`);
   const spec: FaultSpec = { kind: kind as FaultKind };
   if (match !== undefined) {
-    if (!isPlainObject(match)) throw bad('match must be an object {method?, path?}');
+    if (!isRecord(match)) throw bad('match must be an object {method?, path?}');
     if (match['method'] !== undefined && typeof match['method'] !== 'string') throw bad('match.method must be a string');
     if (match['path'] !== undefined && typeof match['path'] !== 'string') throw bad('match.path must be a string');
     spec.match = {
@@ -119,7 +120,7 @@ function parseSpec(input: unknown): FaultSpec {
 /** Changes the type of every top-level field of `data`, so any schema for it fails. */
 export function violateSchema(data: unknown): unknown {
   if (Array.isArray(data)) return { notAList: true };
-  if (!isPlainObject(data)) return [data];
+  if (!isRecord(data)) return [data];
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(data)) {
     if (typeof v === 'string') out[k] = v.length;

@@ -16,5 +16,4 @@ export {
   DEFAULT_CARRIERS,
   type VariantName,
   type WireVariant,
-  type Carriers,
 } from './core/variants';

@@ -17,7 +17,8 @@ import { addForeignContent } from './seedForeign';
 import { Store } from './core/store';
 import type { DataRunColumnRecord, DemoInfo, StateSnapshot } from './core/records';
 import { useOtherRuntimeNames } from './seedOtherRuntime';
-import { carriersFor, VariantSet, type Carriers, type WireVariant } from './core/variants';
+import type { Carriers } from '../api/carriers';
+import { carriersFor, VariantSet, type WireVariant } from './core/variants';
 
 export interface EmulatorOptions {
   port?: number;

@@ -1,11 +1,13 @@
-// The explorer feature: the vscode-free model of the workspace's resources and the tree that shows
-// it. A save moves a resource's draft, so the items that show it are read again after each save.
+// The explorer feature: the vscode-free model of the workspace's resources, the tree that shows it
+// and its commands. A save moves a resource's draft, so the items that show it are read again after
+// each save.
 import * as vscode from 'vscode';
 import type { Configuration } from '../manifest/config';
 import type { ConnectionProvider } from '../connection/connectionProvider';
 import { ExplorerModel } from './model/explorerModel';
 import { parseFilePath, VIEWS } from '../kinds/resourcePath';
 import { ownedBy } from '../util/lifecycle';
+import { ExplorerCommands } from './vscode/explorerCommands';
 import { ExplorerView } from './vscode/explorerTree';
 
 export interface ExplorerDeps {
@@ -16,15 +18,23 @@ export interface ExplorerDeps {
   onDidSave: vscode.Event<{ uri: vscode.Uri }>;
 }
 
-export function registerExplorer(context: vscode.ExtensionContext, { log, config, connection, onDidSave }: ExplorerDeps): ExplorerView {
+export interface ExplorerFeature {
+  /** The tree: `model` (vscode-free), `provider`, `view` (TreeView), `poller`. */
+  readonly view: ExplorerView;
+  /** The user refreshed the whole explorer (Refresh): a feature may look again for what a lost event hid. */
+  readonly onDidRefreshAll: vscode.Event<void>;
+}
+
+export function registerExplorer(context: vscode.ExtensionContext, { log, config, connection, onDidSave }: ExplorerDeps): ExplorerFeature {
   const own = ownedBy(context.subscriptions);
   // Nothing here makes a request until the tree is shown.
   const model = own(new ExplorerModel(connection, { log }));
   model.setAddedIds(config.read().resources);
   own(config.onDidChange((s) => model.setAddedIds(s.resources)));
-  const explorer = own(new ExplorerView(model, connection, log));
+  const view = own(new ExplorerView(model, connection, log));
   own(onDidSave(({ uri }) => void refreshExplorerItems(model, uri, log)));
-  return explorer;
+  const commands = own(new ExplorerCommands(model, view, connection, config, log));
+  return { view, onDidRefreshAll: commands.onDidRefreshAll };
 }
 
 /** Re-reads the explorer items that show the resource of a saved `wsa:` file, if any are loaded. */

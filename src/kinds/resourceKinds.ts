@@ -28,6 +28,11 @@ export interface FileSpec {
   readonly local?: { readonly from: string; readonly language: string };
   /** Why the file cannot be saved (the end of "«name» is read-only: …"); absent when it can be. */
   readonly readOnly?: string;
+  /**
+   * The JSON schema the editor checks the document with, a file of the kind's folder
+   * (src/kinds/<kind>/); package.json's jsonValidation names it (generated: src/kinds/registryCopies.ts).
+   */
+  readonly schema?: string;
 }
 
 export interface KindSpec {
@@ -126,7 +131,7 @@ export const RESOURCE_KINDS = {
     group: { label: l10n.t('Apps'), icon: 'rocket' },
     history: { idKind: 'application', from: 'ownId', label: l10n.t('App') },
     // Editable: name and description, guarded by the draft.
-    files: [{ view: 'app', folder: 'apps', suffix: '.json', language: 'json' }],
+    files: [{ view: 'app', folder: 'apps', suffix: '.json', language: 'json', schema: 'app.schema.json' }],
   },
   database: {
     idKind: 'database',
@@ -135,7 +140,7 @@ export const RESOURCE_KINDS = {
     collection: 'databases',
     group: { label: l10n.t('Databases'), icon: 'database' },
     history: { idKind: 'database', from: 'ownId', label: l10n.t('Managed database'), saveRestores: true },
-    files: [{ view: 'database', folder: 'databases', suffix: '.json', language: 'json' }],
+    files: [{ view: 'database', folder: 'databases', suffix: '.json', language: 'json', schema: 'database-definition.schema.json' }],
   },
   writeSync: {
     idKind: 'writeSync',
@@ -144,7 +149,7 @@ export const RESOURCE_KINDS = {
     collection: 'writeSyncs',
     group: { label: l10n.t('Write Syncs'), icon: 'sync' },
     // Editable: name, definition and switches, guarded by the version.
-    files: [{ view: 'writeSync', folder: 'write-syncs', suffix: '.json', language: 'json' }],
+    files: [{ view: 'writeSync', folder: 'write-syncs', suffix: '.json', language: 'json', schema: 'write-sync.schema.json' }],
   },
   fact: {
     idKind: 'fact',
@@ -152,7 +157,7 @@ export const RESOURCE_KINDS = {
     plural: l10n.t('facts'),
     collection: 'facts',
     group: { label: l10n.t('Facts'), icon: 'law' },
-    files: [{ view: 'fact', folder: 'facts', suffix: '.json', language: 'json' }],
+    files: [{ view: 'fact', folder: 'facts', suffix: '.json', language: 'json', schema: 'fact.schema.json' }],
   },
 } as const satisfies Record<string, KindSpec>;
 
@@ -203,6 +208,10 @@ export const FILE_VIEWS = Object.fromEntries(
 
 export function isResourceKind(value: unknown): value is ResourceKind {
   return typeof value === 'string' && Object.hasOwn(RESOURCE_KINDS, value);
+}
+
+export function isFileView(value: unknown): value is FileView {
+  return typeof value === 'string' && Object.hasOwn(FILE_VIEWS, value);
 }
 
 export function hasHistory(kind: ResourceKind): kind is HistoryKind {

@@ -1,87 +1,13 @@
-// How each resource becomes the text of its document, and how an edited text becomes a request
-// body again. Pure. JSON documents are pretty-printed with two spaces and a final newline.
-import * as l10n from '@vscode/l10n';
-import type { ParseError } from 'jsonc-parser';
-import { jsonc } from '../util/jsonc';
-import type { DatabaseDefinition } from '../api/schemas';
+// A revision's value as the text of its document, in its view's language. Pure.
 import { FILE_VIEWS, type FileView } from './resourceKinds';
+import { jsonText } from './contract/jsonDocument';
 
-export function jsonText(value: unknown): string {
-  return `${JSON.stringify(value, null, 2)}\n`;
-}
+// The agent tools' dashboard check finds a line and column here.
+export { positionAt } from './contract/jsonDocument';
 
 /** The text of a revision's value in the view's language. */
 export function revisionText(view: FileView, value: Record<string, unknown>): string {
   // A file that is not JSON (TSX, handler code) is its revision value's `source`.
   if (FILE_VIEWS[view].language !== 'json' && typeof value.source === 'string') return value.source;
   return jsonText(value);
-}
-
-export function databaseText(definition: DatabaseDefinition | Record<string, unknown>): string {
-  return jsonText(definition);
-}
-
-export class DocumentParseError extends Error {
-  override readonly name = 'DocumentParseError';
-  constructor(
-    message: string,
-    /** 1-based. */
-    readonly line: number,
-    readonly column: number,
-  ) {
-    super(message);
-  }
-}
-
-/** Line and column (1-based) of a character offset. */
-export function positionAt(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < Math.min(offset, text.length); i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
-}
-
-/** Offset of the first syntax error jsonc-parser finds with JSON's strict rules, if any. */
-function firstSyntaxError(text: string): number | undefined {
-  const errors: ParseError[] = [];
-  jsonc().parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  return errors[0]?.offset;
-}
-
-/** JSON.parse with a line and column in the error, for diagnostics. */
-export function parseJsonDocument(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    // V8 states a position for some errors only ("Unexpected token ',', "…" is not valid JSON" has
-    // none); jsonc-parser locates the others.
-    const stated = /position (\d+)/.exec(message)?.[1] ?? /at (\d+)/.exec(message)?.[1];
-    const offset = stated !== undefined ? Number(stated) : (firstSyntaxError(text) ?? text.length);
-    const lineCol = /line (\d+) column (\d+)/.exec(message);
-    const { line, column } = lineCol ? { line: Number(lineCol[1]), column: Number(lineCol[2]) } : positionAt(text, offset);
-    const reason = message
-      .replace(/^JSON\.parse: /, '')
-      .replace(/ in JSON at position \d+.*$/s, '')
-      .replace(/ at line \d+ column \d+.*$/s, '')
-      .replace(/, (?:\.\.\.)?".*" is not valid JSON$/s, '');
-    throw new DocumentParseError(l10n.t('The document is not valid JSON: {0}', reason), line, column);
-  }
-}
-
-/** Deep equality of JSON values, regardless of key order. */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
-  const ao = a as Record<string, unknown>;
-  const bo = b as Record<string, unknown>;
-  const keys = Object.keys(ao);
-  return keys.length === Object.keys(bo).length && keys.every((k) => k in bo && sameJson(ao[k], bo[k]));
 }

@@ -4,26 +4,29 @@
 // watchers of pulled folders (the code is imported dynamically).
 // A pulled folder is found by a file watcher, and a watcher's event can be lost (inotify's limits,
 // a loaded host), so the window also looks again when it gets focus back, when the explorer is
-// refreshed and when a folder command runs: each is one search for state files.
+// refreshed (an event the composition root passes in) and when a folder command runs: each is one
+// search for state files.
 import * as vscode from 'vscode';
-import type { ConflictResolver } from '../documents/conflicts/conflictResolver';
-import type { ConnectionManager } from '../connection/connectionManager';
-import type { FilesFeature } from '../documents/files/registerFiles';
+import type { ConnectionFeature } from '../connection';
+import type { DocumentsFeature } from '../documents';
 import type { DashboardLanguageFeature } from '../dashboardLanguage';
 import type { Configuration } from '../manifest/config';
 import { validateText } from '../documents/validation/validate';
 import type { FolderMergeOptions } from './vscode/folderMerge';
 import type { LocalFolders } from './vscode/localFolders';
+import { FolderCommands } from './vscode/folderCommands';
 import { findStateFiles, watchForStateFiles } from './vscode/folderDiscovery';
 
 export interface LocalFoldersFeatureDeps {
   log: vscode.LogOutputChannel;
   config: Configuration;
-  connection: ConnectionManager;
-  files: FilesFeature;
-  conflicts: ConflictResolver;
+  connection: ConnectionFeature['manager'];
+  /** Where a pulled file's problems show, and the conflicts' snapshots a push's merge opens. */
+  documents: Pick<DocumentsFeature, 'diagnostics' | 'conflicts'>;
   options: FolderMergeOptions;
   dashboards: Pick<DashboardLanguageFeature, 'adoptPulled'>;
+  /** Each firing looks for pulled folders again (the explorer's Refresh): a watcher's event may have been lost. */
+  lookAgainOn: readonly vscode.Event<void>[];
 }
 
 export interface LocalFoldersFeature {
@@ -63,8 +66,8 @@ export function registerLocalFolders(context: vscode.ExtensionContext, deps: Loc
         connection: deps.connection,
         carriers: () => deps.connection.carriers(),
         validate: (view, text) => validateText(view, text, { tsxCheckPath }),
-        snapshots: deps.conflicts.snapshots,
-        problems: deps.files.diagnostics,
+        snapshots: deps.documents.conflicts.snapshots,
+        problems: deps.documents.diagnostics,
         options: deps.options,
         adoptDashboard: (document, base) => deps.dashboards.adoptPulled(document, base),
       });
@@ -93,6 +96,11 @@ export function registerLocalFolders(context: vscode.ExtensionContext, deps: Loc
     watcher = undefined;
   };
   const pauseWatching = () => (stopWatching(), new vscode.Disposable(watch));
-  context.subscriptions.push(focus, { dispose: () => (clearTimeout(started), stopWatching()) });
+  context.subscriptions.push(
+    focus,
+    ...deps.lookAgainOn.map((event) => event(() => void look())),
+    { dispose: () => (clearTimeout(started), stopWatching()) },
+    new FolderCommands(load, deps.log),
+  );
   return { load, look, pauseWatching };
 }

@@ -101,6 +101,24 @@ export class Configuration implements vscode.Disposable {
     };
   }
 
+  /**
+   * A list setting as the workspace's settings and the user's hold it, each with where to write it
+   * back; as written there (an entry that is not a string is the user's, kept on a rewrite).
+   */
+  listsByTarget(key: 'resources'): { where: vscode.ConfigurationTarget; ids: readonly unknown[] | undefined }[] {
+    const inspected = vscode.workspace.getConfiguration(SECTION).inspect<unknown>(KEYS[key] ?? key);
+    const list = (v: unknown) => (Array.isArray(v) ? (v as unknown[]) : undefined);
+    return [
+      { where: vscode.ConfigurationTarget.Workspace, ids: list(inspected?.workspaceValue) },
+      { where: vscode.ConfigurationTarget.Global, ids: list(inspected?.globalValue) },
+    ];
+  }
+
+  /** Workspace settings when a folder is open (a team can commit them), else the user's. */
+  folderOrUser(): vscode.ConfigurationTarget {
+    return vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  }
+
   async update<K extends keyof Settings>(key: K, value: Settings[K], target = vscode.ConfigurationTarget.Global): Promise<void> {
     await vscode.workspace.getConfiguration(SECTION).update(KEYS[key] ?? key, value, target);
   }

@@ -1,5 +1,5 @@
-// The publish feature: Publish… and restore through the service, Compare with
-// Published, the draft/published status bar item; and after a publish or restore, what shows the
+// The publish feature: Publish… and restore through the service, Compare with Published (their
+// commands: publishCommands.ts), the draft/published status bar item; and after a publish or restore, what shows the
 // resource reads it again: its explorer items, its open documents (a clean one reloads, one with
 // unsaved edits is left to the remote-change rules) and its history panel.
 import * as vscode from 'vscode';
@@ -13,6 +13,7 @@ import { ownedBy } from '../util/lifecycle';
 import type { HistoryPanels } from '../history/host/historyPanels';
 import type { GuardedSaver } from './guardedRestore';
 import { OperationTargets } from './operationTargets';
+import { registerPublishCommands } from './publishCommands';
 import { PublishStatusBar } from './publishStatusBar';
 import { draftOfSnapshot } from '../kinds/kindModules';
 import { RevisionOperationsUi, VSCODE_OPERATION_DIALOGS, type HistoryChange, type OperationDialogs } from './revisionOperationsUi';
@@ -55,6 +56,7 @@ export function registerPublish(context: vscode.ExtensionContext, deps: PublishD
   const statusBar = own(new PublishStatusBar(deps.connection, targets, operations, deps.onDidSave, deps.log, ownRevision));
   own(operations.onDidChangeHistory((change) => void showChange(deps, change)));
   deps.history.useOperations(operations);
+  context.subscriptions.push(...registerPublishCommands(deps.log, targets, operations));
   return { operations, targets, statusBar };
 }
 

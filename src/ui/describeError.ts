@@ -2,7 +2,7 @@
 // Pure: the command wrapper shows the result; tests check the wording.
 import * as l10n from '@vscode/l10n';
 import { ApiError, InvalidIdError } from '../api';
-import { NotSignedInError } from '../connection/connectionProvider';
+import { NotSignedInError } from '../connection/model/notSignedIn';
 import { ResourcePathError } from '../kinds/resourcePath';
 import { sentence } from '../util/sentence';
 import { RestrictedModeError } from './restrictedMode';

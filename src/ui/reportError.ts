@@ -1,5 +1,5 @@
 // An error the user should see, as one notification with the actions that fix it (never a stack
-// trace); nothing waits on the notification. The command wrapper (src/commands/registerCommand.ts)
+// trace); nothing waits on the notification. The command wrapper (src/ui/registerCommand.ts)
 // and the views that fail outside a command use it.
 import * as vscode from 'vscode';
 import { notificationText } from '../util/notify';

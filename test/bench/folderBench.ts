@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Pool } from 'undici';
 import { createClient, DEFAULT_CONNECTION } from '../../src/api';
-import { LocalFolder } from '../../src/localFolders/engine';
+import { LocalFolder } from '../../src/localFolders/engine/engineApi';
 import type { Emulator } from '../harness/lib/emulator';
 import { median, type Row } from './support';
 import { pullRow } from './verdicts';

@@ -91,7 +91,7 @@ function bundleRows(dist: string): Row[] {
     figure: web === undefined ? 'missing' : fmt.kb(web),
     target: '≤ 60 KB',
     met: web !== undefined && web <= 60 * 1024,
-    whyNot: 'the page bundles more than its own code and src/shared (bundles.test.ts lists what it holds)',
+    whyNot: 'the page bundles more than its own code and src/history/protocol (bundles.test.ts lists what it holds)',
   });
   const emu = size('emulator.js');
   if (emu !== undefined)

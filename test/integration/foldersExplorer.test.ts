@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { ServiceClient } from '../../src/api';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
 import type { WorkspaceAutomationApi } from '../../src/extension';
-import type { PullReport } from '../../src/localFolders/engine';
+import type { PullReport } from '../../src/localFolders/engine/engineApi';
 import { isResourceNode, type ExplorerNode, type GroupNode } from '../../src/explorer/model/nodes';
 import { colleagueClient, activateExtension, requireEmulator, type EmulatorInfo, pointExtensionAt } from './helpers';
 

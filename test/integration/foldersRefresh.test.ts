@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../src/api';
 import type { RequestLogEntry } from '../../src/emulator/requestLog';
-import type { PullReport } from '../../src/localFolders/engine';
+import type { PullReport } from '../../src/localFolders/engine/engineApi';
 import type { FolderRepository } from '../../src/localFolders/vscode/folderRepository';
 import type { LocalFolders } from '../../src/localFolders/vscode/localFolders';
 import { MIN_FOLDER_STATUS_INTERVAL_S } from '../../src/manifest/config';

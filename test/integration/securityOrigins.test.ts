@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { ConnectionStatus } from '../../src/connection/connectionManager';
 import type { ConnectionDialogs } from '../../src/connection/connectionDialogs';
 import type { KeyedConnection } from '../../src/connection/connectionProvider';
-import { originOf } from '../../src/connection/origins';
+import { originOf } from '../../src/connection/model/origins';
 import type { AdminClient } from '../../src/emulator/adminClient';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server';
 import type { DemoInfo } from '../../src/emulator/types';

@@ -1,9 +1,12 @@
 // ARCHITECTURE.md holds the one table of the folders of src/: every folder is in it, and it names
-// no folder that does not exist. A folder added without a word on what it owns fails here.
+// no folder that does not exist. A folder added without a word on what it owns fails here. One row,
+// `src/kinds/<kind>/`, stands for the folder of each kind of the registry: a kind added to the
+// registry needs its folder, and no row of its own.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { describe, test } from 'node:test';
+import { KINDS } from '../../src/kinds/resourceKinds';
 import { repoRoot } from '../harness/lib/paths';
 
 /** The folders the table's first column names (`src/kinds/` → `src/kinds`), in its order. */
@@ -27,9 +30,14 @@ function sourceFolders(): string[] {
   return ['src', ...below].sort();
 }
 
+/** The table's folders with `<kind>` read as each kind of the registry. */
+export function withKinds(folders: readonly string[], kinds: readonly string[]): string[] {
+  return folders.flatMap((f) => (f.includes('<kind>') ? kinds.map((k) => f.replace('<kind>', k)) : [f]));
+}
+
 describe('the folder table', () => {
   test('ARCHITECTURE.md names every folder of src/, once, and none that does not exist', () => {
-    const named = tableFolders(readFileSync(join(repoRoot, 'ARCHITECTURE.md'), 'utf8'));
+    const named = withKinds(tableFolders(readFileSync(join(repoRoot, 'ARCHITECTURE.md'), 'utf8')), KINDS);
     const folders = sourceFolders();
     assert.ok(folders.length > 20, `read the source tree (${folders.length} folders)`);
     assert.deepEqual(
@@ -62,5 +70,6 @@ describe('the folder table', () => {
       '| `src/d/` | not a folder row |',
     ].join('\n');
     assert.deepEqual(tableFolders(page), ['src', 'src/a', 'src/a/b']);
+    assert.deepEqual(withKinds(['src/kinds', 'src/kinds/<kind>'], ['fact', 'widget']), ['src/kinds', 'src/kinds/fact', 'src/kinds/widget']);
   });
 });

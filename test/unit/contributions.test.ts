@@ -1,6 +1,6 @@
 // package.json names only the commands and context keys that src/manifest/contributions.ts
-// declares, every declared command is contributed (or listed as internal) and registered by
-// src/commands, and every declared context key is set somewhere.
+// declares, every declared command is contributed (or listed as internal) and registered by the
+// feature it belongs to, and every declared context key is set somewhere.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -170,18 +170,18 @@ describe('contributions: package.json and the declared ids', () => {
     assert.deepEqual(whenKeys('false').keys, []);
   });
 
-  test('src/commands registers every declared command, through the one wrapper', () => {
-    const text = sources('src/commands').join('\n');
+  test('the features register every declared command, through the one wrapper', () => {
+    const text = sources('src').join('\n');
     // One at a time (`registerCommand(log, COMMANDS.x`, `command(COMMANDS.x`) or a map for registerCommands (`[COMMANDS.x]:`).
     const registered = new Set(
-      [...text.matchAll(/(?:registerCommand\(log, |command\(|\[)COMMANDS\.(\w+)(?:\]:)?/g)]
+      [...text.matchAll(/(?:registerCommand\([\w.]+, |command\(|\[)COMMANDS\.(\w+)(?:\]:)?/g)]
         .filter((m) => !m[0].startsWith('[') || m[0].endsWith(']:'))
         .map((m) => m[1]!),
     );
     assert.deepEqual(
       Object.keys(COMMANDS).filter((name) => !registered.has(name)),
       [],
-      'declared commands that src/commands does not register',
+      'declared commands that no feature registers',
     );
     assert.doesNotMatch(
       sources('src').join('\n'),

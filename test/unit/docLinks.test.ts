@@ -123,7 +123,7 @@ describe('the links of the Markdown pages', () => {
       .flatMap((file) =>
         codeOf(readDoc(file))
           .map((code) => code.trim())
-          // A pattern (`src/model/<kind>Kind.ts`, `test/unit/documentStore*.test.ts`) names no one file.
+          // A pattern (`src/kinds/<kind>/<kind>Kind.ts`, `test/unit/documentStore*.test.ts`) names no one file.
           .filter((code) => /^(src|test|scripts|media|docs)\/[^\s<>*]*$/.test(code))
           .filter((path) => !existsSync(join(root, path)))
           .map((path) => `${file}: ${path}`),

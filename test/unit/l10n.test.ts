@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { getL10nJson } from '@vscode/l10n-dev';
-import { PAGE_TEXT, parsePageLocale } from '../../src/history/protocol/pageText';
+import { PAGE_TEXT, parsePageLocale } from '../../src/history/protocol/pageLocale';
 import { absoluteUtc, relativeTime } from '../../src/history/protocol/relativeTime';
 import { repoRoot } from '../harness/lib/paths';
 
@@ -84,7 +84,7 @@ describe('localization bundles', () => {
   });
 
   it('the history page gets every word of PAGE_TEXT from the host, each with its English as the key', () => {
-    const host = readFileSync(join(root, 'src', 'history', 'host', 'pageWords.ts'), 'utf8');
+    const host = readFileSync(join(root, 'src', 'history', 'host', 'translatedPageWords.ts'), 'utf8');
     const sent = Object.fromEntries([...host.matchAll(/^\s+(\w+): l10n\.t\(\s*'((?:[^'\\]|\\.)*)',?\s*\),$/gm)].map((m) => [m[1]!, m[2]!]));
     assert.deepEqual(sent, { ...PAGE_TEXT });
   });

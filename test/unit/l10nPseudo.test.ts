@@ -24,8 +24,8 @@ describe('pseudo-locale', () => {
   });
 
   it('the history page says nothing in English', async () => {
-    const { PAGE_TEXT } = await import('../../src/history/protocol/pageText');
-    const text = await import('../../src/history/page/text');
+    const { PAGE_TEXT } = await import('../../src/history/protocol/pageLocale');
+    const text = await import('../../src/history/page/wordLookup');
     text.setPageLocale({ language: 'en', text: getL10nPseudoLocalized({ ...PAGE_TEXT }) as typeof PAGE_TEXT });
     const { actionStates, actionMessage } = await import('../../src/history/page/actions');
     const announce = await import('../../src/history/page/announce');
@@ -58,7 +58,7 @@ describe('pseudo-locale', () => {
     const { ApiError } = await import('../../src/api/errors');
     const { describeError } = await import('../../src/ui/describeError');
     const { draftPublishedSummary } = await import('../../src/publish/model/revisionOperations');
-    const { databaseProblems } = await import('../../src/documents/validation/databaseRules');
+    const { databaseProblems } = await import('../../src/kinds/database/databaseRules');
     const { refusalMessage } = await import('../../src/documents/validation/validate');
     const { savedMessage } = await import('../../src/documents/files/saveMessages');
     const texts: string[] = [];

@@ -5,7 +5,7 @@
 // did, as editor facts (`editorFacts`), and does what it answers on VS Code's side.
 import * as vscode from 'vscode';
 import type { ConnectionProvider } from '../../connection/connectionProvider';
-import { NotSignedInError } from '../../connection/connectionProvider';
+import { NotSignedInError } from '../../connection/model/notSignedIn';
 import { ResourceReader, type RevisionSource } from '../model/resourceReader';
 import { isIdOf } from '../../api/ids';
 import type { DocumentSession, DocumentSessions } from '../model/documentSession';

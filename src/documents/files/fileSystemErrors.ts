@@ -1,7 +1,7 @@
 // Providers throw FileSystemErrors only; the message is the same clear sentence a command would show.
 import * as vscode from 'vscode';
 import { ApiError } from '../../api';
-import { NotSignedInError } from '../../connection/connectionProvider';
+import { NotSignedInError } from '../../connection/model/notSignedIn';
 import { describeError } from '../../ui/describeError';
 import { Disposable } from '../../util/lifecycle';
 

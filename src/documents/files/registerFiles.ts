@@ -1,6 +1,7 @@
-// The files feature: the `wsa:` file system with its guarded saves, held auto saves and remote
-// change checks, the read-only `wsa-revision:` file system and its revision cache, and the
-// diagnostics that say why a save was refused.
+// The documents' files (src/documents/index.ts registers them with the conflicts and the save
+// commands): the `wsa:` file system with its guarded saves, held auto saves and remote change
+// checks, the read-only `wsa-revision:` file system and its revision cache, and the diagnostics
+// that say why a save was refused.
 import * as vscode from 'vscode';
 import type { Configuration } from '../../manifest/config';
 import type { ConnectionProvider } from '../../connection/connectionProvider';

@@ -9,9 +9,6 @@ import type { DocumentRegistry } from './documentRegistry';
 import type { DocumentSaver } from './documentSaver';
 import { resolvedPath } from './resolvedPath';
 
-export type { SaveTarget } from './saveTarget';
-export { resourceUri } from './documentRegistry';
-
 /** A save reason older than this did not belong to the writeFile now running. */
 const REASON_TTL_MS = 30_000;
 

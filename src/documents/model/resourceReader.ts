@@ -5,7 +5,7 @@ import type { CallOptions, ServiceClient } from '../../api';
 import type { Revision } from '../../api/schemas';
 import { isEditable, type ResourceFile } from '../../kinds/resourcePath';
 import type { SaveTokens, ServerSnapshot } from './saveTypes';
-import type { KindReads } from '../../kinds/kindContract';
+import type { KindReads } from '../../kinds/contract/kindContract';
 import { editOf, editOfView, readOnlyTextOf } from '../../kinds/kindModules';
 
 /** What a file shows now. */
@@ -24,8 +24,6 @@ export interface ResourceContent {
 export interface RevisionSource {
   get(resourceId: string, revisionId: string, options?: CallOptions): Promise<Revision>;
 }
-
-export { factLabel } from '../../kinds/factKind';
 
 /** A stable string of the tokens: equal tokens, equal keys. */
 export function tokensKey(tokens: SaveTokens): string {

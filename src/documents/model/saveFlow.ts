@@ -4,13 +4,13 @@
 // not take is sent once more without them: the refused one stored nothing.) vscode-free.
 import * as l10n from '@vscode/l10n';
 import { ApiError, type ServiceClient } from '../../api';
-import type { EditBehaviour } from '../../kinds/kindContract';
+import type { EditBehaviour } from '../../kinds/contract/kindContract';
 import { editOf, editOfView, type AnyTokens } from '../../kinds/kindModules';
-import { locatePointer } from '../../kinds/jsonPointerLocation';
+import { locatePointer } from '../../kinds/contract/jsonPointerLocation';
 import type { ResourceReader } from './resourceReader';
 import type { FileView, ResourceFile } from '../../kinds/resourcePath';
 import { isError, type SaveResult, type ServerSnapshot, type TextProblem } from './saveTypes';
-import { DocumentParseError, sameJson } from '../../kinds/serialize';
+import { DocumentParseError, sameJson } from '../../kinds/contract/jsonDocument';
 
 export { sameJson };
 

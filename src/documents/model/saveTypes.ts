@@ -1,6 +1,6 @@
 // The vocabulary shared by the file system (which saves) and the conflict and validation features
 // (which explain and resolve a failed save). vscode-free.
-import type { KindSnapshot } from '../../kinds/kindContract';
+import type { KindSnapshot } from '../../kinds/contract/kindContract';
 import type { AnyTokens } from '../../kinds/kindModules';
 import type { ResourceFile } from '../../kinds/resourcePath';
 import type { TextProblem } from '../../util/textProblem';

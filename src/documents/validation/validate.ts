@@ -1,13 +1,13 @@
 // Local validation before a save is sent: what the service would refuse is shown at its line and the
-// save does not leave the machine. vscode-free.
+// save does not leave the machine. Conflict markers are checked here for every kind; the rest is
+// each kind's own checks (`check` in src/kinds/<kind>/<kind>Kind.ts). vscode-free.
 import * as l10n from '@vscode/l10n';
 import type { TsxCheckResult } from '../../dashboardLanguage/check/tsxCheck';
 import { isError, type TextProblem } from '../model/saveTypes';
 import { CONFLICT_START } from '../model/merge';
-import { isEditable, type EditableView, type FileView } from '../../kinds/resourcePath';
-import { databaseProblems } from './databaseRules';
-import { factProblems } from './factRules';
-import { appProblems, writeSyncProblems } from './recordRules';
+import type { CheckTools } from '../../kinds/contract/kindContract';
+import { editOfView } from '../../kinds/kindModules';
+import type { FileView } from '../../kinds/resourcePath';
 import { isSingular } from '../../util/plural';
 import { sentence } from '../../util/sentence';
 
@@ -63,21 +63,14 @@ function markerProblems(text: string): TextProblem[] {
  * warnings and information are shown and the save goes on.
  */
 export async function validateText(view: FileView, text: string, options: ValidateOptions): Promise<TextProblem[]> {
+  const edit = editOfView(view);
   // Read-only views are never saved.
-  if (!isEditable(view)) return [];
+  if (!edit) return [];
   const markers = markerProblems(text);
   if (markers.length) return markers;
-  return RULES[view](text, options);
+  const tools: CheckTools = { tsx: (source) => tsxProblems(source, options) };
+  return edit.check(text, tools);
 }
-
-/** Each editable view's local rules: a new editable kind adds its line (the type demands it). */
-const RULES: Record<EditableView, (text: string, options: ValidateOptions) => TextProblem[]> = {
-  dashboard: tsxProblems,
-  database: databaseProblems,
-  fact: factProblems,
-  writeSync: writeSyncProblems,
-  app: appProblems,
-};
 
 function where(problem: TextProblem): string {
   return l10n.t('line {0}, column {1}', problem.line, problem.column);

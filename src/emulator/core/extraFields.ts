@@ -2,7 +2,7 @@
 // returns. One generic pass over the response value adds some to every object, list item and nested
 // object. Revision references (`{revisionId, sequence}`) stay bare, so that a client can send one
 // back as a token as it came: present.ts marks them with revisionRef().
-import { isPlainObject } from './http';
+import { isRecord } from '../../util/isRecord';
 import { FACT_NULLABLE_FIELDS, type RevisionRef } from './records';
 
 const REVISION_REFS = new WeakSet<object>();
@@ -26,14 +26,14 @@ const WRITE_SYNC_PARTS = new Set(['source', 'destination', 'input']);
 /** `data` with extra fields everywhere; the top object also links to itself (`links.self`). */
 export function withExtraFields(data: unknown, selfPath: string): unknown {
   const out = decorate(data, '');
-  if (isPlainObject(out) && !REVISION_REFS.has(out)) out['links'] = { self: selfPath };
+  if (isRecord(out) && !REVISION_REFS.has(out)) out['links'] = { self: selfPath };
   return out;
 }
 
 /** `key` is the property the value sits under; list items inherit their list's key. */
 function decorate(value: unknown, key: string): unknown {
   if (Array.isArray(value)) return value.map((v) => decorate(v, key));
-  if (!isPlainObject(value) || REVISION_REFS.has(value)) return value;
+  if (!isRecord(value) || REVISION_REFS.has(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) out[k] = DATA_KEYS.has(k) ? v : decorate(v, k);
   return Object.assign(out, extrasFor(key, value));

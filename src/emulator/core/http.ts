@@ -1,6 +1,7 @@
 // Wire helpers shared by the public and admin servers: the error type routes throw, JSON
 // responses, and a bounded JSON body reader.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isRecord } from '../../util/isRecord';
 
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
@@ -141,13 +142,9 @@ function tooLarge(limit: number): HttpError {
   return new HttpError(413, 'payload_too_large', `The request body is larger than ${limit / (1024 * 1024)} MiB.`, { limitBytes: limit });
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A request's revision reference `{revisionId, sequence}` (an integer), or undefined when it is not one. */
 export function revisionRefOf(value: unknown): { revisionId: string; sequence: number } | undefined {
-  if (!isPlainObject(value)) return undefined;
+  if (!isRecord(value)) return undefined;
   const { revisionId, sequence } = value;
   return typeof revisionId === 'string' && Number.isInteger(sequence) ? { revisionId, sequence: sequence as number } : undefined;
 }

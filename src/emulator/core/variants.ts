@@ -2,6 +2,7 @@
 // README's table); a profile makes it take another legitimate one instead, so the extension can be
 // proven against services that decide differently. Profiles combine freely; `strict` is all of them.
 // Wire code asks `variants.has('problem-json')`; nothing else reads the names.
+import type { Carriers } from '../../api/carriers';
 
 /** Every profile with the one line `--help` and the README show for it. */
 export const VARIANTS = {
@@ -72,15 +73,6 @@ export class VariantSet {
   has(name: WireVariant): boolean {
     return this.active.includes(name);
   }
-}
-
-export interface Carriers {
-  /** Header carrying the API key. */
-  authHeader: string;
-  /** Scheme before the key; '' sends the bare key. */
-  authScheme: string;
-  /** Header carrying the workspace id. */
-  workspaceHeader: string;
 }
 
 export const DEFAULT_CARRIERS: Readonly<Carriers> = Object.freeze({

@@ -1,7 +1,8 @@
 // PUT /v1/apps/{id} (README: "app update"; the spec names the operation, not its path): name and
 // description, guarded by the draft reference read (spec §4.7). Each accepted update records a new
 // draft revision in the app's history and starts deploying it, like a deploy from the service's UI.
-import { HttpError, isPlainObject, revisionRefOf } from '../core/http';
+import { HttpError, revisionRefOf } from '../core/http';
+import { isRecord } from '../../util/isRecord';
 import * as present from '../core/present';
 import type { RevisionRef } from '../core/records';
 import type { BodyShape } from './bodyShape';
@@ -14,7 +15,7 @@ function invalid(path: string, message: string): HttpError {
 }
 
 function parseExpectedDraft(input: unknown): RevisionRef {
-  const ref = revisionRefOf(isPlainObject(input) ? input['expectedDraft'] : undefined);
+  const ref = revisionRefOf(isRecord(input) ? input['expectedDraft'] : undefined);
   if (!ref) throw new HttpError(400, 'bad_request', 'Expected {expectedDraft: {revisionId, sequence}, name, description}.');
   return ref;
 }

@@ -1,7 +1,8 @@
 // The fields a request body may hold, declared per route, and the `strict-bodies` variant's check:
 // a service may refuse any field it does not take (400 naming it), so a client must send only the
 // fields the spec, or the README's choice for an open point, names.
-import { HttpError, isPlainObject } from '../core/http';
+import { HttpError } from '../core/http';
+import { isRecord } from '../../util/isRecord';
 
 /**
  * `true`: any value; an object: a nested object with these fields; a one-item array: a list whose
@@ -12,7 +13,7 @@ export type BodyField = true | BodyShape | readonly [BodyShape];
 
 /** JSON pointers (RFC 6901) of every field in `body` that `shape` does not name. */
 export function unknownFields(body: unknown, shape: BodyShape, at = ''): string[] {
-  if (!isPlainObject(body)) return [];
+  if (!isRecord(body)) return [];
   const out: string[] = [];
   for (const [name, value] of Object.entries(body)) {
     const pointer = `${at}/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;

@@ -2,7 +2,8 @@
 // revision and data run.
 import { isIdOf } from '../../api/ids';
 import { checkTsx } from '../../dashboardLanguage/check/tsxCheck';
-import { HttpError, isPlainObject } from '../core/http';
+import { HttpError } from '../core/http';
+import { isRecord } from '../../util/isRecord';
 import * as present from '../core/present';
 import type { Route } from './router';
 import type { RevisionRef } from '../core/records';
@@ -17,10 +18,10 @@ interface SourceBody {
 function parseBody(body: unknown): SourceBody {
   const bad = (why: string) =>
     new HttpError(400, 'bad_request', `Expected {source, expectedRevision: {revisionId, sequence}, expectedDataRunId}: ${why}.`);
-  if (!isPlainObject(body)) throw bad('the body is not a JSON object');
+  if (!isRecord(body)) throw bad('the body is not a JSON object');
   const { source, expectedRevision, expectedDataRunId, message } = body;
   if (typeof source !== 'string') throw bad('source must be a string');
-  if (!isPlainObject(expectedRevision)) throw bad('expectedRevision must be an object');
+  if (!isRecord(expectedRevision)) throw bad('expectedRevision must be an object');
   if (typeof expectedRevision['revisionId'] !== 'string') throw bad('expectedRevision.revisionId must be a string');
   const sequence = expectedRevision['sequence'];
   if (typeof sequence !== 'number' || !Number.isInteger(sequence)) throw bad('expectedRevision.sequence must be an integer');

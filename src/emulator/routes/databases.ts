@@ -1,6 +1,7 @@
 // PUT /v1/databases/{id}/definition (spec §4.5): validate the tables, check the expected draft,
 // save one draft revision.
-import { HttpError, isPlainObject, revisionRefOf } from '../core/http';
+import { HttpError, revisionRefOf } from '../core/http';
+import { isRecord } from '../../util/isRecord';
 import type { RevisionRef } from '../core/records';
 import type { BodyShape } from './bodyShape';
 import type { Route } from './router';
@@ -44,7 +45,7 @@ export function validateTables(tables: unknown[], foreignTypes = false): Table[]
   const tableNames = new Set<string>();
   tables.forEach((table, t) => {
     const at = `/definition/tables/${t}`;
-    if (!isPlainObject(table)) throw invalid(at, 'A table must be an object with name, columns and primaryKey');
+    if (!isRecord(table)) throw invalid(at, 'A table must be an object with name, columns and primaryKey');
     const name = table['name'];
     if (typeof name !== 'string' || name.trim() === '') throw invalid(`${at}/name`, 'A table needs a non-empty name');
     if (tableNames.has(name)) throw invalid(`${at}/name`, `Table name "${name}" is used twice`);
@@ -54,7 +55,7 @@ export function validateTables(tables: unknown[], foreignTypes = false): Table[]
     const columnNames = new Set<string>();
     const parsedColumns = columns.map((column: unknown, c) => {
       const cat = `${at}/columns/${c}`;
-      if (!isPlainObject(column)) throw invalid(cat, 'A column must be an object with name, type and nullable');
+      if (!isRecord(column)) throw invalid(cat, 'A column must be an object with name, type and nullable');
       const cname = column['name'];
       if (typeof cname !== 'string' || cname.trim() === '')
         throw invalid(`${cat}/name`, `A column of table "${name}" needs a non-empty name`);
@@ -99,9 +100,9 @@ export const databaseRoutes: Route[] = [
       if (!database) throw new HttpError(404, 'not_found', `No managed database ${id} in this workspace.`);
       const input = await body();
       if (
-        !isPlainObject(input) ||
+        !isRecord(input) ||
         !('expectedDraft' in input) ||
-        !isPlainObject(input['definition']) ||
+        !isRecord(input['definition']) ||
         !Array.isArray(input['definition']['tables'])
       ) {
         throw new HttpError(400, 'bad_request', 'Expected {expectedDraft: {revisionId, sequence} | null, definition: {tables: [...]}}.');

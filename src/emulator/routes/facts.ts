@@ -2,7 +2,8 @@
 // are editable the spec does not show: our choice is the body fields and the nullable ones, `type`
 // taken when sent and kept when omitted; `fact-four-fields` takes only the four body fields (and
 // refuses others), `fact-all-fields` replaces `type` too and clears any omitted field to null.
-import { HttpError, isPlainObject } from '../core/http';
+import { HttpError } from '../core/http';
+import { isRecord } from '../../util/isRecord';
 import * as present from '../core/present';
 import type { Route, RouteContext } from './router';
 import { FACT_NULLABLE_FIELDS, type FactRecord } from '../core/records';
@@ -44,7 +45,7 @@ function findFact({ store, key, params }: RouteContext): FactRecord {
 
 /** The replacement: sent fields as given, omitted strings "" (null when all are editable), omitted nullable fields null. */
 export function replacement(body: unknown, reading: ReplaceReading = {}): Partial<FactRecord> {
-  if (!isPlainObject(body)) throw new HttpError(400, 'bad_request', "The body must be a JSON object with the fact's editable fields.");
+  if (!isRecord(body)) throw new HttpError(400, 'bad_request', "The body must be a JSON object with the fact's editable fields.");
   if (reading.fourFields) refuseUnknownFields(body, FOUR_FIELDS);
   const name = body['name'];
   if (typeof name !== 'string' || name.trim() === '') throw invalid('/name', 'A fact needs a non-empty name.');

@@ -4,7 +4,8 @@
 // capabilities say so, need the permission a save of that resource needs, and answer with the
 // history after the operation (204 without a body under the `bare` variant).
 import type { IdKind } from '../../api/ids';
-import { HttpError, isPlainObject } from '../core/http';
+import { HttpError } from '../core/http';
+import { isRecord } from '../../util/isRecord';
 import { requirePermission } from '../core/permissions';
 import * as present from '../core/present';
 import type { HistoryKind, HistoryRecord, RevisionRecord } from '../core/records';
@@ -48,7 +49,7 @@ async function target(ctx: RouteContext, op: Operation): Promise<Target> {
     });
   }
   const input = await ctx.body();
-  if (!isPlainObject(input)) throw new HttpError(400, 'bad_request', 'Expected {expectedVersion: "<version>"}.');
+  if (!isRecord(input)) throw new HttpError(400, 'bad_request', 'Expected {expectedVersion: "<version>"}.');
   const expected = input['expectedVersion'];
   if (expected !== history.version) {
     const why =

@@ -2,7 +2,8 @@
 // sync's editable fields, guarded by the integer `version` read before (spec §4.3). The version goes
 // + 1 on every accepted update. On an identity-locked write sync the identity fields (spec §2:
 // source, destination, key, matching field, managed field names) must stay as they are.
-import { HttpError, isPlainObject } from '../core/http';
+import { HttpError } from '../core/http';
+import { isRecord } from '../../util/isRecord';
 import * as present from '../core/present';
 import type { WriteSyncEndpoint, WriteSyncRecord } from '../core/records';
 import type { BodyShape } from './bodyShape';
@@ -30,7 +31,7 @@ function invalid(path: string, message: string): HttpError {
 }
 
 function endpoint(value: unknown, at: string, what: string): WriteSyncEndpoint {
-  if (!isPlainObject(value)) throw invalid(at, `The ${what} must be an object with resourceId, object and scope`);
+  if (!isRecord(value)) throw invalid(at, `The ${what} must be an object with resourceId, object and scope`);
   for (const field of ['resourceId', 'object', 'scope'] as const) {
     if (typeof value[field] !== 'string') throw invalid(`${at}/${field}`, `The ${what}'s ${field} must be a string`);
   }
@@ -39,11 +40,11 @@ function endpoint(value: unknown, at: string, what: string): WriteSyncEndpoint {
 
 /** The definition's rules (README); the first violation is a 422 whose `details.path` points at it. */
 export function validateDefinition(value: unknown): Definition {
-  if (!isPlainObject(value)) throw invalid('/definition', 'The definition must be an object');
+  if (!isRecord(value)) throw invalid('/definition', 'The definition must be an object');
   const source = endpoint(value['source'], '/definition/source', 'source');
   const destination = endpoint(value['destination'], '/definition/destination', 'destination');
   const input = value['input'];
-  if (!isPlainObject(input)) throw invalid('/definition/input', 'The input must be an object with a type');
+  if (!isRecord(input)) throw invalid('/definition/input', 'The input must be an object with a type');
   if (typeof input['type'] !== 'string' || input['type'] === '')
     throw invalid('/definition/input/type', 'The input needs a type (a string)');
   // Only the `operation` input is shown in the spec; other types are taken as they come.
@@ -53,7 +54,7 @@ export function validateDefinition(value: unknown): Definition {
     }
   }
   const fields = value['fields'];
-  if (!isPlainObject(fields)) throw invalid('/definition/fields', 'The fields mapping must be an object of strings');
+  if (!isRecord(fields)) throw invalid('/definition/fields', 'The fields mapping must be an object of strings');
   for (const [k, v] of Object.entries(fields)) {
     if (typeof v !== 'string') throw invalid(`/definition/fields/${pointerSegment(k)}`, `The field mapping of "${k}" must be a string`);
   }
@@ -110,7 +111,7 @@ export function checkIdentity(current: Definition, next: Definition): void {
 }
 
 function parseBody(input: unknown): { expectedVersion: number; body: Record<string, unknown> } {
-  if (!isPlainObject(input) || typeof input['expectedVersion'] !== 'number' || !Number.isInteger(input['expectedVersion'])) {
+  if (!isRecord(input) || typeof input['expectedVersion'] !== 'number' || !Number.isInteger(input['expectedVersion'])) {
     throw new HttpError(
       400,
       'bad_request',

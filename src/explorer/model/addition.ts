@@ -2,16 +2,25 @@
 // that contains one. Pure, so the input box can validate as the user types.
 import * as l10n from '@vscode/l10n';
 import { findIds, ID_KIND_LABELS, ID_PREFIXES, kindOfId, type IdKind } from '../../api/ids';
-import { BROWSABLE_ID_KINDS } from '../../kinds/resourceKinds';
+import { idKindsSentence } from '../../kinds/idSentences';
+import { BROWSABLE_ID_KINDS, kindWithHistoryId, RESOURCE_KINDS } from '../../kinds/resourceKinds';
 
 export type AdditionInput = { ok: true; id: string; kind: IdKind } | { ok: false; message: string };
 
 const BROWSABLE: ReadonlySet<IdKind> = new Set(BROWSABLE_ID_KINDS);
 
-const ACCEPTED = l10n.t('an operation or dashboard (oper_…), app (appl_…), database (dbas_…), write sync (wsyn_…) or fact (fact_…)');
+/** The kinds the explorer shows, with their id prefixes (from the registry). */
+const ACCEPTED = idKindsSentence();
 
 function article(label: string): string {
   return /^[aeiou]/i.test(label) ? 'an' : 'a';
+}
+
+/** Where an id names a kind's history but not the resource (a dashboard's `rept_`): by which id to add it. */
+function historyIdHint(kind: IdKind): string {
+  const owner = kindWithHistoryId(kind);
+  const { idKind, singular } = owner ? RESOURCE_KINDS[owner] : { idKind: kind, singular: '' };
+  return idKind === kind ? '' : l10n.t(' Add the {0} by its {1} id ({2}…).', singular, ID_KIND_LABELS[idKind], ID_PREFIXES[idKind]);
 }
 
 /**
@@ -20,7 +29,11 @@ function article(label: string): string {
  */
 export function parseAdditionInput(text: string, workspaceId?: string): AdditionInput {
   const trimmed = text.trim();
-  if (!trimmed) return { ok: false, message: l10n.t('Enter the id of {0}, or paste a URL that contains one.', ACCEPTED) };
+  if (!trimmed)
+    return {
+      ok: false,
+      message: l10n.t('Enter the id of a resource the explorer shows, or paste a URL that contains one: {0}.', ACCEPTED),
+    };
   const ids = findIds(trimmed);
   const workspaces = ids.filter((id) => kindOfId(id) === 'workspace');
   if (workspaceId && workspaces.length > 0 && !workspaces.includes(workspaceId)) {
@@ -42,11 +55,11 @@ export function parseAdditionInput(text: string, workspaceId?: string): Addition
   if (other) {
     const kind = kindOfId(other)!;
     const label = ID_KIND_LABELS[kind];
-    const hint = kind === 'dashboardResource' ? l10n.t(' Add the dashboard by its operation id (oper_…).') : '';
+    const hint = historyIdHint(kind);
     return {
       ok: false,
       message: l10n.t(
-        '{0} is {1} {2} id ({3}…), which the explorer cannot show.{4} Enter {5}.',
+        '{0} is {1} {2} id ({3}…), which the explorer cannot show.{4} Enter the id of a resource it shows: {5}.',
         other,
         article(label),
         label,
@@ -65,5 +78,5 @@ export function parseAdditionInput(text: string, workspaceId?: string): Addition
   const word = /^[A-Za-z]+_[A-Za-z0-9_-]*$/.test(trimmed)
     ? l10n.t('“{0}” does not start with a known prefix.', trimmed.slice(0, 40))
     : l10n.t('No resource id found in the text.');
-  return { ok: false, message: l10n.t('{0} Enter {1}.', word, ACCEPTED) };
+  return { ok: false, message: l10n.t('{0} Enter the id of a resource the explorer shows: {1}.', word, ACCEPTED) };
 }

@@ -8,17 +8,13 @@
 //               `rept_` id for a dashboard; undefined for write syncs and facts (no history)
 //   name        the display name
 import type { Collection } from '../../api';
-import type { ExplorerBehaviour, Identity, Relation } from '../../kinds/kindContract';
+import type { ExplorerBehaviour, Identity, Relation } from '../../kinds/contract/kindContract';
 import { explorerOf, type KindValue } from '../../kinds/kindModules';
 import type { FileView } from '../../kinds/resourcePath';
 import { isResourceKind, RESOURCE_KINDS, type KindSpec, type ResourceKind } from '../../kinds/resourceKinds';
 
 export type { ResourceKind } from '../../kinds/resourceKinds';
-export type { Relation } from '../../kinds/kindContract';
-export type { DashboardInfo } from '../../kinds/dashboardKind';
-export type { DatabaseInfo } from '../../kinds/databaseKind';
-export { dashboardFromSource, dashboardFromSummary } from '../../kinds/dashboardKind';
-export { databaseFromSummary } from '../../kinds/databaseKind';
+export type { Relation } from '../../kinds/contract/kindContract';
 
 /** A group's id is the collection it lists. */
 export type GroupId = Collection;

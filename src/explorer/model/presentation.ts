@@ -2,15 +2,13 @@
 // what a click does. vscode-free and pure, so the wording is unit-tested; the tree provider only
 // maps it onto a TreeItem. Every text from the service goes into a tooltip escaped (util/markdown.ts)
 // or as a code span: a name or description is shown, never followed as a link, image or icon. A
-// resource item's own look is its kind's (`look` in src/kinds/<kind>Kind.ts, words in lookText.ts).
+// resource item's own look is its kind's (`look` in src/kinds/<kind>/<kind>Kind.ts, words in src/kinds/contract/lookText.ts).
 import * as l10n from '@vscode/l10n';
-import { hasHistory, isResourceKind, openView } from '../../kinds/resourceKinds';
+import { hasHistory, isResourceKind, openView, RESOURCE_KINDS } from '../../kinds/resourceKinds';
 import type { ResourceFile } from '../../kinds/resourcePath';
 import { codeSpan, escapeMarkdown } from '../../util/markdown';
 import { explorerFor, type ExplorerNode, type MessageAction, type ResourceNode } from './nodes';
 import { hasRelated } from './related';
-
-export { errorText, shown } from '../../kinds/lookText';
 
 export interface Presentation {
   label: string;
@@ -99,6 +97,6 @@ function hasPublishedField(value: unknown): boolean {
 function presentResource(node: ResourceNode): Presentation {
   const base = { label: node.name, contextValue: words(node), click: 'open' as const };
   const leaf = node.relation !== undefined;
-  const look = explorerFor(node.data).look(node.data.value, node.relation);
+  const look = explorerFor(node.data).look(node.data.value, { singular: RESOURCE_KINDS[node.data.kind].singular, relation: node.relation });
   return { ...base, ...look, collapsible: !leaf && hasRelated(node.kind) ? 'collapsed' : 'none' };
 }

@@ -3,6 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Operation } from '../../api/schemas';
 import { explorerOf } from '../../kinds/kindModules';
+import { isFileView } from '../../kinds/resourceKinds';
 import {
   explorerFor,
   identify,
@@ -103,8 +104,11 @@ export async function relatedChildren(node: ResourceNode, reads: ChildReads): Pr
   const { id, name } = identify(node.data);
   const out: ExplorerNode[] = [];
   for (const r of explorerFor(node.data).related?.(node.data.value) ?? []) {
-    if ('file' in r) out.push({ kind: 'file', key: `${node.key}/file:${r.file}`, parent: node, view: r.file, id, name, label: r.label });
-    else if ('link' in r) out.push(await link(r.link, r.relation));
+    if ('file' in r) {
+      // A view of the kind's own entry (src/kinds/resourceKinds.ts); one the registry does not know shows nothing.
+      if (isFileView(r.file))
+        out.push({ kind: 'file', key: `${node.key}/file:${r.file}`, parent: node, view: r.file, id, name, label: r.label });
+    } else if ('link' in r) out.push(await link(r.link, r.relation));
     else if ('steps' in r)
       for (const step of reads.childOperations(r.steps))
         out.push(reads.track(resourceNode(node, { kind: 'operation', value: step }, false, 'childOperation')));

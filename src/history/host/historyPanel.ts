@@ -28,9 +28,9 @@ import {
   type WebviewMessage,
 } from '../protocol/protocol';
 import { parseWebviewMessage } from './messageSchema';
-import { publishAvailability, restoreAvailability, type ServiceOperations } from './restore';
+import { publishAvailability, restoreAvailability, type ServiceOperations } from './serviceOperations';
 import { FAILURE_SUBJECTS, PANEL_TEXT, REST_AT_THE_LATEST_MS, type PanelTimings } from './panelParts';
-import { HISTORY_PAGE_DATA } from './pageWords';
+import { HISTORY_PAGE_DATA } from './translatedPageWords';
 import { WebviewHost } from './webviewHost';
 export type { PanelTimings } from './panelParts';
 const ms = (value: number | undefined) => `${value?.toFixed(0)} ms`;

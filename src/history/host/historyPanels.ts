@@ -10,8 +10,9 @@ import { PromiseCache } from '../../util/async';
 import { Disposable } from '../../util/lifecycle';
 import { HistoryPanel } from './historyPanel';
 import { RESOURCE_KINDS, type KindSpec } from '../../kinds/resourceKinds';
+import { historyIdsSentence } from '../../kinds/idSentences';
 import { resolveHistoryTarget, type HistoryKind, type HistoryTarget, type SharedId } from './historyTarget';
-import type { ServiceOperations } from './restore';
+import type { ServiceOperations } from './serviceOperations';
 
 /** The questions the feature asks (HistoryPanelsOptions: tests answer them, no one clicks a modal dialog there). */
 export interface HistoryDialogs {
@@ -25,7 +26,8 @@ export const VSCODE_DIALOGS: HistoryDialogs = {
       vscode.window.showInputBox({
         title: vscode.l10n.t('Show Revision History'),
         prompt: vscode.l10n.t(
-          'Id of an operation (oper_…), dashboard (oper_… or rept_…), managed database (dbas_…) or app (appl_…), or a URL that contains one',
+          'Id of a resource with a history, or a URL that contains one: {0}',
+          historyIdsSentence(RESOURCE_KINDS, { ownIds: true }),
         ),
         placeHolder: 'oper_…',
         ignoreFocusOut: true,

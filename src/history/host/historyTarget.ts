@@ -22,6 +22,7 @@ import {
 } from '../../kinds/resourceKinds';
 import { foundBySourceRead, kindHint } from '../model/historyKinds';
 import { FILE_SCHEME, parseFilePath, parseRevisionPath, REVISION_SCHEME, VIEWS, type FileView } from '../../kinds/resourcePath';
+import { historyIdsSentence } from '../../kinds/idSentences';
 
 export type { HistoryKind } from '../../kinds/resourceKinds';
 
@@ -127,10 +128,7 @@ async function fromInput(r: TargetResolver): Promise<HistoryTarget | undefined> 
   const id = ids.find((i) => HISTORY_ID_KINDS.some((k) => k === kindOfId(i)));
   if (!id)
     throw new NoHistoryError(
-      vscode.l10n.t(
-        '“{0}” holds no operation (oper_…), dashboard (rept_…), managed database (dbas_…) or app (appl_…) id.',
-        text.slice(0, 80),
-      ),
+      vscode.l10n.t('“{0}” holds no id of a resource with a history: {1}.', text.slice(0, 80), historyIdsSentence()),
     );
   // An id several kinds share (an operation's, and maybe its dashboard's): ask only when it is both.
   const shared = kindsForIdKind(kindOfId(id)).filter(hasHistory);

@@ -1,6 +1,6 @@
 // The toolbar's actions and, for the current selection, whether each is available and why not.
 // Pure, so the rules are unit-tested; the webview only draws the result.
-import { t } from './text';
+import { t } from './wordLookup';
 import type { IconName } from '../protocol/icons';
 import type { HistoryHeader, HistoryItem, WebviewMessage } from '../protocol/protocol';
 

@@ -1,6 +1,6 @@
 // What the page says to a screen reader after an action (the polite live region), and the rules
 // that are pure enough to unit-test: the toolbar's arrow-key movement among its buttons.
-import { t, tCount } from './text';
+import { t, tCount } from './wordLookup';
 import type { HistoryHeader, HistoryItem } from '../protocol/protocol';
 import type { ActionId } from './actions';
 import { edgeMove } from './selection';

@@ -1,7 +1,7 @@
 // The history webview: header, toolbar, filter and the virtualized revision list. It keeps no
 // secrets and makes no requests: everything comes from the extension's `state` message, and every
 // action is a message back.
-import { t } from './text';
+import { t } from './wordLookup';
 import { filterIndices } from '../protocol/filter';
 import { isLinear, layoutLanes, type LaneLayout } from '../protocol/laneLayout';
 import type { HistoryHeader, HistoryItem, HostMessage, StatsEntry, WebviewMessage } from '../protocol/protocol';

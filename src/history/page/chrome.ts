@@ -1,6 +1,6 @@
 // The page's parts around the revision list: its landmarks, the toolbar of actions, the dismissible
 // notice, the status line, and the view state VS Code keeps while the panel is hidden.
-import { t, tCount } from './text';
+import { t, tCount } from './wordLookup';
 import type { HistoryHeader, HistoryItem } from '../protocol/protocol';
 import { ACTIONS, actionStates, hiddenAction, type ActionId } from './actions';
 import { toolbarMove } from './announce';

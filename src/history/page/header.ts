@@ -1,5 +1,5 @@
 // The panel header: resource name, kind and id, draft/published, version token and capabilities.
-import { t, tCount } from './text';
+import { t, tCount } from './wordLookup';
 import type { HistoryHeader } from '../protocol/protocol';
 import { h, icon } from './dom';
 

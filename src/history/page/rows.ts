@@ -1,6 +1,6 @@
 // Draws one revision row: the lane graph cell, the sequence and message with Draft/Published
 // badges, the line counts, the actor and the time. Colours and sizes come from history.css.
-import { pageLanguage, t, tCount } from './text';
+import { pageLanguage, t, tCount } from './wordLookup';
 import type { LaneRow } from '../protocol/laneLayout';
 import { shortActor } from '../protocol/actorLabel';
 import { absoluteUtc, relativeTime } from '../protocol/relativeTime';

@@ -18,8 +18,8 @@ export interface RevisionRefView {
   sequence: number;
 }
 
-/** Whether Restore is offered, and if not, why (shown as the disabled button's tooltip). */
-export interface RestoreAvailability {
+/** Whether Restore or Publish… is offered, and if not, why (shown as the disabled button's tooltip). */
+export interface ActionAvailability {
   enabled: boolean;
   reason?: string;
 }
@@ -37,9 +37,9 @@ export interface HistoryHeader {
   draft: RevisionRefView;
   published: RevisionRefView | null;
   capabilities: { history: boolean; restore: boolean; publish: boolean };
-  restore: RestoreAvailability;
+  restore: ActionAvailability;
   /** Whether Publish… is offered; absent: not offered. */
-  publish?: RestoreAvailability;
+  publish?: ActionAvailability;
   /** False when the service does not say where dependency revisions live (no `dependencies` field). */
   dependencyLocations: boolean;
 }

@@ -7,7 +7,8 @@
 import * as l10n from '@vscode/l10n';
 import { mkdir } from 'node:fs/promises';
 import { stateTokensOf } from '../../kinds/kindModules';
-import { isRecord as isObject, isString } from '../../kinds/tokenChecks';
+import { isString } from '../../kinds/contract/tokenChecks';
+import { isRecord } from '../../util/isRecord';
 import { FILE_VIEWS, type FileView } from '../../kinds/resourceKinds';
 import type { SaveTokens } from '../../documents/model/saveTypes';
 import { FileTooLargeError, NotRegularFileError, prepareFolder, readRegular, readText, replaceFile } from './folderFiles';
@@ -56,22 +57,22 @@ export const MAX_STATE_FILES = 50_000;
 function checkEntry(path: string, v: unknown): FileEntry {
   const bad = (what: string) =>
     new FolderStateError(l10n.t('The state file’s entry for {0} is not valid: {1}.', JSON.stringify(path), what));
-  if (!isObject(v)) throw bad(l10n.t('not an object'));
+  if (!isRecord(v)) throw bad(l10n.t('not an object'));
   if (typeof v.view !== 'string' || !Object.hasOwn(FILE_VIEWS, v.view)) throw bad(l10n.t('unknown view {0}', JSON.stringify(v.view)));
   if (typeof v.id !== 'string' || !v.id) throw bad(l10n.t('no id'));
   if (typeof v.hash !== 'string') throw bad(l10n.t('no hash'));
   const view = v.view as FileView;
-  if (FILE_VIEWS[view].editable && (!isObject(v.tokens) || v.tokens.kind !== FILE_VIEWS[view].kind))
+  if (FILE_VIEWS[view].editable && (!isRecord(v.tokens) || v.tokens.kind !== FILE_VIEWS[view].kind))
     throw bad(l10n.t('no tokens for a {0} file', view));
   if (v.tokens !== undefined) {
     // Each kind's module names its token fields and how each is checked (src/kinds).
-    const fields = isObject(v.tokens) ? stateTokensOf(v.tokens.kind) : undefined;
-    if (!fields || !isObject(v.tokens)) throw bad(l10n.t('tokens of an unknown kind'));
+    const fields = isRecord(v.tokens) ? stateTokensOf(v.tokens.kind) : undefined;
+    if (!fields || !isRecord(v.tokens)) throw bad(l10n.t('tokens of an unknown kind'));
     for (const [field, ok] of Object.entries(fields)) if (!ok(v.tokens[field])) throw bad(l10n.t('tokens.{0} is not valid', field));
   }
   for (const field of ['name', 'label'] as const)
     if (v[field] !== undefined && !isString(v[field])) throw bad(l10n.t('{0} is not a string', field));
-  if (v.revision !== undefined && !(isObject(v.revision) && isString(v.revision.resourceId) && isString(v.revision.revisionId)))
+  if (v.revision !== undefined && !(isRecord(v.revision) && isString(v.revision.resourceId) && isString(v.revision.revisionId)))
     throw bad(l10n.t('revision is not a revision reference'));
   // Liberal in the rest: fields a later version adds are kept as they are.
   return { ...(v as unknown as FileEntry), name: isString(v.name) ? (v.name as string) : v.id };
@@ -84,14 +85,14 @@ export function parseState(text: string, folder: string): FolderState {
   } catch (e) {
     throw new FolderStateError(l10n.t('The state file {0} is not valid JSON: {1}', STATE_FILE, e instanceof Error ? e.message : String(e)));
   }
-  if (!isObject(raw) || !isObject(raw.connection) || !isObject(raw.files))
+  if (!isRecord(raw) || !isRecord(raw.connection) || !isRecord(raw.files))
     throw new FolderStateError(l10n.t('The state file {0} has no connection or files.', STATE_FILE));
   if (typeof raw.format === 'number' && raw.format > STATE_FORMAT)
     throw new FolderStateError(
       l10n.t('The state file {0} has format {1}; this version reads format {2}.', STATE_FILE, raw.format, STATE_FORMAT),
     );
   const connection = checkConnection(raw.connection);
-  const entries = [...Object.entries(raw.files), ...Object.entries(isObject(raw.ignored) ? raw.ignored : {})];
+  const entries = [...Object.entries(raw.files), ...Object.entries(isRecord(raw.ignored) ? raw.ignored : {})];
   if (entries.length > MAX_STATE_FILES)
     throw new FolderStateError(
       l10n.t('The state file {0} names {1} files, more than the {2} a folder may hold.', STATE_FILE, entries.length, MAX_STATE_FILES),
@@ -100,7 +101,7 @@ export function parseState(text: string, folder: string): FolderState {
   const ignored: Record<string, unknown> = {};
   for (const [path, entry] of entries) {
     const view =
-      isObject(entry) && typeof entry.view === 'string' && Object.hasOwn(FILE_VIEWS, entry.view)
+      isRecord(entry) && typeof entry.view === 'string' && Object.hasOwn(FILE_VIEWS, entry.view)
         ? FILE_VIEWS[entry.view as FileView]
         : undefined;
     // Only where a pull writes such a file: an entry naming `package.json` or `.git/config` would

@@ -18,15 +18,15 @@ import {
   type ResourceRef,
   readLocal,
   writeLocal,
-} from '../engine';
+} from '../engine/engineApi';
 import { RestrictedModeError } from '../../ui/restrictedMode';
 import type { FileView, ResourceKind } from '../../kinds/resourceKinds';
 import { ResourceReader } from '../../documents/model/resourceReader';
 import { KeyedQueue } from '../../util/async';
 import type { SaveTokens, TextProblem } from '../../documents/model/saveTypes';
 
-export { STATE_DIR, STATE_FILE } from '../engine';
-export type { FileState, FileStatus, PullReport, PushFileResult, PushReport, ResourceRef } from '../engine';
+export { STATE_DIR, STATE_FILE } from '../engine/engineApi';
+export type { FileState, FileStatus, PullReport, PushReport, ResourceRef } from '../engine/engineApi';
 
 export type Validate = (view: FileView, text: string) => Promise<TextProblem[]>;
 

@@ -2,7 +2,7 @@
 // severity. Pure (no vscode), so the wording is unit-tested. Paths and messages come from the folder
 // and the service: the notification shows them with their control characters escaped (notify.ts).
 import * as l10n from '@vscode/l10n';
-import type { PullReport, PushReport } from '../engine';
+import type { PullReport, PushReport } from '../engine/engineApi';
 
 export type Severity = 'info' | 'warning' | 'error';
 

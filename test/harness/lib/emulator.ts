@@ -3,7 +3,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { BannerReader, type EmulatorEndpoint } from '../../../src/emulator/banner';
-import { carriersFor, parseVariantNames, type Carriers } from '../../../src/emulator/core/variants';
+import type { Carriers } from '../../../src/api/carriers';
+import { carriersFor, parseVariantNames } from '../../../src/emulator/core/variants';
 import { emulatorScript } from './paths';
 import { spawnGroup, type Group } from './processes';
 

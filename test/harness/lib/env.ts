@@ -2,7 +2,8 @@
 // process (the extension host inherits it) or the UI runner. No `vscode` import: usable anywhere.
 
 import { AdminClient } from '../../../src/emulator/adminClient';
-import { carriersFor, VariantSet, type Carriers, type WireVariant } from '../../../src/emulator/core/variants';
+import type { Carriers } from '../../../src/api/carriers';
+import { carriersFor, VariantSet, type WireVariant } from '../../../src/emulator/core/variants';
 import type { RequestLogEntry } from '../../../src/emulator/requestLog';
 import { waitUntil } from './processes';
 

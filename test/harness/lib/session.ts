@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type BrowserHandle } from './browser';
 import { startCodeServer, type CodeServer, type CodeServerOptions, type ExtensionMode } from './codeServer';
-import type { Carriers } from '../../../src/emulator/core/variants';
+import type { Carriers } from '../../../src/api/carriers';
 import { emulatorBuilt, startEmulator, type Emulator } from './emulator';
 import { resultsDir, slug } from './paths';
 import { publishScreenshot } from './screenshots';

@@ -9,8 +9,8 @@ import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { FolderFilesArgs, FolderResult } from '../../../src/commands/folderCommands';
-import type { PullReport, PushReport } from '../../../src/localFolders/engine';
+import type { FolderFilesArgs, FolderResult } from '../../../src/localFolders/vscode/folderCommandArgs';
+import type { PullReport, PushReport } from '../../../src/localFolders/engine/engineApi';
 import { serviceFetch } from '../helpers';
 import { esc, serviceJson, type MatrixAction, type MatrixContext, type Observation } from './matrixActions';
 

@@ -2,7 +2,8 @@
 // the one PUT a fault is injected on, and whether the service holds what was typed, compared in
 // the shape the update sends (fields the service adds are shown read-only, never sent).
 import { writeSyncDefinitionBody } from '../../../src/api/requestBodies';
-import { appEditFromText, writeSyncEditFromText } from '../../../src/kinds/recordDocuments';
+import { appEditFromText } from '../../../src/kinds/app/appDocument';
+import { writeSyncEditFromText } from '../../../src/kinds/writeSync/writeSyncDocument';
 import { esc, saveAction, serviceJson, type MatrixAction, type MatrixContext } from './matrixActions';
 
 const marked = (value: unknown, marker: string) => `${String(value).replace(/ \[fault matrix: .*\]$/, '')} [fault matrix: ${marker}]`;

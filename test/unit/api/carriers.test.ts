@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createClient, DEFAULT_CONNECTION } from '../../../src/api';
 import { carrierProblem, carriersProblem, schemeProblem } from '../../../src/api/carriers';
-import { decideKey, type KeyInputs } from '../../../src/connection/keyPolicy';
+import { decideKey, type KeyInputs } from '../../../src/connection/model/keyPolicy';
 import { json, withScriptedServer } from '../../harness/lib/scriptedServer';
 
 const SPECIAL = ['Host', 'Content-Length', 'Transfer-Encoding', 'Connection', 'Keep-Alive', 'Upgrade', 'Expect', 'TE', 'Trailer', 'Cookie'];

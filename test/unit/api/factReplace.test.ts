@@ -9,11 +9,11 @@ import { describe, test } from 'node:test';
 import { schemas } from '../../../src/api/lazySchemas';
 import { groupForKind, groupNode, resourceNode } from '../../../src/explorer/model/nodes';
 import { present } from '../../../src/explorer/model/presentation';
-import { factBodyFromText, factText } from '../../../src/kinds/factDocument';
+import { factBodyFromText, factText } from '../../../src/kinds/fact/factDocument';
 import { ResourceReader } from '../../../src/documents/model/resourceReader';
 import { SaveFlow } from '../../../src/documents/model/saveFlow';
 import type { SaveResult } from '../../../src/documents/model/saveTypes';
-import { factProblems } from '../../../src/documents/validation/factRules';
+import { factProblems } from '../../../src/kinds/fact/factRules';
 import { caller } from '../emulator/emulatorSupport';
 import { lineOf, useProfile, validate } from '../variantSupport';
 

@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { databaseDefinitionBody, definitionBody, factBody, revisionRef, writeSyncDefinitionBody } from '../../../src/api/requestBodies';
 import { newestFirst } from '../../../src/api/revisionPages';
 import type { RevisionListItem } from '../../../src/api/schemas';
-import { readOnlyEdits } from '../../../src/kinds/factDocument';
+import { readOnlyEdits } from '../../../src/kinds/contract/readOnlyGroup';
 
 const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
 

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { decideKey, type KeyDecision, type KeyInputs } from '../../../src/connection/keyPolicy';
-import { isLoopbackHost, isPlainHttpRisk, originOf, secretKeyFor } from '../../../src/connection/origins';
+import { decideKey, type KeyDecision, type KeyInputs } from '../../../src/connection/model/keyPolicy';
+import { isLoopbackHost, isPlainHttpRisk, originOf, secretKeyFor } from '../../../src/connection/model/origins';
 import { repoRoot } from '../../harness/lib/paths';
 
 const A = 'https://a.example.com';

@@ -1,7 +1,7 @@
 // The sign-in check: one request, and the step to correct when it fails.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { checkApiKey, checkBaseUrl, checkWorkspaceId, verifyConnection } from '../../../src/connection/verifyConnection';
+import { checkApiKey, checkBaseUrl, checkWorkspaceId, verifyConnection } from '../../../src/connection/model/verifyConnection';
 import { useEmulator } from '../emulator/emulatorSupport';
 import { withScriptedServer } from '../../harness/lib/scriptedServer';
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { EditBases } from '../../../src/documents/model/documentStoreState';
-import { locatePointer } from '../../../src/kinds/jsonPointerLocation';
+import { locatePointer } from '../../../src/kinds/contract/jsonPointerLocation';
 import type { ServerSnapshot } from '../../../src/documents/model/saveTypes';
 import { holdsText, sameJson } from '../../../src/documents/model/saveFlow';
 

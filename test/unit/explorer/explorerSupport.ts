@@ -2,7 +2,7 @@
 // emulator (real HTTP on loopback), which a test can point elsewhere and announce.
 import { createClient, DEFAULT_CONNECTION, type RetryPolicy } from '../../../src/api';
 import type { Connection, ConnectionProvider } from '../../../src/connection/connectionProvider';
-import { NotSignedInError } from '../../../src/connection/connectionProvider';
+import { NotSignedInError } from '../../../src/connection/model/notSignedIn';
 import type { RunningEmulator } from '../../../src/emulator/server';
 import { Emitter } from '../../../src/util/events';
 

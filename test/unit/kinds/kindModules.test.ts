@@ -5,16 +5,17 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { groupNode, groupsOf } from '../../../src/explorer/model/nodes';
 import { present } from '../../../src/explorer/model/presentation';
-import type { KindModule } from '../../../src/kinds/kindContract';
+import { completeEdit, completeExplorer, type KindModule, type KindSnapshot } from '../../../src/kinds/contract/kindContract';
 import { explorerOf, KIND_MODULES } from '../../../src/kinds/kindModules';
 import { KINDS, RESOURCE_KINDS, type KindSpec, type ResourceKind } from '../../../src/kinds/resourceKinds';
 import type { SaveTokens } from '../../../src/documents/model/saveTypes';
 
 type AnyModule = KindModule<{ readonly kind: string }, unknown>;
 
-// `reread` is optional: without it a refresh is `find` by the identified id.
-const EXPLORER = ['fromListItem', 'find', 'identify', 'revisionLabel', 'look'] as const;
-const EDIT = ['snapshot', 'tokensKey', 'body', 'send', 'holdsText'] as const;
+// `reread` is optional: without it a refresh is `find` by the identified id. `fromListItem` and
+// `holdsText` have the contract's defaults (completeExplorer, completeEdit).
+const EXPLORER = ['find', 'identify', 'revisionLabel', 'look'] as const;
+const EDIT = ['snapshot', 'tokensKey', 'check', 'body', 'send'] as const;
 
 /** What a kind's module lacks of what its registry entry declares, in words. */
 function missing(kind: string, spec: KindSpec, module: AnyModule | undefined): string[] {
@@ -50,12 +51,11 @@ const widgetModule: AnyModule = {
     snapshot: () => Promise.reject(new Error('not read in this test')),
     tokensKey: (t) => t.kind,
     stateTokens: {},
+    check: () => [],
     body: (text) => JSON.parse(text) as unknown,
     send: () => Promise.reject(new Error('not sent in this test')),
-    holdsText: () => false,
   },
   explorer: {
-    fromListItem: (item) => item,
     find: () => Promise.resolve({}),
     reread: (_c, v) => Promise.resolve(v),
     identify: () => ({ id: 'w', resourceId: undefined, name: 'w' }),
@@ -80,9 +80,9 @@ describe('the kinds registry', () => {
     assert.deepEqual(missing('widget', widgetSpec, { explorer: widgetModule.explorer }), [
       'widget: edit.snapshot',
       'widget: edit.tokensKey',
+      'widget: edit.check',
       'widget: edit.body',
       'widget: edit.send',
-      'widget: edit.holdsText',
     ]);
     const readOnly: KindSpec = { ...widgetSpec, files: [{ ...widgetSpec.files[0], readOnly: 'it is a test' }] };
     assert.deepEqual(missing('widget', readOnly, widgetModule), [
@@ -90,6 +90,22 @@ describe('the kinds registry', () => {
       'widget: edit behaviour on a read-only kind',
     ]);
     assert.deepEqual(missing('widget', widgetSpec, undefined), ['widget: no module']);
+  });
+
+  test('what a kind leaves out has the contract’s default: list items as read, a pointer as it is, the text held when its body is the one sent', () => {
+    const snapshot = (text: string): KindSnapshot<{ kind: string }> => ({ text, tokens: { kind: 'widget' }, label: 'version 1' });
+    const edit = completeEdit(widgetModule.edit!);
+    assert.equal(edit.holdsText(snapshot('{"a": 1, "b": [2]}'), '', { b: [2], a: 1 }), true);
+    assert.equal(edit.holdsText(snapshot('{"a": 1}'), '', { a: 2 }), false);
+    assert.equal(edit.documentPointer?.('/tables/0/name'), '/tables/0/name');
+    // A kind's own answers win; null says its document is not JSON.
+    const own = completeEdit({ ...widgetModule.edit!, holdsText: () => true, documentPointer: (p) => `/doc${p}` });
+    assert.equal(own.holdsText(snapshot('{"a": 1}'), '', { a: 2 }), true);
+    assert.equal(own.documentPointer?.('/x'), '/doc/x');
+    assert.equal(completeEdit({ ...widgetModule.edit!, documentPointer: null }).documentPointer, undefined);
+    const item = { id: 'w' };
+    assert.equal(completeExplorer(widgetModule.explorer).fromListItem(item), item);
+    assert.deepEqual(completeExplorer({ ...widgetModule.explorer, fromListItem: () => 'own' }).fromListItem(item), 'own');
   });
 
   test('the save tokens are the editable kinds’ own: one kind of tokens per kind whose first file can be saved', () => {

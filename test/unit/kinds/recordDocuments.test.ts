@@ -4,8 +4,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { appUpdateBody, writeSyncUpdateBody } from '../../../src/api/requestBodies';
-import { lockedIdentityEdits } from '../../../src/kinds/writeSyncIdentity';
-import { appProblems, writeSyncProblems } from '../../../src/documents/validation/recordRules';
+import { lockedIdentityEdits } from '../../../src/kinds/writeSync/writeSyncIdentity';
+import { appProblems } from '../../../src/kinds/app/appRules';
+import { writeSyncProblems } from '../../../src/kinds/writeSync/writeSyncRules';
 
 const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
 const text = (doc: unknown) => `${JSON.stringify(doc, null, 2)}\n`;

@@ -20,7 +20,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { MAX_STATE_FILES, readState, textHash, type FolderState, type LocalFolder } from '../../../src/localFolders/engine';
+import { MAX_STATE_FILES, readState, textHash, type FolderState, type LocalFolder } from '../../../src/localFolders/engine/engineApi';
 import { parseState } from '../../../src/localFolders/engine/folderState';
 import { pathOf, readText, startFolderRig, writeText, type FolderRig } from './folderSupport';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createClient, type ServiceClient } from '../../../src/api';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator';
-import { LocalFolder, readState, type FolderState } from '../../../src/localFolders/engine';
+import { LocalFolder, readState, type FolderState } from '../../../src/localFolders/engine/engineApi';
 import { FAST_RETRY } from '../emulator/emulatorSupport';
 import { startFolderRig, type FolderRig } from './folderSupport';
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { LocalFolder, readState, type FolderState } from '../../../src/localFolders/engine';
+import { LocalFolder, readState, type FolderState } from '../../../src/localFolders/engine/engineApi';
 import { stateTokensOf } from '../../../src/kinds/kindModules';
 import { RESOURCE_KINDS, KINDS } from '../../../src/kinds/resourceKinds';
 import { allFiles, pathOf, readText, startFolderRig, writeText, type FolderRig } from './folderSupport';

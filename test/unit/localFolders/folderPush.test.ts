@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { readState, type FolderState, type LocalFolder } from '../../../src/localFolders/engine';
+import { readState, type FolderState, type LocalFolder } from '../../../src/localFolders/engine/engineApi';
 import { pathOf, readText, startFolderRig, writeText, type FolderRig } from './folderSupport';
 
 describe('pushing a local folder', () => {

@@ -6,7 +6,7 @@ import { readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import type { Connection } from '../../../src/connection/connectionProvider';
-import { FolderStateError, STATE_FILE, readState } from '../../../src/localFolders/engine';
+import { FolderStateError, STATE_FILE, readState } from '../../../src/localFolders/engine/engineApi';
 import { PackCache } from '../../../src/localFolders/engine/folderBasePack';
 import { MAX_STATE_BYTES, MAX_STATE_FILES } from '../../../src/localFolders/engine/folderState';
 import { EngineAdapter } from '../../../src/localFolders/vscode/engineAdapter';
@@ -29,7 +29,10 @@ describe('the state file of a local folder is bounded and checked', () => {
   }
 
   /** Pull, status and push (engine and VS Code side) all refuse with `error`; no request, no file written. */
-  async function refusedEverywhere(folder: { dir: string; engine: import('../../../src/localFolders/engine').LocalFolder }, error: RegExp) {
+  async function refusedEverywhere(
+    folder: { dir: string; engine: import('../../../src/localFolders/engine/engineApi').LocalFolder },
+    error: RegExp,
+  ) {
     const before = new Map(allFiles(folder.dir).map((f) => [f, statSync(join(folder.dir, f)).mtimeMs]));
     rig.emu.clearRequests();
     await assert.rejects(folder.engine.pull(), (e: Error) => e instanceof FolderStateError && error.test(e.message));

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { LocalFolder } from '../../../src/localFolders/engine';
+import { LocalFolder } from '../../../src/localFolders/engine/engineApi';
 import { mapPool } from '../../../src/localFolders/engine/folderPool';
 import { EngineAdapter } from '../../../src/localFolders/vscode/engineAdapter';
 import { RestrictedModeError } from '../../../src/ui/restrictedMode';

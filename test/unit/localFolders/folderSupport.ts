@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createClient, type ServiceClient } from '../../../src/api';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator';
 import type { RequestLogEntry } from '../../../src/emulator/requestLog';
-import { LocalFolder, readState, type FolderConnection, type FolderState } from '../../../src/localFolders/engine';
+import { LocalFolder, readState, type FolderConnection, type FolderState } from '../../../src/localFolders/engine/engineApi';
 import { ResourceReader } from '../../../src/documents/model/resourceReader';
 import type { FileView, ResourceFile } from '../../../src/kinds/resourcePath';
 import { FAST_RETRY } from '../emulator/emulatorSupport';

@@ -3,7 +3,7 @@
 // new base, and the service holding what the files hold.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { readState, type FolderState } from '../../../src/localFolders/engine';
+import { readState, type FolderState } from '../../../src/localFolders/engine/engineApi';
 import type { FileView } from '../../../src/kinds/resourcePath';
 import { pathOf, readText, startFolderRig, writeText, type FolderRig } from './folderSupport';
 

@@ -3,7 +3,7 @@
 // severity, and the state file glob follows the engine's name.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { STATE_FILE, type FileStatus, type PushReport } from '../../../src/localFolders/engine';
+import { STATE_FILE, type FileStatus, type PushReport } from '../../../src/localFolders/engine/engineApi';
 import { afterPull, withLastRemote } from '../../../src/localFolders/vscode/engineAdapter';
 import { pullMessage, pushMessage } from '../../../src/localFolders/vscode/syncMessages';
 import { DISCOVERY_GLOBS, STATE_FILE_GLOB } from '../../../src/localFolders/vscode/stateFiles';

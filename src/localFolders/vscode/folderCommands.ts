@@ -1,0 +1,65 @@
+// Local folders: Pull into Folder…, Push to Service, Pull from Service, Refresh Folder Status, and
+// a conflict's merge editor, with the arguments of folderCommandArgs.ts. The feature's code loads
+// with the first of them (src/localFolders/index.ts).
+import * as vscode from 'vscode';
+import { COMMANDS, type CommandId } from '../../manifest/contributions';
+import { registerCommand, type CommandHandler } from '../../ui/registerCommand';
+import { Disposable } from '../../util/lifecycle';
+import type { PullReport, PushReport } from './engineAdapter';
+import { chosen, folderBeside, scriptedPull, targets, type FolderResult } from './folderCommandArgs';
+import type { LocalFolders } from './localFolders';
+
+export class FolderCommands extends Disposable {
+  constructor(
+    /** The loaded feature, with the window's pulled folders looked for again. */
+    private readonly load: () => Promise<LocalFolders>,
+    log: vscode.LogOutputChannel,
+  ) {
+    super();
+    const command = (id: CommandId, handler: CommandHandler) => this._register(registerCommand(log, id, handler));
+    command(COMMANDS.pullIntoFolder, (arg?: unknown, all?: unknown) => this.pullIntoFolder(arg, all));
+    command(COMMANDS.pushFolder, (...args: unknown[]) => this.push(args));
+    command(COMMANDS.pullFolder, (...args: unknown[]) => this.pull(args));
+    command(COMMANDS.refreshFolderStatus, async () => (await this.load()).refreshFromCommand());
+    command(COMMANDS.openFolderConflict, async (uri?: unknown) =>
+      uri instanceof vscode.Uri ? (await this.load()).openConflict(uri) : undefined,
+    );
+  }
+
+  /** Asks for the folder unless given; pulls everything, a group's kind, or the chosen resources. */
+  async pullIntoFolder(arg: unknown, second: unknown): Promise<PullReport | undefined> {
+    const scripted = scriptedPull(arg);
+    const given = scripted ? undefined : folderBeside(second);
+    const folder = scripted?.folder ?? given ?? (arg instanceof vscode.Uri ? arg : await this.askFolder());
+    if (!folder) return undefined;
+    const what = scripted?.what ?? chosen(Array.isArray(second) && second.length ? second : arg);
+    const folders = await this.load();
+    return folders.pullInto(folder, what, { offerToOpen: !scripted && !given && !(arg instanceof vscode.Uri) });
+  }
+
+  async push(args: unknown[]): Promise<FolderResult<PushReport>[]> {
+    const folders = await this.load();
+    const results: FolderResult<PushReport>[] = [];
+    for (const [repo, paths] of targets(folders, args)) results.push({ folder: repo.root.fsPath, report: await folders.push(repo, paths) });
+    return results;
+  }
+
+  async pull(args: unknown[]): Promise<FolderResult<PullReport>[]> {
+    const folders = await this.load();
+    const results: FolderResult<PullReport>[] = [];
+    for (const [repo, paths] of targets(folders, args)) results.push({ folder: repo.root.fsPath, report: await folders.pull(repo, paths) });
+    return results;
+  }
+
+  private async askFolder(): Promise<vscode.Uri | undefined> {
+    const picked = await vscode.window.showOpenDialog({
+      canSelectFolders: true,
+      canSelectFiles: false,
+      canSelectMany: false,
+      openLabel: vscode.l10n.t('Pull into This Folder'),
+      title: vscode.l10n.t('Pull the workspace into a folder'),
+      ...(vscode.workspace.workspaceFolders?.[0] ? { defaultUri: vscode.workspace.workspaceFolders[0].uri } : {}),
+    });
+    return picked?.[0];
+  }
+}
