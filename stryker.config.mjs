@@ -107,6 +107,10 @@ export const testFiles = [
   'publish/revisionOperations',
   'agents/agentsAnswers',
   'agents/agentsTools',
+  'agents/agentsSecrets',
+  'agents/agentsHostile',
+  'agents/agentsBinding',
+  'agents/agentsLive',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

@@ -237,7 +237,10 @@ export class HttpTransport {
         },
         onResponseEnd: () => {
           // Stryker disable next-line ConditionalExpression: one chunk decoded alone or joined first is the same text; the branch saves a copy
-          const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+          const body = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+          // An error body may echo the request's headers: the key goes from the whole body, before
+          // its message is read and cut (a cut key would no longer be found).
+          const text = status >= 200 && status < 300 ? body : withoutKey(body, this.settings.apiKey);
           settle(undefined, { status, statusText: statusLine(status), headers, text });
         },
         onResponseError: (_c, cause) => {
@@ -266,6 +269,12 @@ export class HttpTransport {
     this.closed = true;
     await this._pool?.destroy();
   }
+}
+
+/** `text` with `key` (in any case) replaced by `[redacted]`; a key shorter than 8 characters would match anything. */
+function withoutKey(text: string, key: string): string {
+  if (key.length < 8) return text;
+  return text.replace(new RegExp(key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '[redacted]');
 }
 
 /**

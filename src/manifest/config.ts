@@ -22,6 +22,8 @@ export interface Settings {
   folderStatusIntervalSeconds: number;
   /** `agents.allowSave`: the agent tools' save_resource saves (guarded) instead of proposing an edit. User settings only. */
   agentsAllowSave: boolean;
+  /** `agents.allowLiveSave`: with allowSave, agents may save write syncs and facts too (no history to go back to). User settings only. */
+  agentsAllowLiveSave: boolean;
   /** `agents.mcp`: the extension offers its MCP server to VS Code. User settings only. */
   agentsMcp: boolean;
 }
@@ -31,6 +33,7 @@ const KEYS: Partial<Record<keyof Settings, string>> = {
   dashboardTypeDiagnostics: 'dashboards.typeDiagnostics',
   folderStatusIntervalSeconds: 'folders.statusIntervalSeconds',
   agentsAllowSave: 'agents.allowSave',
+  agentsAllowLiveSave: 'agents.allowLiveSave',
   agentsMcp: 'agents.mcp',
 };
 
@@ -76,6 +79,7 @@ export class Configuration implements vscode.Disposable {
       folderStatusIntervalSeconds: folderInterval(c.get<unknown>(KEYS.folderStatusIntervalSeconds!)),
       // Application scope, and read from the user's settings alone: a folder never turns agents' writes on.
       agentsAllowSave: c.inspect<unknown>(KEYS.agentsAllowSave!)?.globalValue === true,
+      agentsAllowLiveSave: c.inspect<unknown>(KEYS.agentsAllowLiveSave!)?.globalValue === true,
       agentsMcp: c.inspect<unknown>(KEYS.agentsMcp!)?.globalValue === true,
     };
   }

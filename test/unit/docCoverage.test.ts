@@ -9,7 +9,14 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { EXIT } from '../../src/localFolders/engine/folderCli';
 import { MCP_FLAGS, WORKSPACE_VARIABLE } from '../../src/agents/mcp/mcpCommand';
-import { BASE_URL_VARIABLE, CARRIER_VARIABLES, CLI_COMMANDS, CLI_FLAGS, KEY_VARIABLE } from '../../src/localFolders/engine/folderCliArgs';
+import {
+  BASE_URL_VARIABLE,
+  CARRIER_VARIABLES,
+  CLI_COMMANDS,
+  CLI_FLAGS,
+  KEY_VARIABLE,
+  PLAIN_HTTP_VARIABLE,
+} from '../../src/localFolders/engine/folderCliArgs';
 import { CONTEXT_KEYS, VIEWS } from '../../src/manifest/contributions';
 import { codeOf, docFiles, readDoc, root, withoutCode } from './docSupport';
 
@@ -24,7 +31,7 @@ const titles = new Map(manifest.contributes.commands.map((c) => [c.command, nls[
 const settings = Object.keys(manifest.contributes.configuration.properties);
 /** Titles of VS Code's own that the docs name (menus of the workbench, not ours). */
 const VSCODE_TITLES = new Set(['Install from VSIX…']);
-const CLI_VARIABLES = [KEY_VARIABLE, BASE_URL_VARIABLE, ...Object.values(CARRIER_VARIABLES), WORKSPACE_VARIABLE];
+const CLI_VARIABLES = [KEY_VARIABLE, BASE_URL_VARIABLE, ...Object.values(CARRIER_VARIABLES), WORKSPACE_VARIABLE, PLAIN_HTTP_VARIABLE];
 /** `wsa mcp` is dispatched before the folder commands' parser, with flags of its own. */
 const COMMANDS = [...CLI_COMMANDS, 'mcp'];
 

@@ -50,8 +50,11 @@ export async function runMcp(argv: readonly string[], io: McpIo): Promise<number
   const reader = new ResourceReader(() => client);
   const flow = new SaveFlow(() => client, reader, { validate: io.validate, log: { debug: () => undefined, error: (m) => log(m) } });
   const worker = new DashboardWorkerClient({ script: join(io.distDir, 'ts-worker.js'), typesDir: join(io.distDir, 'ts-types') });
+  const binding = { origin: new URL(args.baseUrl).origin, workspaceId: args.workspaceId };
   const tools = new AgentTools({
     client: () => client,
+    binding: () => binding,
+    allowLiveWrites: () => args.allowLiveWrites,
     reader: () => reader,
     revision: (resourceId, revisionId, o) => client.getRevision(resourceId, revisionId, o),
     save: ({ file, text, base }) => flow.save({ file, uri: `${FILE_SCHEME}:${filePath(file)}`, text, base }),
@@ -69,7 +72,7 @@ export async function runMcp(argv: readonly string[], io: McpIo): Promise<number
     io.stdin.once('end', () => void server.close());
   });
   await server.connect(transport);
-  const mode = args.allowWrites ? 'read and write' : 'read-only';
+  const mode = args.allowWrites ? (args.allowLiveWrites ? 'read and write, live resources too' : 'read and write') : 'read-only';
   log(`[MCP] Serving ${offeredTools(args.allowWrites).length} tools (${mode}) for ${args.baseUrl}, workspace ${args.workspaceId}.`);
   await closed;
   worker.dispose();

@@ -2,8 +2,11 @@
 // from the command line and the environment, never from a tool's arguments: the key from
 // WORKSPACE_AUTOMATION_API_KEY only, sent only to its own service (WORKSPACE_AUTOMATION_BASE_URL,
 // else --base-url; both given, they must agree), in the headers given with it (the same flags and
-// variables as the local-folders CLI, checked by src/api/carriers.ts). Read-only unless
-// --allow-writes. stdout carries the protocol alone; the log goes to stderr. vscode-free.
+// variables as the local-folders CLI, checked by src/api/carriers.ts), over plain http only to
+// loopback unless --allow-plain-http. Read-only unless --allow-writes; write syncs and facts, whose
+// saves take effect at once, only with --allow-live-writes besides. An argument that looks like it
+// carries a key is refused without being printed. stdout carries the protocol alone; the log goes
+// to stderr. vscode-free.
 import * as l10n from '@vscode/l10n';
 import { DEFAULT_CONNECTION, isIdOf } from '../../api';
 import { carriersProblem, type Carriers } from '../../api/carriers';
@@ -12,7 +15,11 @@ import {
   CARRIER_FLAGS,
   CARRIER_VARIABLES,
   checkBaseUrl,
+  checkKeyTransport,
   KEY_VARIABLE,
+  PLAIN_HTTP_VARIABLE,
+  plainHttpAllowed,
+  refuseKeyArguments,
   UsageError,
 } from '../../localFolders/engine/folderCliArgs';
 
@@ -22,13 +29,18 @@ export const WORKSPACE_VARIABLE = 'WORKSPACE_AUTOMATION_WORKSPACE_ID';
 export const MCP_HELP = `Workspace Automation MCP server (stdio)
 
 Usage:
-  wsa mcp --base-url <url> --workspace <wksp_…> [--allow-writes]
+  wsa mcp --base-url <url> --workspace <wksp_…> [--allow-writes [--allow-live-writes]]
           [--auth-header <name>] [--auth-scheme <scheme>] [--workspace-header <name>]
+          [--allow-plain-http]
 
   --base-url <url>           the service (or ${BASE_URL_VARIABLE}; given both, they must agree)
   --workspace <id>           the workspace id, wksp_… (or ${WORKSPACE_VARIABLE})
   --allow-writes             offer save_resource (one guarded save per call); without it the
                              server is read-only and save_resource does not exist
+  --allow-live-writes        with --allow-writes: save write syncs and facts too, whose saves
+                             take effect at once and keep no revision to go back to
+  --allow-plain-http         send the key over http:// to a host that is not loopback,
+                             unencrypted (or ${PLAIN_HTTP_VARIABLE}=1)
   --auth-header, --auth-scheme, --workspace-header
                              the headers the key and workspace go in, as for pull (or
                              ${CARRIER_VARIABLES.authHeader}, ${CARRIER_VARIABLES.authScheme}, ${CARRIER_VARIABLES.workspaceHeader})
@@ -44,6 +56,7 @@ export interface McpArgs {
   readonly apiKey: string;
   readonly carriers: Carriers;
   readonly allowWrites: boolean;
+  readonly allowLiveWrites: boolean;
 }
 
 const FLAGS: Record<string, 'baseUrl' | 'workspace' | keyof Carriers> = {
@@ -55,26 +68,31 @@ const FLAGS: Record<string, 'baseUrl' | 'workspace' | keyof Carriers> = {
 };
 
 /** Every flag `wsa mcp` takes (docs/cli.md's table names each). */
-export const MCP_FLAGS: readonly string[] = [...Object.keys(FLAGS), '--allow-writes', '--help', '-h'];
+const SWITCHES = ['--allow-writes', '--allow-live-writes', '--allow-plain-http'] as const;
+
+export const MCP_FLAGS: readonly string[] = [...Object.keys(FLAGS), ...SWITCHES, '--help', '-h'];
 
 /** What `mcp` is to run with, or 'help'; throws UsageError for a command line or environment it cannot use. */
 export function parseMcpArgs(argv: readonly string[], env: Record<string, string | undefined>): McpArgs | 'help' {
+  refuseKeyArguments(argv, env);
   if (argv.includes('--help') || argv.includes('-h')) return 'help';
   const given: Partial<Record<'baseUrl' | 'workspace' | keyof Carriers, string>> = {};
-  let allowWrites = false;
+  const switches = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const name = eq === -1 ? arg : arg.slice(0, eq);
-    if (name === '--allow-writes' && eq === -1) allowWrites = true;
-    else if (/^--(api-)?key$/.test(name) || name === '--token')
-      throw new UsageError(l10n.t('The key is not taken as an argument: set the {0} environment variable.', KEY_VARIABLE));
+    if ((SWITCHES as readonly string[]).includes(name) && eq === -1) switches.add(name);
     else if (Object.hasOwn(FLAGS, name)) {
       const value = eq !== -1 ? arg.slice(eq + 1) : argv[++i];
       if (value === undefined) throw new UsageError(l10n.t('{0} needs a value.', name));
       given[FLAGS[name]!] = value;
-    } else throw new UsageError(l10n.t('{0} does not take {1} (--help).', 'mcp', arg));
+      // The flag's name alone: what follows its `=` is not printed.
+    } else throw new UsageError(l10n.t('{0} does not take {1} (--help).', 'mcp', name));
   }
+  const allowWrites = switches.has('--allow-writes');
+  const allowLiveWrites = switches.has('--allow-live-writes');
+  if (allowLiveWrites && !allowWrites) throw new UsageError(l10n.t('--allow-live-writes is a second opt-in: give --allow-writes too.'));
   const apiKey = env[KEY_VARIABLE];
   if (!apiKey) throw new UsageError(l10n.t('Set the {0} environment variable to the API key.', KEY_VARIABLE));
   // The key belongs to its own service: the environment's base URL when set, else the command line's.
@@ -87,6 +105,7 @@ export function parseMcpArgs(argv: readonly string[], env: Record<string, string
     throw new UsageError(
       l10n.t('--base-url {0} is not {1}, the service {2} belongs to: nothing was sent.', flagUrl, baseUrl, KEY_VARIABLE),
     );
+  checkKeyTransport(baseUrl, plainHttpAllowed(switches.has('--allow-plain-http'), env));
   const workspaceId = given.workspace?.trim() || env[WORKSPACE_VARIABLE]?.trim() || '';
   if (!workspaceId) throw new UsageError(l10n.t('Give --workspace (or set {0}).', WORKSPACE_VARIABLE));
   if (!isIdOf('workspace', workspaceId))
@@ -95,5 +114,5 @@ export function parseMcpArgs(argv: readonly string[], env: Record<string, string
   const carriers: Carriers = { authHeader: pick('authHeader'), authScheme: pick('authScheme'), workspaceHeader: pick('workspaceHeader') };
   const bad = carriersProblem(carriers);
   if (bad) throw new UsageError(l10n.t('{0} cannot be used: {1}.', CARRIER_FLAGS[bad.setting], bad.problem));
-  return { baseUrl, workspaceId, apiKey, carriers, allowWrites };
+  return { baseUrl, workspaceId, apiKey, carriers, allowWrites, allowLiveWrites };
 }

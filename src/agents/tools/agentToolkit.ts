@@ -5,29 +5,32 @@
 // result the MCP server declares, and the text both front ends give the model. vscode-free.
 import type { CallOptions, ServiceClient } from '../../api';
 import type { Revision } from '../../api/schemas';
-import { revisionText } from '../../kinds/serialize';
 import type { ResourceReader } from '../../documents/model/resourceReader';
 import type { FileView } from '../../kinds/resourcePath';
-import { openView } from '../../kinds/resourceKinds';
 import type { SaveResult, ServerSnapshot, TextProblem } from '../../documents/model/saveTypes';
 import type { ResourceFile } from '../../kinds/resourcePath';
-import { guardedSave, saveArgs, saveStructured, textHash } from './agentSave';
+import { assertNoKey, baseRevisionOf, fencedProblems, guardedSave, saveArgs, saveStructured, textHash } from './agentSave';
 import { dashboardContext, problemOf, sortProblems, type DashboardTypeCheck, type Problem } from './dashboardCheck';
 import { withFence } from './dataFence';
+import { assertSaveAllowed } from './liveWrites';
 import { listResources } from './listResources';
-import { decodeRevisionCursor, encodeBase, encodeRevisionCursor } from './opaqueTokens';
-import { historyIdOf, readTarget, targetOf, ToolFailure } from './resourceTarget';
+import type { Binding } from './opaqueTokens';
+import { readTarget, targetOf, ToolFailure } from './resourceTarget';
 import { RangeSnapshots } from './rangeSnapshots';
+import { RevisionTools } from './revisionTools';
+import type { SecretScrub } from './secretScrub';
+import { checkedLabel } from './serviceFields';
 import { rangeOf } from './textRanges';
 import { checkArgs, optionalInt, optionalString, required, ToolInputError, type ToolArgs } from './toolArgs';
 import { MAX_PAGE_ITEMS, MAX_PROBLEMS, MAX_RANGE_BYTES, type ToolName } from './toolSpecs';
-import { unifiedDiff } from './unifiedDiff';
 import * as l10n from '@vscode/l10n';
 import { isIdOf } from '../../api';
 
 export interface AgentToolsDeps {
   /** The signed-in client; throws when there is none. */
   client(): ServiceClient;
+  /** The connection the client is on: every baseRevision and cursor names it, and is refused on another. */
+  binding(): Binding;
   reader(): ResourceReader;
   /** A revision, immutable (the VS Code side caches them). */
   revision(resourceId: string, revisionId: string, o?: CallOptions): Promise<Revision>;
@@ -35,11 +38,13 @@ export interface AgentToolsDeps {
   save(request: { file: ResourceFile; text: string; base: ServerSnapshot }): Promise<SaveResult>;
   /** The save's local checks (validateText). */
   validate(view: FileView, text: string): Promise<TextProblem[]>;
+  /** Whether the user allowed saves that take effect at once (write syncs, facts); absent: not allowed. */
+  allowLiveWrites?(): boolean;
   /** The dashboard language service, when there is one to ask. */
   readonly types?: DashboardTypeCheck | undefined;
   /** The fence's nonce source (tests give a fixed one). */
   readonly nonce?: () => string;
-  /** The clock of the kept range snapshots (tests move it). */
+  /** The clock of the kept reads (tests move it). */
   readonly now?: () => number;
 }
 
@@ -54,17 +59,26 @@ export const DEFAULT_LIMITS: Limits = { bytes: MAX_RANGE_BYTES, items: MAX_PAGE_
 export interface CallContext {
   readonly signal?: AbortSignal | undefined;
   readonly limits?: Limits;
+  /** Finds the connection's key: a text that holds it is neither answered nor saved. */
+  readonly scrub?: SecretScrub | undefined;
 }
 
 export type Structured = Record<string, unknown>;
 
-const ISO = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/;
+/** A read kept for the ranges that follow: the text, its hash and its baseRevision. */
+interface KeptText {
+  readonly text: string;
+  readonly hash: string;
+  readonly baseRevision: string;
+}
 
 export class AgentTools {
-  private readonly snapshots: RangeSnapshots;
+  private readonly texts: RangeSnapshots<KeptText>;
+  private readonly revisions: RevisionTools;
 
   constructor(private readonly deps: AgentToolsDeps) {
-    this.snapshots = new RangeSnapshots(deps.now);
+    this.texts = new RangeSnapshots((t) => t.text.length, deps.now);
+    this.revisions = new RevisionTools(deps, deps.now);
   }
 
   /** One call: its structured answer, or a throw (ToolInputError, ToolFailure, ApiError) that the front end answers as an error. */
@@ -75,24 +89,17 @@ export class AgentTools {
       case 'list_resources':
         return this.listResources(checkArgs(tool, raw), limits, o);
       case 'read_resource':
-        return this.readResource(checkArgs(tool, raw), limits, o);
+        return this.readResource(checkArgs(tool, raw), limits, ctx.scrub, o);
       case 'list_revisions':
         return this.listRevisions(checkArgs(tool, raw), limits, o);
       case 'diff_revisions':
-        return this.diffRevisions(checkArgs(tool, raw), limits, o);
+        return this.diffRevisions(checkArgs(tool, raw), limits, ctx.scrub, o);
       case 'get_data_contract':
         return this.dataContract(checkArgs(tool, raw), o);
       case 'check_dashboard':
         return this.checkDashboard(checkArgs(tool, raw), limits, o);
       case 'save_resource':
-        return saveStructured(
-          await guardedSave(
-            { reader: this.deps.reader(), save: (r) => this.deps.save(r) },
-            saveArgs(this.deps.client(), raw),
-            limits.bytes,
-            o,
-          ),
-        );
+        return this.saveResource(raw, limits, ctx.scrub, o);
     }
   }
 
@@ -103,36 +110,41 @@ export class AgentTools {
   private async listResources(args: ToolArgs, limits: Limits, o: CallOptions): Promise<Structured> {
     const page = await listResources(
       this.deps.client(),
+      this.deps.binding(),
       { kind: optionalString(args, 'kind'), query: optionalString(args, 'query'), cursor: optionalString(args, 'cursor') },
       o,
       limits.items,
     );
     return this.fence((fence) => ({
-      items: page.items.map((i) => ({ id: i.id, kind: i.kind, name: fence(i.name), revision: i.revision })),
+      items: page.items.map((i) => ({ id: i.id, kind: i.kind, name: fence(i.name), revision: checkedLabel(i.revision) })),
       ...(page.unlisted.length ? { unlisted: page.unlisted } : {}),
       ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
     }));
   }
 
-  private async readResource(args: ToolArgs, limits: Limits, o: CallOptions): Promise<Structured> {
+  private async readResource(args: ToolArgs, limits: Limits, scrub: SecretScrub | undefined, o: CallOptions): Promise<Structured> {
     const client = this.deps.client();
+    const binding = this.deps.binding();
     const id = required(args, 'id');
     const kind = optionalString(args, 'kind');
     const offset = optionalInt(args, 'offset') ?? 0;
-    const key = `${client.workspaceId ?? ''}/${kind ?? ''}/${id}`;
+    const key = JSON.stringify([binding.origin, binding.workspaceId, kind ?? '', id]);
     // The ranges after the first come from the same read (rangeSnapshots.ts); a first range reads the service.
-    let snapshot = offset > 0 ? this.snapshots.get(key) : undefined;
-    if (!snapshot) {
+    let kept = offset > 0 ? this.texts.get(key) : undefined;
+    if (!kept) {
+      this.texts.delete(key);
       const { target, content } = await readTarget(client, this.deps.reader(), id, kind, o);
-      snapshot = {
+      // Found in the whole text, before it is cut into ranges: no set of ranges can be joined into the key.
+      assertNoKey(scrub, content.text, l10n.t('The text of {0}', id));
+      kept = {
         text: content.text,
         hash: textHash(content.text),
-        baseRevision: encodeBase({ id: target.file.id, view: target.file.view, tokens: content.snapshot?.tokens ?? null }),
+        baseRevision: baseRevisionOf(target.file.id, target.file.view, content.snapshot, binding),
       };
-      this.snapshots.put(key, snapshot);
+      this.texts.put(key, kept);
     }
-    const range = rangeOf(snapshot.text, offset, optionalInt(args, 'length'), limits.bytes);
-    const { hash, baseRevision } = snapshot;
+    const range = rangeOf(kept.text, offset, optionalInt(args, 'length'), limits.bytes);
+    const { hash, baseRevision } = kept;
     return this.fence((fence) => ({
       text: fence(range.text),
       baseRevision,
@@ -142,51 +154,44 @@ export class AgentTools {
   }
 
   private async listRevisions(args: ToolArgs, limits: Limits, o: CallOptions): Promise<Structured> {
-    const client = this.deps.client();
-    const cursor = optionalString(args, 'cursor');
-    const at = cursor ? decodeRevisionCursor(cursor) : undefined;
-    const id = required(args, 'id');
-    if (at && at.id !== id) throw new ToolInputError(l10n.t('This cursor belongs to the revisions of {0}, not of {1}.', at.id, id));
-    const target = await targetOf(client, id, at?.kind ?? optionalString(args, 'kind'), o);
-    const history = await client.listRevisions(await historyIdOf(client, target, o), o);
-    const skip = at?.skip ?? 0;
-    const page = history.items.slice(skip, skip + limits.items);
-    const next = skip + page.length;
+    const page = await this.revisions.list(
+      { id: required(args, 'id'), kind: optionalString(args, 'kind'), cursor: optionalString(args, 'cursor') },
+      limits.items,
+      o,
+    );
     return this.fence((fence) => ({
-      items: page.map((item) => ({
-        id: item.id,
-        createdAt: ISO.test(item.createdAt) ? item.createdAt : null,
-        message: fence(item.message),
-        parentRevisionId: isIdOf('revision', item.parentRevisionId ?? '') ? item.parentRevisionId : null,
-        ...sequenceOf(item),
-        draft: item.id === history.draft.revisionId,
-        published: item.id === history.published?.revisionId,
-      })),
-      ...(next < history.items.length ? { nextCursor: encodeRevisionCursor({ id, kind: target.kind, skip: next }) } : {}),
+      items: page.items.map((item) => ({ ...item, message: fence(item.message) })),
+      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
     }));
   }
 
-  private async diffRevisions(args: ToolArgs, limits: Limits, o: CallOptions): Promise<Structured> {
-    const client = this.deps.client();
-    const from = required(args, 'from');
-    const to = required(args, 'to');
-    for (const r of [from, to])
-      if (!isIdOf('revision', r)) throw new ToolInputError(l10n.t('{0} is not a revision id (rvsn_…).', JSON.stringify(r)));
-    const target = await targetOf(client, required(args, 'id'), optionalString(args, 'kind'), o);
-    const historyId = await historyIdOf(client, target, o);
-    const view = openView(target.kind);
-    const [a, b] = await Promise.all([this.deps.revision(historyId, from, o), this.deps.revision(historyId, to, o)]);
-    const diff = unifiedDiff(
-      revisionText(view, a.value),
-      revisionText(view, b.value),
-      `${target.file.id}@${from}`,
-      `${target.file.id}@${to}`,
+  private async diffRevisions(args: ToolArgs, limits: Limits, scrub: SecretScrub | undefined, o: CallOptions): Promise<Structured> {
+    const range = await this.revisions.diff(
+      {
+        id: required(args, 'id'),
+        kind: optionalString(args, 'kind'),
+        from: required(args, 'from'),
+        to: required(args, 'to'),
+        offset: optionalInt(args, 'offset'),
+        length: optionalInt(args, 'length'),
+      },
+      limits.bytes,
+      scrub,
+      o,
     );
-    const range = rangeOf(diff, optionalInt(args, 'offset'), optionalInt(args, 'length'), limits.bytes);
     return this.fence((fence) => ({
       diff: fence(range.text),
       ...(range.nextOffset !== undefined ? { nextOffset: range.nextOffset } : {}),
     }));
+  }
+
+  private async saveResource(raw: unknown, limits: Limits, scrub: SecretScrub | undefined, o: CallOptions): Promise<Structured> {
+    const binding = this.deps.binding();
+    // Both decided before anything is read: a token of another connection, a live resource not allowed.
+    const args = saveArgs(this.deps.client(), binding, raw);
+    assertSaveAllowed(args.file.id, args.file.view, this.deps.allowLiveWrites?.() ?? false);
+    const answer = await guardedSave({ reader: this.deps.reader(), save: (r) => this.deps.save(r), scrub, binding }, args, limits.bytes, o);
+    return saveStructured(answer, this.deps.nonce);
   }
 
   private async dataContract(args: ToolArgs, o: CallOptions): Promise<Structured> {
@@ -210,13 +215,9 @@ export class AgentTools {
       this.deps.types?.check(source, context ?? { serviceText: null, rowMembers: null }) ?? Promise.resolve([] as Problem[]),
     ]);
     const problems = sortProblems([...local.map(problemOf), ...types]).slice(0, Math.min(MAX_PROBLEMS, limits.items * 4));
-    return { problems: problems.map((p) => ({ line: p.line, column: p.column, severity: p.severity, message: p.message })) };
+    // A type checker's message quotes the data run's column names: other people's words, fenced whole.
+    return this.fence((fence) => ({ problems: fencedProblems(problems, fence) }));
   }
-}
-
-/** A list item's sequence, which the spec does not name: kept when a service gives one. */
-function sequenceOf(item: Record<string, unknown>): { sequence?: number } {
-  return typeof item.sequence === 'number' && Number.isInteger(item.sequence) ? { sequence: item.sequence } : {};
 }
 
 export { ToolFailure, ToolInputError };

@@ -2,10 +2,22 @@
 // registry, the reader, the guarded save, the local checks and the dashboard language service; the
 // VS Code tools (src/agents/vscode) and the MCP server (src/agents/mcp) are its two front ends.
 export { AgentTools, DEFAULT_LIMITS, type AgentToolsDeps, type CallContext, type Limits, type Structured } from './agentToolkit';
-export { conflictAnswer, guardedSave, saveArgs, saveStructured, textHash, type SaveAnswer, type SaveArgs } from './agentSave';
+export {
+  assertNoKey,
+  conflictAnswer,
+  guardedSave,
+  sameState,
+  saveArgs,
+  saveStructured,
+  textHash,
+  type SaveAnswer,
+  type SaveArgs,
+} from './agentSave';
+export { confirmationOf, CONFIRMATION_DIFF_BYTES, type Confirmation, type ConfirmationFacts } from './confirmation';
 export { DashboardTypeCheck, type TypeWorker } from './dashboardCheck';
 export { fenced, unfence, withFence } from './dataFence';
-export { decodeBase, encodeBase, sameTokens, type BaseRevision } from './opaqueTokens';
+export { decodeBase, encodeBase, sameTokens, type BaseRevision, type Binding } from './opaqueTokens';
+export { assertSaveAllowed, isLiveView } from './liveWrites';
 export { ToolFailure } from './resourceTarget';
 export { SecretScrub } from './secretScrub';
 export { checkArgs, ToolInputError } from './toolArgs';

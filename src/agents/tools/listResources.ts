@@ -9,7 +9,7 @@ import { explorerOf, type KindValue } from '../../kinds/kindModules';
 import { dataFromListItem } from '../../explorer/model/resolve';
 import { KINDS, RESOURCE_KINDS, type ResourceKind } from '../../kinds/resourceKinds';
 import * as l10n from '@vscode/l10n';
-import { decodeResourceCursor, encodeResourceCursor, type ResourceCursor } from './opaqueTokens';
+import { decodeResourceCursor, encodeResourceCursor, type Binding, type ResourceCursor } from './opaqueTokens';
 import { ToolInputError } from './toolArgs';
 import { MAX_PAGE_ITEMS } from './toolSpecs';
 
@@ -62,6 +62,7 @@ export interface ListRequest {
 
 export async function listResources(
   client: ServiceClient,
+  binding: Binding,
   request: ListRequest,
   o?: CallOptions,
   maxItems = MAX_PAGE_ITEMS,
@@ -69,7 +70,7 @@ export async function listResources(
   const limit = Math.max(1, Math.min(MAX_PAGE_ITEMS, maxItems));
   const query = request.query?.trim() || null;
   let at: ResourceCursor = request.cursor
-    ? decodeResourceCursor(request.cursor)
+    ? decodeResourceCursor(request.cursor, binding)
     : { kind: request.kind ?? null, query, index: 0, page: null, skip: 0, pages: 0 };
   // With a cursor, kind and query may be left out; given, they must be the listing's.
   if (request.cursor && ((request.kind !== undefined && request.kind !== at.kind) || (query !== null && query !== at.query)))
@@ -101,5 +102,5 @@ export async function listResources(
     at = afterPage(at, page.nextCursor);
   }
   const more = at.index < kinds.length;
-  return { items, unlisted, ...(more ? { nextCursor: encodeResourceCursor(at) } : {}) };
+  return { items, unlisted, ...(more ? { nextCursor: encodeResourceCursor(at, binding) } : {}) };
 }

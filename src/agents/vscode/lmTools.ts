@@ -3,7 +3,8 @@
 // files' reader and revision cache, the save's local checks, a dashboard language service worker of
 // its own (started with the first check_dashboard). Every call is refused outside a trusted,
 // signed-in window (the `when` clause says the same to VS Code), keeps to the model's token budget,
-// and passes the key scrub. save_resource proposes an edit (agentEdits.ts). Loaded on first use.
+// and passes the key scrub, which also refuses a text that holds the key. save_resource proposes an
+// edit (agentEdits.ts), which also applies the rules for live saves. Loaded on first use.
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../../connection/connectionManager';
 import type { FilesFeature } from '../../documents/files/registerFiles';
@@ -26,7 +27,7 @@ import {
   type Limits,
   type ToolName,
 } from '../tools';
-import { AgentEdits } from './agentEdits';
+import { AgentEdits, bindingOf } from './agentEdits';
 
 export interface AgentLmToolsDeps {
   readonly log: vscode.LogOutputChannel;
@@ -38,7 +39,7 @@ export interface AgentLmToolsDeps {
 }
 
 /** The smallest answer a token budget can ask for: below it, a range or a page would not move on usefully. */
-const MIN_BYTES = 512;
+const MIN_BYTES = 384;
 /** How often an answer is made smaller to fit a budget before the call gives up. */
 const FIT_ATTEMPTS = 4;
 
@@ -70,6 +71,7 @@ export class AgentLmTools extends Disposable {
     const { files } = deps;
     this.tools = new AgentTools({
       client,
+      binding: () => bindingOf(deps.connection.require()),
       reader: () => files.documents.reader,
       revision: (resourceId, revisionId, o) => files.revisions.get(resourceId, revisionId, o),
       // save_resource takes its own way here (agentEdits.ts); this is the same guarded save.
@@ -80,7 +82,11 @@ export class AgentLmTools extends Disposable {
         return types ? { modules: types.modules } : null;
       }),
     });
-    this.edits = new AgentEdits({ files, allowSave: () => deps.config.read().agentsAllowSave });
+    this.edits = new AgentEdits({
+      files,
+      allowSave: () => deps.config.read().agentsAllowSave,
+      allowLiveSave: () => deps.config.read().agentsAllowLiveSave,
+    });
   }
 
   /** Only save_resource asks: its diff, origin and resource, for the user to confirm. */
@@ -89,7 +95,7 @@ export class AgentLmTools extends Disposable {
     const scrub = await this.scrub();
     return this.guarded(scrub, async () => {
       const connection = this.available();
-      return this.edits.prepare(connection, saveArgs(connection.client, options.input));
+      return this.edits.prepare(connection, saveArgs(connection.client, bindingOf(connection), options.input), scrub);
     });
   }
 
@@ -99,7 +105,12 @@ export class AgentLmTools extends Disposable {
       const connection = this.available();
       const budget = options.tokenizationOptions;
       if (name === 'save_resource') {
-        const answer = await this.edits.invoke(connection, saveArgs(connection.client, options.input), limitsFor(budget?.tokenBudget));
+        const answer = await this.edits.invoke(
+          connection,
+          saveArgs(connection.client, bindingOf(connection), options.input),
+          limitsFor(budget?.tokenBudget),
+          scrub,
+        );
         return scrub.text(JSON.stringify(answer));
       }
       return this.fitted(name, options.input, budget, token, scrub);
@@ -120,7 +131,7 @@ export class AgentLmTools extends Disposable {
     try {
       let limits = limitsFor(budget?.tokenBudget);
       for (let attempt = 1; ; attempt++) {
-        const text = scrub.text(JSON.stringify(await this.tools.call(name, input, { signal: abort.signal, limits })));
+        const text = scrub.text(JSON.stringify(await this.tools.call(name, input, { signal: abort.signal, limits, scrub })));
         if (!budget) return text;
         const tokens = await budget.countTokens(text, token);
         if (tokens <= budget.tokenBudget) return text;

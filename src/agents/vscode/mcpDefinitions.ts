@@ -3,10 +3,12 @@
 // server at all. The definition VS Code shows and keeps names the service, the workspace and the
 // headers, never the key: the key of that origin (src/connection) is added to the process's
 // environment only in resolve, when VS Code starts the server, after the same checks again. The
-// server writes only when workspaceAutomation.agents.allowSave is on too.
+// server writes only when workspaceAutomation.agents.allowSave is on too, and saves write syncs and
+// facts only with workspaceAutomation.agents.allowLiveSave besides.
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../../connection/connectionManager';
 import type { Configuration } from '../../manifest/config';
+import { isPlainHttpRisk } from '../../connection/model/origins';
 import { KEY_VARIABLE, BASE_URL_VARIABLE, CARRIER_VARIABLES } from '../../localFolders/engine/folderCliArgs';
 import { WORKSPACE_VARIABLE } from '../mcp/mcpCommand';
 
@@ -66,6 +68,9 @@ export class AgentMcpServers {
       '--workspace-header',
       carriers.workspaceHeader,
       ...(settings.agentsAllowSave ? ['--allow-writes'] : []),
+      ...(settings.agentsAllowSave && settings.agentsAllowLiveSave ? ['--allow-live-writes'] : []),
+      // A connection to plain http off loopback exists only after the user allowed that origin.
+      ...(isPlainHttpRisk(connection.origin) ? ['--allow-plain-http'] : []),
     ];
     // The extension host's own variables do not reach the server: its connection is the one named here.
     const env: Record<string, string | null> = {
@@ -78,7 +83,8 @@ export class AgentMcpServers {
       [CARRIER_VARIABLES.authScheme]: null,
       [CARRIER_VARIABLES.workspaceHeader]: null,
     };
-    const version = `${connection.origin} ${connection.workspaceId} ${settings.agentsAllowSave ? 'rw' : 'ro'}`;
+    const mode = settings.agentsAllowSave ? (settings.agentsAllowLiveSave ? 'rw+live' : 'rw') : 'ro';
+    const version = `${connection.origin} ${connection.workspaceId} ${mode}`;
     return new vscode.McpStdioServerDefinition(SERVER_LABEL, process.execPath, args, env, version);
   }
 }

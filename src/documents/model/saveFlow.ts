@@ -84,7 +84,7 @@ export class SaveFlow {
       if (edit.checksBeforeSend) {
         // No expected token: a change since the document was read stands in for the server's conflict answer.
         const latest = await this.reader.snapshot(file);
-        if (latest.tokens.kind === base.tokens.kind && edit.tokensKey(latest.tokens) !== edit.tokensKey(base.tokens)) {
+        if (latest.tokens.kind === base.tokens.kind && changedSince(edit, base, latest)) {
           this.log.debug(`[Files] ${describe(file)} changed on the service (${latest.label}); not saving.`);
           return { status: 'conflict', conflict: { file, uri: request.uri, base, latest, mine: text } };
         }
@@ -204,6 +204,22 @@ function placeInText(text: string, at: { line: number; column: number }): { line
   const lines = text.split(/\r\n|\r|\n/);
   const line = Math.min(at.line, lines.length);
   return { line, column: Math.min(at.column, lines[line - 1]!.length + 1) };
+}
+
+/**
+ * Whether the service's state moved from the one the text is based on: other tokens, or, where the
+ * service gave none (both missing match), other editable fields (the kind's request body of each
+ * text), since a PUT without a token would clear a colleague's change without a word.
+ */
+export function changedSince(edit: EditBehaviour<AnyTokens>, base: ServerSnapshot, latest: ServerSnapshot): boolean {
+  if (edit.tokensKey(latest.tokens) !== edit.tokensKey(base.tokens)) return true;
+  if (!edit.tokenMissing?.(latest.tokens) && !edit.tokenMissing?.(base.tokens)) return false;
+  try {
+    return !sameJson(edit.body(latest.text), edit.body(base.text));
+  } catch {
+    // A text that is no body cannot be compared: it counts as changed.
+    return true;
+  }
 }
 
 /** Whether the server's state is the user's text (read back after a lost answer). */

@@ -1,7 +1,8 @@
 // Facts (spec §4.4 and README): organization-scoped; PUT replaces every editable field. Which fields
 // are editable the spec does not show: our choice is the body fields and the nullable ones, `type`
 // taken when sent and kept when omitted; `fact-four-fields` takes only the four body fields (and
-// refuses others), `fact-all-fields` replaces `type` too and clears any omitted field to null.
+// refuses others), `fact-all-fields` replaces `type` too and clears any omitted field to null;
+// `fact-no-updated` sends facts without `updatedAt` (a client then has no token to compare).
 import { HttpError } from '../core/http';
 import { isRecord } from '../../util/isRecord';
 import * as present from '../core/present';
@@ -70,6 +71,15 @@ export function replacement(body: unknown, reading: ReplaceReading = {}): Partia
   return out as Partial<FactRecord>;
 }
 
+/** A fact as this service presents it: without `updatedAt` under `fact-no-updated`. */
+function shown(ctx: Pick<RouteContext, 'variants'>): (f: FactRecord) => Record<string, unknown> {
+  if (!ctx.variants.has('fact-no-updated')) return present.fact;
+  return (f) => {
+    const { updatedAt: _updatedAt, ...rest } = present.fact(f);
+    return rest;
+  };
+}
+
 export const factRoutes: Route[] = [
   {
     method: 'GET',
@@ -77,14 +87,14 @@ export const factRoutes: Route[] = [
     scope: 'organization',
     ids: {},
     list: true,
-    handle: ({ store, key, query }) => ({ data: page(store.factsByOrg.get(key.organizationId) ?? [], query, present.fact) }),
+    handle: (ctx) => ({ data: page(ctx.store.factsByOrg.get(ctx.key.organizationId) ?? [], ctx.query, shown(ctx)) }),
   },
   {
     method: 'GET',
     path: '/v1/facts/:factId',
     scope: 'organization',
     ids: { factId: 'fact' },
-    handle: (ctx) => ({ data: present.fact(findFact(ctx)) }),
+    handle: (ctx) => ({ data: shown(ctx)(findFact(ctx)) }),
   },
   {
     method: 'PUT',
@@ -99,7 +109,7 @@ export const factRoutes: Route[] = [
         fourFields: ctx.variants.has('fact-four-fields'),
         allFields: ctx.variants.has('fact-all-fields'),
       });
-      return { data: present.fact(ctx.store.replaceFact(fact, fields)) };
+      return { data: shown(ctx)(ctx.store.replaceFact(fact, fields)) };
     },
   },
 ];

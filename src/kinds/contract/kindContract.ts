@@ -82,6 +82,12 @@ export interface EditBehaviour<T extends { readonly kind: string }> {
    * changed tokens as the service's conflict answer.
    */
   readonly checksBeforeSend?: boolean;
+  /**
+   * The service gave no token in `tokens` (a fact without `updatedAt`): equal tokens then say
+   * nothing, so a save compares the editable fields read just before it sends with its base's.
+   * Absent: the kind's tokens are always given.
+   */
+  tokenMissing?(tokens: T): boolean;
   /** The one request, with the base's tokens; the snapshot the text is based on afterwards. */
   send(save: KindSend, tokens: T, body: unknown): Promise<KindSnapshot<T>>;
   /**

@@ -1,5 +1,6 @@
 // A fact: its replace body's fields as a JSON document (factDocument.ts). The spec gives a fact no
-// expected token (spec §4.4): a save reads `updatedAt` first. A replace the service refused for
+// expected token (spec §4.4): a save reads `updatedAt` first, and the editable fields themselves
+// where the service sends no `updatedAt`. A replace the service refused for
 // optional fields it does not take is the client's to retry (src/api/factReplace.ts).
 import * as l10n from '@vscode/l10n';
 import { factBody } from '../../api/requestBodies';
@@ -72,6 +73,8 @@ export const factKind: KindModule<FactTokens, Fact> = {
     body: factBodyFromText,
     // A change in the instant between this read and the PUT is not detectable through the spec's interface.
     checksBeforeSend: true,
+    // A service that sends no `updatedAt` (read as ""): two reads agree whatever changed between them.
+    tokenMissing: (t) => !t.updatedAt,
     async send({ client, file, baseText, leaveOut, text, debug }, _tokens, body) {
       const fact = await client.replaceFact(file.id, body as FactReplaceBody, {
         unchanged: unchangedFactFields(baseText, body as FactReplaceBody),

@@ -11,9 +11,11 @@ import {
   CARRIER_FLAGS,
   CARRIER_VARIABLES,
   checkBaseUrl,
+  checkKeyTransport,
   CLI_HELP,
   KEY_VARIABLE,
   parseCliArgs,
+  plainHttpAllowed,
   UsageError,
   type CliArgs,
 } from './folderCliArgs';
@@ -165,6 +167,7 @@ function confirmConnection(args: CliArgs, env: CliIo['env'], connection: FolderC
     throw new UsageError(
       l10n.t('The folder’s service is {0}, but the key in {1} belongs to {2}: nothing was sent.', connection.baseUrl, KEY_VARIABLE, own),
     );
+  checkKeyTransport(connection.baseUrl, plainHttpAllowed(args.allowPlainHttp, env));
   const confirmed = confirmedCarriers(args, env);
   for (const name of ['authHeader', 'authScheme', 'workspaceHeader'] as const)
     if (confirmed[name] !== connection[name])
@@ -191,7 +194,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return EXIT.error;
   };
   try {
-    const args = parseCliArgs(argv);
+    const args = parseCliArgs(argv, io.env);
     if (args === 'help' || args === 'version') {
       io.out(args === 'help' ? CLI_HELP : (io.version ?? 'unknown'));
       return EXIT.done;

@@ -1,9 +1,11 @@
 // The command line of `wsa` (dist/cli.js): its commands and flags, declared once in CLI_FLAGS, which
 // the parser reads, --help prints and docs/cli.md names (test/unit/docCoverage.test.ts holds them
 // together). The key is never an argument: it comes from the environment only, so that it stays
-// out of shell history and `ps`.
+// out of shell history and `ps`; an argument that looks like it carries one is refused without
+// being printed. The key goes over plain http only to loopback, or where the user allowed it.
 import * as l10n from '@vscode/l10n';
 import { DEFAULT_CONNECTION } from '../../api';
+import { isPlainHttpRisk } from '../../connection/model/origins';
 import { KINDS, RESOURCE_KINDS, type ResourceKind } from '../../kinds/resourceKinds';
 import { baseUrlProblem } from './folderChecks';
 
@@ -16,6 +18,8 @@ export const CARRIER_VARIABLES = {
   authScheme: 'WORKSPACE_AUTOMATION_AUTH_SCHEME',
   workspaceHeader: 'WORKSPACE_AUTOMATION_WORKSPACE_HEADER',
 } as const;
+/** Set (1, true, yes) it allows what --allow-plain-http allows. */
+export const PLAIN_HTTP_VARIABLE = 'WORKSPACE_AUTOMATION_ALLOW_PLAIN_HTTP';
 /** The flag that confirms each carrier. */
 export const CARRIER_FLAGS = { authHeader: '--auth-header', authScheme: '--auth-scheme', workspaceHeader: '--workspace-header' } as const;
 
@@ -35,6 +39,7 @@ export interface CliArgs {
   workspaceHeader?: string;
   local: boolean;
   json: boolean;
+  allowPlainHttp?: boolean;
 }
 
 /** One flag: its name, the value it takes (none for a switch), the commands that take it, its help. */
@@ -104,6 +109,12 @@ export const CLI_FLAGS: readonly CliFlag[] = [
     apply: (a) => (a.local = true),
   },
   { name: '--json', commands: ALL, help: 'print the report as JSON (with its exitCode)', apply: (a) => (a.json = true) },
+  {
+    name: '--allow-plain-http',
+    commands: ALL,
+    help: `send the key over http:// to a host that is not loopback, unencrypted (or ${PLAIN_HTTP_VARIABLE}=1)`,
+    apply: (a) => (a.allowPlainHttp = true),
+  },
   { name: '--help', alias: '-h', commands: [], help: 'this text' },
   { name: '--version', commands: [], help: 'the version of wsa' },
 ];
@@ -150,7 +161,8 @@ file (committed, maybe cloned from someone else) names its service and the heade
 goes there only when one of those two names the same base URL, path included, and in the headers
 given with the key (the flags above, their environment variables, or the defaults): a state file
 that names other headers is refused, and nothing is sent. A header HTTP interprets (Host,
-Content-Length, Proxy-*...) never carries the key.
+Content-Length, Proxy-*...) never carries the key. Over plain http the key goes only to loopback,
+unless --allow-plain-http (or ${PLAIN_HTTP_VARIABLE}=1) allows another host.
 
 Exit codes: 0 done; 1 a conflict, or a clean merge written into a file to look at and push again
 (nothing stale was sent, no local text lost); 2 a file refused, or an error.
@@ -161,7 +173,47 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' | 'version' {
+/** Whether an argument looks like it carries a key: a flag named so, a value with the key's prefix or the key itself. */
+export function looksLikeKey(arg: string, env: Record<string, string | undefined> = {}): boolean {
+  const name = arg.startsWith('-') ? arg.split('=')[0]! : '';
+  const key = env[KEY_VARIABLE];
+  return (
+    /key|token|secret|passw|credential|bearer/i.test(name) ||
+    /apik_/i.test(arg) ||
+    (key !== undefined && key.length >= 8 && arg.includes(key))
+  );
+}
+
+/** Refuses an argument that looks like it carries a key, without printing it (a usage error is printed, logged, kept). */
+export function refuseKeyArguments(argv: readonly string[], env: Record<string, string | undefined> = {}): void {
+  if (argv.some((arg) => looksLikeKey(arg, env)))
+    throw new UsageError(
+      l10n.t(
+        'The key is not taken as an argument: set the {0} environment variable. An argument looks like it carries one, so it is not printed; nothing was sent.',
+        KEY_VARIABLE,
+      ),
+    );
+}
+
+/** Whether the key may go over plain http to a host that is not loopback: the flag, or its variable. */
+export function plainHttpAllowed(flag: boolean | undefined, env: Record<string, string | undefined>): boolean {
+  return flag === true || /^(1|true|yes)$/i.test(env[PLAIN_HTTP_VARIABLE]?.trim() ?? '');
+}
+
+/** Throws UsageError, before anything connects, for a key that would cross a network unencrypted without the user's say. */
+export function checkKeyTransport(baseUrl: string, allowed: boolean): void {
+  if (!allowed && isPlainHttpRisk(baseUrl))
+    throw new UsageError(
+      l10n.t(
+        '{0} is plain http to a host that is not loopback: the key would cross the network unencrypted, so nothing was sent. Use https, or allow it with --allow-plain-http (or {1}=1).',
+        new URL(baseUrl).origin,
+        PLAIN_HTTP_VARIABLE,
+      ),
+    );
+}
+
+export function parseCliArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): CliArgs | 'help' | 'version' {
+  refuseKeyArguments(argv, env);
   if (argv.includes('--help') || argv.includes('-h') || argv.length === 0) return 'help';
   if (argv.includes('--version')) return 'version';
   const [command, ...rest] = argv;
@@ -173,8 +225,6 @@ export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' | 'versi
     const arg = rest[i]!;
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const name = eq === -1 ? arg : arg.slice(0, eq);
-    if (/^--(api-)?key$/.test(name) || name === '--token')
-      throw new UsageError(l10n.t('The key is not taken as an argument: set the {0} environment variable.', KEY_VARIABLE));
     if (!name.startsWith('--')) {
       positional.push(arg);
       continue;

@@ -8,6 +8,7 @@ import { fenced, unfence, withFence, fenceNote, openLine, closeLine } from '../.
 import {
   decodeBase,
   decodeResourceCursor,
+  bindingId,
   decodeRevisionCursor,
   encodeBase,
   encodeResourceCursor,
@@ -16,7 +17,7 @@ import {
   type ResourceCursor,
 } from '../../../src/agents/tools/opaqueTokens';
 import { RangeSnapshots, SNAPSHOT_TTL_MS } from '../../../src/agents/tools/rangeSnapshots';
-import { REDACTED, SecretScrub, secretForms } from '../../../src/agents/tools/secretScrub';
+import { keyForms, REDACTED, SecretScrub } from '../../../src/agents/tools/secretScrub';
 import { answerBytes, rangeOf } from '../../../src/agents/tools/textRanges';
 import { checkArgs, optionalInt, optionalString, required, ToolInputError } from '../../../src/agents/tools/toolArgs';
 import { assertAvailable, ToolUnavailable } from '../../../src/agents/tools/toolGate';
@@ -25,6 +26,8 @@ import { unifiedDiff } from '../../../src/agents/tools/unifiedDiff';
 import type { SaveTokens } from '../../../src/documents/model/saveTypes';
 
 const N = 'ab'.repeat(16);
+/** The connection the tokens of these tests are made on. */
+const B = { origin: 'https://svc.example', workspaceId: 'wksp_1' };
 const dashboardTokens: SaveTokens = {
   kind: 'dashboard',
   expectedRevision: { revisionId: 'rvsn_1', sequence: 3 },
@@ -138,10 +141,18 @@ describe('agents: ranges', () => {
 
 describe('agents: baseRevision and cursors', () => {
   test('a baseRevision carries the id, the view and the tokens, and comes back as it went', () => {
-    const token = encodeBase({ id: 'oper_a1', view: 'dashboard', tokens: dashboardTokens });
-    assert.match(token, /^wsa-base\.1\.[A-Za-z0-9_-]+$/);
-    assert.deepEqual(decodeBase(token), { id: 'oper_a1', view: 'dashboard', tokens: dashboardTokens });
-    assert.deepEqual(decodeBase(encodeBase({ id: 'oper_a1', view: 'operationHandler', tokens: null })), {
+    const token = encodeBase({ id: 'oper_a1', view: 'dashboard', tokens: dashboardTokens }, B);
+    assert.match(token, /^wsa-base\.2\.[A-Za-z0-9_-]+$/);
+    assert.deepEqual(decodeBase(token, B), { id: 'oper_a1', view: 'dashboard', tokens: dashboardTokens });
+    const fields = 'f'.repeat(64);
+    const fact = { kind: 'fact', updatedAt: '' } as SaveTokens;
+    assert.deepEqual(decodeBase(encodeBase({ id: 'fact_a1', view: 'fact', tokens: fact, fields }, B), B), {
+      id: 'fact_a1',
+      view: 'fact',
+      tokens: fact,
+      fields,
+    });
+    assert.deepEqual(decodeBase(encodeBase({ id: 'oper_a1', view: 'operationHandler', tokens: null }, B), B), {
       id: 'oper_a1',
       view: 'operationHandler',
       tokens: null,
@@ -149,7 +160,8 @@ describe('agents: baseRevision and cursors', () => {
   });
 
   test('anything else is refused as a baseRevision: other prefixes, characters, JSON, ids, views, tokens', () => {
-    const body = (v: unknown) => `wsa-base.1.${Buffer.from(JSON.stringify(v)).toString('base64url')}`;
+    const body = (v: unknown) =>
+      `wsa-base.2.${Buffer.from(JSON.stringify(v !== null && typeof v === 'object' && !Array.isArray(v) ? { b: bindingId(B), ...v } : v)).toString('base64url')}`;
     for (const bad of [
       'x',
       'wsa-base.1.!!',
@@ -165,11 +177,17 @@ describe('agents: baseRevision and cursors', () => {
       body({ id: 'oper_a1', view: 'operationHandler', tokens: { kind: 'operationHandler' } }),
       body({ id: 'oper_a1', view: 'dashboard', tokens: [] }),
       body({ id: 'oper_a1', view: 'dashboard', tokens: 'x' }),
-      `wsa-base.1.${'A'.repeat(5000)}`,
-      encodeResourceCursor({ kind: null, query: null, index: 0, page: null, skip: 0, pages: 0 }),
+      body({ id: 'fact_a1', view: 'fact', tokens: { kind: 'fact', updatedAt: '' }, f: 'F'.repeat(64) }),
+      body({ id: 'fact_a1', view: 'fact', tokens: { kind: 'fact', updatedAt: '' }, f: 'f'.repeat(63) }),
+      body({ id: 'fact_a1', view: 'fact', tokens: { kind: 'fact', updatedAt: '' }, f: 64 }),
+      body({ id: 'oper_a1', view: 'dashboard', tokens: dashboardTokens, b: 5 }),
+      body({ id: 'oper_a1', view: 'dashboard', tokens: dashboardTokens, b: null }),
+      `wsa-base.2.${'A'.repeat(5000)}`,
+      `wsa-base.1.${Buffer.from(JSON.stringify({ id: 'oper_a1', view: 'dashboard', tokens: dashboardTokens })).toString('base64url')}`,
+      encodeResourceCursor({ kind: null, query: null, index: 0, page: null, skip: 0, pages: 0 }, B),
     ])
       assert.throws(
-        () => decodeBase(bad),
+        () => decodeBase(bad, B),
         (e: unknown) => e instanceof ToolInputError && /baseRevision is not one these tools gave/.test(e.message),
         bad,
       );
@@ -190,50 +208,58 @@ describe('agents: baseRevision and cursors', () => {
 
   test('list cursors come back as they went; a forged or foreign one is refused', () => {
     const c: ResourceCursor = { kind: 'fact', query: 'rev', index: 0, page: 'p2', skip: 7, pages: 3 };
-    assert.deepEqual(decodeResourceCursor(encodeResourceCursor(c)), c);
+    assert.deepEqual(decodeResourceCursor(encodeResourceCursor(c, B), B), c);
     const all: ResourceCursor = { kind: null, query: null, index: 6, page: null, skip: 0, pages: 0 };
-    assert.deepEqual(decodeResourceCursor(encodeResourceCursor(all)), all);
-    const r = { id: 'oper_a1', kind: 'dashboard', skip: 50 };
-    assert.deepEqual(decodeRevisionCursor(encodeRevisionCursor(r)), r);
-    const enc = (prefix: string, v: unknown) => `${prefix}${Buffer.from(JSON.stringify(v)).toString('base64url')}`;
+    assert.deepEqual(decodeResourceCursor(encodeResourceCursor(all, B), B), all);
+    const r = { id: 'oper_a1', kind: 'dashboard', snapshot: 'c'.repeat(32), skip: 50, last: 'rvsn_9' };
+    assert.deepEqual(decodeRevisionCursor(encodeRevisionCursor(r, B), B), r);
+    const enc = (prefix: string, v: object) => `${prefix}${Buffer.from(JSON.stringify({ b: bindingId(B), ...v })).toString('base64url')}`;
     for (const bad of [
-      enc('wsa-list.1.', { k: 'widget', q: null, i: 0, c: null, s: 0, n: 0 }),
-      enc('wsa-list.1.', { k: null, q: 3, i: 0, c: null, s: 0, n: 0 }),
-      enc('wsa-list.1.', { k: null, q: 'x'.repeat(201), i: 0, c: null, s: 0, n: 0 }),
-      enc('wsa-list.1.', { k: null, q: null, i: 0, c: 5, s: 0, n: 0 }),
-      enc('wsa-list.1.', { k: null, q: null, i: 0, c: 'c'.repeat(1001), s: 0, n: 0 }),
-      enc('wsa-list.1.', { k: null, q: null, i: 7, c: null, s: 0, n: 0 }),
-      enc('wsa-list.1.', { k: null, q: null, i: -1, c: null, s: 0, n: 0 }),
-      enc('wsa-list.1.', { k: null, q: null, i: 0.5, c: null, s: 0, n: 0 }),
-      enc('wsa-list.1.', { k: null, q: null, i: 0, c: null, s: 100_001, n: 0 }),
-      enc('wsa-list.1.', { k: null, q: null, i: 0, c: null, s: 0, n: 10_001 }),
-      encodeRevisionCursor(r),
+      enc('wsa-list.2.', { k: 'widget', q: null, i: 0, c: null, s: 0, n: 0 }),
+      enc('wsa-list.2.', { k: null, q: 3, i: 0, c: null, s: 0, n: 0 }),
+      enc('wsa-list.2.', { k: null, q: 'x'.repeat(201), i: 0, c: null, s: 0, n: 0 }),
+      enc('wsa-list.2.', { k: null, q: null, i: 0, c: 5, s: 0, n: 0 }),
+      enc('wsa-list.2.', { k: null, q: null, i: 0, c: 'c'.repeat(1001), s: 0, n: 0 }),
+      enc('wsa-list.2.', { k: null, q: null, i: 7, c: null, s: 0, n: 0 }),
+      enc('wsa-list.2.', { k: null, q: null, i: -1, c: null, s: 0, n: 0 }),
+      enc('wsa-list.2.', { k: null, q: null, i: 0.5, c: null, s: 0, n: 0 }),
+      enc('wsa-list.2.', { k: null, q: null, i: 0, c: null, s: 100_001, n: 0 }),
+      enc('wsa-list.2.', { k: null, q: null, i: 0, c: null, s: 0, n: 10_001 }),
+      enc('wsa-list.2.', { k: null, q: null, i: 0, c: null, s: 0, n: 0, b: undefined }),
+      encodeRevisionCursor(r, B),
     ])
-      assert.throws(() => decodeResourceCursor(bad), /cursor is not one these tools gave/, bad);
+      assert.throws(() => decodeResourceCursor(bad, B), /cursor is not one these tools gave/, bad);
+    const revs = (v: object) => enc('wsa-revs.2.', { id: 'oper_a1', k: 'dashboard', r: 'c'.repeat(32), s: 0, l: 'rvsn_9', ...v });
+    assert.deepEqual(decodeRevisionCursor(revs({}), B), { ...r, skip: 0 });
     for (const bad of [
-      enc('wsa-revs.1.', { id: 'nope', k: 'dashboard', s: 0 }),
-      enc('wsa-revs.1.', { id: 'oper_a1', k: 'widget', s: 0 }),
-      enc('wsa-revs.1.', { id: 'oper_a1', k: 'dashboard', s: -3 }),
-      enc('wsa-revs.1.', { id: 'oper_a1', k: 'dashboard', s: 1_000_001 }),
-      enc('wsa-revs.1.', { id: 5, k: 'dashboard', s: 0 }),
+      revs({ id: 'nope' }),
+      revs({ k: 'widget' }),
+      revs({ s: -3 }),
+      revs({ s: 1_000_001 }),
+      revs({ id: 5 }),
+      revs({ r: 'c'.repeat(31) }),
+      revs({ r: 'C'.repeat(32) }),
+      revs({ l: 'oper_1' }),
+      revs({ l: undefined }),
+      revs({ b: 7 }),
     ])
-      assert.throws(() => decodeRevisionCursor(bad), /cursor is not one these tools gave/, bad);
+      assert.throws(() => decodeRevisionCursor(bad, B), /cursor is not one these tools gave/, bad);
   });
 
   test('the bounds of a cursor and a token hold at their edge: the longest query and page pass, a longer token or a stray character does not', () => {
     const edge: ResourceCursor = { kind: 'app', query: 'q'.repeat(200), index: 6, page: 'p'.repeat(1000), skip: 100_000, pages: 10_000 };
-    assert.deepEqual(decodeResourceCursor(encodeResourceCursor(edge)), edge);
-    const base = encodeBase({ id: 'oper_a1', view: 'dashboard', tokens: dashboardTokens });
-    const body = base.slice('wsa-base.1.'.length);
-    for (const bad of [`${base.slice(0, 20)}!${base.slice(20)}`, `${base}!`, `!${base}`, `wsa-base.1.=${body}`])
-      assert.throws(() => decodeBase(bad), /baseRevision is not one these tools gave/, bad);
+    assert.deepEqual(decodeResourceCursor(encodeResourceCursor(edge, B), B), edge);
+    const base = encodeBase({ id: 'oper_a1', view: 'dashboard', tokens: dashboardTokens }, B);
+    const body = base.slice('wsa-base.2.'.length);
+    for (const bad of [`${base.slice(0, 20)}!${base.slice(20)}`, `${base}!`, `!${base}`, `wsa-base.2.=${body}`])
+      assert.throws(() => decodeBase(bad, B), /baseRevision is not one these tools gave/, bad);
     // A well-formed token past 4,096 characters (an unknown field makes it long) is refused; below, the field is ignored.
     const padded = (n: number) =>
-      `wsa-base.1.${Buffer.from(JSON.stringify({ id: 'oper_a1', view: 'dashboard', tokens: dashboardTokens, pad: 'x'.repeat(n) })).toString('base64url')}`;
-    assert.ok(padded(2900).length <= 4096);
-    assert.deepEqual(decodeBase(padded(2900)), { id: 'oper_a1', view: 'dashboard', tokens: dashboardTokens });
+      `wsa-base.2.${Buffer.from(JSON.stringify({ b: bindingId(B), id: 'oper_a1', view: 'dashboard', tokens: dashboardTokens, pad: 'x'.repeat(n) })).toString('base64url')}`;
+    assert.ok(padded(2850).length <= 4096);
+    assert.deepEqual(decodeBase(padded(2850), B), { id: 'oper_a1', view: 'dashboard', tokens: dashboardTokens });
     assert.ok(padded(3100).length > 4096);
-    assert.throws(() => decodeBase(padded(3100)), /baseRevision is not one these tools gave/);
+    assert.throws(() => decodeBase(padded(3100), B), /baseRevision is not one these tools gave/);
   });
 
   test('a listing goes on to the service’s next page, and to the next kind at the end, a repeated cursor or 100 pages', () => {
@@ -321,26 +347,28 @@ describe('agents: the unified diff', () => {
 
 describe('agents: the key scrub', () => {
   const key = 'wsa_demo_admin_key_0123456789';
-  test('the key is redacted as is, URL-encoded and in base64 at any alignment', () => {
+  test('the key is redacted as is, URL-encoded and in base64 at any alignment, in every string of a value', () => {
     const scrub = new SecretScrub([key]);
     for (const prefix of ['', 'a', 'ab']) {
       const b64 = Buffer.from(`${prefix}${key}!`).toString('base64');
-      assert.ok(!scrub.text(b64).includes(Buffer.from(key).toString('base64').slice(4, 16)) || !scrub.text(b64).includes(b64), prefix);
-      assert.notEqual(scrub.text(b64), b64, `base64 after ${prefix.length} bytes`);
+      assert.ok(scrub.text(b64).includes(REDACTED), `base64 after ${prefix.length} bytes`);
     }
     assert.equal(scrub.text(`x ${key} y`), `x ${REDACTED} y`);
     assert.equal(scrub.text(encodeURIComponent(`${key}/ü`)).includes(encodeURIComponent(key)), false);
     assert.deepEqual(scrub.value({ a: [key, 1, null], b: { c: `-${key}-` } }), { a: [REDACTED, 1, null], b: { c: `-${REDACTED}-` } });
     assert.equal(new SecretScrub([]).value('kept'), 'kept');
-    assert.deepEqual(secretForms('short'), [], 'a short secret is not searched for (it would match everything)');
-    assert.ok(secretForms(key).includes(Buffer.from(key).toString('base64url').slice(0, 30)) || secretForms(key).length >= 4);
+    assert.deepEqual(keyForms('short'), [], 'a short secret is not searched for (it would match everything)');
+    assert.ok(keyForms(key).some((f) => f.text === Buffer.from(key).toString('base64url').slice(0, 38)));
   });
 });
 
 describe('agents: kept range snapshots and the gate', () => {
   test('a snapshot is kept for a minute, four at most', () => {
     let now = 0;
-    const kept = new RangeSnapshots(() => now);
+    const kept = new RangeSnapshots<{ text: string }>(
+      (v) => v.text.length,
+      () => now,
+    );
     const s = (t: string) => ({ text: t, hash: t, baseRevision: t });
     kept.put('a', s('1'));
     now = SNAPSHOT_TTL_MS;
@@ -352,12 +380,18 @@ describe('agents: kept range snapshots and the gate', () => {
     assert.deepEqual(kept.get('e'), s('e'));
     kept.put('b', s('b2'));
     assert.deepEqual(kept.get('b'), s('b2'));
+    kept.delete('b');
+    assert.equal(kept.get('b'), undefined);
+    assert.deepEqual(kept.get('c'), s('c'), 'the others stay');
     kept.clear();
     assert.equal(kept.get('b'), undefined);
   });
 
   test('the kept texts stay within 24 MiB together: at the bound all stay, past it the oldest goes', () => {
-    const kept = new RangeSnapshots(() => 0);
+    const kept = new RangeSnapshots<{ text: string }>(
+      (v) => v.text.length,
+      () => 0,
+    );
     const s = (t: string) => ({ text: t, hash: 'h', baseRevision: 'b' });
     const half = 'x'.repeat(12 * 1024 * 1024);
     kept.put('a', s(half));

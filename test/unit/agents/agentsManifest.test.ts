@@ -70,7 +70,11 @@ describe('agents: the manifest', () => {
   });
 
   test('the agents’ settings are off by default, application scope, and not read from a folder in Restricted Mode', () => {
-    for (const id of ['workspaceAutomation.agents.allowSave', 'workspaceAutomation.agents.mcp']) {
+    for (const id of [
+      'workspaceAutomation.agents.allowSave',
+      'workspaceAutomation.agents.allowLiveSave',
+      'workspaceAutomation.agents.mcp',
+    ]) {
       const setting = pkg.contributes.configuration.properties[id];
       assert.deepEqual([setting?.type, setting?.default, setting?.scope], ['boolean', false, 'application'], id);
       assert.ok(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations.includes(id));
