@@ -4,12 +4,13 @@
 // plain http only to loopback or with --allow-plain-http, and never print an argument that looks
 // like it carries a key.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
+import { runMcp } from '../../../src/agents/mcp';
 import { parseMcpArgs } from '../../../src/agents/mcp/mcpCommand';
 import { encodeRevisionCursor } from '../../../src/agents/tools/opaqueTokens';
 import { runCli } from '../../../src/localFolders/engine/folderCli';
@@ -22,7 +23,6 @@ import {
 } from '../../../src/localFolders/engine/folderCliArgs';
 import { useEmulator } from '../emulator/emulatorSupport';
 import { useProfile } from '../variantSupport';
-import { CLI } from './agentsMcpSupport';
 import { toolsRig, unfenced } from './agentsRig';
 
 describe('agents: tokens are bound to their connection', () => {
@@ -256,14 +256,17 @@ describe('the command lines: plain http and arguments that look like a key', () 
       const refused: string[] = [];
       assert.equal(await runCli(['pull', '.', '--base-url', url, '--workspace', 'wksp_1'], io(refused)), 2);
       assert.match(refused.join('\n'), /is plain http to a host that is not loopback/);
-      const mcp = await new Promise<{ code: number; stderr: string }>((done) =>
-        execFile(
-          process.execPath,
-          [CLI, 'mcp', '--base-url', url!, '--workspace', 'wksp_1'],
-          { env: { PATH: process.env.PATH ?? '', ...env } },
-          (e, _o, stderr) => done({ code: typeof e?.code === 'number' ? e.code : 0, stderr }),
-        ),
-      );
+      // In this process, as `wsa mcp` runs it (src/cli.ts): the refusal comes before anything connects.
+      const mcpErr: string[] = [];
+      const mcpCode = await runMcp(['--base-url', url, '--workspace', 'wksp_1'], {
+        env,
+        stdin: new PassThrough(),
+        stdout: new PassThrough(),
+        err: (s) => mcpErr.push(s),
+        distDir: dir,
+        validate: async () => [],
+      });
+      const mcp = { code: mcpCode, stderr: mcpErr.join('\n') };
       assert.equal(mcp.code, 2);
       assert.match(mcp.stderr, /plain http/);
       assert.ok(!mcp.stderr.includes(key));
