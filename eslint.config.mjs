@@ -51,16 +51,40 @@ const protocolStaysProtocol = {
   message: 'src/history/protocol imports only itself: both the host and the webview page bundle it.',
 };
 
+/** The features: each meets another only through that one's entry (index.ts), what it offers the others (api.ts), or its vscode-free layers. */
+const FEATURES = ['agents', 'connection', 'dashboardLanguage', 'documents', 'explorer', 'history', 'localFolders', 'publish'];
+/** A feature's layers any other may import: vscode-free, so they carry no registration or UI with them. */
+const SHARED_LAYERS = ['model', 'engine', 'tools', 'protocol', 'check', 'service', 'validation'];
+
+// From src/<feature>/: another feature's inner files (its vscode/, host/, files/… adapters) are its
+// own to change; what it offers the others is in its api.ts.
+function featureEntriesOnly(feature) {
+  const others = FEATURES.filter((f) => f !== feature).join('|');
+  return {
+    regex: `^(\\.\\./)+(${others})/(?!(index|api)$)(?!(${SHARED_LAYERS.join('|')})/)`,
+    caseSensitive: true,
+    message:
+      'Features meet through each other’s index.ts, api.ts or vscode-free layers (model, engine, tools, protocol, check, service, validation): add what this needs to that feature’s api.ts.',
+  };
+}
+
+/** The feature a folder of src/ belongs to, if it is one. */
+const featureOf = (folder) => FEATURES.find((f) => folder === `src/${f}` || folder.startsWith(`src/${f}/`));
+
 function restrict(...rules) {
   return {
     'no-restricted-imports': ['error', { paths: rules.filter((r) => 'name' in r), patterns: rules.filter((r) => 'regex' in r) }],
   };
 }
 
+/** A folder's rules with its feature's, when it has one. */
+const within = (folder, ...rules) => restrict(...rules, ...(featureOf(folder) ? [featureEntriesOnly(featureOf(folder))] : []));
+
 // A later block's options for a rule replace an earlier block's for the same file: each block
 // below repeats the general rules, from the most general folder to the most specific.
 const boundaries = [
-  { files: VSCODE_FREE.map((f) => `${f}/**/*.ts`), rules: restrict(noVscode) },
+  ...FEATURES.map((f) => ({ files: [`src/${f}/**/*.ts`], rules: within(`src/${f}`) })),
+  ...VSCODE_FREE.map((f) => ({ files: [`${f}/**/*.ts`], rules: within(f, noVscode) })),
   { files: ['src/history/page/**/*.ts'], rules: restrict(noVscode, pageImportsOnlyProtocol) },
   { files: ['src/history/protocol/**/*.ts'], rules: restrict(noVscode, protocolStaysProtocol) },
 ];

@@ -4,7 +4,7 @@
 // First: the vscode-free modules below word some labels when they load.
 import './ui/localization';
 import * as vscode from 'vscode';
-import { registerAgents } from './agents/vscode/registerAgents';
+import { registerAgents } from './agents';
 import { Configuration } from './manifest/config';
 import { COMMANDS } from './manifest/contributions';
 import { registerConnection } from './connection';

@@ -21,7 +21,7 @@ import type { PublishFeature } from './publish';
 import { VSCODE_OPERATION_DIALOGS, type OperationDialogs } from './publish/revisionOperationsUi';
 import type { FolderMergeOptions } from './localFolders/vscode/folderMerge';
 import type { LocalFoldersFeature } from './localFolders';
-import type { AgentsFeature, AgentsOptions } from './agents/vscode/registerAgents';
+import type { AgentsFeature, AgentsOptions } from './agents';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 

@@ -3,7 +3,7 @@
 // errors come from a TypeScript language service in a worker thread (./service). Registering costs no
 // more than the providers: the worker and TypeScript load when the first dashboard opens.
 import * as vscode from 'vscode';
-import type { ConnectionProvider } from '../connection/connectionProvider';
+import type { ConnectionProvider } from '../connection/api';
 import type { Configuration } from '../manifest/config';
 import { FILE_SCHEME, parseFilePath, parseRevisionPath, REVISION_SCHEME, VIEWS } from '../kinds/resourcePath';
 import type { ServerSnapshot } from '../documents/model/saveTypes';

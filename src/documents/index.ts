@@ -4,7 +4,7 @@
 // discard held auto saves.
 import type * as vscode from 'vscode';
 import type { Configuration } from '../manifest/config';
-import type { ConnectionProvider } from '../connection/connectionProvider';
+import type { ConnectionProvider } from '../connection/api';
 import type { ConflictMergeOptions } from './conflicts/conflictMerge';
 import { ConflictResolver } from './conflicts/conflictResolver';
 import type { DocumentSaverOptions } from './files/documentSaver';

@@ -3,7 +3,7 @@
 // each save.
 import * as vscode from 'vscode';
 import type { Configuration } from '../manifest/config';
-import type { ConnectionProvider } from '../connection/connectionProvider';
+import type { ConnectionProvider } from '../connection/api';
 import { ExplorerModel } from './model/explorerModel';
 import { parseFilePath, VIEWS } from '../kinds/resourcePath';
 import { ownedBy } from '../util/lifecycle';

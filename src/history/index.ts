@@ -4,7 +4,7 @@
 import type * as vscode from 'vscode';
 import { COMMANDS } from '../manifest/contributions';
 import { registerCommand } from '../ui/registerCommand';
-import type { ConnectionProvider } from '../connection/connectionProvider';
+import type { ConnectionProvider } from '../connection/api';
 import type { RevisionCache } from '../documents/model/revisionCache';
 import { HistoryPanels, type HistoryPanelsDeps, type HistoryPanelsOptions } from './host/historyPanels';
 

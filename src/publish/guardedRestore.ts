@@ -9,7 +9,7 @@ import { openView, type HistoryKind } from '../kinds/resourceKinds';
 import type { RevisionCache } from '../documents/model/revisionCache';
 import { isError, type SaveConflict, type SaveResult } from '../documents/model/saveTypes';
 import { revisionText } from '../kinds/serialize';
-import { confirmation } from '../documents/files/saveMessages';
+import { confirmation } from '../documents/api';
 import { describeError } from '../ui/describeError';
 
 /** The guarded save of `wsa:` files (`files.saveText`) and the conflict offer (`conflicts.offer`). */

@@ -3,14 +3,14 @@
 // resource reads it again: its explorer items, its open documents (a clean one reloads, one with
 // unsaved edits is left to the remote-change rules) and its history panel.
 import * as vscode from 'vscode';
-import type { ConnectionProvider } from '../connection/connectionProvider';
-import type { DocumentRegistry } from '../documents/files/documentRegistry';
+import type { ConnectionProvider } from '../connection/api';
+import type { DocumentRegistry } from '../documents/api';
 import type { ExplorerModel } from '../explorer/model/explorerModel';
 import { FILE_SCHEME, parseFilePath, VIEWS } from '../kinds/resourcePath';
 import type { RevisionCache } from '../documents/model/revisionCache';
 import type { ServerSnapshot } from '../documents/model/saveTypes';
 import { ownedBy } from '../util/lifecycle';
-import type { HistoryPanels } from '../history/host/historyPanels';
+import type { HistoryPanels } from '../history/api';
 import type { GuardedSaver } from './guardedRestore';
 import { OperationTargets } from './operationTargets';
 import { registerPublishCommands } from './publishCommands';

@@ -2,10 +2,10 @@
 // active editor), as an OperationTarget: the same resolution as Show Revision History
 // (historyTarget.ts), with the workspace and a name added.
 import * as vscode from 'vscode';
-import type { ConnectionProvider } from '../connection/connectionProvider';
+import type { ConnectionProvider } from '../connection/api';
 import { FILE_SCHEME } from '../kinds/resourcePath';
 import { PromiseCache } from '../util/async';
-import { resolveHistoryTarget } from '../history/host/historyTarget';
+import { resolveHistoryTarget } from '../history/api';
 import type { OperationTarget } from './revisionOperationsUi';
 
 export class OperationTargets {

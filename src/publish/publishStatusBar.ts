@@ -7,7 +7,7 @@
 // the context keys the editor title's Publish… and Compare with Published are offered by, from the
 // service's capabilities (offered while not known: the service judges).
 import * as vscode from 'vscode';
-import type { ConnectionProvider } from '../connection/connectionProvider';
+import type { ConnectionProvider } from '../connection/api';
 import { COMMANDS, CONTEXT_KEYS } from '../manifest/contributions';
 import { draftOfSnapshot } from '../kinds/kindModules';
 import { hasHistory } from '../kinds/resourceKinds';

@@ -5,8 +5,8 @@
 import * as vscode from 'vscode';
 import { notificationText } from '../util/notify';
 import type { RevisionHistory, RevisionRef } from '../api/schemas';
-import type { ConnectionProvider } from '../connection/connectionProvider';
-import { revisionUri } from '../documents/files/revisionFileSystem';
+import type { ConnectionProvider } from '../connection/api';
+import { revisionUri } from '../documents/api';
 import { openView, restoresBySave, type HistoryKind } from '../kinds/resourceKinds';
 import type { RevisionCache } from '../documents/model/revisionCache';
 import { publishQuestion, runRevisionOperation, type RevisionOperation } from './model/revisionOperations';

@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { AdminClient } from '../../src/emulator/adminClient';
-import { unfence } from '../../src/agents/tools';
+import { unfence } from '../../src/agents/tools/api';
 import { AGENT_TOOLS, AGENT_TOOLS_WHEN } from '../../src/manifest/contributions';
 import { editText, openFresh, revertAndCloseAll, wsaUri, useSavingSuite } from './fileHelpers';
 import { colleagueClient, EXTENSION_ID, hasVariant, serviceFetch, type EmulatorInfo } from './helpers';

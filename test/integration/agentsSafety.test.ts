@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { WorkspaceAutomationApi } from '../../src/extension';
 import type { AdminClient } from '../../src/emulator/adminClient';
-import { encodeBase, unfence } from '../../src/agents/tools';
+import { encodeBase, unfence } from '../../src/agents/tools/api';
 import { AGENT_TOOLS } from '../../src/manifest/contributions';
 import { openFresh, revertAndCloseAll, setAutoSave, wsaUri } from './fileHelpers';
 import { colleagueClient, connectSuite, type EmulatorInfo } from './helpers';

@@ -102,6 +102,45 @@ describe('lint: the folder rules', () => {
     }
   });
 
+  test('a feature imports another only through its index.ts, its api.ts or its vscode-free layers', async () => {
+    const meets = /Features meet through each other’s index.ts/;
+    const refused: [string, string][] = [
+      ['src/publish/snippet.ts', '../documents/files/revisionFileSystem'],
+      ['src/explorer/vscode/snippet.ts', '../../connection/connectionProvider'],
+      ['src/localFolders/vscode/snippet.ts', '../../dashboardLanguage/vscode/dashboardDocuments'],
+      ['src/history/host/snippet.ts', '../../documents/conflicts/snapshotFileSystem'],
+      // A vscode-free layer of a feature is held to the rule too, besides its own.
+      ['src/explorer/model/snippet.ts', '../../connection/connectionManager'],
+      ['src/agents/vscode/snippet.ts', '../../documents/files/api'],
+    ];
+    for (const [path, from] of refused) {
+      const errors = await boundaryErrors(path, `import { x } from '${from}';\nexport const y = x;\n`);
+      assert.ok(
+        errors.some((e) => meets.test(e)),
+        `${path} ← ${from}: ${errors.join('; ')}`,
+      );
+    }
+    const allowed: [string, string][] = [
+      ['src/publish/snippet.ts', '../documents'],
+      ['src/publish/snippet.ts', '../documents/api'],
+      ['src/agents/vscode/snippet.ts', '../../documents/model/saveFlow'],
+      ['src/explorer/model/snippet.ts', '../../connection/model/origins'],
+      ['src/publish/snippet.ts', '../history/protocol/messages'],
+      ['src/localFolders/vscode/snippet.ts', '../../dashboardLanguage/check/dashboardCheck'],
+      // Its own inner files, and the shared folders that are no feature.
+      ['src/documents/index.ts', './files/registerFiles'],
+      ['src/documents/conflicts/snippet.ts', '../files/revisionFileSystem'],
+      ['src/publish/snippet.ts', '../kinds/resourceKinds'],
+      ['src/publish/snippet.ts', '../ui/registerCommand'],
+      // The root files wire the features together.
+      ['src/extension.ts', './documents/files/registerFiles'],
+    ];
+    for (const [path, from] of allowed) {
+      const errors = await boundaryErrors(path, `import { x } from '${from}';\nexport const y = x;\n`);
+      assert.deepEqual(errors, [], `${path} ← ${from}`);
+    }
+  });
+
   test('a fixed sleep in a test is refused; waiting for a condition, a timeout that rejects and product code are not', async () => {
     const lint = async (path: string, code: string) => {
       const [result] = await eslint.lintText(code, { filePath: join(root, path) });

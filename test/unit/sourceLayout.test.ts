@@ -8,12 +8,12 @@ import { repoRoot } from '../harness/lib/paths';
 
 const root = repoRoot;
 
-/** Basenames used by more than one file, with the files; `index.ts` names a folder's entry and may repeat. */
+/** Basenames used by more than one file, with the files; `index.ts` (a feature's registration) and `api.ts` (what it offers the others) name a folder's role and may repeat. */
 function sharedBasenames(files: readonly string[]): Map<string, string[]> {
   const byName = new Map<string, string[]>();
   for (const file of files) {
     const name = basename(file);
-    if (name !== 'index.ts') byName.set(name, [...(byName.get(name) ?? []), file]);
+    if (name !== 'index.ts' && name !== 'api.ts') byName.set(name, [...(byName.get(name) ?? []), file]);
   }
   return new Map([...byName].filter(([, list]) => list.length > 1));
 }
@@ -41,7 +41,7 @@ function lineCount(text: string): number {
 }
 
 describe('source layout', () => {
-  test('no two files under src/ share a basename (index.ts aside)', () => {
+  test('no two files under src/ share a basename (index.ts and api.ts aside)', () => {
     const files = sourceFiles();
     assert.ok(files.length > 50, `read the source tree (${files.length} files)`);
     const shared = [...sharedBasenames(files)].map(([name, list]) => `${name}: ${list.join(', ')}`);
@@ -49,7 +49,15 @@ describe('source layout', () => {
   });
 
   test('the check names each repeated basename with its files', () => {
-    const found = sharedBasenames(['src/a/jsonLocation.ts', 'src/b/jsonLocation.ts', 'src/a/index.ts', 'src/b/index.ts', 'src/c/other.ts']);
+    const found = sharedBasenames([
+      'src/a/jsonLocation.ts',
+      'src/b/jsonLocation.ts',
+      'src/a/index.ts',
+      'src/b/index.ts',
+      'src/a/api.ts',
+      'src/b/api.ts',
+      'src/c/other.ts',
+    ]);
     assert.deepEqual([...found], [['jsonLocation.ts', ['src/a/jsonLocation.ts', 'src/b/jsonLocation.ts']]]);
   });
 

@@ -13,7 +13,7 @@ import { SaveFlow } from '../../documents/model/saveFlow';
 import type { TextProblem } from '../../documents/model/saveTypes';
 import { DashboardWorkerClient } from '../../dashboardLanguage/service/workerClient';
 import { inertLines, visible } from '../../util/visibleText';
-import { AgentTools, DashboardTypeCheck, SecretScrub } from '../tools';
+import { AgentTools, DashboardTypeCheck, SecretScrub } from '../tools/api';
 import { MCP_HELP, parseMcpArgs } from './mcpCommand';
 import { createMcpServer, offeredTools } from './mcpServer';
 

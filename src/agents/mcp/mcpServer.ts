@@ -16,7 +16,7 @@ import {
   type AgentTools,
   type SecretScrub,
   type ToolName,
-} from '../tools';
+} from '../tools/api';
 
 export const SERVER_NAME = 'workspace-automation';
 export const SERVER_VERSION = '0.1.0';

@@ -9,8 +9,8 @@
 // showed the whole diff, and for a write sync or a fact only with agents.allowLiveSave besides.
 // Messages name the resource by its checked id, never by the service's name for it.
 import * as vscode from 'vscode';
-import type { KeyedConnection } from '../../connection/connectionProvider';
-import type { FilesFeature } from '../../documents/files/registerFiles';
+import type { KeyedConnection } from '../../connection/api';
+import type { FilesFeature } from '../../documents/api';
 import { explorerOf } from '../../kinds/kindModules';
 import { resolveId } from '../../explorer/model/resolve';
 import { FILE_SCHEME, filePath, parseFilePath, type ResourceFile } from '../../kinds/resourcePath';
@@ -32,7 +32,7 @@ import {
   type SaveArgs,
   type SecretScrub,
   type Structured,
-} from '../tools';
+} from '../tools/api';
 
 /** How long a confirmation stays good for the invoke that follows it. */
 const PREPARED_FOR_MS = 10 * 60_000;

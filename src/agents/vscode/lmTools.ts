@@ -6,8 +6,8 @@
 // and passes the key scrub, which also refuses a text that holds the key. save_resource proposes an
 // edit (agentEdits.ts), which also applies the rules for live saves. Loaded on first use.
 import * as vscode from 'vscode';
-import type { ConnectionManager } from '../../connection/connectionManager';
-import type { FilesFeature } from '../../documents/files/registerFiles';
+import type { ConnectionManager } from '../../connection/api';
+import type { FilesFeature } from '../../documents/api';
 import type { Configuration } from '../../manifest/config';
 import { DashboardWorkerClient } from '../../dashboardLanguage/service/workerClient';
 import { Disposable } from '../../util/lifecycle';
@@ -26,7 +26,7 @@ import {
   withFence,
   type Limits,
   type ToolName,
-} from '../tools';
+} from '../tools/api';
 import { AgentEdits, bindingOf } from './agentEdits';
 
 export interface AgentLmToolsDeps {

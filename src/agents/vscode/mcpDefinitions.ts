@@ -6,7 +6,7 @@
 // server writes only when workspaceAutomation.agents.allowSave is on too, and saves write syncs and
 // facts only with workspaceAutomation.agents.allowLiveSave besides.
 import * as vscode from 'vscode';
-import type { ConnectionManager } from '../../connection/connectionManager';
+import type { ConnectionManager } from '../../connection/api';
 import type { Configuration } from '../../manifest/config';
 import { isPlainHttpRisk } from '../../connection/model/origins';
 import { KEY_VARIABLE, BASE_URL_VARIABLE, CARRIER_VARIABLES } from '../../localFolders/engine/folderCliArgs';

@@ -6,7 +6,7 @@
 // Type errors are information for the user only: nothing here takes part in a save.
 import * as vscode from 'vscode';
 import { rowTypeFromColumns } from '../../api/dataContract';
-import type { Connection, ConnectionProvider } from '../../connection/connectionProvider';
+import type { Connection, ConnectionProvider } from '../../connection/api';
 import { REVISION_SCHEME } from '../../kinds/resourcePath';
 import type { SaveTokens } from '../../documents/model/saveTypes';
 import { REGION_CHECK_LINES, type OffsetRange, type TypeDiagnostic } from '../service/dashboardProtocol';

@@ -2,7 +2,7 @@
 // and converts the answer. The built-in TypeScript features do not act on the `wsa-dashboard`
 // language, so nothing is shown twice.
 import * as vscode from 'vscode';
-import { resolvedPath } from '../../documents/files/resolvedPath';
+import { resolvedPath } from '../../documents/api';
 import { FILE_SCHEME, REVISION_SCHEME } from '../../kinds/resourcePath';
 import type { CompletionEntry, LineRange } from '../service/dashboardProtocol';
 import { TYPE_ROOTS } from '../service/typeFiles';

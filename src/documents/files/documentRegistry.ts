@@ -4,7 +4,7 @@
 // owned by the store (src/documents/model/documentStore.ts): this class tells it what VS Code and the service
 // did, as editor facts (`editorFacts`), and does what it answers on VS Code's side.
 import * as vscode from 'vscode';
-import type { ConnectionProvider } from '../../connection/connectionProvider';
+import type { ConnectionProvider } from '../../connection/api';
 import { NotSignedInError } from '../../connection/model/notSignedIn';
 import { ResourceReader, type RevisionSource } from '../model/resourceReader';
 import { isIdOf } from '../../api/ids';

@@ -4,7 +4,7 @@
 // that say why a save was refused.
 import * as vscode from 'vscode';
 import type { Configuration } from '../../manifest/config';
-import type { ConnectionProvider } from '../../connection/connectionProvider';
+import type { ConnectionProvider } from '../../connection/api';
 import type { FileView } from '../../kinds/resourcePath';
 import { DocumentStore } from '../model/documentStore';
 import { RevisionCache } from '../model/revisionCache';

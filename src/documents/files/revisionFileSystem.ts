@@ -1,7 +1,7 @@
 // `wsa-revision:` — read-only documents of single revisions, for diffs, history and conflict
 // compares. Content comes from the immutable RevisionCache.
 import * as vscode from 'vscode';
-import type { ConnectionProvider } from '../../connection/connectionProvider';
+import type { ConnectionProvider } from '../../connection/api';
 import type { RevisionCache } from '../model/revisionCache';
 import { parseRevisionPath, REVISION_SCHEME, ResourcePathError, revisionPath, type RevisionFile } from '../../kinds/resourcePath';
 import { revisionText } from '../../kinds/serialize';

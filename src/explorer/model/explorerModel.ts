@@ -5,7 +5,7 @@
 import { ApiError, type ServiceClient } from '../../api';
 import { CursorTrail, listStopMessage, type ListStop } from '../../api/listPaging';
 import type { Operation } from '../../api/schemas';
-import type { ConnectionProvider } from '../../connection/connectionProvider';
+import type { ConnectionProvider } from '../../connection/api';
 import { ID_SHARING_KINDS } from '../../kinds/resourceKinds';
 import { PromiseCache } from '../../util/async';
 import { Emitter } from '../../util/events';

@@ -2,7 +2,7 @@
 // failure reads in a tree item. vscode-free.
 import * as l10n from '@vscode/l10n';
 import { ApiError } from '../../api';
-import type { Connection } from '../../connection/connectionProvider';
+import type { Connection } from '../../connection/api';
 import { messageNode, type GroupNode, type MessageNode } from './nodes';
 
 /** One message node for an unreachable server, a rejected key or a forbidden workspace; else undefined. */

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { notificationText } from '../../util/notify';
 import { ApiError } from '../../api';
 import type { Configuration } from '../../manifest/config';
-import type { ConnectionProvider } from '../../connection/connectionProvider';
+import type { ConnectionProvider } from '../../connection/api';
 import { COMMANDS } from '../../manifest/contributions';
 import { parseAdditionInput } from '../model/addition';
 import type { ExplorerModel } from '../model/explorerModel';

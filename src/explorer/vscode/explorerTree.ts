@@ -1,7 +1,7 @@
 // The explorer tree: a thin TreeDataProvider over the ExplorerModel, the TreeView, and the
 // deployment poller that follows the view's visibility.
 import * as vscode from 'vscode';
-import type { ConnectionProvider } from '../../connection/connectionProvider';
+import type { ConnectionProvider } from '../../connection/api';
 import { VIEWS } from '../../manifest/contributions';
 import type { ExplorerModel } from '../model/explorerModel';
 import { GROUPS, isResourceNode, type ExplorerNode } from '../model/nodes';

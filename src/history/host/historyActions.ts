@@ -4,7 +4,7 @@
 // again makes no request.
 import * as vscode from 'vscode';
 import type { RevisionListItem, RevisionRef } from '../../api/schemas';
-import { revisionUri } from '../../documents/files/revisionFileSystem';
+import { revisionUri } from '../../documents/api';
 import { changeSet, dependencyRefs, type ChangeSource } from '../model/changes';
 import { lineDiffStats } from '../model/diffStats';
 import { revisionLabel } from '../model/items';

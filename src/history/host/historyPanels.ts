@@ -3,7 +3,7 @@
 // when the connection moves to another workspace or signs out.
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../api';
-import type { ConnectionProvider } from '../../connection/connectionProvider';
+import type { ConnectionProvider } from '../../connection/api';
 import { ResourceNames } from '../model/resourceNames';
 import type { RevisionCache } from '../../documents/model/revisionCache';
 import { PromiseCache } from '../../util/async';

@@ -5,7 +5,7 @@
 // nothing and writes nothing: a status is local, and pulls, pushes and merges are refused. The
 // pulled files are read and written here too, with the engine's rules: bounded, never through a link.
 import * as l10n from '@vscode/l10n';
-import type { Connection } from '../../connection/connectionProvider';
+import type { Connection } from '../../connection/api';
 import {
   LocalFolder,
   readState,

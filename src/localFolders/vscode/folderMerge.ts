@@ -5,7 +5,7 @@
 // land on the user's file. Complete Merge (an explicit save of the result) writes it into the local
 // file. The local text is also kept as a snapshot, so nothing the user wrote is out of reach.
 import * as vscode from 'vscode';
-import { SNAPSHOT_SCHEME, type SnapshotFileSystem } from '../../documents/conflicts/snapshotFileSystem';
+import { SNAPSHOT_SCHEME, type SnapshotFileSystem } from '../../documents/api';
 import { mergeTexts } from '../../documents/model/merge';
 import { notificationText } from '../../util/notify';
 import { Disposable } from '../../util/lifecycle';

@@ -6,7 +6,7 @@
 // this class only shows them. Names and paths come from the folder: shown with their control,
 // bidi and zero-width characters escaped.
 import * as vscode from 'vscode';
-import type { Connection } from '../../connection/connectionProvider';
+import type { Connection } from '../../connection/api';
 import { COMMANDS, SOURCE_CONTROL } from '../../manifest/contributions';
 import { FILE_SCHEME, filePath } from '../../kinds/resourcePath';
 import { Disposable } from '../../util/lifecycle';

@@ -4,9 +4,9 @@
 // Restricted Mode a folder shows its local status only, and Pull, Push and a merge say that the
 // workspace must be trusted; once it is, the service is asked at once.
 import * as vscode from 'vscode';
-import type { SnapshotFileSystem } from '../../documents/conflicts/snapshotFileSystem';
-import type { ConnectionProvider } from '../../connection/connectionProvider';
-import type { DashboardBase } from '../../dashboardLanguage/vscode/dashboardDocuments';
+import type { SnapshotFileSystem } from '../../documents/api';
+import type { ConnectionProvider } from '../../connection/api';
+import type { DashboardBase } from '../../dashboardLanguage/api';
 import type { Configuration } from '../../manifest/config';
 import { CONTEXT_KEYS } from '../../manifest/contributions';
 import type { TextProblem } from '../../documents/model/saveTypes';

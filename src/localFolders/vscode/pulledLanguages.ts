@@ -6,7 +6,7 @@
 // not checked. Asked when such a file opens and when a folder's bases move (a pull, a push, a
 // merge), for the open files only.
 import * as vscode from 'vscode';
-import { DASHBOARD_LANGUAGE, type DashboardBase } from '../../dashboardLanguage/vscode/dashboardDocuments';
+import { DASHBOARD_LANGUAGE, type DashboardBase } from '../../dashboardLanguage/api';
 import { VIEWS, type FileView } from '../../kinds/resourcePath';
 import { Disposable } from '../../util/lifecycle';
 import type { LanguageBase } from './engineAdapter';

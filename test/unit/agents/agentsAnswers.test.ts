@@ -20,7 +20,7 @@ import {
   ToolUnavailable,
   withFence,
   type ToolName,
-} from '../../../src/agents/tools';
+} from '../../../src/agents/tools/api';
 import { fencedProblems } from '../../../src/agents/tools/agentSave';
 import { sortProblems, type Problem } from '../../../src/agents/tools/dashboardCheck';
 import { keyForms, REDACTED, SecretScrub } from '../../../src/agents/tools/secretScrub';

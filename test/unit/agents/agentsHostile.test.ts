@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { confirmationOf, describeToolError, encodeBase, unifiedDiff, withFence } from '../../../src/agents/tools';
+import { confirmationOf, describeToolError, encodeBase, unifiedDiff, withFence } from '../../../src/agents/tools/api';
 import { startEmulator, type RunningEmulator, type StateSnapshot } from '../../../src/emulator';
 import { caller } from '../emulator/emulatorSupport';
 import { bindingOf, NONCE, toolsRig } from './agentsRig';

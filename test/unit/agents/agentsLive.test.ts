@@ -5,7 +5,7 @@
 // `wsa:` save flow alike. And VS Code's confirmation offers a save only of a diff it shows whole.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { confirmationOf, CONFIRMATION_DIFF_BYTES, isLiveView, TOOL_SPECS, unifiedDiff } from '../../../src/agents/tools';
+import { confirmationOf, CONFIRMATION_DIFF_BYTES, isLiveView, TOOL_SPECS, unifiedDiff } from '../../../src/agents/tools/api';
 import { FILE_VIEWS } from '../../../src/kinds/resourceKinds';
 import { isEditable, type FileView } from '../../../src/kinds/resourcePath';
 import { useEmulator } from '../emulator/emulatorSupport';

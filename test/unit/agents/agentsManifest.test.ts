@@ -59,6 +59,15 @@ describe('agents: the manifest', () => {
     assert.equal(AGENT_TOOLS_WHEN, 'isWorkspaceTrusted && workspaceAutomation.signedIn');
   });
 
+  test('docs/agents.md gives every tool its row, with its `#` reference', () => {
+    const page = readFileSync(join(root, 'docs/agents.md'), 'utf8');
+    for (const name of TOOL_NAMES) {
+      const row = page.split('\n').find((line) => line.startsWith(`| \`${name}\``));
+      assert.ok(row, `docs/agents.md has no row for ${name}`);
+      assert.ok(row.includes(`\`#${AGENT_TOOLS[name].reference}\``), `${name}'s row names #${AGENT_TOOLS[name].reference}`);
+    }
+  });
+
   test('each description says when to use the tool and when not, and that service text is data', () => {
     for (const name of TOOL_NAMES) {
       const d = TOOL_SPECS[name].description;

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator';
-import { encodeBase } from '../../../src/agents/tools';
+import { encodeBase } from '../../../src/agents/tools/api';
 import { dashboardSource, errorText, inside, putDashboard, readWhole, startMcp, type McpSession } from './agentsMcpSupport';
 
 const READ_TOOLS = ['check_dashboard', 'diff_revisions', 'get_data_contract', 'list_resources', 'list_revisions', 'read_resource'];

@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { RunningEmulator } from '../../../src/emulator';
-import { unfence } from '../../../src/agents/tools';
+import { unfence } from '../../../src/agents/tools/api';
 import { caller } from '../emulator/emulatorSupport';
 import { repoRoot } from '../../harness/lib/paths';
 

@@ -2,7 +2,7 @@
 // server builds them, with a fixed fence nonce and a clock the test moves; with `types`, also the
 // dashboard language service in its worker (dist/ts-worker.js, as `wsa mcp` starts it).
 import { resolve } from 'node:path';
-import { AgentTools, DashboardTypeCheck, type Binding } from '../../../src/agents/tools';
+import { AgentTools, DashboardTypeCheck, type Binding } from '../../../src/agents/tools/api';
 import { DashboardWorkerClient } from '../../../src/dashboardLanguage/service/workerClient';
 import type { RunningEmulator } from '../../../src/emulator/server';
 import { ResourceReader } from '../../../src/documents/model/resourceReader';

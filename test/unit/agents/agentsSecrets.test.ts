@@ -5,7 +5,7 @@
 // joined, no answer gives 12 characters of the key in a row. Against the emulator over HTTP.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { describeToolError, withFence } from '../../../src/agents/tools';
+import { describeToolError, withFence } from '../../../src/agents/tools/api';
 import { MIN_RUN, REDACTED, SecretScrub } from '../../../src/agents/tools/secretScrub';
 import { useEmulator } from '../emulator/emulatorSupport';
 import { dashboardSource, putDashboard } from './agentsMcpSupport';

@@ -3,7 +3,7 @@
 // what a save sends, and the MCP command line's checks of where the key may go.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { describeToolError, encodeBase, withFence } from '../../../src/agents/tools';
+import { describeToolError, encodeBase, withFence } from '../../../src/agents/tools/api';
 import { parseMcpArgs } from '../../../src/agents/mcp/mcpCommand';
 import { offeredTools, toolListing } from '../../../src/agents/mcp/mcpServer';
 import { UsageError } from '../../../src/localFolders/engine/folderCliArgs';

@@ -3,13 +3,13 @@
 // registered), loaded on first use: each registration forwards to the implementation, imported
 // dynamically on the first tool call or server lookup, so activation runs none of it.
 import * as vscode from 'vscode';
-import type { ConnectionManager } from '../../connection/connectionManager';
-import type { FilesFeature } from '../../documents/files/registerFiles';
-import type { Configuration } from '../../manifest/config';
-import { AGENT_TOOLS, MCP_PROVIDER_ID } from '../../manifest/contributions';
-import { ownedBy } from '../../util/lifecycle';
-import type { AgentLmTools } from './lmTools';
-import type { AgentMcpServers } from './mcpDefinitions';
+import type { ConnectionManager } from '../connection/api';
+import type { FilesFeature } from '../documents/api';
+import type { Configuration } from '../manifest/config';
+import { AGENT_TOOLS, MCP_PROVIDER_ID } from '../manifest/contributions';
+import { ownedBy } from '../util/lifecycle';
+import type { AgentLmTools } from './vscode/lmTools';
+import type { AgentMcpServers } from './vscode/mcpDefinitions';
 
 export interface AgentsDeps {
   readonly log: vscode.LogOutputChannel;
@@ -41,11 +41,11 @@ export function registerAgents(context: vscode.ExtensionContext, deps: AgentsDep
   let tools: Promise<AgentLmTools> | undefined;
   let servers: Promise<AgentMcpServers> | undefined;
   const loadTools = (): Promise<AgentLmTools> =>
-    (tools ??= import('./lmTools').then(({ AgentLmTools }) =>
+    (tools ??= import('./vscode/lmTools').then(({ AgentLmTools }) =>
       own(new AgentLmTools({ ...deps, trusted, extensionUri: context.extensionUri })),
     ));
   const loadServers = (): Promise<AgentMcpServers> =>
-    (servers ??= import('./mcpDefinitions').then(({ AgentMcpServers }) => new AgentMcpServers({ ...deps, trusted, cli })));
+    (servers ??= import('./vscode/mcpDefinitions').then(({ AgentMcpServers }) => new AgentMcpServers({ ...deps, trusted, cli })));
 
   for (const name of Object.keys(AGENT_TOOLS) as ToolName[]) {
     own(
