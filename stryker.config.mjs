@@ -105,12 +105,14 @@ export const testFiles = [
   'api/anyService',
   'connection/connectionVerify',
   'publish/revisionOperations',
-  'agents/agentsAnswers',
+  // The agent tools' files against the emulator, cheapest first: answers, secrets and hostile
+  // services start the dashboard language service; binding waits out a refused connection.
   'agents/agentsTools',
+  'agents/agentsLive',
   'agents/agentsSecrets',
   'agents/agentsHostile',
+  'agents/agentsAnswers',
   'agents/agentsBinding',
-  'agents/agentsLive',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

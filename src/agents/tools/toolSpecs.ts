@@ -1,7 +1,7 @@
 // The agent tools, declared once: name, what a model is told, the arguments and the answer's shape.
 // The VS Code front end registers them as language-model tools (package.json's languageModelTools
-// repeat these descriptions and schemas: test/unit/agentsSpecs.test.ts holds them equal), the MCP
-// server lists them with the same JSON Schemas. Plain data; vscode-free.
+// repeat these descriptions and schemas: test/unit/agents/agentsManifest.test.ts holds them
+// equal), the MCP server lists them with the same JSON Schemas. Plain data; vscode-free.
 import { KINDS, type ResourceKind } from '../../kinds/resourceKinds';
 
 /** At most this many items in one page of a list. */
