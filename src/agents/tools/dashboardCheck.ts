@@ -1,7 +1,8 @@
 // check_dashboard: the problems of a dashboard text without saving it. Two sources, as in the
 // editor: the save's own checks (validateText: the TSX parser and conflict markers; errors there
-// refuse a save) and the dashboard language service (src/dashboardLanguage/service, in its worker: syntax and types
-// against the data run's row type and the service's runtime declarations; information only).
+// refuse a save) and the dashboard language service (src/dashboardLanguage/service, in its
+// worker: syntax and types against the data run's row type and the service's runtime
+// declarations; information only).
 // Each check runs under a key of its own and is closed after, so checks never share state.
 // vscode-free.
 import { rowTypeFromColumns, type CallOptions, type ServiceClient } from '../../api';
