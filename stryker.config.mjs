@@ -15,8 +15,8 @@
 // the files that start an emulator or the dashboard language service), so a new file costs its
 // mutants times that, once. Waiting to join (WAITING, run them with `npx stryker run --mutate`):
 // the client's request methods, schemas and endpoints (covered end to end by the emulator tests,
-// a few seconds a mutant), the emulator's concurrency routes, and the agent tools' core (their
-// tests start the emulator and the dashboard language service: about 1,700 mutants, 3 hours).
+// a few seconds a mutant), the emulator's concurrency routes, and the rest of the agent tools' core
+// (their tests start the emulator and the dashboard language service: about 1,500 mutants, hours).
 export const mutate = [
   // What a service answer is read as: the transport's headers and bounds, error bodies and their
   // positions, ids, retries, pages and cursors, data contracts; and what a request sends.
@@ -44,6 +44,11 @@ export const mutate = [
   'src/documents/model/documentStoreState.ts',
   'src/kinds/resourcePath.ts',
   'src/emulator/auth.ts',
+  // What a model sends is input and what it reads is fenced data: the fence, the key's scrub in
+  // every form, and which saves are live (refused without the second opt-in).
+  'src/agents/tools/dataFence.ts',
+  'src/agents/tools/secretScrub.ts',
+  'src/agents/tools/liveWrites.ts',
 ];
 
 /** In the scope once their first run is paid (see above). */
@@ -55,7 +60,8 @@ export const WAITING = [
   'src/emulator/routes/dashboards.ts',
   'src/emulator/routes/writeSyncs.ts',
   'src/emulator/routes/revisionOps.ts',
-  'src/agents/tools/**/*.ts',
+  // The rest of the agent tools' core: arguments, ranges, cursors, the guarded save's answers.
+  'src/agents/tools/!(dataFence|secretScrub|liveWrites).ts',
 ];
 
 export const testFiles = [
