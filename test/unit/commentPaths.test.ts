@@ -23,8 +23,6 @@ const KNOWN: Readonly<Record<string, string>> = {
   // In src/agents, which another change rewrites: fixed there.
   'src/agents/tools/dashboardCheck.ts: src/tsx': 'src/dashboardLanguage/check/tsxCheck.ts since the feature folders',
   'src/agents/tools/toolSpecs.ts: test/unit/agentsSpecs.test.ts': 'test/unit/agents/ since the feature folders',
-  // The command line's flags, which another change rewrites: the key policy is src/connection/model/keyPolicy.ts.
-  'src/localFolders/engine/folderCliArgs.ts: src/connection/keyPolicy.ts': 'src/connection/model/keyPolicy.ts',
 };
 
 /**

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { EXIT } from '../../src/localFolders/engine/folderCli';
+import { EXIT } from '../../src/cli/folderCli';
 import { MCP_FLAGS, WORKSPACE_VARIABLE } from '../../src/agents/mcp/mcpCommand';
 import {
   BASE_URL_VARIABLE,
@@ -16,7 +16,7 @@ import {
   CLI_FLAGS,
   KEY_VARIABLE,
   PLAIN_HTTP_VARIABLE,
-} from '../../src/localFolders/engine/folderCliArgs';
+} from '../../src/cli/args/connectionFlags';
 import { CONTEXT_KEYS, VIEWS } from '../../src/manifest/contributions';
 import { codeOf, docFiles, readDoc, root, withoutCode } from './docSupport';
 

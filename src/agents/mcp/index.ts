@@ -1,4 +1,4 @@
-// `node dist/cli.js mcp …` (src/cli.ts dispatches here): the connection from the command line and
+// `node dist/cli.js mcp …` (src/cli/wsa.ts dispatches here): the connection from the command line and
 // the environment (mcpCommand.ts), the shared tools on it, the MCP server on stdio. It runs until
 // the client closes stdin or the process is told to stop; then the client, the language service
 // worker and the transport are closed. vscode-free.
@@ -6,7 +6,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { createClient, DEFAULT_CONNECTION } from '../../api';
-import { UsageError } from '../../localFolders/engine/folderCliArgs';
+import { UsageError } from '../../cli/args/connectionFlags';
 import { ResourceReader } from '../../documents/model/resourceReader';
 import { filePath, FILE_SCHEME, type FileView } from '../../kinds/resourcePath';
 import { SaveFlow } from '../../documents/model/saveFlow';

@@ -21,7 +21,7 @@ import {
   plainHttpAllowed,
   refuseKeyArguments,
   UsageError,
-} from '../../localFolders/engine/folderCliArgs';
+} from '../../cli/args/connectionFlags';
 
 /** The workspace, where a client's configuration has no command line to give it on. */
 export const WORKSPACE_VARIABLE = 'WORKSPACE_AUTOMATION_WORKSPACE_ID';

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { ConnectionManager } from '../../connection/connectionManager';
 import type { Configuration } from '../../manifest/config';
 import { isPlainHttpRisk } from '../../connection/model/origins';
-import { KEY_VARIABLE, BASE_URL_VARIABLE, CARRIER_VARIABLES } from '../../localFolders/engine/folderCliArgs';
+import { KEY_VARIABLE, BASE_URL_VARIABLE, CARRIER_VARIABLES } from '../../cli/args/connectionFlags';
 import { WORKSPACE_VARIABLE } from '../mcp/mcpCommand';
 
 export interface AgentMcpServersDeps {

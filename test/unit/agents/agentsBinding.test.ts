@@ -13,14 +13,8 @@ import { after, before, describe, test } from 'node:test';
 import { runMcp } from '../../../src/agents/mcp';
 import { parseMcpArgs } from '../../../src/agents/mcp/mcpCommand';
 import { encodeRevisionCursor } from '../../../src/agents/tools/opaqueTokens';
-import { runCli } from '../../../src/localFolders/engine/folderCli';
-import {
-  checkKeyTransport,
-  looksLikeKey,
-  parseCliArgs,
-  plainHttpAllowed,
-  UsageError,
-} from '../../../src/localFolders/engine/folderCliArgs';
+import { runCli } from '../../../src/cli/folderCli';
+import { checkKeyTransport, looksLikeKey, parseCliArgs, plainHttpAllowed, UsageError } from '../../../src/cli/args/connectionFlags';
 import { useEmulator } from '../emulator/emulatorSupport';
 import { useProfile } from '../variantSupport';
 import { toolsRig, unfenced } from './agentsRig';
@@ -256,7 +250,7 @@ describe('the command lines: plain http and arguments that look like a key', () 
       const refused: string[] = [];
       assert.equal(await runCli(['pull', '.', '--base-url', url, '--workspace', 'wksp_1'], io(refused)), 2);
       assert.match(refused.join('\n'), /is plain http to a host that is not loopback/);
-      // In this process, as `wsa mcp` runs it (src/cli.ts): the refusal comes before anything connects.
+      // In this process, as `wsa mcp` runs it (src/cli/wsa.ts): the refusal comes before anything connects.
       const mcpErr: string[] = [];
       const mcpCode = await runMcp(['--base-url', url, '--workspace', 'wksp_1'], {
         env,

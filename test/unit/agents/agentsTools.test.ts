@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import { describeToolError, encodeBase, withFence } from '../../../src/agents/tools';
 import { parseMcpArgs } from '../../../src/agents/mcp/mcpCommand';
 import { offeredTools, toolListing } from '../../../src/agents/mcp/mcpServer';
-import { UsageError } from '../../../src/localFolders/engine/folderCliArgs';
+import { UsageError } from '../../../src/cli/args/connectionFlags';
 import { useEmulator } from '../emulator/emulatorSupport';
 import { bindingOf, NONCE as N, toolsRig, unfenced } from './agentsRig';
 

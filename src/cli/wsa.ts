@@ -3,8 +3,8 @@
 // over stdio (src/agents/mcp). `--help` says how (docs/cli.md in full); the key comes from
 // WORKSPACE_AUTOMATION_API_KEY only.
 import { join } from 'node:path';
-import { runCli } from './localFolders/engine/folderCli';
-import { validateText } from './documents/validation/validate';
+import { runCli } from './folderCli';
+import { validateText } from '../documents/validation/validate';
 
 /** package.json's version, written in by esbuild.mjs (`define`). */
 declare const WSA_VERSION: string;
@@ -17,7 +17,7 @@ const argv = process.argv.slice(2);
 const run =
   argv[0] === 'mcp'
     ? // Loaded only for `mcp`: the folder commands never start the MCP SDK.
-      import('./agents/mcp').then(({ runMcp }) =>
+      import('../agents/mcp').then(({ runMcp }) =>
         runMcp(argv.slice(1), {
           env: process.env,
           stdin: process.stdin,

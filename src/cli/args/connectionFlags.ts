@@ -7,10 +7,10 @@ import * as l10n from '@vscode/l10n';
 import { DEFAULT_CONNECTION } from '../../api';
 import { isPlainHttpRisk } from '../../connection/model/origins';
 import { KINDS, RESOURCE_KINDS, type ResourceKind } from '../../kinds/resourceKinds';
-import { baseUrlProblem } from './folderChecks';
+import { baseUrlProblem } from '../../localFolders/engine/folderChecks';
 
 export const KEY_VARIABLE = 'WORKSPACE_AUTOMATION_API_KEY';
-/** The key's own origin, as for the extension (src/connection/keyPolicy.ts). */
+/** The key's own origin, as for the extension (src/connection/model/keyPolicy.ts). */
 export const BASE_URL_VARIABLE = 'WORKSPACE_AUTOMATION_BASE_URL';
 /** The header names the key and the workspace are sent in, given with the key (the flags win). */
 export const CARRIER_VARIABLES = {

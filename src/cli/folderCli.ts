@@ -2,10 +2,10 @@
 // print a short summary (or JSON) and answer the exit code. vscode-free.
 import * as l10n from '@vscode/l10n';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { createClient, DEFAULT_CONNECTION, isIdOf, type ServiceClient } from '../../api';
-import { carriersProblem, type Carriers } from '../../api/carriers';
-import type { FileView } from '../../kinds/resourcePath';
-import type { TextProblem } from '../../documents/model/saveTypes';
+import { createClient, DEFAULT_CONNECTION, isIdOf, type ServiceClient } from '../api';
+import { carriersProblem, type Carriers } from '../api/carriers';
+import type { FileView } from '../kinds/resourcePath';
+import type { TextProblem } from '../documents/model/saveTypes';
 import {
   BASE_URL_VARIABLE,
   CARRIER_FLAGS,
@@ -18,12 +18,18 @@ import {
   plainHttpAllowed,
   UsageError,
   type CliArgs,
-} from './folderCliArgs';
-import { inertJson, inertLines, visible } from '../../util/visibleText';
-import { describeFailure } from './folderMessages';
-import { LocalFolder } from './localFolder';
-import { readState, type FolderConnection, type FolderState } from './folderState';
-import type { FolderStatus, PullReport, PushReport } from './folderTypes';
+} from './args/connectionFlags';
+import { inertJson, inertLines, visible } from '../util/visibleText';
+import {
+  describeFailure,
+  LocalFolder,
+  readState,
+  type FolderConnection,
+  type FolderState,
+  type FolderStatus,
+  type PullReport,
+  type PushReport,
+} from '../localFolders/engine/engineApi';
 
 export interface CliIo {
   out(text: string): void;

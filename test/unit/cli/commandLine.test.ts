@@ -3,7 +3,7 @@
 // the usage lines name every command.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CLI_COMMANDS, CLI_FLAGS, CLI_HELP, parseCliArgs, UsageError } from '../../../src/localFolders/engine/folderCliArgs';
+import { CLI_COMMANDS, CLI_FLAGS, CLI_HELP, parseCliArgs, UsageError } from '../../../src/cli/args/connectionFlags';
 
 const sample: Record<string, string> = { '<kind>': 'dashboard', '<id>': 'wksp_a', '<url>': 'https://a.example' };
 
