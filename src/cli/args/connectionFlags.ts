@@ -1,16 +1,18 @@
-// The command line of `wsa` (dist/cli.js): its commands and flags, declared once in CLI_FLAGS, which
-// the parser reads, --help prints and docs/cli.md names (test/unit/docCoverage.test.ts holds them
-// together). The key is never an argument: it comes from the environment only, so that it stays
-// out of shell history and `ps`; an argument that looks like it carries one is refused without
-// being printed. The key goes over plain http only to loopback, or where the user allowed it.
+// How a command line of `wsa` connects, written once for the folder commands and `wsa mcp`: the
+// flags and environment variables of the service, the workspace and the headers, and the rules the
+// key is sent by. The key is never an argument: it comes from the environment only, so that it
+// stays out of shell history and `ps`; an argument that looks like it carries one is refused without
+// being printed. It goes over plain http only to loopback, or where the user allowed it (as for the
+// extension: src/connection/model/keyPolicy.ts).
 import * as l10n from '@vscode/l10n';
 import { DEFAULT_CONNECTION } from '../../api';
+import { carriersProblem, type Carriers } from '../../api/carriers';
 import { isPlainHttpRisk } from '../../connection/model/origins';
-import { KINDS, RESOURCE_KINDS, type ResourceKind } from '../../kinds/resourceKinds';
 import { baseUrlProblem } from '../../localFolders/engine/folderChecks';
+import { UsageError, type FlagSpec, type FlagValues } from './flags';
 
 export const KEY_VARIABLE = 'WORKSPACE_AUTOMATION_API_KEY';
-/** The key's own origin, as for the extension (src/connection/model/keyPolicy.ts). */
+/** The key's own service. */
 export const BASE_URL_VARIABLE = 'WORKSPACE_AUTOMATION_BASE_URL';
 /** The header names the key and the workspace are sent in, given with the key (the flags win). */
 export const CARRIER_VARIABLES = {
@@ -20,158 +22,49 @@ export const CARRIER_VARIABLES = {
 } as const;
 /** Set (1, true, yes) it allows what --allow-plain-http allows. */
 export const PLAIN_HTTP_VARIABLE = 'WORKSPACE_AUTOMATION_ALLOW_PLAIN_HTTP';
+/** `wsa mcp`'s workspace, where a client's configuration has no command line to give it on. */
+export const WORKSPACE_VARIABLE = 'WORKSPACE_AUTOMATION_WORKSPACE_ID';
 /** The flag that confirms each carrier. */
 export const CARRIER_FLAGS = { authHeader: '--auth-header', authScheme: '--auth-scheme', workspaceHeader: '--workspace-header' } as const;
 
-export const CLI_COMMANDS = ['pull', 'status', 'push'] as const;
-export type Command = (typeof CLI_COMMANDS)[number];
+export const BASE_URL_FLAG = {
+  name: '--base-url',
+  value: '<url>',
+  help: `the service, e.g. https://automation.example.com (paths start at /v1 below it; http or https, no user, password, query or fragment): the one a first pull or mcp connects to, or the one a pulled folder's state names, confirmed. The key goes only to its own service: ${BASE_URL_VARIABLE} when set, which then confirms a pulled folder's and gives mcp's instead`,
+} as const satisfies FlagSpec;
 
-export interface CliArgs {
-  command: Command;
-  folder: string;
-  files: string[];
-  ids: string[];
-  kinds: ResourceKind[];
-  baseUrl?: string;
-  workspace?: string;
-  authHeader?: string;
-  authScheme?: string;
-  workspaceHeader?: string;
-  local: boolean;
-  json: boolean;
-  allowPlainHttp?: boolean;
-}
+export const WORKSPACE_FLAG = {
+  name: '--workspace',
+  value: '<id>',
+  help: `the workspace id, wksp_…: a first pull's (a pulled folder's state names it), or the one mcp's tools act in (for mcp, or ${WORKSPACE_VARIABLE})`,
+} as const satisfies FlagSpec;
 
-/** One flag: its name, the value it takes (none for a switch), the commands that take it, its help. */
-export interface CliFlag {
-  readonly name: `--${string}`;
-  readonly alias?: `-${string}`;
-  /** As --help writes it: `<url>`. */
-  readonly value?: string;
-  /** The commands that take it; empty for the flags that stand alone (--help, --version). */
-  readonly commands: readonly Command[];
-  readonly repeatable?: boolean;
-  readonly help: string;
-  readonly apply?: (args: CliArgs, value: string) => void;
-}
-
-const ALL: readonly Command[] = CLI_COMMANDS;
-/** What each carrier flag takes and says, beside its default and its variable. */
-const CARRIER_HELP: Record<keyof typeof CARRIER_FLAGS, { value: string; what: string }> = {
-  authHeader: { value: '<name>', what: 'header carrying the key' },
-  authScheme: { value: '<scheme>', what: 'written before the key' },
-  workspaceHeader: { value: '<name>', what: 'header carrying the workspace' },
-};
-const kindFolders = KINDS.map((k) => RESOURCE_KINDS[k].files[0].folder).join(', ');
-
-export const CLI_FLAGS: readonly CliFlag[] = [
+/** The three flags that name the headers the key and the workspace go in, in CARRIER_FLAGS' order. */
+export const CARRIER_FLAG_SPECS = [
   {
-    name: '--base-url',
-    value: '<url>',
-    commands: ALL,
-    help: `the service, e.g. https://automation.example.com: a first pull's, or the one a pulled folder's state names, confirmed (then ${BASE_URL_VARIABLE} may confirm it instead)`,
-    apply: (a, v) => (a.baseUrl = v),
+    name: CARRIER_FLAGS.authHeader,
+    value: '<name>',
+    help: `the header that carries the key (default ${DEFAULT_CONNECTION.authHeader}; or ${CARRIER_VARIABLES.authHeader})`,
   },
   {
-    name: '--workspace',
-    value: '<id>',
-    commands: ['pull'],
-    help: 'the workspace id, wksp_… (a first pull only)',
-    apply: (a, v) => (a.workspace = v),
+    name: CARRIER_FLAGS.authScheme,
+    value: '<scheme>',
+    help: `written before the key (default ${DEFAULT_CONNECTION.authScheme}; '' sends the bare key; or ${CARRIER_VARIABLES.authScheme})`,
   },
   {
-    name: '--id',
-    value: '<id>',
-    commands: ['pull'],
-    repeatable: true,
-    help: 'pull only this resource (repeatable); default: all the service lists',
-    apply: (a, v) => void a.ids.push(v),
+    name: CARRIER_FLAGS.workspaceHeader,
+    value: '<name>',
+    help: `the header that carries the workspace id (default ${DEFAULT_CONNECTION.workspaceHeader}; or ${CARRIER_VARIABLES.workspaceHeader})`,
   },
-  {
-    name: '--kind',
-    value: '<kind>',
-    commands: ['pull'],
-    repeatable: true,
-    help: `pull every resource of this kind (repeatable; with --id: both), one of ${KINDS.join(', ')} (or its folder: ${kindFolders})`,
-    apply: (a, v) => void a.kinds.push(parseKind(v)),
-  },
-  ...(Object.keys(CARRIER_FLAGS) as (keyof typeof CARRIER_FLAGS)[]).map((field): CliFlag => ({
-    name: CARRIER_FLAGS[field],
-    value: CARRIER_HELP[field].value,
-    commands: ALL,
-    help: `${CARRIER_HELP[field].what} (default ${DEFAULT_CONNECTION[field]}${field === 'authScheme' ? "; '' = bare key" : ''}; or ${CARRIER_VARIABLES[field]})`,
-    apply: (a, v) => (a[field] = v),
-  })),
-  {
-    name: '--local',
-    commands: ['status'],
-    help: 'status of local edits only: no key needed, nothing sent',
-    apply: (a) => (a.local = true),
-  },
-  { name: '--json', commands: ALL, help: 'print the report as JSON (with its exitCode)', apply: (a) => (a.json = true) },
-  {
-    name: '--allow-plain-http',
-    commands: ALL,
-    help: `send the key over http:// to a host that is not loopback, unencrypted (or ${PLAIN_HTTP_VARIABLE}=1)`,
-    apply: (a) => (a.allowPlainHttp = true),
-  },
-  { name: '--help', alias: '-h', commands: [], help: 'this text' },
-  { name: '--version', commands: [], help: 'the version of wsa' },
-];
+] as const satisfies readonly FlagSpec[];
 
-const FLAGS = new Map<string, CliFlag>(CLI_FLAGS.flatMap((f) => [[f.name, f] as const, ...(f.alias ? [[f.alias, f] as const] : [])]));
+export const PLAIN_HTTP_FLAG = {
+  name: '--allow-plain-http',
+  help: `send the key over http:// to a host that is not loopback, unencrypted; without it (or ${PLAIN_HTTP_VARIABLE}=1) such a base URL is refused before anything connects`,
+} as const satisfies FlagSpec;
 
-/** A flag's lines in --help: the flag, then its help wrapped at 100 columns beside it. */
-function flagLine(f: CliFlag): string {
-  const left = `  ${f.alias ? `${f.alias}, ` : ''}${f.name}${f.value ? ` ${f.value}` : ''}`.padEnd(29);
-  const lines = [''];
-  for (const word of f.help.split(' ')) {
-    if (lines.at(-1)!.length && left.length + lines.at(-1)!.length + word.length >= 100) lines.push('');
-    lines[lines.length - 1] += `${lines.at(-1)!.length ? ' ' : ''}${word}`;
-  }
-  return lines.map((line, i) => `${i ? ' '.repeat(left.length) : left}${line}`).join('\n');
-}
-
-export const CLI_HELP = `wsa: Workspace Automation local folders, pulled into ordinary files and pushed back
-
-Usage:
-  wsa pull <folder> --base-url <url> --workspace <wksp_…> [--id <id>]… [--kind <kind>]… [<headers>] [--json]
-        a first pull into a new (or empty) folder
-  wsa pull <folder> --base-url <url> [--id <id>]… [--kind <kind>]… [<headers>] [--json]
-        a pulled folder again: its state names the service, --base-url confirms it
-  wsa status <folder> --base-url <url> [<headers>] [--json]
-  wsa status <folder> --local [--json]
-  wsa push <folder> [<file>…] --base-url <url> [<headers>] [--json]
-  wsa mcp --base-url <url> --workspace <wksp_…> [<headers>] [--allow-writes]
-        the agent tools over stdio for an MCP client (wsa mcp --help)
-  wsa --help | -h
-  wsa --version
-
-  <headers> is [--auth-header <name>] [--auth-scheme <scheme>] [--workspace-header <name>].
-  On a pulled folder --base-url may be left out when ${BASE_URL_VARIABLE} is set.
-  From a checkout, wsa is \`node dist/cli.js\`.
-
-Options:
-${CLI_FLAGS.map(flagLine).join('\n')}
-
-The API key is read from the ${KEY_VARIABLE} environment variable, never from an argument;
-it is not written to the folder and not printed. It is sent only to its own service:
-${BASE_URL_VARIABLE} when set, else the --base-url on the command line. A pulled folder's state
-file (committed, maybe cloned from someone else) names its service and the header names; the key
-goes there only when one of those two names the same base URL, path included, and in the headers
-given with the key (the flags above, their environment variables, or the defaults): a state file
-that names other headers is refused, and nothing is sent. A header HTTP interprets (Host,
-Content-Length, Proxy-*...) never carries the key. Over plain http the key goes only to loopback,
-unless --allow-plain-http (or ${PLAIN_HTTP_VARIABLE}=1) allows another host.
-
-Exit codes: 0 done; 1 a conflict, or a clean merge written into a file to look at and push again
-(nothing stale was sent, no local text lost); 2 a file refused, or an error.
-`;
-
-/** A command line the CLI does not take: printed, exit 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
+/** The carrier flags as a command line gave them. */
+export type CarrierFlags = Partial<FlagValues<typeof CARRIER_FLAG_SPECS>>;
 
 /** Whether an argument looks like it carries a key: a flag named so, a value with the key's prefix or the key itself. */
 export function looksLikeKey(arg: string, env: Record<string, string | undefined> = {}): boolean {
@@ -212,52 +105,22 @@ export function checkKeyTransport(baseUrl: string, allowed: boolean): void {
     );
 }
 
-export function parseCliArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): CliArgs | 'help' | 'version' {
-  refuseKeyArguments(argv, env);
-  if (argv.includes('--help') || argv.includes('-h') || argv.length === 0) return 'help';
-  if (argv.includes('--version')) return 'version';
-  const [command, ...rest] = argv;
-  if (!(CLI_COMMANDS as readonly string[]).includes(command!))
-    throw new UsageError(l10n.t('Unknown command {0}: use pull, status, push or mcp (--help).', JSON.stringify(command)));
-  const args: CliArgs = { command: command as Command, folder: '', files: [], ids: [], kinds: [], local: false, json: false };
-  const positional: string[] = [];
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i]!;
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const name = eq === -1 ? arg : arg.slice(0, eq);
-    if (!name.startsWith('--')) {
-      positional.push(arg);
-      continue;
-    }
-    const flag = FLAGS.get(name);
-    if (!flag?.apply || !flag.commands.includes(args.command))
-      throw new UsageError(l10n.t('{0} does not take {1} (--help).', command!, name));
-    let value = '';
-    if (flag.value) {
-      const next = eq !== -1 ? arg.slice(eq + 1) : rest[++i];
-      if (next === undefined) throw new UsageError(l10n.t('{0} needs a value.', name));
-      value = next;
-    }
-    flag.apply(args, value);
-  }
-  const [folder, ...files] = positional;
-  if (!folder) throw new UsageError(l10n.t('{0} needs a folder (--help).', command!));
-  if (files.length && args.command !== 'push') throw new UsageError(l10n.t('{0} takes one folder, not {1}.', command!, files.join(' ')));
-  return { ...args, folder, files };
-}
-
-/** A kind as `--kind` takes it: its name (`writeSync`) or its folder (`write-syncs`), in any case. */
-export function parseKind(raw: string): ResourceKind {
-  const key = raw.trim().toLowerCase();
-  const kind = KINDS.find((k) => k.toLowerCase() === key || RESOURCE_KINDS[k].files[0].folder === key);
-  if (!kind) throw new UsageError(l10n.t('--kind {0} is not a kind: use one of {1}.', JSON.stringify(raw), KINDS.join(', ')));
-  return kind;
-}
-
 /** The base URL as given (without trailing slashes), when it is one a key may be sent to: http(s), no user or password, no query. */
 export function checkBaseUrl(raw: string): string {
   const problem = baseUrlProblem(raw);
   // A key in the URL would land in the state file; it belongs in the environment.
   if (problem) throw new UsageError(l10n.t('--base-url cannot be used: {0}; the key goes in {1}.', problem, KEY_VARIABLE));
   return raw.replace(/\/+$/, '');
+}
+
+/**
+ * The headers the key and the workspace go in, as given with the key: each flag, else its
+ * environment variable, else the default. A state file or a tool call never chooses them.
+ */
+export function pickCarriers(given: CarrierFlags, env: Record<string, string | undefined>): Carriers {
+  const pick = (field: keyof Carriers) => given[CARRIER_FLAGS[field]] ?? env[CARRIER_VARIABLES[field]] ?? DEFAULT_CONNECTION[field];
+  const carriers = { authHeader: pick('authHeader'), authScheme: pick('authScheme'), workspaceHeader: pick('workspaceHeader') };
+  const bad = carriersProblem(carriers);
+  if (bad) throw new UsageError(l10n.t('{0} cannot be used: {1}.', CARRIER_FLAGS[bad.setting], bad.problem));
+  return carriers;
 }
