@@ -180,13 +180,13 @@ const groups = {
     { ...node, entryPoints: { 'ts-worker-main': 'src/dashboardLanguage/service/workerEntry.ts' }, outdir: dist },
   ],
   emulator: [{ ...node, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir: dist }],
-  // The local-folders command line `wsa` (src/cli.ts; package.json's `bin`): the folders engine
+  // The local-folders command line `wsa` (src/cli/wsa.ts; package.json's `bin`): the folders engine
   // without VS Code. It loads the extension group's chunks (undici pool, schemas, jsonc-parser) and
   // dist/tsx-check.js beside it. The shebang lets `npm link` and `npm install -g` run it as a command.
   cli: [
     {
       ...node,
-      entryPoints: { cli: 'src/cli.ts' },
+      entryPoints: { cli: 'src/cli/wsa.ts' },
       outdir: dist,
       banner: { js: '#!/usr/bin/env node' },
       define: { WSA_VERSION: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },

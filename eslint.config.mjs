@@ -28,6 +28,8 @@ const VSCODE_FREE = [
   // The agent tools' one implementation and the MCP server: the VS Code tools (src/agents/vscode) adapt them.
   'src/agents/tools',
   'src/agents/mcp',
+  // `wsa`, the command line: Node only (src/cli/args with it).
+  'src/cli',
 ];
 
 const noVscode = {

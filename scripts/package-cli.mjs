@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The bundle `src/cli.ts` loads by path rather than by `require` (the TSX parser). */
+/** The bundle `src/cli/wsa.ts` loads by path rather than by `require` (the TSX parser). */
 const LOADED_BY_PATH = ['tsx-check.js'];
 
 /** Builds and packs the CLI; returns the tarball's path. */

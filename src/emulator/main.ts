@@ -3,7 +3,8 @@
 import { isIP } from 'node:net';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from './server';
 import { bannerLines } from './banner';
-import { HELP, parseArgs, UsageError } from './cliArgs';
+import { UsageError } from '../cli/args/flags';
+import { HELP, parseArgs } from './cliArgs';
 
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));

@@ -20,8 +20,6 @@ const KNOWN: Readonly<Record<string, string>> = {
   // The committed mutation report: written by `npm run test:mutation`, committed by whoever runs it.
   'scripts/mutation.mjs: test/mutation/incremental.json': 'written by npm run test:mutation',
   'stryker.config.mjs: test/mutation/incremental.json': 'written by npm run test:mutation',
-  // The command line's flags, which another change rewrites: the key policy is src/connection/model/keyPolicy.ts.
-  'src/localFolders/engine/folderCliArgs.ts: src/connection/keyPolicy.ts': 'src/connection/model/keyPolicy.ts',
 };
 
 /**

@@ -1,22 +1,23 @@
 // The docs name only what exists, and everything that exists is documented: the settings and
 // commands of package.json (and the context keys and views of src/manifest), the command line's
-// commands, flags (its declared table, CLI_FLAGS), environment variables and exit codes, and the
+// commands and flags (its table of subcommands), environment variables and exit codes, and the
 // npm scripts. Read over the README, docs/, CONTRIBUTING.md, ARCHITECTURE.md and SECURITY.md (the
 // changelog is history: it names what was).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { EXIT } from '../../src/localFolders/engine/folderCli';
-import { MCP_FLAGS, WORKSPACE_VARIABLE } from '../../src/agents/mcp/mcpCommand';
+import { EXIT } from '../../src/cli/folderCli';
 import {
   BASE_URL_VARIABLE,
   CARRIER_VARIABLES,
-  CLI_COMMANDS,
-  CLI_FLAGS,
   KEY_VARIABLE,
   PLAIN_HTTP_VARIABLE,
-} from '../../src/localFolders/engine/folderCliArgs';
+  WORKSPACE_VARIABLE,
+} from '../../src/cli/args/connectionFlags';
+import type { FlagSpec } from '../../src/cli/args/flags';
+import { tableFlags } from '../../src/cli/help';
+import { COMMAND_NAMES, HELP_FLAG, VERSION_FLAG } from '../../src/cli/subcommands';
 import { CONTEXT_KEYS, VIEWS } from '../../src/manifest/contributions';
 import { codeOf, docFiles, readDoc, root, withoutCode } from './docSupport';
 
@@ -32,8 +33,8 @@ const settings = Object.keys(manifest.contributes.configuration.properties);
 /** Titles of VS Code's own that the docs name (menus of the workbench, not ours). */
 const VSCODE_TITLES = new Set(['Install from VSIX…']);
 const CLI_VARIABLES = [KEY_VARIABLE, BASE_URL_VARIABLE, ...Object.values(CARRIER_VARIABLES), WORKSPACE_VARIABLE, PLAIN_HTTP_VARIABLE];
-/** `wsa mcp` is dispatched before the folder commands' parser, with flags of its own. */
-const COMMANDS = [...CLI_COMMANDS, 'mcp'];
+/** Every flag of `wsa`, from its table of subcommands, and the two that stand alone. */
+const CLI_FLAGS: readonly FlagSpec[] = [...tableFlags().map((row) => row.flag), HELP_FLAG, VERSION_FLAG];
 
 type Docs = ReadonlyMap<string, string>;
 
@@ -49,7 +50,7 @@ function realDocs(): Map<string, string> {
 export function unknownNames(docs: Docs): string[] {
   const problems: string[] = [];
   const ids = new Set<string>([...settings, ...titles.keys(), ...Object.values(CONTEXT_KEYS), ...Object.values(VIEWS)]);
-  const flags = new Set<string>([...CLI_FLAGS.flatMap((f) => [f.name, ...(f.alias ? [f.alias] : [])]), ...MCP_FLAGS]);
+  const flags = new Set<string>(CLI_FLAGS.flatMap((f) => [f.name, ...(f.alias ? [f.alias] : [])]));
   // The welcome views' and the walkthrough's buttons are ours too: `[Sign In](command:…)`.
   const buttons = Object.values(nls).flatMap((text) => [...text.matchAll(/\[([^\]]+)\]\(command:/g)].map((m) => m[1]!));
   const current = new Set([...titles.values(), ...VSCODE_TITLES, ...buttons]);
@@ -91,10 +92,7 @@ export function undocumented(docs: Docs): string[] {
     ...CLI_FLAGS.filter((f) => !flagsTable.some((l) => l.startsWith(`| \`${f.name}`) && (!f.alias || l.includes(`\`${f.alias}\``)))).map(
       (f) => `the flag ${f.name} in docs/cli.md's flags`,
     ),
-    ...MCP_FLAGS.filter((f) => f.startsWith('--') && !flagsTable.some((l) => l.startsWith(`| \`${f}`))).map(
-      (f) => `the mcp flag ${f} in docs/cli.md's flags`,
-    ),
-    ...COMMANDS.filter((c) => !commandsTable.some((l) => l.startsWith(`| \`${c}\``))).map((c) => `wsa ${c} in docs/cli.md's commands`),
+    ...COMMAND_NAMES.filter((c) => !commandsTable.some((l) => l.startsWith(`| \`${c}\``))).map((c) => `wsa ${c} in docs/cli.md's commands`),
     ...Object.values(EXIT)
       .filter((code) => !exitTable.some((l) => l.startsWith(`| \`${code}\``)))
       .map((code) => `exit code ${code} in docs/cli.md`),

@@ -1,12 +1,13 @@
-// `node dist/cli.js mcp …` (src/cli.ts dispatches here): the connection from the command line and
-// the environment (mcpCommand.ts), the shared tools on it, the MCP server on stdio. It runs until
-// the client closes stdin or the process is told to stop; then the client, the language service
-// worker and the transport are closed. vscode-free.
+// `node dist/cli.js mcp …` (the table of subcommands, src/cli/subcommands.ts, loads this on first
+// need): the connection from the command line and the environment (mcpCommand.ts), the shared
+// tools on it, the MCP server on stdio. It runs until the client closes stdin or the process is
+// told to stop; then the client, the language service worker and the transport are closed.
+// vscode-free.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { createClient, DEFAULT_CONNECTION } from '../../api';
-import { UsageError } from '../../localFolders/engine/folderCliArgs';
+import type { ParsedArgs } from '../../cli/args/flags';
 import { ResourceReader } from '../../documents/model/resourceReader';
 import { filePath, FILE_SCHEME, type FileView } from '../../kinds/resourcePath';
 import { SaveFlow } from '../../documents/model/saveFlow';
@@ -14,33 +15,23 @@ import type { TextProblem } from '../../documents/model/saveTypes';
 import { DashboardWorkerClient } from '../../dashboardLanguage/service/workerClient';
 import { inertLines, visible } from '../../util/visibleText';
 import { AgentTools, DashboardTypeCheck, SecretScrub } from '../tools/api';
-import { MCP_HELP, parseMcpArgs } from './mcpCommand';
+import { mcpArgs, type MCP_FLAGS } from './mcpCommand';
 import { createMcpServer, offeredTools } from './mcpServer';
 
 export interface McpIo {
   readonly env: Record<string, string | undefined>;
   readonly stdin: Readable;
   readonly stdout: Writable;
-  /** The log and usage errors: stderr. */
+  /** The log: stderr. */
   err(text: string): void;
   /** The folder of dist/cli.js: the TSX parser, the language service worker and its declarations are beside it. */
   readonly distDir: string;
   validate(view: FileView, text: string): Promise<TextProblem[]>;
 }
 
-export async function runMcp(argv: readonly string[], io: McpIo): Promise<number> {
-  let args;
-  try {
-    args = parseMcpArgs(argv, io.env);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    io.err(inertLines(visible(e.message)));
-    return 2;
-  }
-  if (args === 'help') {
-    io.err(MCP_HELP);
-    return 0;
-  }
+/** Serves until the client goes; a command line or environment it cannot use throws UsageError before anything connects. */
+export async function runMcp(call: ParsedArgs<typeof MCP_FLAGS>, io: McpIo): Promise<number> {
+  const args = mcpArgs(call, io.env);
   const scrub = new SecretScrub([args.apiKey]);
   const log = (line: string) => io.err(inertLines(visible(scrub.text(line))));
   const client = createClient(

@@ -9,8 +9,7 @@ import * as vscode from 'vscode';
 import type { ConnectionManager } from '../../connection/api';
 import type { Configuration } from '../../manifest/config';
 import { isPlainHttpRisk } from '../../connection/model/origins';
-import { KEY_VARIABLE, BASE_URL_VARIABLE, CARRIER_VARIABLES } from '../../localFolders/engine/folderCliArgs';
-import { WORKSPACE_VARIABLE } from '../mcp/mcpCommand';
+import { KEY_VARIABLE, BASE_URL_VARIABLE, CARRIER_VARIABLES, WORKSPACE_VARIABLE } from '../../cli/args/connectionFlags';
 
 export interface AgentMcpServersDeps {
   readonly log: vscode.LogOutputChannel;

@@ -1,6 +1,6 @@
 // Local folders: a workspace pulled into ordinary files, edited with any tool, and pushed back with
 // the concurrency tokens, never losing an edit. The public surface of the engine, for the CLI
-// (src/cli.ts) and the VS Code side. vscode-free. Signatures here stay stable: add, do not rename.
+// (src/cli/wsa.ts) and the VS Code side. vscode-free. Signatures here stay stable: add, do not rename.
 //
 //   const folder = new LocalFolder({ folder: '/abs/path', client: () => client, validate });
 //   await folder.pull({ connection });            // the first pull names the connection

@@ -8,19 +8,12 @@ import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
-import { runMcp } from '../../../src/agents/mcp';
-import { parseMcpArgs } from '../../../src/agents/mcp/mcpCommand';
 import { encodeRevisionCursor } from '../../../src/agents/tools/opaqueTokens';
-import { runCli } from '../../../src/localFolders/engine/folderCli';
-import {
-  checkKeyTransport,
-  looksLikeKey,
-  parseCliArgs,
-  plainHttpAllowed,
-  UsageError,
-} from '../../../src/localFolders/engine/folderCliArgs';
+import { checkKeyTransport, looksLikeKey, plainHttpAllowed } from '../../../src/cli/args/connectionFlags';
+import { UsageError } from '../../../src/cli/args/flags';
+import { parseCommandLine, runWsa } from '../../../src/cli/commandLine';
+import { parseMcp, recordedIo } from '../cli/cliSupport';
 import { useEmulator } from '../emulator/emulatorSupport';
 import { useProfile } from '../variantSupport';
 import { toolsRig, unfenced } from './agentsRig';
@@ -165,17 +158,14 @@ describe('the command lines: plain http and arguments that look like a key', () 
     for (const v of ['1', 'true', 'YES', ' yes '])
       assert.equal(plainHttpAllowed(false, { WORKSPACE_AUTOMATION_ALLOW_PLAIN_HTTP: v }), true, v);
     for (const v of ['', '0', 'no', 'false']) assert.equal(plainHttpAllowed(false, { WORKSPACE_AUTOMATION_ALLOW_PLAIN_HTTP: v }), false, v);
-    assert.throws(() => parseMcpArgs(['--base-url', 'http://svc.example', ...base], env), /plain http/);
-    const allowed = parseMcpArgs(['--base-url', 'http://svc.example', ...base, '--allow-plain-http'], env);
+    assert.throws(() => parseMcp(['--base-url', 'http://svc.example', ...base], env), /plain http/);
+    const allowed = parseMcp(['--base-url', 'http://svc.example', ...base, '--allow-plain-http'], env);
     assert.equal(allowed !== 'help' && allowed.baseUrl, 'http://svc.example');
     assert.doesNotThrow(() =>
-      parseMcpArgs(['--base-url', 'http://svc.example', ...base], { ...env, WORKSPACE_AUTOMATION_ALLOW_PLAIN_HTTP: '1' }),
+      parseMcp(['--base-url', 'http://svc.example', ...base], { ...env, WORKSPACE_AUTOMATION_ALLOW_PLAIN_HTTP: '1' }),
     );
-    assert.equal(
-      parseCliArgs(['pull', 'f', '--allow-plain-http']) !== 'help' &&
-        (parseCliArgs(['pull', 'f', '--allow-plain-http']) as { allowPlainHttp?: boolean }).allowPlainHttp,
-      true,
-    );
+    const pull = parseCommandLine(['pull', 'f', '--allow-plain-http'], {});
+    assert.equal(pull.kind === 'run' && pull.command === 'pull' && pull.args.flags['--allow-plain-http'], true);
   });
 
   test('an argument that looks like it carries a key is refused, its value never printed', () => {
@@ -192,8 +182,8 @@ describe('the command lines: plain http and arguments that look like a key', () 
     const withEnvKey = { WORKSPACE_AUTOMATION_API_KEY: 'sekrit-env-key-1234' };
     for (const args of secrets) {
       for (const parse of [
-        () => parseMcpArgs(['--base-url', 'https://svc.example', ...args], withEnvKey),
-        () => parseCliArgs(['pull', 'f', ...args], withEnvKey),
+        () => parseMcp(['--base-url', 'https://svc.example', ...args], withEnvKey),
+        () => parseCommandLine(['pull', 'f', ...args], withEnvKey),
       ])
         assert.throws(
           parse,
@@ -209,7 +199,7 @@ describe('the command lines: plain http and arguments that look like a key', () 
         );
     }
     assert.throws(
-      () => parseMcpArgs(['--base-url', 'https://svc.example', ...base, '--frobnicate=some-value'], env),
+      () => parseMcp(['--base-url', 'https://svc.example', ...base, '--frobnicate=some-value'], env),
       (e: unknown) => {
         assert.ok(e instanceof UsageError && !e.message.includes('some-value'), String(e));
         return /mcp does not take --frobnicate \(--help\)/.test(e.message);
@@ -219,10 +209,10 @@ describe('the command lines: plain http and arguments that look like a key', () 
     assert.equal(looksLikeKey('wksp_1'), false);
     assert.equal(looksLikeKey('--auth-scheme=Bearer'), false);
     assert.throws(
-      () => parseMcpArgs(['--base-url', 'https://svc.example', ...base, '--allow-live-writes'], env),
+      () => parseMcp(['--base-url', 'https://svc.example', ...base, '--allow-live-writes'], env),
       /second opt-in: give --allow-writes too/,
     );
-    const both = parseMcpArgs(['--base-url', 'https://svc.example', ...base, '--allow-writes', '--allow-live-writes'], env);
+    const both = parseMcp(['--base-url', 'https://svc.example', ...base, '--allow-writes', '--allow-live-writes'], env);
     assert.deepEqual(both !== 'help' && [both.allowWrites, both.allowLiveWrites], [true, true]);
   });
 
@@ -247,33 +237,18 @@ describe('the command lines: plain http and arguments that look like a key', () 
     test('wsa pull and wsa mcp refuse before they connect; with --allow-plain-http wsa pull connects', async (t) => {
       if (!url) return t.skip('this machine has no address but loopback');
       const dir = mkdtempSync(join(tmpdir(), 'wsa-plain-'));
-      const io = (lines: string[]) => ({
-        out: (s: string) => lines.push(s),
-        err: (s: string) => lines.push(s),
-        env: { WORKSPACE_AUTOMATION_API_KEY: key },
-        cwd: dir,
-      });
-      const refused: string[] = [];
-      assert.equal(await runCli(['pull', '.', '--base-url', url, '--workspace', 'wksp_1'], io(refused)), 2);
-      assert.match(refused.join('\n'), /is plain http to a host that is not loopback/);
-      // In this process, as `wsa mcp` runs it (src/cli.ts): the refusal comes before anything connects.
-      const mcpErr: string[] = [];
-      const mcpCode = await runMcp(['--base-url', url, '--workspace', 'wksp_1'], {
-        env,
-        stdin: new PassThrough(),
-        stdout: new PassThrough(),
-        err: (s) => mcpErr.push(s),
-        distDir: dir,
-        validate: async () => [],
-      });
-      const mcp = { code: mcpCode, stderr: mcpErr.join('\n') };
-      assert.equal(mcp.code, 2);
-      assert.match(mcp.stderr, /plain http/);
-      assert.ok(!mcp.stderr.includes(key));
+      // In this process, as dist/cli.js runs them: the refusal comes before anything connects.
+      const refused = recordedIo(env, dir);
+      assert.equal(await runWsa(['pull', '.', '--base-url', url, '--workspace', 'wksp_1'], refused), 2);
+      assert.match(refused.stderrLines.join('\n'), /is plain http to a host that is not loopback/);
+      const mcp = recordedIo(env, dir);
+      assert.equal(await runWsa(['mcp', '--base-url', url, '--workspace', 'wksp_1'], mcp), 2);
+      assert.match(mcp.stderrLines.join('\n'), /plain http/);
+      assert.ok(!mcp.stderrLines.join('\n').includes(key));
       assert.equal(connections, 0, 'a command connected before refusing');
-      const allowed: string[] = [];
-      await runCli(['pull', '.', '--base-url', url, '--workspace', 'wksp_1', '--allow-plain-http'], io(allowed));
-      assert.ok(connections > 0, `with --allow-plain-http it connects: ${allowed.join('\n')}`);
+      const allowed = recordedIo(env, dir);
+      await runWsa(['pull', '.', '--base-url', url, '--workspace', 'wksp_1', '--allow-plain-http'], allowed);
+      assert.ok(connections > 0, `with --allow-plain-http it connects: ${[...allowed.stdoutLines, ...allowed.stderrLines].join('\n')}`);
     });
   });
 });

@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { describeToolError, encodeBase, withFence } from '../../../src/agents/tools/api';
-import { parseMcpArgs } from '../../../src/agents/mcp/mcpCommand';
 import { offeredTools, toolListing } from '../../../src/agents/mcp/mcpServer';
-import { UsageError } from '../../../src/localFolders/engine/folderCliArgs';
+import { UsageError } from '../../../src/cli/args/flags';
+import { parseMcp } from '../cli/cliSupport';
 import { useEmulator } from '../emulator/emulatorSupport';
 import { bindingOf, NONCE as N, toolsRig, unfenced } from './agentsRig';
 
@@ -133,7 +133,7 @@ describe('agents: the MCP command line and listing', () => {
   const env = { WORKSPACE_AUTOMATION_API_KEY: 'wsa_key_0123456789' };
   const base = ['--base-url', 'https://svc.example', '--workspace', 'wksp_1'];
   test('the key from the environment only, sent to its own service, in the carriers given with it', () => {
-    assert.deepEqual(parseMcpArgs(base, env), {
+    assert.deepEqual(parseMcp(base, env), {
       baseUrl: 'https://svc.example',
       workspaceId: 'wksp_1',
       apiKey: env.WORKSPACE_AUTOMATION_API_KEY,
@@ -142,12 +142,12 @@ describe('agents: the MCP command line and listing', () => {
       allowLiveWrites: false,
     });
     assert.equal(
-      parseMcpArgs([...base, '--allow-writes'], env).valueOf() !== 'help' &&
-        (parseMcpArgs([...base, '--allow-writes'], env) as { allowWrites: boolean }).allowWrites,
+      parseMcp([...base, '--allow-writes'], env).valueOf() !== 'help' &&
+        (parseMcp([...base, '--allow-writes'], env) as { allowWrites: boolean }).allowWrites,
       true,
     );
-    assert.equal(parseMcpArgs(['--help'], {}), 'help');
-    const viaEnv = parseMcpArgs([], {
+    assert.equal(parseMcp(['--help'], {}), 'help');
+    const viaEnv = parseMcp([], {
       ...env,
       WORKSPACE_AUTOMATION_BASE_URL: 'https://svc.example/',
       WORKSPACE_AUTOMATION_WORKSPACE_ID: 'wksp_2',
@@ -176,7 +176,7 @@ describe('agents: the MCP command line and listing', () => {
     ];
     for (const [argv, e, expected] of refusals)
       assert.throws(
-        () => parseMcpArgs(argv, e),
+        () => parseMcp(argv, e),
         (x: unknown) => x instanceof UsageError && expected.test(x.message),
         argv.join(' '),
       );

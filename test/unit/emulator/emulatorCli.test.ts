@@ -4,7 +4,8 @@ import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { resolve } from 'node:path';
-import { HELP, parseArgs, UsageError } from '../../../src/emulator/cliArgs';
+import { UsageError } from '../../../src/cli/args/flags';
+import { HELP, parseArgs } from '../../../src/emulator/cliArgs';
 import { carriersFor, VARIANT_NAMES, VariantSet } from '../../../src/emulator/core/variants';
 import { repoRoot } from '../../harness/lib/paths';
 

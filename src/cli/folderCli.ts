@@ -1,42 +1,154 @@
-// What `wsa` (dist/cli.js) does: parse, connect with the key from the environment, run the engine,
-// print a short summary (or JSON) and answer the exit code. vscode-free.
+// `wsa pull`, `wsa status` and `wsa push` (the table, src/cli/subcommands.ts, calls runFolderCommand
+// with what its parser read): check the connection with the key from the environment, run the
+// engine, print a short summary (or JSON) and answer the exit code. vscode-free.
 import * as l10n from '@vscode/l10n';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { createClient, DEFAULT_CONNECTION, isIdOf, type ServiceClient } from '../../api';
-import { carriersProblem, type Carriers } from '../../api/carriers';
-import type { FileView } from '../../kinds/resourcePath';
-import type { TextProblem } from '../../documents/model/saveTypes';
+import { createClient, DEFAULT_CONNECTION, isIdOf, type ServiceClient } from '../api';
+import type { FileView } from '../kinds/resourcePath';
+import { KINDS, RESOURCE_KINDS, type ResourceKind } from '../kinds/resourceKinds';
+import type { TextProblem } from '../documents/model/saveTypes';
 import {
+  BASE_URL_FLAG,
   BASE_URL_VARIABLE,
+  CARRIER_FLAG_SPECS,
   CARRIER_FLAGS,
   CARRIER_VARIABLES,
   checkBaseUrl,
   checkKeyTransport,
-  CLI_HELP,
   KEY_VARIABLE,
-  parseCliArgs,
+  pickCarriers,
+  PLAIN_HTTP_FLAG,
+  PLAIN_HTTP_VARIABLE,
   plainHttpAllowed,
-  UsageError,
-  type CliArgs,
-} from './folderCliArgs';
-import { inertJson, inertLines, visible } from '../../util/visibleText';
-import { describeFailure } from './folderMessages';
-import { LocalFolder } from './localFolder';
-import { readState, type FolderConnection, type FolderState } from './folderState';
-import type { FolderStatus, PullReport, PushReport } from './folderTypes';
+  WORKSPACE_FLAG,
+  type CarrierFlags,
+} from './args/connectionFlags';
+import { UsageError, type FlagSpec, type FlagValues } from './args/flags';
+import { inertJson, inertLines, visible } from '../util/visibleText';
+import {
+  describeFailure,
+  LocalFolder,
+  readState,
+  type FolderConnection,
+  type FolderState,
+  type FolderStatus,
+  type PullReport,
+  type PushReport,
+} from '../localFolders/engine/engineApi';
+
+export type FolderCommand = 'pull' | 'status' | 'push';
+
+const kindFolders = KINDS.map((k) => RESOURCE_KINDS[k].files[0].folder).join(', ');
+
+export const ID_FLAG = {
+  name: '--id',
+  value: '<id>',
+  repeatable: true,
+  help: 'pull only this resource (repeatable; an id brings every kind it names); default: all the service lists. Needed where the service offers no list endpoints',
+} as const satisfies FlagSpec;
+
+export const KIND_FLAG = {
+  name: '--kind',
+  value: '<kind>',
+  repeatable: true,
+  help: `pull every resource of this kind the service lists, all its pages (repeatable; with --id: both), one of ${KINDS.join(', ')} (or its folder: ${kindFolders}), in any case`,
+} as const satisfies FlagSpec;
+
+export const LOCAL_FLAG = { name: '--local', help: 'status of local edits only: no key needed, nothing sent' } as const satisfies FlagSpec;
+
+export const JSON_FLAG = { name: '--json', help: 'print the report as JSON (with its exitCode)' } as const satisfies FlagSpec;
+
+/** Every flag a folder command may take; each command's entry in the table names its own. */
+type FolderFlags = Partial<
+  FlagValues<
+    [
+      typeof BASE_URL_FLAG,
+      typeof WORKSPACE_FLAG,
+      typeof ID_FLAG,
+      typeof KIND_FLAG,
+      ...typeof CARRIER_FLAG_SPECS,
+      typeof LOCAL_FLAG,
+      typeof JSON_FLAG,
+      typeof PLAIN_HTTP_FLAG,
+    ]
+  >
+>;
+
+/** A folder command as the table's parser read it. */
+export interface FolderCall {
+  readonly flags: FolderFlags;
+  readonly positionals: readonly string[];
+}
+
+interface CliArgs {
+  command: FolderCommand;
+  folder: string;
+  files: readonly string[];
+  ids: readonly string[];
+  kinds: ResourceKind[];
+  baseUrl: string | undefined;
+  workspace: string | undefined;
+  carriers: CarrierFlags;
+  local: boolean;
+  allowPlainHttp: boolean;
+}
+
+/** A kind as `--kind` takes it: its name (`writeSync`) or its folder (`write-syncs`), in any case. */
+export function parseKind(raw: string): ResourceKind {
+  const key = raw.trim().toLowerCase();
+  const kind = KINDS.find((k) => k.toLowerCase() === key || RESOURCE_KINDS[k].files[0].folder === key);
+  if (!kind) throw new UsageError(l10n.t('--kind {0} is not a kind: use one of {1}.', JSON.stringify(raw), KINDS.join(', ')));
+  return kind;
+}
+
+function folderArgs(command: FolderCommand, { flags, positionals }: FolderCall): CliArgs {
+  const kinds = (flags['--kind'] ?? []).map(parseKind);
+  const [folder, ...files] = positionals;
+  if (!folder) throw new UsageError(l10n.t('{0} needs a folder (--help).', command));
+  // Only a push names files after its folder.
+  if (files.length && command !== 'push') throw new UsageError(l10n.t('{0} takes one folder, not {1}.', command, files.join(' ')));
+  return {
+    command,
+    folder,
+    files,
+    ids: flags['--id'] ?? [],
+    kinds,
+    baseUrl: flags['--base-url'],
+    workspace: flags['--workspace'],
+    carriers: {
+      '--auth-header': flags['--auth-header'],
+      '--auth-scheme': flags['--auth-scheme'],
+      '--workspace-header': flags['--workspace-header'],
+    },
+    local: flags['--local'] === true,
+    allowPlainHttp: flags['--allow-plain-http'] === true,
+  };
+}
 
 export interface CliIo {
   out(text: string): void;
   err(text: string): void;
   env: Record<string, string | undefined>;
   cwd: string;
-  /** What `--version` prints (package.json's, built into dist/cli.js). */
-  version?: string;
   /** Local checks before a push (the TSX parser bundle beside dist/cli.js). */
   validate?: (view: FileView, text: string) => Promise<TextProblem[]>;
 }
 
 export const EXIT = { done: 0, conflict: 1, error: 2 } as const;
+
+/** What --help says below the folder commands' flags: where the key goes, and the exit codes. */
+export const FOLDER_NOTES = `The API key is read from the ${KEY_VARIABLE} environment variable, never from an argument;
+it is not written to the folder and not printed. It is sent only to its own service:
+${BASE_URL_VARIABLE} when set, else the --base-url on the command line. A pulled folder's state
+file (committed, maybe cloned from someone else) names its service and the header names; the key
+goes there only when one of those two names the same base URL, path included, and in the headers
+given with the key (the flags above, their environment variables, or the defaults): a state file
+that names other headers is refused, and nothing is sent. A header HTTP interprets (Host,
+Content-Length, Proxy-*...) never carries the key. Over plain http the key goes only to loopback,
+unless --allow-plain-http (or ${PLAIN_HTTP_VARIABLE}=1) allows another host.
+
+Exit codes: ${EXIT.done} done; ${EXIT.conflict} a conflict, or a clean merge written into a file to look at and push again
+(nothing stale was sent, no local text lost); ${EXIT.error} a file refused, or an error.`;
 
 function count(items: readonly { outcome?: string; state?: string }[]): string {
   const n = new Map<string, number>();
@@ -102,19 +214,6 @@ function folderPath(folder: string, cwd: string, file: string): string {
 /** A base URL as compared: without trailing slashes. */
 const trimmed = (url: string) => url.replace(/\/+$/, '');
 
-/**
- * The headers the key and the workspace go in, as given with the key: each flag, else its
- * environment variable, else the default. A state file never chooses them (it is committed, maybe
- * from someone else's fork): it must name these, or nothing is sent.
- */
-function confirmedCarriers(args: CliArgs, env: CliIo['env']): Carriers {
-  const pick = (name: keyof Carriers) => args[name] ?? env[CARRIER_VARIABLES[name]] ?? DEFAULT_CONNECTION[name];
-  const carriers = { authHeader: pick('authHeader'), authScheme: pick('authScheme'), workspaceHeader: pick('workspaceHeader') };
-  const bad = carriersProblem(carriers);
-  if (bad) throw new UsageError(l10n.t('{0} cannot be used: {1}.', CARRIER_FLAGS[bad.setting], bad.problem));
-  return carriers;
-}
-
 interface CliConnection {
   connection: FolderConnection;
   /** The connection is the command line's, for a first pull (or checked against the state's by the engine). */
@@ -139,7 +238,7 @@ async function connectionFor(args: CliArgs, folder: string, env: CliIo['env']): 
   const connection: FolderConnection = {
     baseUrl: checkBaseUrl(args.baseUrl),
     workspaceId: args.workspace,
-    ...confirmedCarriers(args, env),
+    ...pickCarriers(args.carriers, env),
   };
   // Given on the command line: the engine checks it against a pulled folder's state.
   return { connection, first: true, ...(state ? { state } : {}) };
@@ -168,7 +267,7 @@ function confirmConnection(args: CliArgs, env: CliIo['env'], connection: FolderC
       l10n.t('The folder’s service is {0}, but the key in {1} belongs to {2}: nothing was sent.', connection.baseUrl, KEY_VARIABLE, own),
     );
   checkKeyTransport(connection.baseUrl, plainHttpAllowed(args.allowPlainHttp, env));
-  const confirmed = confirmedCarriers(args, env);
+  const confirmed = pickCarriers(args.carriers, env);
   for (const name of ['authHeader', 'authScheme', 'workspaceHeader'] as const)
     if (confirmed[name] !== connection[name])
       throw new UsageError(
@@ -183,9 +282,9 @@ function confirmConnection(args: CliArgs, env: CliIo['env'], connection: FolderC
       );
 }
 
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+export async function runFolderCommand(command: FolderCommand, call: FolderCall, io: CliIo): Promise<number> {
   let client: ServiceClient | undefined;
-  let json = argv.includes('--json');
+  const json = call.flags['--json'] === true;
   // Paths, names and messages come from the folder and the service: no ESC sequence, line break or
   // CI workflow command (`::error::`, `##vso[`) in them may act on a terminal or a CI log.
   const fail = (message: string) => {
@@ -194,12 +293,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return EXIT.error;
   };
   try {
-    const args = parseCliArgs(argv, io.env);
-    if (args === 'help' || args === 'version') {
-      io.out(args === 'help' ? CLI_HELP : (io.version ?? 'unknown'));
-      return EXIT.done;
-    }
-    json = args.json;
+    const args = folderArgs(command, call);
     const folder = resolve(io.cwd, args.folder);
     const key = io.env[KEY_VARIABLE];
     // A local status sends nothing: it needs no key and confirms nothing.
@@ -220,7 +314,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (args.command === 'pull') {
       const r = await engine.pull({
         ...(first ? { connection } : {}),
-        ...(args.ids.length ? { ids: args.ids } : {}),
+        ...(args.ids.length ? { ids: [...args.ids] } : {}),
         ...(args.kinds.length ? { kinds: args.kinds } : {}),
       });
       [report, code, lines] = [r, pullExit(r), humanPull(r)];
