@@ -15,8 +15,9 @@
 // the files that start an emulator or the dashboard language service), so a new file costs its
 // mutants times that, once. Waiting to join (WAITING, run them with `npx stryker run --mutate`):
 // the client's request methods, schemas and endpoints (covered end to end by the emulator tests,
-// a few seconds a mutant), the emulator's concurrency routes, and the rest of the agent tools' core
-// (their tests start the emulator and the dashboard language service: about 1,500 mutants, hours).
+// a few seconds a mutant), the emulator's concurrency routes, and the rest of the agent tools'
+// core (their tests start the emulator and the dashboard language service: about 1,500 mutants,
+// hours).
 export const mutate = [
   // What a service answer is read as: the transport's headers and bounds, error bodies and their
   // positions, ids, retries, pages and cursors, data contracts; and what a request sends.
@@ -97,6 +98,7 @@ export const testFiles = [
   'documents/documentSessionState',
   'documents/documentStore',
   'documents/documentStoreHeld',
+  'documents/documentStoreUnknown',
   'api/idsMessages',
   'api/requestBodiesMalformed',
   'api/hostileBodyProperty',
@@ -107,6 +109,7 @@ export const testFiles = [
   'localFolders/folderFiles',
   'localFolders/folderWriter',
   'agents/agentsCore',
+  'agents/agentsKeyForms',
   'agents/agentsManifest',
   // Each of these starts an emulator (about a second a run): the specific ones first, for the
   // emulator's auth and routes and the client's answers.
@@ -125,6 +128,7 @@ export const testFiles = [
   'documents/saveFlowRecords',
   'documents/saveKeepsUnchanged',
   'documents/saveFlowOutcomes',
+  'documents/saveFlowLog',
   'documents/servicePlaceBoundaries',
   'api/factReplace',
   'emulator/emulatorUpdates',

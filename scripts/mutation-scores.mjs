@@ -69,10 +69,14 @@ export function withScores(text, report, { seconds, floor = FILE_FLOOR } = {}) {
   if (start < 0 || end < start || text.indexOf(START, start + 1) >= 0)
     throw new Error(`the page needs exactly one ${START} … ${END} block`);
   const total = totalScore(report);
+  const under = underFloor(fileScores(report), floor);
+  const files = under.length
+    ? `${under.length} file${under.length === 1 ? ' is' : 's are'} under ${floor} %: ${under.map((s) => `\`${s.file}\``).join(', ')}.`
+    : `Every file holds ${floor} % or more.`;
   const lines = [
     START,
     `The last full run (\`npm run test:mutation:full\`): **${percent(total.score)}** of ${total.valid} valid mutants detected` +
-      ` (${total.mutants} in all)${seconds ? `, in ${Math.round(seconds / 60)} min` : ''}. Every file holds ${floor} % or more:`,
+      ` (${total.mutants} in all)${seconds ? `, in ${Math.round(seconds / 60)} min` : ''}. ${files}`,
     '',
     '| file | score | detected of valid |',
     '| --- | ---: | ---: |',

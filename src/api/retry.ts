@@ -35,7 +35,9 @@ export function nextRetryDelay(
   const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
   const jittered = Math.round(backoff / 2 + random() * (backoff / 2));
   const delay = error.retryAfterMs !== undefined ? Math.max(error.retryAfterMs, jittered) : jittered;
-  if (delay > policy.maxDelayMs && error.retryAfterMs !== undefined && error.retryAfterMs > policy.maxDelayMs) return undefined;
+  // The service asks for a longer wait than we allow: not attempted. (Our own backoff never
+  // exceeds maxDelayMs, so only Retry-After can.)
+  if ((error.retryAfterMs ?? 0) > policy.maxDelayMs) return undefined;
   return elapsedMs + delay > policy.budgetMs ? undefined : delay;
 }
 

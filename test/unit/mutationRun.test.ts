@@ -93,6 +93,12 @@ describe('mutation scores: each file against its floor', () => {
     assert.match(written, /\*\*75\.00 %\*\* of 4 valid mutants detected \(4 in all\), in 10 min/);
     assert.match(written, /\| `src\/a\.ts` \| 75\.00 % \| 3 of 4 \|\n<!-- mutation:end -->\nafter\n$/);
     assert.ok(!written.includes('\nold\n'), 'the old block is gone');
+    // The page says which files are under the floor, or that none is.
+    assert.match(written, /1 file is under 85 %: `src\/a\.ts`\./);
+    const whole = s.withScores(page, report({ 'src/a.ts': file({ Killed: 9, Survived: 1 }), 'src/b.ts': file({ Killed: 1 }) }));
+    assert.match(whole, /Every file holds 85 % or more\./);
+    const two = s.withScores(page, report({ 'src/a.ts': file({ Killed: 1, Survived: 1 }), 'src/b.ts': file({ Survived: 1 }) }));
+    assert.match(two, /2 files are under 85 %: `src\/a\.ts`, `src\/b\.ts`\./);
     assert.throws(() => s.withScores('no block', report({})), /exactly one/);
     assert.throws(() => s.withScores(page + page, report({})), /exactly one/);
     assert.throws(() => s.withScores('<!-- mutation:end --><!-- mutation:start -->', report({})), /exactly one/);

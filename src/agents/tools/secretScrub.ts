@@ -36,8 +36,8 @@ export function keyForms(secret: string): KeyForm[] {
     // The key after `shift` other bytes: the base64 characters that depend on the key alone
     // (character j holds bits 6j..6j+5).
     const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
+    // At least 10 characters: a key has MIN_SECRET (8) bytes or more.
     const core = encoded.slice(Math.ceil((shift * 4) / 3), Math.floor(((shift + bytes.length) * 4) / 3));
-    if (core.length < MIN_SECRET) continue;
     const b64run = Math.min(core.length, Math.ceil((run * 4) / 3));
     forms.push({ text: core, run: b64run, folded: false });
     const url = core.replace(/\+/g, '-').replace(/\//g, '_');

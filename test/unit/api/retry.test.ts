@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ApiError, type ApiErrorKind } from '../../../src/api/errors';
-import { nextRetryDelay, type RetryPolicy } from '../../../src/api/retry';
+import { nextRetryDelay, sleep, type RetryPolicy } from '../../../src/api/retry';
 
 const policy: RetryPolicy = { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 2_000, budgetMs: 5_000 };
 const err = (kind: ApiErrorKind, status?: number, retryAfterMs?: number) =>
@@ -47,5 +47,35 @@ describe('retry policy', () => {
       1_500,
     );
     assert.equal(nextRetryDelay(err('rateLimited', 429, 60_000), 1, 0, policy), undefined);
+    // At the bound exactly, the wait is allowed; a millisecond past it, not.
+    assert.equal(
+      nextRetryDelay(err('rateLimited', 429, 2_000), 1, 0, policy, () => 0),
+      2_000,
+    );
+    assert.equal(
+      nextRetryDelay(err('rateLimited', 429, 2_001), 1, 0, policy, () => 0),
+      undefined,
+    );
+    // Without Retry-After, the backoff at its cap is still a retry.
+    assert.equal(
+      nextRetryDelay(err('server', 503), 10, 0, { ...policy, maxAttempts: 20, budgetMs: 60_000 }, () => 1),
+      2_000,
+    );
+  });
+
+  test('a wait ends at once with the reason of a signal aborted before it, or during it', async () => {
+    const before = new AbortController();
+    before.abort(new Error('cancelled before'));
+    const started = Date.now();
+    await assert.rejects(sleep(5_000, before.signal), /cancelled before/);
+    assert.ok(Date.now() - started < 1_000, 'an aborted signal does not wait');
+    const during = new AbortController();
+    const waiting = sleep(5_000, during.signal);
+    setImmediate(() => during.abort(new Error('cancelled during')));
+    await assert.rejects(waiting, /cancelled during/);
+    assert.ok(Date.now() - started < 1_000, 'an abort ends the wait');
+    // Without a signal, or with one never aborted, the wait ends by itself.
+    await sleep(1);
+    await sleep(1, new AbortController().signal);
   });
 });

@@ -8,6 +8,12 @@ import { normalizeEol, textHash } from '../../../src/localFolders/engine/folderT
 import { FolderStateError, resolveInside } from '../../../src/localFolders/engine/folderState';
 
 describe('local folder file names', () => {
+  test('an id too long to leave room for any of the name is the whole file name, in parentheses', () => {
+    const id = `fact_${'x'.repeat(MAX_NAME_BYTES - 5)}`;
+    const paths = assignPaths('facts', '.json', [{ id, name: 'Gross margin' }], new Set(['facts/gross margin.json']));
+    assert.equal(paths.get(id), `facts/(${id}).json`);
+  });
+
   test('separators, Windows characters, dots and reserved device names do not survive', () => {
     assert.equal(fileSafeName('a/b\\c:d*e?f"g<h>i|j', 'x'), 'a-b-c-d-e-f-g-h-i-j');
     assert.equal(fileSafeName('..', 'fact_1'), '__');
