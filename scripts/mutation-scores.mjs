@@ -75,8 +75,8 @@ export function withScores(text, report, { seconds, floor = FILE_FLOOR } = {}) {
     : `Every file holds ${floor} % or more.`;
   const lines = [
     START,
-    `The last full run (\`npm run test:mutation:full\`): **${percent(total.score)}** of ${total.valid} valid mutants detected` +
-      ` (${total.mutants} in all)${seconds ? `, in ${Math.round(seconds / 60)} min` : ''}. ${files}`,
+    `The committed report (\`test/mutation/incremental.json\`): **${percent(total.score)}** of ${total.valid} valid mutants detected` +
+      ` (${total.mutants} in all)${seconds ? `; its last full run (\`npm run test:mutation:full\`) took ${Math.round(seconds / 60)} min` : ''}. ${files}`,
     '',
     '| file | score | detected of valid |',
     '| --- | ---: | ---: |',

@@ -90,7 +90,10 @@ describe('mutation scores: each file against its floor', () => {
     const page = 'before\n<!-- mutation:start -->\nold\n<!-- mutation:end -->\nafter\n';
     const written = s.withScores(page, report({ 'src/a.ts': file({ Killed: 3, Survived: 1 }) }), { seconds: 600 });
     assert.match(written, /^before\n<!-- mutation:start -->\n/);
-    assert.match(written, /\*\*75\.00 %\*\* of 4 valid mutants detected \(4 in all\), in 10 min/);
+    assert.match(
+      written,
+      /\*\*75\.00 %\*\* of 4 valid mutants detected \(4 in all\); its last full run \(`npm run test:mutation:full`\) took 10 min\./,
+    );
     assert.match(written, /\| `src\/a\.ts` \| 75\.00 % \| 3 of 4 \|\n<!-- mutation:end -->\nafter\n$/);
     assert.ok(!written.includes('\nold\n'), 'the old block is gone');
     // The page says which files are under the floor, or that none is.
