@@ -32,13 +32,15 @@ describe('A dashboard a colleague changed while it is open', () => {
 
   /**
    * Does what the person does (`step`) until `done` holds. The extension reads a file again at most
-   * every few seconds (and not right after opening it), so the first steps may rightly do nothing.
+   * every 3 s (and not right after opening it), so the first steps may rightly do nothing. Each step
+   * waits longer than those 3 s: on a loaded machine a read can arrive late, and a step taken
+   * before it would rightly start a second one.
    */
   async function repeatUntil(step: () => Promise<void>, done: () => Promise<boolean>, what: string, timeoutMs = 45_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       await step();
-      if (await waitUntil(done, 2_500, 100)) return;
+      if (await waitUntil(done, 4_000, 100)) return;
     }
     throw new Error(`${what}: not within ${timeoutMs} ms`);
   }
