@@ -12,22 +12,10 @@ import type { AdminClient } from '../../src/emulator/adminClient';
 import { unfence } from '../../src/agents/tools/api';
 import { AGENT_TOOLS, AGENT_TOOLS_WHEN } from '../../src/manifest/contributions';
 import { editText, openFresh, revertAndCloseAll, wsaUri, useSavingSuite } from './fileHelpers';
+import { inside, invoke, type Tool } from './support/agentCalls';
 import { colleagueClient, EXTENSION_ID, hasVariant, serviceFetch, type EmulatorInfo } from './helpers';
 
-type Tool = keyof typeof AGENT_TOOLS;
 const NO_TOKEN = new vscode.CancellationTokenSource().token;
-
-async function invoke(tool: Tool, input: object, tokenizationOptions?: vscode.LanguageModelToolTokenizationOptions) {
-  const result = await vscode.lm.invokeTool(AGENT_TOOLS[tool].name, { input, toolInvocationToken: undefined, tokenizationOptions });
-  const text = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
-  return { text, answer: JSON.parse(text) as Record<string, unknown> };
-}
-
-const inside = (value: unknown) => {
-  const text = unfence(String(value));
-  assert.ok(text !== undefined, `not fenced: ${String(value).slice(0, 120)}`);
-  return text;
-};
 
 describe('Agents: the language-model tools in VS Code @variants', function () {
   const suite = useSavingSuite();
