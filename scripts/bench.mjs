@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- --runs=N --large=N --only=node,typing,host]`: builds the production bundles into a
+// `npm run bench [-- --runs=N --large=N --only=node,typing,host,scale]`: builds the production bundles into a
 // staged copy of the extension (out/bench/extension: package.json, media/, dist/), so that what is
 // measured is what ships and another run of `npm test` rebuilding dist/ cannot change it
 // mid-run; bundles the benchmarks; then runs out/bench/main.js, which prints the table.

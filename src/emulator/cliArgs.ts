@@ -18,7 +18,7 @@ const FLAGS = [
     help: 'persist state in <dir>/state.json and reload it on start (once it holds state, it wins over --seed and --large)',
   },
   { name: '--seed', value: '<file>', help: 'start from a state snapshot (admin GET /snapshot writes one)' },
-  { name: '--large', value: '<n>', help: 'add n generated operations and a dashboard with 5,000 revisions' },
+  { name: '--large', value: '<n>', help: 'add n generated operations and a dashboard with max(5,000, n) revisions' },
   { name: '--auth-header', value: '<name>', help: 'header carrying the API key (default Authorization)' },
   { name: '--auth-scheme', value: '<scheme>', help: "scheme before the key (default Bearer; '' = bare key)" },
   {

@@ -1,11 +1,17 @@
-// `--large n`: n more operations in the demo workspace and a dashboard with 5,000 revisions, for
-// paging, long lists and long histories. Deterministic, and fast enough to build in every test run that asks for it.
+// `--large n`: n more operations in the demo workspace and a dashboard with max(5,000, n) revisions,
+// for paging, long lists and long histories: a larger workspace has a longer history as well, so
+// that the bench at 10,000 resources opens a history of 10,000 revisions. Deterministic, and fast enough to build in every test run that asks for it.
 import { SeedBuilder } from './seedBuilder';
 import { handlerSource, inventorySource } from './seedSources';
 import { SEED_COLUMNS, addDataRun } from './seedDataRuns';
 import type { StateSnapshot } from './core/records';
 
 export const LARGE_DASHBOARD_REVISIONS = 5000;
+
+/** How many revisions the large dashboard has for `--large count`. */
+export function largeDashboardRevisions(count: number): number {
+  return Math.max(LARGE_DASHBOARD_REVISIONS, count);
+}
 
 const KINDS = ['dataTable', 'transform', 'script', 'report'];
 const TOPICS = ['orders', 'invoices', 'shipments', 'returns', 'tickets', 'leads', 'payments', 'stock', 'visits', 'refunds'];
@@ -58,7 +64,8 @@ export function addLargeContent(s: StateSnapshot, count: number): void {
   const handler = s.histories[s.histories.length - count]!;
   const dependencies = [{ resourceId: first, revisionId: handler.draft.revisionId }];
   const h = b.history(s, resourceId, ws, 'dashboard');
-  for (let i = 1; i <= LARGE_DASHBOARD_REVISIONS; i++) {
+  const revisions = largeDashboardRevisions(count);
+  for (let i = 1; i <= revisions; i++) {
     const parentRevisionId = i % 500 === 0 ? h.revisions[h.revisions.length - 25]!.id : undefined;
     b.revise(
       h,

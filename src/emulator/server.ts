@@ -28,7 +28,7 @@ export interface EmulatorOptions {
   dataDir?: string;
   /** A state snapshot (JSON file) to start from instead of the demo workspace. */
   seedFile?: string;
-  /** Adds this many generated operations and a dashboard with 5,000 revisions. */
+  /** Adds this many generated operations and a dashboard with max(5,000, n) revisions. */
   large?: number;
   /** Override the carriers; by default Authorization: Bearer and X-Workspace-Id (alt-carriers: others). */
   authHeader?: string;

@@ -13,6 +13,7 @@ import { installExitHandlers } from '../harness/lib/processes';
 import { runHostBench, stopHostBench } from './hostBench';
 import { runDashboardTypesBench } from './dashboardTypesBench';
 import { runNodeBench } from './nodeBench';
+import { runScaleBench, SCALE_SIZES } from './scaleBench';
 import { runTypingBench } from './typingBench';
 import { partBlock, PARTS, replacePart, type Part } from './page';
 import { hostRows } from './report';
@@ -29,6 +30,8 @@ interface Args {
   /** The dashboard language service benchmarks. */
   typing: boolean;
   host: boolean;
+  /** The same actions at 2,000 and at 10,000 resources. */
+  scale: boolean;
   /** Host steps to CPU-profile (host/profile.ts). */
   profile: string | undefined;
   /** Only the host steps whose names start with these (activation always runs). */
@@ -45,7 +48,7 @@ function parseArgs(argv: string[]): Args {
   const hostEntry = value('host-entry');
   if (!extensionDir || !hostEntry)
     throw new Error(
-      'usage: main.js --extension=<staged extension> --host-entry=<bundled host/index.js> [--runs=3] [--large=2000] [--only=node,typing,host] [--profile=activation,history,...] [--steps=requests,tree,...] [--browser-trace=history,...]',
+      'usage: main.js --extension=<staged extension> --host-entry=<bundled host/index.js> [--runs=3] [--large=2000] [--only=node,typing,host,scale] [--profile=activation,history,...] [--steps=requests,tree,...] [--browser-trace=history,...]',
     );
   const only = value('only')?.split(',');
   const unknown = only?.filter((p) => !(PARTS as readonly string[]).includes(p));
@@ -60,6 +63,7 @@ function parseArgs(argv: string[]): Args {
     node: runs('node'),
     typing: runs('typing'),
     host: runs('host'),
+    scale: runs('scale'),
     profile: value('profile'),
     steps: value('steps'),
     browserTrace: value('browser-trace'),
@@ -109,6 +113,10 @@ async function main(): Promise<number> {
       await attempt('Dashboard types benchmarks', details, () => runDashboardTypesBench({ dist, say }, rows));
       await attempt('Typing benchmarks', details, () => runTypingBench({ dist, say }, rows));
     });
+  if (args.scale)
+    await part('scale', `Cost at ${SCALE_SIZES.map((n) => n.toLocaleString('en')).join(' and ')} resources`, (rows, details) =>
+      attempt('Scale benchmarks', details, () => runScaleBench({ dist, say }, rows)),
+    );
   let hostOk = true;
   if (args.host)
     await part('host', `Extension host, ${args.runs} run${args.runs === 1 ? '' : 's'}`, async (rows, details) => {
@@ -154,7 +162,7 @@ async function main(): Promise<number> {
   writeFileSync(join(out, 'results.json'), JSON.stringify({ started, rows, details }, null, 2));
   say(`table written to ${join(out, 'table.md')}`);
   writePage(args, parts);
-  return ((args.node || args.typing) && !rows.length) || !hostOk ? 1 : 0;
+  return ((args.node || args.typing || args.scale) && !rows.length) || !hostOk ? 1 : 0;
 }
 
 /**
@@ -165,6 +173,7 @@ function writePage(args: Args, parts: ReadonlyMap<Part, { rows: Row[]; details: 
   const whole: Record<Part, boolean> = {
     node: args.large === DEFAULT_LARGE,
     typing: true,
+    scale: true,
     host: args.large === DEFAULT_LARGE && !args.steps && !args.profile && !args.browserTrace,
   };
   const file = join(repoRoot, 'docs', 'performance.md');

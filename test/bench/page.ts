@@ -1,10 +1,10 @@
 // docs/performance.md holds the latest table of each part of `npm run bench` (the Node side, the
-// dashboard language, the extension host) between markers of its own; a run rewrites the block of
+// dashboard language, the extension host, the cost at 10,000 resources) between markers of its own; a run rewrites the block of
 // each part it ran whole, so that the page always shows the figures of the last such run and the
 // history of the figures stays in git.
 import { formatTable, type Row } from './support';
 
-export const PARTS = ['node', 'typing', 'host'] as const;
+export const PARTS = ['node', 'typing', 'host', 'scale'] as const;
 export type Part = (typeof PARTS)[number];
 
 export function markers(part: Part): [string, string] {

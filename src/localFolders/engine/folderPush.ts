@@ -8,12 +8,16 @@ import { mergeTexts } from '../../documents/model/merge';
 import { filePath, FILE_SCHEME } from '../../kinds/resourcePath';
 import type { ServerSnapshot } from '../../documents/model/saveTypes';
 import { findBaseText } from './folderBase';
-import { readLocalFile, type FolderContext } from './folderContext';
+import { kindOfView, readLocalFile, type FolderContext } from './folderContext';
+import { mapPool } from './folderPool';
 import { describeFailure } from './folderMessages';
 import { readRemote, sameTokens } from './folderRemote';
 import { FolderStateError, ignoredNotes, writeBaseCopy, writeLocal, writeState, type FileEntry, type FolderState } from './folderState';
 import { sameText, textHash, withEolOf } from './folderText';
 import type { PushFileResult, PushReport } from './folderTypes';
+
+/** How many local files a push reads at once to find the changed ones. */
+const LOOK_AHEAD = 16;
 
 export interface PushOptions {
   /** Paths relative to the folder (with `/`, as the status names them); default: every changed file. */
@@ -44,9 +48,22 @@ export async function pushFolder(ctx: FolderContext, options: PushOptions = {}):
     if (!state.files[path])
       throw new FolderStateError(l10n.t('{0} is not a file of this folder’s state; pull it first.', JSON.stringify(path)));
   }
+  // Which files changed is found for all at once (reads only, their texts dropped): a push of one
+  // file in a folder of 10,000 waits for the disk, not for 10,000 reads in a row.
+  const unchanged = await mapPool(paths, LOOK_AHEAD, async (path) => {
+    const read = await readLocalFile(ctx.folder, path);
+    return read.kind === 'text' && textHash(read.text) === state.files[path]!.hash;
+  });
   const files: PushFileResult[] = [];
   // One file after another: each save is written to the state before the next is sent.
-  for (const path of paths) files.push(await pushOne(ctx, state, path, state.files[path]!));
+  for (const [i, path] of paths.entries()) {
+    const entry = state.files[path]!;
+    files.push(
+      unchanged[i]
+        ? { path, kind: kindOfView(entry), view: entry.view, id: entry.id, outcome: 'unchanged' }
+        : await pushOne(ctx, state, path, entry),
+    );
+  }
   return { files, notes: ignoredNotes(state) };
 }
 
