@@ -2,9 +2,9 @@
 // kind's list endpoint, at most MAX_PAGE_ITEMS a page. The cursor says where it goes on (kind, the
 // service's page, how far into it), so the service's page size never matters. Bounded in every
 // call (at most PAGES_PER_CALL service pages) and across calls: a service cursor that comes back
-// ends that kind's list, and so do MAX_LIST_PAGES pages of it. A kind whose list endpoint the
+// ends that kind's list, and so do MAX_KIND_PAGES pages of it. A kind whose list endpoint the
 // service lacks is named in `unlisted`. vscode-free.
-import { kindOfId, MAX_LIST_PAGES, type CallOptions, type ServiceClient } from '../../api';
+import { kindOfId, MAX_LIST_ITEMS, type CallOptions, type ServiceClient } from '../../api';
 import { explorerOf, type KindValue } from '../../kinds/kindModules';
 import { dataFromListItem } from '../../explorer/model/resolve';
 import { KINDS, RESOURCE_KINDS, type ResourceKind } from '../../kinds/resourceKinds';
@@ -12,6 +12,13 @@ import * as l10n from '@vscode/l10n';
 import { decodeResourceCursor, encodeResourceCursor, type Binding, type ResourceCursor } from './opaqueTokens';
 import { ToolInputError } from './toolArgs';
 import { MAX_PAGE_ITEMS } from './toolSpecs';
+
+/**
+ * Service pages of one kind a listing reads at most, across calls: the explorer's bound of
+ * MAX_LIST_ITEMS a group, at this tool's page size, so that an agent sees a kind of 10,000
+ * resources whole, as the tree does.
+ */
+export const MAX_KIND_PAGES = Math.ceil(MAX_LIST_ITEMS / MAX_PAGE_ITEMS);
 
 /** Service pages read in one call at most: a query that matches little cannot make one call read the whole workspace. */
 export const PAGES_PER_CALL = 4;
@@ -46,11 +53,11 @@ function matches(item: ResourceItem, query: string | null): boolean {
 
 /**
  * Where a listing goes on after a page read whole: the service's next page of the kind, or the next
- * kind. A cursor that comes back, or a kind past MAX_LIST_PAGES pages, ends the kind: followed, it
+ * kind. A cursor that comes back, or a kind past MAX_KIND_PAGES pages, ends the kind: followed, it
  * could go on forever.
  */
 export function afterPage(at: ResourceCursor, next: string | null | undefined): ResourceCursor {
-  if (next && next !== at.page && at.pages + 1 < MAX_LIST_PAGES) return { ...at, page: next, skip: 0, pages: at.pages + 1 };
+  if (next && next !== at.page && at.pages + 1 < MAX_KIND_PAGES) return { ...at, page: next, skip: 0, pages: at.pages + 1 };
   return { ...at, index: at.index + 1, page: null, skip: 0, pages: 0 };
 }
 

@@ -130,7 +130,7 @@ export interface ResourceCursor {
   readonly page: string | null;
   /** Items of that page already handed out. */
   readonly skip: number;
-  /** Pages of this kind read so far (a listing stops at MAX_LIST_PAGES, whatever the service's cursors do). */
+  /** Pages of this kind read so far (a listing stops at MAX_KIND_PAGES, whatever the service's cursors do). */
   readonly pages: number;
 }
 

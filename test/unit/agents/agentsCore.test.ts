@@ -3,7 +3,8 @@
 // scrub, the kept range snapshots and the gate.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { afterPage } from '../../../src/agents/tools/listResources';
+import { afterPage, MAX_KIND_PAGES } from '../../../src/agents/tools/listResources';
+import { MAX_PAGE_ITEMS } from '../../../src/agents/tools/toolSpecs';
 import { fenced, unfence, withFence, fenceNote, openLine, closeLine } from '../../../src/agents/tools/dataFence';
 import {
   decodeBase,
@@ -262,7 +263,8 @@ describe('agents: baseRevision and cursors', () => {
     assert.throws(() => decodeBase(padded(3100), B), /baseRevision is not one these tools gave/);
   });
 
-  test('a listing goes on to the service’s next page, and to the next kind at the end, a repeated cursor or 100 pages', () => {
+  test('a listing goes on to the service’s next page, and to the next kind at the end, a repeated cursor or 200 pages', () => {
+    assert.equal(MAX_KIND_PAGES * MAX_PAGE_ITEMS, 10_000, 'a kind of 10,000 resources is listed whole, as the explorer lists it');
     const at: ResourceCursor = { kind: null, query: null, index: 1, page: 'p1', skip: 5, pages: 4 };
     assert.deepEqual(afterPage(at, 'p2'), { ...at, page: 'p2', skip: 0, pages: 5 });
     const nextKind = { ...at, index: 2, page: null, skip: 0, pages: 0 };
@@ -270,8 +272,8 @@ describe('agents: baseRevision and cursors', () => {
     assert.deepEqual(afterPage(at, undefined), nextKind);
     assert.deepEqual(afterPage(at, ''), nextKind);
     assert.deepEqual(afterPage(at, 'p1'), nextKind, 'a cursor that comes back is followed forever');
-    assert.deepEqual(afterPage({ ...at, pages: 98 }, 'p2').pages, 99);
-    assert.deepEqual(afterPage({ ...at, pages: 99 }, 'p2'), nextKind, 'past 100 pages');
+    assert.deepEqual(afterPage({ ...at, pages: 198 }, 'p2').pages, 199);
+    assert.deepEqual(afterPage({ ...at, pages: 199 }, 'p2'), nextKind, 'past 200 pages');
   });
 });
 
