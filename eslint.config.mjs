@@ -25,6 +25,8 @@ const VSCODE_FREE = [
   'src/localFolders/engine',
   'src/explorer/model',
   'src/publish/model',
+  'src/environments/model',
+  'src/environments/engine',
   // The agent tools' one implementation and the MCP server: the VS Code tools (src/agents/vscode) adapt them.
   'src/agents/tools',
   'src/agents/mcp',
