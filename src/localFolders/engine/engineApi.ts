@@ -11,6 +11,8 @@
 // Layout: one folder per kind (the registry's folder names), a file per resource named after it;
 // `.wsa/state.json` (commit it; never holds the key), the base texts in `.wsa/bases.json` (a pull's)
 // and `.wsa/base/` (a push's copies), both ignored by `.wsa/.gitignore`.
+// A target of a folder several share (`wsa --target`) has its own: `layout: targetLayout(name)`
+// (`.wsa/targets/<name>.json` and its bases beside it, folderLayout.ts).
 export { LocalFolder } from './localFolder';
 export type { PushOptions } from './folderPush';
 export type { PullOptions } from './folderPull';
@@ -30,6 +32,7 @@ export {
   type FolderConnection,
   type FolderState,
 } from './folderState';
+export { DEFAULT_LAYOUT, moveState, TARGET_NAME, TARGETS_DIR, targetLayout, type FolderLayout } from './folderLayout';
 export { fileSafeName, inLayout } from './folderNames';
 export { normalizeEol, textHash } from './folderText';
 export { describeFailure } from './folderMessages';

@@ -3,6 +3,7 @@
 // tokens name. Whatever the source, a text is the base only when its hash is the state's hash.
 import type { ServiceClient } from '../../api';
 import { packedBase } from './folderBasePack';
+import { DEFAULT_LAYOUT, type FolderLayout } from './folderLayout';
 import type { RemoteState } from './folderRemote';
 import { sameTokens } from './folderRemote';
 import { readBaseCopy, writeBaseCopy, type FileEntry } from './folderState';
@@ -22,10 +23,11 @@ export async function findBaseText(
   client: () => ServiceClient,
   remote?: RemoteState,
   signal?: AbortSignal,
+  layout: FolderLayout = DEFAULT_LAYOUT,
 ): Promise<string | undefined> {
-  const copy = await readBaseCopy(folder, path);
+  const copy = await readBaseCopy(folder, path, layout.baseDir);
   if (copy !== undefined && textHash(copy) === entry.hash) return copy;
-  const packed = await packedBase(folder, entry.hash);
+  const packed = await packedBase(folder, entry.hash, layout.basePack);
   if (packed !== undefined) return packed;
   let found: string | undefined;
   if (remote?.status === 'present' && sameTokens(entry.tokens, remote.snapshot?.tokens) && textHash(remote.text) === entry.hash) {
@@ -39,6 +41,6 @@ export async function findBaseText(
       found = undefined;
     }
   }
-  if (found !== undefined) await writeBaseCopy(folder, path, found);
+  if (found !== undefined) await writeBaseCopy(folder, path, found, layout.baseDir);
   return found;
 }

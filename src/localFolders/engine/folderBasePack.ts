@@ -7,10 +7,11 @@
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NotRegularFileError, readRegular, replaceFile } from './folderFiles';
-import { STATE_DIR, type FolderState } from './folderState';
+import { DEFAULT_LAYOUT } from './folderLayout';
+import type { FolderState } from './folderState';
 import { textHash } from './folderText';
 
-export const BASE_PACK = `${STATE_DIR}/bases.json`;
+export const BASE_PACK = DEFAULT_LAYOUT.basePack;
 /** The pack comes from the folder, like the state: read with a bound. */
 export const MAX_PACK_BYTES = 256 * 1024 * 1024;
 
@@ -70,21 +71,24 @@ export class PackCache {
 
 const cache = new PackCache(64 * 1024 * 1024);
 
-async function loadPack(folder: string): Promise<Texts> {
+/** `pack`: the folder's (BASE_PACK), or a target's (folderLayout.ts). */
+async function loadPack(folder: string, pack: string): Promise<Texts> {
   // Not followed: a link or a FIFO where the pack should be is no pack (readRegular checks again).
-  const info = await lstat(join(folder, BASE_PACK)).catch(() => undefined);
+  const info = await lstat(join(folder, pack)).catch(() => undefined);
   if (!info?.isFile()) return new Map();
   const stamp = `${info.mtimeMs}:${info.size}`;
-  const hit = cache.get(folder, stamp);
+  // Cached per pack: two targets of one folder have a pack each.
+  const at = join(folder, pack);
+  const hit = cache.get(at, stamp);
   if (hit) return hit;
-  const texts = parsePack(await readRegular(folder, BASE_PACK, MAX_PACK_BYTES).catch(() => undefined));
-  cache.set(folder, stamp, info.size, texts);
+  const texts = parsePack(await readRegular(folder, pack, MAX_PACK_BYTES).catch(() => undefined));
+  cache.set(at, stamp, info.size, texts);
   return texts;
 }
 
-/** The text whose hash is `hash`, when the folder's pack holds it. */
-export async function packedBase(folder: string, hash: string): Promise<string | undefined> {
-  const text = (await loadPack(folder)).get(hash);
+/** The text whose hash is `hash`, when the folder's pack (or the pack named) holds it. */
+export async function packedBase(folder: string, hash: string, pack = BASE_PACK): Promise<string | undefined> {
+  const text = (await loadPack(folder, pack)).get(hash);
   // The key is where the pack says the text is; the hash of the text is what makes it the base.
   return text !== undefined && textHash(text) === hash ? text : undefined;
 }
@@ -95,14 +99,15 @@ export class BasePack {
 
   private constructor(
     private readonly folder: string,
+    private readonly pack: string,
     private readonly texts: Texts,
     private readonly before: ReadonlySet<string>,
   ) {}
 
   /** `state`: the folder's state as the pull found it, whose bases a crash before the new state is written still needs. */
-  static async open(folder: string, state: FolderState | undefined): Promise<BasePack> {
-    const texts = new Map(await loadPack(folder));
-    return new BasePack(folder, texts, new Set(Object.values(state?.files ?? {}).map((e) => e.hash)));
+  static async open(folder: string, state: FolderState | undefined, pack = BASE_PACK): Promise<BasePack> {
+    const texts = new Map(await loadPack(folder, pack));
+    return new BasePack(folder, pack, texts, new Set(Object.values(state?.files ?? {}).map((e) => e.hash)));
   }
 
   /** Trusts the key: a wrong one is caught where a base is read (packedBase), and the text read from the service then. */
@@ -123,7 +128,7 @@ export class BasePack {
     for (const [hash, text] of this.texts) if (keep.has(hash)) texts[hash] = text;
     if (!this.added && Object.keys(texts).length === this.texts.size) return;
     try {
-      await replaceFile(this.folder, BASE_PACK, JSON.stringify({ format: 1, texts }));
+      await replaceFile(this.folder, this.pack, JSON.stringify({ format: 1, texts }));
     } catch (e) {
       // A link or a FIFO where the pack should be is left alone: the bases are read from the service when needed.
       if (!(e instanceof NotRegularFileError)) throw e;

@@ -58,8 +58,8 @@ export function baseUrlProblem(raw: string): string | undefined {
 }
 
 /** The connection the state file names, refused when it could send a key elsewhere or in a way the user did not choose. */
-export function checkConnection(c: Record<string, unknown>): FolderConnection {
-  const bad = (what: string) => new FolderStateError(l10n.t('The state file {0} cannot be used: {1}.', STATE_FILE, what));
+export function checkConnection(c: Record<string, unknown>, file = STATE_FILE): FolderConnection {
+  const bad = (what: string) => new FolderStateError(l10n.t('The state file {0} cannot be used: {1}.', file, what));
   for (const field of ['baseUrl', 'workspaceId', 'authHeader', 'authScheme', 'workspaceHeader'])
     if (typeof c[field] !== 'string') throw new FolderStateError(l10n.t('The state file’s connection has no {0}.', field));
   const connection = c as unknown as FolderConnection;

@@ -7,6 +7,7 @@ import { FILE_VIEWS, type ResourceKind } from '../../kinds/resourceKinds';
 import { ResourceReader } from '../../documents/model/resourceReader';
 import { SaveFlow, type SaveFlowOptions, type SaveLog } from '../../documents/model/saveFlow';
 import type { BasePack } from './folderBasePack';
+import { DEFAULT_LAYOUT, type FolderLayout } from './folderLayout';
 import { FileTooLargeError, NotRegularFileError } from './folderFiles';
 import { describeFailure } from './folderMessages';
 import type { RemoteState } from './folderRemote';
@@ -15,6 +16,7 @@ import {
   readLocal,
   readState,
   writeBaseCopy,
+  writeState,
   type FileEntry,
   type FolderConnection,
   type FolderState,
@@ -33,6 +35,8 @@ export interface LocalFolderOptions {
   concurrency?: number;
   /** How long all the reads of one status or pull may take together (default 120 s). */
   deadlineMs?: number;
+  /** Where the state and the bases are: `.wsa/state.json` and beside it by default, or a target's (folderLayout.ts). */
+  layout?: FolderLayout;
 }
 
 const silent: SaveLog = { debug() {}, error() {} };
@@ -75,9 +79,11 @@ export class FolderContext {
   /** The guarded save a push sends each file through, as a `wsa:` save. */
   readonly flow: SaveFlow;
   readonly log: SaveLog;
+  readonly layout: FolderLayout;
 
   constructor(readonly options: LocalFolderOptions) {
     this.folder = options.folder;
+    this.layout = options.layout ?? DEFAULT_LAYOUT;
     this.reader = new ResourceReader(options.client);
     this.log = options.log ?? silent;
     this.flow = new SaveFlow(options.client, this.reader, { ...(options.validate ? { validate: options.validate } : {}), log: this.log });
@@ -97,10 +103,19 @@ export class FolderContext {
     return signal ? AbortSignal.any([signal, timeout]) : timeout;
   }
 
+  /** The state of the folder's layout, or undefined when it has none. */
+  readState(): Promise<FolderState | undefined> {
+    return readState(this.folder, this.layout.stateFile);
+  }
+
+  writeState(state: FolderState): Promise<void> {
+    return writeState(this.folder, state, this.layout.stateFile);
+  }
+
   async requireState(): Promise<FolderState> {
-    const state = await readState(this.folder);
+    const state = await this.readState();
     if (!state)
-      throw new FolderStateError(l10n.t('{0} is not a pulled folder: it has no .wsa/state.json. Pull into it first.', this.folder));
+      throw new FolderStateError(l10n.t('{0} is not a pulled folder: it has no {1}. Pull into it first.', this.folder, this.layout.stateFile));
     return state;
   }
 
@@ -129,7 +144,7 @@ export class FolderContext {
       ...(s?.revision ? { revision: s.revision } : {}),
       hash,
     };
-    if (!pack) return writeBaseCopy(this.folder, path, remote.text);
+    if (!pack) return writeBaseCopy(this.folder, path, remote.text, this.layout.baseDir);
     pack.add(remote.text, hash);
     return Promise.resolve();
   }

@@ -17,9 +17,7 @@ import {
   MAX_STATE_FILES,
   prepareStateDir,
   readLocal,
-  readState,
   resolveInside,
-  writeState,
   type FileEntry,
   type FolderConnection,
   type FolderState,
@@ -58,7 +56,7 @@ interface PullRun {
 
 /** Pulls into the folder of `ctx` (the caller runs pulls and pushes of one folder one after another). */
 export async function pullFolder(ctx: FolderContext, options: PullOptions = {}): Promise<PullReport> {
-  const existing = await readState(ctx.folder);
+  const existing = await ctx.readState();
   if (existing && options.connection && !sameConnection(existing.connection, options.connection)) {
     throw new FolderStateError(
       l10n.t(
@@ -73,7 +71,7 @@ export async function pullFolder(ctx: FolderContext, options: PullOptions = {}):
   const connection = existing?.connection ?? options.connection;
   if (!connection) throw new FolderStateError(l10n.t('This folder was never pulled: give the service’s base URL and the workspace.'));
   const state: FolderState = existing ?? { format: 1, connection, files: {} };
-  const pack = await BasePack.open(ctx.folder, existing);
+  const pack = await BasePack.open(ctx.folder, existing, ctx.layout.basePack);
   const signal = ctx.deadline(options.signal);
   // `kinds` (an explorer group, `--kind`): every resource of those kinds, not only a page of them.
   const scope = new PullScope(options);
@@ -179,7 +177,7 @@ async function pullWork(
   }
   // The bases first: a state file never names a base the pack has lost.
   await pack.save(state);
-  await writeState(ctx.folder, state);
+  await ctx.writeState(state);
   return { files, notListed: listing.notListed, notes: [...ignoredNotes(state), ...listing.notes] };
 }
 

@@ -12,7 +12,7 @@ import { kindOfView, readLocalFile, type FolderContext } from './folderContext';
 import { mapPool } from './folderPool';
 import { describeFailure } from './folderMessages';
 import { readRemote, sameTokens } from './folderRemote';
-import { FolderStateError, ignoredNotes, writeBaseCopy, writeLocal, writeState, type FileEntry, type FolderState } from './folderState';
+import { FolderStateError, ignoredNotes, writeBaseCopy, writeLocal, type FileEntry, type FolderState } from './folderState';
 import { sameText, textHash, withEolOf } from './folderText';
 import type { PushFileResult, PushReport } from './folderTypes';
 
@@ -32,7 +32,7 @@ export async function adoptTheirs(ctx: FolderContext, path: string, theirs: stri
   const remote = await readRemote(ctx.reader, ctx.fileOf(state, entry));
   if (remote.status !== 'present' || !sameText(remote.text, theirs)) return false;
   await ctx.adopt(state, path, entry, remote);
-  await writeState(ctx.folder, state);
+  await ctx.writeState(state);
   return true;
 }
 
@@ -84,7 +84,7 @@ async function pushOne(ctx: FolderContext, state: FolderState, path: string, ent
   const remote = await readRemote(ctx.reader, file);
   if (remote.status === 'gone') return { ...out, outcome: 'goneRemote' };
   if (remote.status === 'error') return { ...out, outcome: 'failed', message: remote.message };
-  const known = await findBaseText(ctx.folder, path, entry, ctx.options.client, remote);
+  const known = await findBaseText(ctx.folder, path, entry, ctx.options.client, remote, undefined, ctx.layout);
   if (!sameTokens(entry.tokens, remote.snapshot?.tokens)) return settleMoved(ctx, state, path, entry, known, local, remote.snapshot!);
   // The service still holds the base state, so its text is the base when no copy says otherwise.
   const baseText = known ?? remote.text;
@@ -107,8 +107,8 @@ async function pushOne(ctx: FolderContext, state: FolderState, path: string, ent
         hash: textHash(text),
         ...(s.revision ? { revision: s.revision } : {}),
       };
-      await writeBaseCopy(ctx.folder, path, text);
-      await writeState(ctx.folder, state);
+      await writeBaseCopy(ctx.folder, path, text, ctx.layout.baseDir);
+      await ctx.writeState(state);
       return {
         ...out,
         outcome: 'pushed',
@@ -149,7 +149,7 @@ async function settleMoved(
   if (sameText(local, latest.text)) {
     // The service already holds this text: only the base moves.
     await adoptLatest();
-    await writeState(ctx.folder, state);
+    await ctx.writeState(state);
     return { ...out, outcome: 'unchanged' };
   }
   const merged = baseText === undefined ? undefined : mergeTexts(baseText, local, latest.text);
@@ -167,7 +167,7 @@ async function settleMoved(
   }
   await writeLocal(ctx.folder, path, merged.text);
   await adoptLatest();
-  await writeState(ctx.folder, state);
+  await ctx.writeState(state);
   return {
     ...out,
     outcome: 'merged',

@@ -78,24 +78,24 @@ function checkEntry(path: string, v: unknown): FileEntry {
   return { ...(v as unknown as FileEntry), name: isString(v.name) ? (v.name as string) : v.id };
 }
 
-export function parseState(text: string, folder: string): FolderState {
+export function parseState(text: string, folder: string, file = STATE_FILE): FolderState {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    throw new FolderStateError(l10n.t('The state file {0} is not valid JSON: {1}', STATE_FILE, e instanceof Error ? e.message : String(e)));
+    throw new FolderStateError(l10n.t('The state file {0} is not valid JSON: {1}', file, e instanceof Error ? e.message : String(e)));
   }
   if (!isRecord(raw) || !isRecord(raw.connection) || !isRecord(raw.files))
-    throw new FolderStateError(l10n.t('The state file {0} has no connection or files.', STATE_FILE));
+    throw new FolderStateError(l10n.t('The state file {0} has no connection or files.', file));
   if (typeof raw.format === 'number' && raw.format > STATE_FORMAT)
     throw new FolderStateError(
-      l10n.t('The state file {0} has format {1}; this version reads format {2}.', STATE_FILE, raw.format, STATE_FORMAT),
+      l10n.t('The state file {0} has format {1}; this version reads format {2}.', file, raw.format, STATE_FORMAT),
     );
-  const connection = checkConnection(raw.connection);
+  const connection = checkConnection(raw.connection, file);
   const entries = [...Object.entries(raw.files), ...Object.entries(isRecord(raw.ignored) ? raw.ignored : {})];
   if (entries.length > MAX_STATE_FILES)
     throw new FolderStateError(
-      l10n.t('The state file {0} names {1} files, more than the {2} a folder may hold.', STATE_FILE, entries.length, MAX_STATE_FILES),
+      l10n.t('The state file {0} names {1} files, more than the {2} a folder may hold.', file, entries.length, MAX_STATE_FILES),
     );
   const files: Record<string, FileEntry> = {};
   const ignored: Record<string, unknown> = {};
@@ -126,22 +126,22 @@ export function ignoredNotes(state: FolderState): string[] {
   );
 }
 
-/** The folder's state, or undefined when it has none (never pulled). */
-export async function readState(folder: string): Promise<FolderState | undefined> {
+/** The folder's state (or a target's, in `file`: folderLayout.ts), or undefined when it has none (never pulled). */
+export async function readState(folder: string, file = STATE_FILE): Promise<FolderState | undefined> {
   let bytes: Buffer | undefined;
   try {
-    bytes = await readRegular(folder, STATE_FILE, MAX_STATE_BYTES);
+    bytes = await readRegular(folder, file, MAX_STATE_BYTES);
   } catch (e) {
     if (e instanceof FileTooLargeError)
       throw new FolderStateError(
-        l10n.t('The state file {0} is larger than {1} MiB: it is not read.', STATE_FILE, MAX_STATE_BYTES / (1024 * 1024)),
+        l10n.t('The state file {0} is larger than {1} MiB: it is not read.', file, MAX_STATE_BYTES / (1024 * 1024)),
       );
     if (e instanceof NotRegularFileError)
-      throw new FolderStateError(l10n.t('The state file {0} cannot be read: {1}', STATE_FILE, e.message));
+      throw new FolderStateError(l10n.t('The state file {0} cannot be read: {1}', file, e.message));
     throw e;
   }
   if (bytes === undefined) return undefined;
-  return parseState(bytes.toString('utf8'), folder);
+  return parseState(bytes.toString('utf8'), folder, file);
 }
 
 /**
@@ -153,12 +153,12 @@ export async function prepareStateDir(folder: string): Promise<string> {
   return prepareFolder(folder, STATE_DIR);
 }
 
-export async function writeState(folder: string, state: FolderState): Promise<void> {
+export async function writeState(folder: string, state: FolderState, file = STATE_FILE): Promise<void> {
   const sorted = (files: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const { ignored, ...rest } = state;
   const out = { ...rest, files: sorted(state.files), ...(ignored && Object.keys(ignored).length ? { ignored: sorted(ignored) } : {}) };
-  await replaceFile(folder, STATE_FILE, `${JSON.stringify(out, null, 2)}\n`);
+  await replaceFile(folder, file, `${JSON.stringify(out, null, 2)}\n`);
   await replaceFile(
     folder,
     `${STATE_DIR}/.gitignore`,
@@ -167,10 +167,10 @@ export async function writeState(folder: string, state: FolderState): Promise<vo
 }
 
 /** The copy of a file's base text, or undefined when there is none (a fresh clone) or it is not a regular file. */
-export async function readBaseCopy(folder: string, relativePath: string): Promise<string | undefined> {
+export async function readBaseCopy(folder: string, relativePath: string, baseDir = BASE_DIR): Promise<string | undefined> {
   resolveInside(folder, relativePath);
   try {
-    return await readText(folder, `${BASE_DIR}/${relativePath}`);
+    return await readText(folder, `${baseDir}/${relativePath}`);
   } catch (e) {
     // Only a cache: anything odd there is no base, and the base is read from the service instead.
     if (e instanceof NotRegularFileError || e instanceof FileTooLargeError) return undefined;
@@ -184,10 +184,10 @@ export async function readBaseCopy(folder: string, relativePath: string): Promis
  * commit point. A link or a FIFO where the copy (or `.wsa/base/`) should be is left alone: the
  * copy is only a cache, and nothing is written through it.
  */
-export async function writeBaseCopy(folder: string, relativePath: string, text: string): Promise<void> {
+export async function writeBaseCopy(folder: string, relativePath: string, text: string, baseDir = BASE_DIR): Promise<void> {
   resolveInside(folder, relativePath);
   try {
-    await replaceFile(folder, `${BASE_DIR}/${relativePath}`, text);
+    await replaceFile(folder, `${baseDir}/${relativePath}`, text);
   } catch (e) {
     if (!(e instanceof NotRegularFileError)) throw e;
   }

@@ -8,7 +8,7 @@ import { findBaseText } from './folderBase';
 import { FolderContext, type LocalFolderOptions } from './folderContext';
 import { pullFolder, type PullOptions } from './folderPull';
 import { adoptTheirs, pushFolder, type PushOptions } from './folderPush';
-import { readState, type FolderState } from './folderState';
+import type { FolderState } from './folderState';
 import { readStatus, type StatusOptions } from './folderStatus';
 import type { FolderStatus, PullReport, PushReport } from './folderTypes';
 
@@ -24,13 +24,13 @@ export class LocalFolder {
 
   /** The state file, or undefined when the folder was never pulled. */
   state(): Promise<FolderState | undefined> {
-    return readState(this.folder);
+    return this.ctx.readState();
   }
 
   /** The file's base text (for a quick diff or a merge), or undefined when none is known. */
   async baseText(path: string): Promise<string | undefined> {
     const entry = (await this.ctx.requireState()).files[path];
-    return entry ? findBaseText(this.folder, path, entry, this.ctx.options.client) : undefined;
+    return entry ? findBaseText(this.folder, path, entry, this.ctx.options.client, undefined, undefined, this.ctx.layout) : undefined;
   }
 
   status(options: StatusOptions = {}): Promise<FolderStatus> {
