@@ -9,6 +9,7 @@ import { Configuration } from './manifest/config';
 import { COMMANDS } from './manifest/contributions';
 import { registerConnection } from './connection';
 import { registerDocuments } from './documents';
+import { registerEnvironments } from './environments';
 import { registerDashboardLanguage } from './dashboardLanguage';
 import { registerLocalFolders } from './localFolders';
 import { registerPublish } from './publish';
@@ -29,11 +30,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
   const tunables = defaultTunables();
 
   const connection = registerConnection(context, { log, config, options: tunables.connection });
+  // The production guard: every write path below asks it before sending to a protected connection.
+  const environments = registerEnvironments(context, {
+    log,
+    config,
+    connection: connection.manager,
+    statusBar: connection.statusBar,
+    options: tunables.environments,
+  });
+  const { guard } = environments;
   const documents = registerDocuments(context, {
     log,
     config,
     connection: connection.manager,
     options: { files: tunables.files, conflicts: tunables.conflicts },
+    guard,
   });
   const dashboards = registerDashboardLanguage(context, {
     log,
@@ -60,9 +71,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
     onDidSave: documents.saves.onDidSave,
     dialogs: () => tunables.publish.dialogs,
     restoreSaver: {
-      saveText: (uri, text) => documents.saves.saveText(uri, text),
+      saveText: (uri, text) => documents.saves.saveText(uri, text, undefined, undefined, 'restore'),
       offer: (conflict) => documents.conflicts.offer(conflict),
     },
+    guard,
   });
   const folders = registerLocalFolders(context, {
     log,
@@ -72,6 +84,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
     options: tunables.folders,
     dashboards,
     lookAgainOn: [explorer.onDidRefreshAll],
+    guard,
   });
   const agents = registerAgents(context, { log, config, connection: connection.manager, files: documents, options: tunables.agents });
 
@@ -103,6 +116,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
       dashboards,
       folders,
       agents,
+      environments,
       ready,
     },
     tunables,

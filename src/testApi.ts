@@ -22,6 +22,8 @@ import { VSCODE_OPERATION_DIALOGS, type OperationDialogs } from './publish/revis
 import type { FolderMergeOptions } from './localFolders/vscode/folderMerge';
 import type { LocalFoldersFeature } from './localFolders';
 import type { AgentsFeature, AgentsOptions } from './agents';
+import type { EnvironmentsFeature, EnvironmentsOptions } from './environments';
+import { VSCODE_GUARD_DIALOGS, type GuardDialogs } from './environments/vscode/writeGuard';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -44,6 +46,8 @@ export interface Tunables {
   readonly folders: Mutable<FolderMergeOptions>;
   /** `workspaceTrusted`: what the agent tools take for vscode.workspace.isTrusted (unset: VS Code's). */
   readonly agents: AgentsOptions;
+  /** `dialogs`: the production guard's modal question (useGuardDialogs answers it). */
+  readonly environments: EnvironmentsOptions;
 }
 
 /** The user's values. */
@@ -56,6 +60,7 @@ export function defaultTunables(): Tunables {
     connection: { dialogs: VSCODE_CONNECTION_DIALOGS },
     folders: { useMergeEditor: true, intervalSecondMs: 1000 },
     agents: {},
+    environments: { dialogs: VSCODE_GUARD_DIALOGS },
   };
 }
 
@@ -89,6 +94,8 @@ export interface WorkspaceAutomationApi {
   readonly folders: LocalFoldersFeature;
   /** The agent tools: `tools()` (the language-model tools' implementation), `mcp()` (the MCP server definitions). */
   readonly agents: AgentsFeature;
+  /** The production guard: `guard` (what write paths ask), `production` (the resolved connection), `marks` (badges, status bar colour). */
+  readonly environments: EnvironmentsFeature;
   /** Resolves when the connection has read its settings and key. */
   readonly ready: Promise<void>;
   /** Change what the product reads at each use: `testing.files.coalesceDelayMs = 400`. */
@@ -99,6 +106,8 @@ export interface WorkspaceAutomationApi {
     useOperationDialogs(dialogs: OperationDialogs): vscode.Disposable;
     /** Answers the connection's modal questions (plain http, a folder's service or headers) until disposed. */
     useConnectionDialogs(dialogs: ConnectionDialogs): vscode.Disposable;
+    /** Answers the production guard's question in the user's place until disposed. */
+    useGuardDialogs(dialogs: GuardDialogs): vscode.Disposable;
   };
 }
 
@@ -118,5 +127,10 @@ export function testApi(parts: Omit<WorkspaceAutomationApi, 'testing'>, tunables
     tunables.connection.dialogs = dialogs;
     return { dispose: () => (tunables.connection.dialogs = previous) };
   };
-  return { ...parts, testing: { ...tunables, useHistoryDialogs, useOperationDialogs, useConnectionDialogs } };
+  const useGuardDialogs = (dialogs: GuardDialogs): vscode.Disposable => {
+    const previous = tunables.environments.dialogs;
+    tunables.environments.dialogs = dialogs;
+    return { dispose: () => (tunables.environments.dialogs = previous) };
+  };
+  return { ...parts, testing: { ...tunables, useHistoryDialogs, useOperationDialogs, useConnectionDialogs, useGuardDialogs } };
 }

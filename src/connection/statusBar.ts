@@ -21,6 +21,8 @@ const FOLDER_FILE = vscode.l10n.t('this folder’s settings (.vscode/settings.js
 export class ConnectionStatusBar extends Disposable {
   readonly item: vscode.StatusBarItem;
   private shown = false;
+  /** The protected connection the active editor writes to (the production guard says), if any. */
+  private protectedLabel: string | undefined;
 
   /** Shown once `whenReady` settles (the key is read): never a "Signed out" flash before that. */
   constructor(
@@ -37,6 +39,13 @@ export class ConnectionStatusBar extends Disposable {
       () => this.show(),
       () => this.show(),
     );
+  }
+
+  /** Coloured as an error while the active editor holds a file of a protected connection, and only then. */
+  markProtected(label: string | undefined): void {
+    this.protectedLabel = label;
+    this.item.backgroundColor = label === undefined ? undefined : new vscode.ThemeColor('statusBarItem.errorBackground');
+    if (this.shown) this.render();
   }
 
   private show(): void {
@@ -85,6 +94,12 @@ export class ConnectionStatusBar extends Disposable {
             ? vscode.l10n.t('  \nHeader settings from {0} (you accepted them): {1}', FOLDER_FILE, carriers.join(', '))
             : '') +
           ignoredNote +
+          (this.protectedLabel === undefined
+            ? ''
+            : vscode.l10n.t(
+                '\n\n$(shield) «{0}» is a protected connection: every write asks first, auto saves are held.',
+                this.protectedLabel,
+              )) +
           vscode.l10n.t('\n\nClick to switch workspace, sign out or show the log.'),
       );
       return;

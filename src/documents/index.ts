@@ -5,6 +5,7 @@
 import type * as vscode from 'vscode';
 import type { Configuration } from '../manifest/config';
 import type { ConnectionProvider } from '../connection/api';
+import type { WriteGuard } from '../environments/api';
 import type { ConflictMergeOptions } from './conflicts/conflictMerge';
 import { ConflictResolver } from './conflicts/conflictResolver';
 import type { DocumentSaverOptions } from './files/documentSaver';
@@ -16,6 +17,8 @@ export interface DocumentsDeps {
   config: Configuration;
   connection: ConnectionProvider;
   options?: { files?: DocumentSaverOptions; conflicts?: ConflictMergeOptions };
+  /** The production guard every save asks first. */
+  guard?: WriteGuard;
 }
 
 export interface DocumentsFeature extends FilesFeature {
@@ -23,8 +26,11 @@ export interface DocumentsFeature extends FilesFeature {
   readonly conflicts: ConflictResolver;
 }
 
-export function registerDocuments(context: vscode.ExtensionContext, { log, config, connection, options }: DocumentsDeps): DocumentsFeature {
-  const files = registerFiles(context, { log, config, connection, options: options?.files });
+export function registerDocuments(
+  context: vscode.ExtensionContext,
+  { log, config, connection, options, guard }: DocumentsDeps,
+): DocumentsFeature {
+  const files = registerFiles(context, { log, config, connection, options: options?.files, guard });
   const conflicts = new ConflictResolver(log, files.saves, files.diagnostics, options?.conflicts);
   context.subscriptions.push(conflicts, ...registerSaveCommands(log, files.saves, files.held, conflicts));
   return { ...files, conflicts };

@@ -11,6 +11,7 @@ import type { ConnectionFeature } from '../connection';
 import type { DocumentsFeature } from '../documents';
 import type { DashboardLanguageFeature } from '../dashboardLanguage';
 import type { Configuration } from '../manifest/config';
+import type { WriteGuard } from '../environments/api';
 import { validateText } from '../documents/validation/validate';
 import type { FolderMergeOptions } from './vscode/folderMerge';
 import type { LocalFolders } from './vscode/localFolders';
@@ -27,6 +28,8 @@ export interface LocalFoldersFeatureDeps {
   dashboards: Pick<DashboardLanguageFeature, 'adoptPulled'>;
   /** Each firing looks for pulled folders again (the explorer's Refresh): a watcher's event may have been lost. */
   lookAgainOn: readonly vscode.Event<void>[];
+  /** The production guard, asked before a push is sent. */
+  guard?: WriteGuard;
 }
 
 export interface LocalFoldersFeature {
@@ -100,7 +103,7 @@ export function registerLocalFolders(context: vscode.ExtensionContext, deps: Loc
     focus,
     ...deps.lookAgainOn.map((event) => event(() => void look())),
     { dispose: () => (clearTimeout(started), stopWatching()) },
-    new FolderCommands(load, deps.log),
+    new FolderCommands(load, deps.log, deps.guard),
   );
   return { load, look, pauseWatching };
 }

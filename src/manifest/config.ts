@@ -37,6 +37,12 @@ const KEYS: Partial<Record<keyof Settings, string>> = {
   agentsMcp: 'agents.mcp',
 };
 
+/**
+ * `connections`: the user's named connections, each with its stage and whether writes to it ask
+ * first (src/environments). Application scope, so a folder's .vscode/settings.json cannot set it.
+ */
+export const CONNECTIONS_SETTING = 'connections';
+
 /** The shortest interval between two status checks of a folder: each one reads every resource's tokens. */
 export const MIN_FOLDER_STATUS_INTERVAL_S = 30;
 
@@ -103,6 +109,16 @@ export class Configuration implements vscode.Disposable {
       authScheme: layered('authScheme'),
       workspaceHeader: layered('workspaceHeader'),
     };
+  }
+
+  /**
+   * The connections setting as the user wrote it, apart from a folder's value (which VS Code does
+   * not apply to an application-scoped setting; the guard lets it raise protection only, and only in
+   * a trusted folder).
+   */
+  connectionsByScope(): { user: unknown; folder: unknown } {
+    const i = vscode.workspace.getConfiguration(SECTION).inspect<unknown>(CONNECTIONS_SETTING);
+    return { user: i?.globalValue, folder: vscode.workspace.isTrusted ? (i?.workspaceFolderValue ?? i?.workspaceValue) : undefined };
   }
 
   /**

@@ -36,6 +36,8 @@ export const COMMANDS = {
   pullFolder: 'workspaceAutomation.pullFolder',
   refreshFolderStatus: 'workspaceAutomation.refreshFolderStatus',
   openFolderConflict: 'workspaceAutomation.openFolderConflict',
+  // The production guard: what the current connection is, and whether writes to it ask first.
+  setConnectionStage: 'workspaceAutomation.setConnectionStage',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
@@ -63,6 +65,7 @@ export const ASKING_COMMANDS: readonly CommandId[] = [
   COMMANDS.discardHeldChanges,
   COMMANDS.publish,
   COMMANDS.pullIntoFolder,
+  COMMANDS.setConnectionStage,
 ];
 
 /** The context keys the extension sets with `setContext`. */

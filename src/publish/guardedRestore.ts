@@ -11,6 +11,7 @@ import { isError, type SaveConflict, type SaveResult } from '../documents/model/
 import { revisionText } from '../kinds/serialize';
 import { confirmation } from '../documents/api';
 import { describeError } from '../ui/describeError';
+import { WriteDeclinedError } from '../environments/api';
 
 /** The guarded save of `wsa:` files (`files.saveText`) and the conflict offer (`conflicts.offer`). */
 export interface GuardedSaver {
@@ -32,6 +33,8 @@ export interface SaveRestoreRequest {
 
 export type SaveRestoreOutcome =
   | { status: 'saved'; draftRevisionId: string | undefined; message: string }
+  /** Declined at the production guard's question: nothing was sent. */
+  | { status: 'cancelled' }
   /** `error` and `what` when an error is to be reported with its actions (reportError). */
   | { status: 'failed'; message: string; error?: unknown; what?: string };
 
@@ -79,6 +82,7 @@ export async function restoreBySave(req: SaveRestoreRequest, revisions: Revision
         return { status: 'failed', message: vscode.l10n.t('{0}: the service refused its content{1}.', what, where) };
       }
       case 'failed':
+        if (result.error instanceof WriteDeclinedError) return { status: 'cancelled' };
         return { status: 'failed', message: describeError(result.error, what).message, error: result.error, what };
     }
   } catch (error) {

@@ -4,6 +4,7 @@
 // unsaved edits is left to the remote-change rules) and its history panel.
 import * as vscode from 'vscode';
 import type { ConnectionProvider } from '../connection/api';
+import type { WriteGuard } from '../environments/api';
 import type { DocumentRegistry } from '../documents/api';
 import type { ExplorerModel } from '../explorer/model/explorerModel';
 import { FILE_SCHEME, parseFilePath, VIEWS } from '../kinds/resourcePath';
@@ -30,6 +31,8 @@ export interface PublishDeps {
   dialogs?: () => OperationDialogs;
   /** The guarded save, for restores the service does not offer. */
   restoreSaver?: GuardedSaver;
+  /** The production guard, asked before a publish or restore is sent. */
+  guard?: WriteGuard;
 }
 
 export interface PublishFeature {
@@ -51,6 +54,7 @@ export function registerPublish(context: vscode.ExtensionContext, deps: PublishD
       deps.log,
       deps.dialogs ?? (() => VSCODE_OPERATION_DIALOGS),
       deps.restoreSaver,
+      deps.guard,
     ),
   );
   const statusBar = own(new PublishStatusBar(deps.connection, targets, operations, deps.onDidSave, deps.log, ownRevision));

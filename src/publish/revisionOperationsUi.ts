@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { notificationText } from '../util/notify';
 import type { RevisionHistory, RevisionRef } from '../api/schemas';
 import type { ConnectionProvider } from '../connection/api';
+import type { WriteGuard } from '../environments/api';
 import { revisionUri } from '../documents/api';
 import { openView, restoresBySave, type HistoryKind } from '../kinds/resourceKinds';
 import type { RevisionCache } from '../documents/model/revisionCache';
@@ -76,6 +77,8 @@ export class RevisionOperationsUi extends Disposable {
     private readonly dialogs: () => OperationDialogs = () => VSCODE_OPERATION_DIALOGS,
     /** The guarded save, for a restore where the service offers none; without it such a restore is not offered. */
     private readonly saver?: GuardedSaver,
+    /** The production guard: a protected connection's publish or restore is asked about once more. */
+    private readonly guard?: WriteGuard,
   ) {
     super();
   }
@@ -124,6 +127,7 @@ export class RevisionOperationsUi extends Disposable {
       return { status: 'notOffered' };
     }
     let changed = '';
+    let guarded = false;
     for (let questions = 1; questions <= MAX_QUESTIONS; questions++) {
       const chosen = await this.revisionRef(target, seen, revisionId ?? seen.draft.revisionId);
       // Nothing to do, and a read-back could not tell a lost answer from it.
@@ -145,6 +149,9 @@ export class RevisionOperationsUi extends Disposable {
         await this.diff(target, seen, left ?? chosen, chosen);
         return { status: 'compared' };
       }
+      // Once per operation: a question asked again after a stale token is about the same write.
+      if (!guarded && this.guard && !(await this.guard.confirmWrite(op))) return { status: 'cancelled' };
+      guarded = true;
       const outcome = await runRevisionOperation(client, { op, resourceId: target.resourceId, revisionId: chosen.revisionId, seen });
       const what =
         op === 'publish'
@@ -210,6 +217,7 @@ export class RevisionOperationsUi extends Disposable {
       this.revisions,
       saver,
     );
+    if (outcome.status === 'cancelled') return outcome;
     if (outcome.status === 'saved') {
       this.log.info(`[Publish] ${outcome.message}`);
       void vscode.window.showInformationMessage(notificationText(outcome.message));

@@ -121,7 +121,8 @@ export class AgentEdits {
       const saved = await guardedSave(
         {
           reader: this.deps.files.documents.reader,
-          save: ({ text, base }) => this.deps.files.saves.saveText(uri, text, base),
+          // The production guard asks the user every time for an agent's save to a protected connection.
+          save: ({ text, base }) => this.deps.files.saves.saveText(uri, text, base, undefined, 'agentSave'),
           scrub,
           binding,
         },

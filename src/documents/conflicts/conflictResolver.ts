@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { notificationText } from '../../util/notify';
 import { reportError } from '../../ui/reportError';
+import { WriteDeclinedError } from '../../environments/api';
 import type { ProblemSink, SaveTarget } from '../files/saveTarget';
 import type { SaveConflict } from '../model/saveTypes';
 import { Disposable } from '../../util/lifecycle';
@@ -198,7 +199,7 @@ export class ConflictResolver extends Disposable implements vscode.Disposable {
         location: vscode.ProgressLocation.Notification,
         title: vscode.l10n.t('Saving your text of «{0}» over {1}…', conflict.file.name, conflict.latest.label),
       },
-      () => this.files.saveText(uri, text, conflict.latest),
+      () => this.files.saveText(uri, text, conflict.latest, undefined, 'merge'),
     );
     switch (result.status) {
       case 'saved':
@@ -222,7 +223,9 @@ export class ConflictResolver extends Disposable implements vscode.Disposable {
         this.settle(conflict, 'refused', false);
         return 'refused';
       case 'failed':
-        reportError(this.log, result.error, vscode.l10n.t('Could not overwrite «{0}»', conflict.file.name));
+        // Declined at the production guard's question: nothing was sent, and that is all there is to say.
+        if (result.error instanceof WriteDeclinedError) vscode.window.setStatusBarMessage(`$(shield) ${result.error.message}`, 8000);
+        else reportError(this.log, result.error, vscode.l10n.t('Could not overwrite «{0}»', conflict.file.name));
         this.settle(conflict, 'failed', false);
         return 'failed';
     }

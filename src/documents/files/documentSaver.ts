@@ -12,6 +12,7 @@ import type { FileView } from '../../kinds/resourcePath';
 import { SaveFlow } from '../model/saveFlow';
 import type { SaveResult, ServerSnapshot, TextProblem } from '../model/saveTypes';
 import { describeError } from '../../ui/describeError';
+import { WriteDeclinedError, type WriteGuard, type WriteKind } from '../../environments/api';
 import { KeyedQueue } from '../../util/async';
 import { Disposable } from '../../util/lifecycle';
 import type { DocumentRegistry, RefreshOutcome, ResolvedFile } from './documentRegistry';
@@ -63,6 +64,8 @@ export class DocumentSaver extends Disposable implements SaveTarget {
     validate: (view: FileView, text: string) => Promise<TextProblem[]>,
     private readonly log: vscode.LogOutputChannel,
     private readonly options: DocumentSaverOptions = { coalesceDelayMs: COALESCE_MS },
+    /** The production guard: asked before every save is sent (an auto save to a protected connection is held). */
+    private readonly guard?: WriteGuard,
   ) {
     super();
     this.store = documents.store;
@@ -77,8 +80,17 @@ export class DocumentSaver extends Disposable implements SaveTarget {
 
   // ---- SaveTarget
 
-  /** `leaveOut`: fact fields the user chose to save without (saveMessages.ts `unkeptMessage`). */
-  async saveText(uri: vscode.Uri, text: string, basedOn?: ServerSnapshot, leaveOut?: readonly string[]): Promise<SaveResult> {
+  /**
+   * `leaveOut`: fact fields the user chose to save without (saveMessages.ts `unkeptMessage`); `kind`:
+   * which write this is, for the production guard's question (a conflict's overwrite, a restore, an agent's save).
+   */
+  async saveText(
+    uri: vscode.Uri,
+    text: string,
+    basedOn?: ServerSnapshot,
+    leaveOut?: readonly string[],
+    kind: WriteKind = 'save',
+  ): Promise<SaveResult> {
     let resolved: ResolvedFile;
     try {
       resolved = this.documents.resolve(uri);
@@ -87,6 +99,8 @@ export class DocumentSaver extends Disposable implements SaveTarget {
     }
     const { file, key } = resolved;
     if (!this.documents.isEditable(file)) return { status: 'failed', error: vscode.FileSystemError.NoPermissions(readOnlyMessage(file)) };
+    const declined = await this.declined(kind, uri);
+    if (declined) return { status: 'failed', error: declined };
     const result = await this.serial(key, async (): Promise<SaveResult> => {
       // The user's unsaved (or held) edit is saved on its own base; other text (a restore) on the latest state.
       let base = basedOn ?? this.store.saveBase(key, text, this.documents.editorFacts(key));
@@ -125,10 +139,16 @@ export class DocumentSaver extends Disposable implements SaveTarget {
     return this.documents.refresh(uri);
   }
 
-  /** Sends a held auto save as one guarded save; when it fails, the text stays held with the reason. */
-  async sendHeld(uri: vscode.Uri): Promise<SaveResult | undefined> {
+  /**
+   * Sends a held auto save as one guarded save; when it fails, the text stays held with the reason.
+   * `autoSave`: sent by its timer, which the production guard holds back for a protected connection.
+   */
+  async sendHeld(uri: vscode.Uri, kind: 'save' | 'autoSave' = 'save'): Promise<SaveResult | undefined> {
     const key = uri.toString();
     if (!this.store.held.get(key)) return undefined;
+    const declined = await this.declined(kind, uri);
+    // Still held, as it was: the user sends it on purpose (and is asked) when they choose.
+    if (declined) return kind === 'autoSave' ? undefined : { status: 'failed', error: declined };
     let resolved: ResolvedFile;
     try {
       resolved = this.documents.resolve(uri);
@@ -176,6 +196,9 @@ export class DocumentSaver extends Disposable implements SaveTarget {
     }
     if (reason === vscode.TextDocumentSaveReason.AfterDelay || reason === vscode.TextDocumentSaveReason.FocusOut)
       return this.autoSave(uri, resolved, session, text);
+    // Declined: VS Code's failed-save message, and the editor stays dirty with the text.
+    const declined = await this.declined('save', uri);
+    if (declined) throw vscode.FileSystemError.NoPermissions(declined.message);
 
     const result = await this.serial(key, () => this.guardedSave(uri, resolved, text, this.baseFor(session)));
     switch (result.status) {
@@ -198,6 +221,12 @@ export class DocumentSaver extends Disposable implements SaveTarget {
   private async autoSave(uri: vscode.Uri, resolved: ResolvedFile, session: DocumentSession, text: string): Promise<void> {
     const { file, key } = resolved;
     const mode = this.config.read().autoSave;
+    if (await this.declined('autoSave', uri)) {
+      // A protected connection: held whatever the mode, never sent and never asked about.
+      this.hold(uri, session, text);
+      this.log.debug(`[Files] Held the auto save of «${file.name}»: ${this.guard?.protectedLabel() ?? ''} is a protected connection.`);
+      return;
+    }
     if (mode === 'always') {
       const result = await this.serial(key, () => this.guardedSave(uri, resolved, text, this.baseFor(session)));
       if (result.status === 'saved') {
@@ -222,9 +251,15 @@ export class DocumentSaver extends Disposable implements SaveTarget {
       this.documents.held.schedule(key, this.options.coalesceDelayMs, () => void this.sendHeldAndTell(uri, file.name));
   }
 
+  /** The production guard's refusal of a write of `kind`, or undefined when it may be sent. */
+  private async declined(kind: WriteKind, uri: vscode.Uri): Promise<WriteDeclinedError | undefined> {
+    if (!this.guard || (await this.guard.confirmWrite(kind, uri))) return undefined;
+    return new WriteDeclinedError(this.guard.protectedLabel() ?? '');
+  }
+
   /** A held save sent by its timer: nobody asked, so its outcome is told here. */
   private async sendHeldAndTell(uri: vscode.Uri, name: string): Promise<void> {
-    const result = await this.sendHeld(uri);
+    const result = await this.sendHeld(uri, 'autoSave');
     if (result?.status === 'saved') this.notices.tell({ uri: uri.toString(), outcome: 'saved', message: savedMessage(name, result) });
     else if (result)
       this.notices.tell({

@@ -6,6 +6,7 @@ import { FILE_SCHEME } from '../../kinds/resourcePath';
 import { Disposable } from '../../util/lifecycle';
 import { isSingular } from '../../util/plural';
 import type { HeldSaves } from './heldSaves';
+import type { WriteGuard } from '../../environments/api';
 import { saveKeyLabel } from './saveMessages';
 
 export class HeldSavesUi extends Disposable implements vscode.FileDecorationProvider {
@@ -15,7 +16,11 @@ export class HeldSavesUi extends Disposable implements vscode.FileDecorationProv
     vscode.window.createStatusBarItem('workspaceAutomation.heldSaves', vscode.StatusBarAlignment.Left, 90),
   );
 
-  constructor(private readonly held: HeldSaves) {
+  constructor(
+    private readonly held: HeldSaves,
+    /** Why auto saves are held without a timer: the connection is protected (the production guard). */
+    private readonly guard?: Pick<WriteGuard, 'protectedLabel'>,
+  ) {
     super();
     this.item.name = vscode.l10n.t('Workspace Automation: Held Auto Saves');
     this.item.command = COMMANDS.sendHeldChanges;
@@ -48,11 +53,16 @@ export class HeldSavesUi extends Disposable implements vscode.FileDecorationProv
       return;
     }
     const failed = this.held.all().filter((h) => h.lastError).length;
-    this.item.text = `$(cloud-upload) ${vscode.l10n.t('{0} held', count)}`;
+    const guarded = this.guard?.protectedLabel();
+    this.item.text = `${guarded === undefined ? '$(cloud-upload)' : '$(shield)'} ${vscode.l10n.t('{0} held', count)}`;
     const notSent = failed ? vscode.l10n.t(' ({0} failed to send)', failed) : '';
-    this.item.tooltip = isSingular(count)
+    const tooltip = isSingular(count)
       ? vscode.l10n.t('{0} auto-saved change not sent to the service yet{1}. Click to send it.', count, notSent)
       : vscode.l10n.t('{0} auto-saved changes not sent to the service yet{1}. Click to send them.', count, notSent);
+    this.item.tooltip =
+      guarded === undefined
+        ? tooltip
+        : `${tooltip} ${vscode.l10n.t('Auto saves are held for «{0}», a protected connection: you are asked before they are sent.', guarded)}`;
     this.item.backgroundColor = failed ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.item.show();
   }

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { Configuration } from '../../manifest/config';
 import type { ConnectionProvider } from '../../connection/api';
+import type { WriteGuard } from '../../environments/api';
 import type { FileView } from '../../kinds/resourcePath';
 import { DocumentStore } from '../model/documentStore';
 import { RevisionCache } from '../model/revisionCache';
@@ -25,6 +26,8 @@ export interface FilesDeps {
   config: Configuration;
   connection: ConnectionProvider;
   options?: DocumentSaverOptions;
+  /** The production guard every save asks first. */
+  guard?: WriteGuard;
 }
 
 export interface FilesFeature {
@@ -41,7 +44,7 @@ export interface FilesFeature {
   readonly baseOf: (uri: vscode.Uri) => ServerSnapshot | undefined;
 }
 
-export function registerFiles(context: vscode.ExtensionContext, { log, config, connection, options }: FilesDeps): FilesFeature {
+export function registerFiles(context: vscode.ExtensionContext, { log, config, connection, options, guard }: FilesDeps): FilesFeature {
   const own = ownedBy(context.subscriptions);
   const revisions = new RevisionCache(() => connection.require().client);
   own(connection.onDidChangeConnection(() => revisions.clear()));
@@ -55,10 +58,10 @@ export function registerFiles(context: vscode.ExtensionContext, { log, config, c
   const store = own(new DocumentStore({ state: context.workspaceState, log }));
   const held = own(new HeldSaves(store));
   const documents = own(new DocumentRegistry(connection, revisions, store, held, log));
-  const saves = own(new DocumentSaver(documents, config, diagnostics, validate, log, options));
+  const saves = own(new DocumentSaver(documents, config, diagnostics, validate, log, options, guard));
   const fileSystem = own(new WsaFileSystem(documents, saves));
   own(new RemoteChangeWatcher(documents, log));
-  own(new HeldSavesUi(held));
+  own(new HeldSavesUi(held, guard));
   const baseOf = (uri: vscode.Uri) => store.editorBase(uri.toString());
   return { revisions, diagnostics, held, saves, fileSystem, documents, baseOf };
 }

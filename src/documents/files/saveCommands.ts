@@ -13,6 +13,7 @@ import { FILE_SCHEME, isEditable, parseFilePath, type ResourceFile } from '../..
 import type { SaveResult } from '../model/saveTypes';
 import { describeError } from '../../ui/describeError';
 import { reportError } from '../../ui/reportError';
+import { WriteDeclinedError } from '../../environments/api';
 import { registerCommand } from '../../ui/registerCommand';
 
 export function registerSaveCommands(
@@ -38,6 +39,11 @@ export function registerSaveCommands(
         void vscode.window.showErrorMessage(notificationText(invalidMessage(file, result.problems)));
         return;
       case 'failed':
+        // The user said no to the production guard's question: nothing to report but that.
+        if (result.error instanceof WriteDeclinedError) {
+          vscode.window.setStatusBarMessage(`$(shield) ${result.error.message}`, 8000);
+          return;
+        }
         if (result.unkept?.length) return offerSaveWithout(uri, file, result.unkept, result.error);
         reportError(log, result.error, vscode.l10n.t('Could not save «{0}»', file.name));
         return;

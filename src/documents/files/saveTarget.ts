@@ -3,6 +3,7 @@
 // files need of the validation and conflict features. Interfaces only.
 import type * as vscode from 'vscode';
 import type { SaveConflict, SaveResult, ServerSnapshot, TextProblem } from '../model/saveTypes';
+import type { WriteKind } from '../../environments/api';
 
 export interface SaveTarget {
   /**
@@ -11,9 +12,10 @@ export interface SaveTarget {
    * nobody has open) is based on the latest state, read first. With `basedOn` (Overwrite: the
    * latest state) it is saved against those tokens in one step. On success the session, mtime and
    * diagnostics follow, `onDidChangeFile` fires, and an open editor holding exactly `text` is saved
-   * clean.
+   * clean. `kind` names the write for the production guard's question (default: a save); a write the
+   * user declines there fails with a WriteDeclinedError and sends nothing.
    */
-  saveText(uri: vscode.Uri, text: string, basedOn?: ServerSnapshot): Promise<SaveResult>;
+  saveText(uri: vscode.Uri, text: string, basedOn?: ServerSnapshot, leaveOut?: readonly string[], kind?: WriteKind): Promise<SaveResult>;
   /** After a merge: the editor's text is now based on `snapshot`; the next save sends its tokens. */
   adoptBase(uri: vscode.Uri, snapshot: ServerSnapshot): void;
   /** What the service holds now (no session changes). */

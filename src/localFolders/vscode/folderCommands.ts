@@ -8,12 +8,15 @@ import { Disposable } from '../../util/lifecycle';
 import type { PullReport, PushReport } from './engineAdapter';
 import { chosen, folderBeside, scriptedPull, targets, type FolderResult } from './folderCommandArgs';
 import type { LocalFolders } from './localFolders';
+import type { WriteGuard } from '../../environments/api';
 
 export class FolderCommands extends Disposable {
   constructor(
     /** The loaded feature, with the window's pulled folders looked for again. */
     private readonly load: () => Promise<LocalFolders>,
     log: vscode.LogOutputChannel,
+    /** The production guard: a push to a protected connection is asked about first. */
+    private readonly guard?: WriteGuard,
   ) {
     super();
     const command = (id: CommandId, handler: CommandHandler) => this._register(registerCommand(log, id, handler));
@@ -39,6 +42,8 @@ export class FolderCommands extends Disposable {
 
   async push(args: unknown[]): Promise<FolderResult<PushReport>[]> {
     const folders = await this.load();
+    // Declined: nothing is sent, and the files stay changed here.
+    if (this.guard && !(await this.guard.confirmWrite('push'))) return [];
     const results: FolderResult<PushReport>[] = [];
     for (const [repo, paths] of targets(folders, args)) results.push({ folder: repo.root.fsPath, report: await folders.push(repo, paths) });
     return results;
