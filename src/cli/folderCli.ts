@@ -30,6 +30,7 @@ import {
   LocalFolder,
   readState,
   type FolderConnection,
+  type FolderLayout,
   type FolderState,
   type FolderStatus,
   type PullReport,
@@ -80,7 +81,7 @@ export interface FolderCall {
   readonly positionals: readonly string[];
 }
 
-interface CliArgs {
+export interface CliArgs {
   command: FolderCommand;
   folder: string;
   files: readonly string[];
@@ -101,7 +102,7 @@ export function parseKind(raw: string): ResourceKind {
   return kind;
 }
 
-function folderArgs(command: FolderCommand, { flags, positionals }: FolderCall): CliArgs {
+export function folderArgs(command: FolderCommand, { flags, positionals }: FolderCall): CliArgs {
   const kinds = (flags['--kind'] ?? []).map(parseKind);
   const [folder, ...files] = positionals;
   if (!folder) throw new UsageError(l10n.t('{0} needs a folder (--help).', command));
@@ -134,7 +135,8 @@ export interface CliIo {
   validate?: (view: FileView, text: string) => Promise<TextProblem[]>;
 }
 
-export const EXIT = { done: 0, conflict: 1, error: 2 } as const;
+/** `declined`: a write to a protected target that was not confirmed (targetCli.ts), before anything was sent. */
+export const EXIT = { done: 0, conflict: 1, error: 2, declined: 3 } as const;
 
 /** What --help says below the folder commands' flags: where the key goes, and the exit codes. */
 export const FOLDER_NOTES = `The API key is read from the ${KEY_VARIABLE} environment variable, never from an argument;
@@ -148,7 +150,8 @@ Content-Length, Proxy-*...) never carries the key. Over plain http the key goes 
 unless --allow-plain-http (or ${PLAIN_HTTP_VARIABLE}=1) allows another host.
 
 Exit codes: ${EXIT.done} done; ${EXIT.conflict} a conflict, or a clean merge written into a file to look at and push again
-(nothing stale was sent, no local text lost); ${EXIT.error} a file refused, or an error.`;
+(nothing stale was sent, no local text lost); ${EXIT.error} a file refused, or an error; ${EXIT.declined} a push to a
+protected target (--target) not confirmed: nothing was sent.`;
 
 function count(items: readonly { outcome?: string; state?: string }[]): string {
   const n = new Map<string, number>();
@@ -214,7 +217,7 @@ function folderPath(folder: string, cwd: string, file: string): string {
 /** A base URL as compared: without trailing slashes. */
 const trimmed = (url: string) => url.replace(/\/+$/, '');
 
-interface CliConnection {
+export interface CliConnection {
   connection: FolderConnection;
   /** The connection is the command line's, for a first pull (or checked against the state's by the engine). */
   first: boolean;
@@ -282,32 +285,49 @@ function confirmConnection(args: CliArgs, env: CliIo['env'], connection: FolderC
       );
 }
 
-export async function runFolderCommand(command: FolderCommand, call: FolderCall, io: CliIo): Promise<number> {
+/** A target of wsa.targets.json (targetCli.ts): its connection and state, confirmed there, its key, where its state is. */
+export interface TargetRun extends CliConnection {
+  key: string | undefined;
+  layout: FolderLayout;
+}
+
+/**
+ * An error as the folder commands print it: one sentence on stderr, and JSON on stdout with --json.
+ * Paths, names and messages come from the folder and the service: no ESC sequence, line break or
+ * CI workflow command (`::error::`, `##vso[`) in them may act on a terminal or a CI log.
+ */
+export function printFailure(io: Pick<CliIo, 'out' | 'err'>, json: boolean, message: string, code: number = EXIT.error): number {
+  if (json) io.out(inertJson(JSON.stringify({ error: message, exitCode: code })));
+  io.err(inertLines(visible(message)));
+  return code;
+}
+
+export async function runFolderCommand(command: FolderCommand, call: FolderCall, io: CliIo, target?: TargetRun): Promise<number> {
   let client: ServiceClient | undefined;
   const json = call.flags['--json'] === true;
-  // Paths, names and messages come from the folder and the service: no ESC sequence, line break or
-  // CI workflow command (`::error::`, `##vso[`) in them may act on a terminal or a CI log.
-  const fail = (message: string) => {
-    if (json) io.out(inertJson(JSON.stringify({ error: message, exitCode: EXIT.error })));
-    io.err(inertLines(visible(message)));
-    return EXIT.error;
-  };
+  const fail = (message: string) => printFailure(io, json, message);
   try {
     const args = folderArgs(command, call);
     const folder = resolve(io.cwd, args.folder);
-    const key = io.env[KEY_VARIABLE];
+    const key = target ? target.key : io.env[KEY_VARIABLE];
     // A local status sends nothing: it needs no key and confirms nothing.
     const sends = !(args.command === 'status' && args.local);
     if (sends && !key) throw new UsageError(l10n.t('Set the {0} environment variable to the API key.', KEY_VARIABLE));
-    const { connection, first, state } = await connectionFor(args, folder, io.env);
-    if (sends) {
+    // A target's connection and state were confirmed where they were read (targetCli.ts).
+    const { connection, first, state } = target ?? (await connectionFor(args, folder, io.env));
+    if (sends && !target) {
       confirmConnection(args, io.env, connection);
       // A pulled folder named again on the command line: its state's service and headers must be confirmed too.
       if (state && state.connection !== connection) confirmConnection(args, io.env, state.connection);
     }
     const c = createClient({ ...DEFAULT_CONNECTION, ...connection, apiKey: sends ? key! : '' });
     client = c;
-    const engine = new LocalFolder({ folder, client: () => c, ...(io.validate ? { validate: io.validate } : {}) });
+    const engine = new LocalFolder({
+      folder,
+      client: () => c,
+      ...(io.validate ? { validate: io.validate } : {}),
+      ...(target ? { layout: target.layout } : {}),
+    });
     let report: PullReport | FolderStatus | PushReport;
     let code: number;
     let lines: string[];

@@ -8,7 +8,8 @@ import type { FileView } from '../kinds/resourcePath';
 import { MCP_FLAGS, MCP_NOTES } from '../agents/mcp/mcpCommand';
 import { BASE_URL_FLAG, CARRIER_FLAG_SPECS, PLAIN_HTTP_FLAG, WORKSPACE_FLAG } from './args/connectionFlags';
 import type { FlagSpec, ParsedArgs } from './args/flags';
-import { FOLDER_NOTES, ID_FLAG, JSON_FLAG, KIND_FLAG, LOCAL_FLAG, runFolderCommand } from './folderCli';
+import { FOLDER_NOTES, ID_FLAG, JSON_FLAG, KIND_FLAG, LOCAL_FLAG } from './folderCli';
+import { runTargetable, TARGET_FLAG, YES_FLAG } from './targetCli';
 
 /** What a subcommand may use of the process: what the folder commands and `wsa mcp` need, together. */
 export interface WsaIo {
@@ -24,6 +25,8 @@ export interface WsaIo {
   readonly distDir: string;
   /** Local checks before a save (the TSX parser bundle beside dist/cli.js). */
   validate(view: FileView, text: string): Promise<TextProblem[]>;
+  /** A question answered in the terminal; absent when stdin is no terminal (CI, a pipe), where nothing can be asked. */
+  readonly ask?: (question: string) => Promise<string>;
 }
 
 /** A form of the command after `wsa <name>`, with what it is for when the command has more than one. */
@@ -59,24 +62,38 @@ export const SUBCOMMANDS = {
         args: '<folder> --base-url <url> [--id <id>]… [--kind <kind>]… [<headers>] [--json]',
         note: 'a pulled folder again: its state names the service, --base-url confirms it',
       },
+      {
+        args: '<folder> --target <name> [--base-url <url>] [--id <id>]… [--kind <kind>]… [<headers>] [--json]',
+        note: "a target of the folder's wsa.targets.json, its service confirmed by its variable or --base-url",
+      },
     ],
-    flags: [BASE_URL_FLAG, WORKSPACE_FLAG, ID_FLAG, KIND_FLAG, ...CARRIER_FLAG_SPECS, JSON_FLAG, PLAIN_HTTP_FLAG],
+    flags: [BASE_URL_FLAG, WORKSPACE_FLAG, ID_FLAG, KIND_FLAG, ...CARRIER_FLAG_SPECS, JSON_FLAG, PLAIN_HTTP_FLAG, TARGET_FLAG],
     notes: FOLDER_NOTES,
-    run: (args, io) => runFolderCommand('pull', args, io),
+    run: (args, io) => runTargetable('pull', args, io),
   }),
   status: subcommand({
     summary: "each file's state: changed here, on the service, or both (here only with --local)",
-    usage: ['<folder> --base-url <url> [<headers>] [--json]', '<folder> --local [--json]'],
-    flags: [BASE_URL_FLAG, ...CARRIER_FLAG_SPECS, LOCAL_FLAG, JSON_FLAG, PLAIN_HTTP_FLAG],
+    usage: [
+      '<folder> --base-url <url> [<headers>] [--json]',
+      '<folder> --local [--json]',
+      '<folder> --target <name> [--base-url <url>] [<headers>] [--local] [--json]',
+    ],
+    flags: [BASE_URL_FLAG, ...CARRIER_FLAG_SPECS, LOCAL_FLAG, JSON_FLAG, PLAIN_HTTP_FLAG, TARGET_FLAG],
     notes: FOLDER_NOTES,
-    run: (args, io) => runFolderCommand('status', args, io),
+    run: (args, io) => runTargetable('status', args, io),
   }),
   push: subcommand({
     summary: 'send the changed files (or the files named) through the guarded save',
-    usage: ['<folder> [<file>…] --base-url <url> [<headers>] [--json]'],
-    flags: [BASE_URL_FLAG, ...CARRIER_FLAG_SPECS, JSON_FLAG, PLAIN_HTTP_FLAG],
+    usage: [
+      '<folder> [<file>…] --base-url <url> [<headers>] [--json]',
+      {
+        args: '<folder> [<file>…] --target <name> [--yes] [--base-url <url>] [<headers>] [--json]',
+        note: 'to a target of wsa.targets.json; a protected one asks first, or needs --yes',
+      },
+    ],
+    flags: [BASE_URL_FLAG, ...CARRIER_FLAG_SPECS, JSON_FLAG, PLAIN_HTTP_FLAG, TARGET_FLAG, YES_FLAG],
     notes: FOLDER_NOTES,
-    run: (args, io) => runFolderCommand('push', args, io),
+    run: (args, io) => runTargetable('push', args, io),
   }),
   mcp: subcommand({
     summary: 'the agent tools over stdio for an MCP client, read-only unless --allow-writes',

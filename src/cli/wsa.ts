@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { validateText } from '../documents/validation/validate';
 import { runWsa } from './commandLine';
+import { terminalAsk } from './targetCli';
 
 /** package.json's version, written in by esbuild.mjs (`define`). */
 declare const WSA_VERSION: string;
@@ -21,6 +22,8 @@ void runWsa(process.argv.slice(2), {
   distDir: __dirname,
   // The TSX parser is the bundle beside this one, as for the extension.
   validate: (view, text) => validateText(view, text, { tsxCheckPath: join(__dirname, 'tsx-check.js') }),
+  // A push to a protected target asks here; without a terminal it needs --yes.
+  ...(process.stdin.isTTY ? { ask: terminalAsk(process.stdin, process.stderr) } : {}),
 }).then((code) => {
   process.exitCode = code;
 });
