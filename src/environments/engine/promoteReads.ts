@@ -76,7 +76,9 @@ export async function selectSources(
     }
     wanted.set(kind, [...(wanted.get(kind) ?? []), id]);
   }
-  for (const [kind, kindIds] of wanted) {
+  for (const kind of EDITABLE_KINDS) {
+    const kindIds = wanted.get(kind);
+    if (!kindIds) continue;
     const names = kindIds.some((id) => needsName(kind, id)) ? await listNamed(client, kind, o) : undefined;
     const nameOf = new Map((names ?? []).map((n) => [n.id, n.name]));
     byKind.set(

@@ -11,7 +11,8 @@ import { startEmulator, type RunningEmulator, type StateSnapshot } from '../../.
 import { demoSnapshot } from '../../../src/emulator/seed';
 import { withBinding, type Bindings } from '../../../src/environments/model/bindings';
 import type { PromoteSide } from '../../../src/environments/engine/promote';
-import type { FileView, ResourceFile } from '../../../src/kinds/resourcePath';
+import type { EditableView, FileView, ResourceFile } from '../../../src/kinds/resourcePath';
+import { SaveFlow } from '../../../src/documents/model/saveFlow';
 import { FAST_RETRY } from '../emulator/emulatorSupport';
 
 /** The id kinds whose ids differ between the two environments. */
@@ -98,4 +99,29 @@ export function pair(rig: PromoteRig, name: string): readonly [string, string] {
   const t = rig.prod.ids[name];
   if (!s || !t) throw new Error(`no demo id ${name}`);
   return [s, t];
+}
+
+/** Changes a resource through its guarded save, as a person editing its document would. */
+export async function edit(e: Env, view: EditableView, id: string, change: (text: string) => string): Promise<void> {
+  const file = e.file(view, id);
+  const base = await e.reader.snapshot(file);
+  const result = await new SaveFlow(() => e.client, e.reader).save({ file, uri: `wsa:/${id}`, text: change(base.text), base });
+  if (result.status !== 'saved') throw new Error(`editing ${id} gave ${result.status}: ${JSON.stringify(result)}`);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests edit any field of a document
+type Doc = Record<string, any>;
+
+/** A change of a JSON document, as a text change. */
+export function json(change: (doc: Doc) => void): (text: string) => string {
+  return (text) => {
+    const doc = JSON.parse(text) as Doc;
+    change(doc);
+    return `${JSON.stringify(doc, null, 2)}\n`;
+  };
+}
+
+/** The document of a resource now, parsed (JSON kinds) or as text. */
+export async function current(e: Env, view: EditableView, id: string): Promise<string> {
+  return (await e.reader.snapshot(e.file(view, id))).text;
 }
