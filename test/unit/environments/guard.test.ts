@@ -64,6 +64,7 @@ describe('withRaises: protection only ratchets up', () => {
     assert.equal(raised.protected, true);
     assert.equal(withRaises(PROD, { folder: folder({ stage: 'development' }) }).protected, true);
     assert.equal(withRaises(PROD, { folder: 'nonsense', agent: false }).protected, true);
+    assert.equal(withRaises(PROD, { agent: true, folder: folder({ protected: true }) }), PROD, 'already protected: nothing to raise');
   });
 
   test('a folder naming the connection as production raises it, even with protected:false', () => {
