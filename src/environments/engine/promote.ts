@@ -108,12 +108,13 @@ export async function planPromotion(options: PlanOptions): Promise<PromotionPlan
     const entry: PlanEntry = { kind, sourceId: named.id, name: named.name, targetId: null, action: 'blocked', reason: '' };
     const file = options.files?.[named.id];
     if (file !== undefined) entry.file = file;
+    // Read first: what the source does not have is no resource to find a counterpart for.
+    const sourceSnap = await snapshotOrReason(sourceReader, fileOf(source, kind, named.id, named.name), from, o);
+    if (typeof sourceSnap === 'string') return { entry: { ...entry, reason: sourceSnap } };
     const counterpart = found.get(named.id)!;
     if ('action' in counterpart) return { entry: { ...entry, action: counterpart.action, reason: counterpart.reason } };
     entry.targetId = counterpart.targetId;
     if (counterpart.proposed) entry.proposed = true;
-    const sourceSnap = await snapshotOrReason(sourceReader, fileOf(source, kind, named.id, named.name), from, o);
-    if (typeof sourceSnap === 'string') return { entry: { ...entry, reason: sourceSnap } };
     const targetFile = fileOf(target, kind, counterpart.targetId, named.name);
     const targetSnap = await snapshotOrReason(targetReader, targetFile, to, o);
     if (typeof targetSnap === 'string')
