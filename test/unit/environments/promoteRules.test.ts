@@ -7,7 +7,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { applyPromotion } from '../../../src/environments/engine/promoteApply';
 import { planPromotion, type PlanOptions } from '../../../src/environments/engine/promote';
 import { lookupBinding, type Bindings } from '../../../src/environments/model/bindings';
-import { bound, current, edit, json, pair, startPromoteRig, type PromoteRig } from './promoteSupport';
+import { bound, edit, json, pair, startPromoteRig, type PromoteRig } from './promoteSupport';
 
 describe('promote: references, kept values and counterparts', () => {
   let rig: PromoteRig;
