@@ -171,7 +171,8 @@ describe('Environments: production guard', function () {
     await openFresh(suite.api, revenue());
     assert.equal(red(), 'statusBarItem.errorBackground');
     assert.equal(suite.api.environments.marks.highlightedLabel, LABEL);
-    const plain = await vscode.workspace.openTextDocument({ content: 'not a service file' });
+    // Empty, so never dirty: closing it asks nothing.
+    const plain = await vscode.workspace.openTextDocument({ language: 'plaintext' });
     await vscode.window.showTextDocument(plain, { preview: false });
     assert.equal(red(), undefined, 'another editor');
     await openFresh(suite.api, revenue());
@@ -182,7 +183,7 @@ describe('Environments: production guard', function () {
     assert.equal(red(), undefined, 'no longer protected');
   });
 
-  it('Set Connection Stage… writes the user’s settings only, and a folder’s value cannot lower it', async () => {
+  it('Set Connection Stage… writes the user’s settings only, with a random id that lowering the stage keeps', async () => {
     await connections().update('connections', undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workspaceAutomation.setConnectionStage', { stage: 'production', protected: true });
     const inspected = connections().inspect<unknown[]>('connections');
