@@ -31,7 +31,8 @@ function plainLines(text: string): string {
 /** The text of `view` without what the service manages; throws the kind's DocumentParseError. */
 export function normalize(view: EditableView, text: string): Normalized {
   const body = bodyOf(view, text);
-  if (!isRecord(body)) return { text: plainLines(typeof body === 'string' ? body : jsonText(body)), managed: {} };
+  // Every kind's body is an object of the request's fields, or the text itself (TSX).
+  if (!isRecord(body)) return { text: plainLines(body as string), managed: {} };
   const doc = JSON.parse(text) as Record<string, unknown>;
   const managed: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(doc)) {
@@ -50,7 +51,7 @@ function canonical(value: unknown): string {
       .sort()
       .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
       .join(',')}}`;
-  return JSON.stringify(value) ?? 'null';
+  return JSON.stringify(value);
 }
 
 /**
@@ -59,7 +60,7 @@ function canonical(value: unknown): string {
  */
 export function fingerprint(view: EditableView, text: string): string {
   const body = bodyOf(view, text);
-  const key = typeof body === 'string' ? plainLines(body) : canonical(body);
+  const key = isRecord(body) ? canonical(body) : plainLines(body as string);
   return `sha256:${createHash('sha256').update(key, 'utf8').digest('hex').slice(0, 32)}`;
 }
 
