@@ -9,7 +9,14 @@ import * as l10n from '@vscode/l10n';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import type { Readable, Writable } from 'node:stream';
-import { CARRIER_FLAGS, CARRIER_VARIABLES, KEY_VARIABLE, pickCarriers, refuseKeyArguments } from './args/connectionFlags';
+import {
+  BASE_URL_VARIABLE,
+  CARRIER_FLAGS,
+  CARRIER_VARIABLES,
+  KEY_VARIABLE,
+  pickCarriers,
+  refuseKeyArguments,
+} from './args/connectionFlags';
 import { UsageError, type FlagSpec, type FlagValues } from './args/flags';
 import {
   EXIT,
@@ -45,7 +52,7 @@ import {
 export const TARGET_FLAG = {
   name: '--target',
   value: '<name>',
-  help: `a target of the folder's ${TARGETS_FILE} (dev, prod…): its service and workspace from that file, confirmed by WORKSPACE_AUTOMATION_BASE_URL_PROD (for a target prod) or --base-url, else nothing is sent; its key from WORKSPACE_AUTOMATION_API_KEY_PROD (or ${KEY_VARIABLE} when the file names one target); its tokens in .wsa/targets/prod.json`,
+  help: `a target of the folder's ${TARGETS_FILE} (dev, prod…): its service and workspace from that file, sent to only when --base-url or ${BASE_URL_VARIABLE} with the target's name added (…_BASE_URL_PROD for prod) names the same origin; its key from ${KEY_VARIABLE} with the name added (…_API_KEY_PROD), or as it is when the file names one target; its tokens in .wsa/targets/prod.json`,
 } as const satisfies FlagSpec;
 
 export const YES_FLAG = {

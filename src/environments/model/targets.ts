@@ -62,6 +62,9 @@ export function baseUrlVariableFor(name: string): string {
   return `WORKSPACE_AUTOMATION_BASE_URL_${name.toUpperCase().replace(/-/g, '_')}`;
 }
 
+/** The names keyVariableFor and baseUrlVariableFor make: read for a target, by its name. */
+export const TARGET_VARIABLE = /^WORKSPACE_AUTOMATION_(API_KEY|BASE_URL)_[A-Z][A-Z0-9_]{0,31}$/;
+
 const neverAKey = () => new TargetsFileError(l10n.t('{0} must never hold a key: set it in the environment instead.', TARGETS_FILE));
 
 /**

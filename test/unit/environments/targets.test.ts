@@ -14,6 +14,7 @@ import {
   MAX_TARGETS_BYTES,
   parseTargets,
   readTargetsFile,
+  TARGET_VARIABLE,
   TARGETS_FILE,
   TargetsFileError,
 } from '../../../src/environments/model/targets';
@@ -125,6 +126,9 @@ describe('wsa.targets.json', () => {
     assert.equal(keyVariableFor('prod'), 'WORKSPACE_AUTOMATION_API_KEY_PROD');
     assert.equal(keyVariableFor('dev-eu-2'), 'WORKSPACE_AUTOMATION_API_KEY_DEV_EU_2');
     assert.equal(baseUrlVariableFor('dev-eu'), 'WORKSPACE_AUTOMATION_BASE_URL_DEV_EU');
+    for (const name of ['prod', 'dev-eu-2', `a${'b'.repeat(31)}`])
+      for (const variable of [keyVariableFor(name), baseUrlVariableFor(name)]) assert.match(variable, TARGET_VARIABLE);
+    assert.doesNotMatch('WORKSPACE_AUTOMATION_API_KEY', TARGET_VARIABLE);
   });
 
   test('read from the folder: none, a regular file, one over the byte bound, a link, a FIFO (no hang), a folder', async () => {
