@@ -123,6 +123,20 @@ describe('wsa with --target', () => {
     assert.equal(requests(), 0);
   });
 
+  test('a target’s key given as an argument is refused unprinted; --workspace must be the target’s', async () => {
+    writeTargets();
+    const secret = 's3cret-value-of-dev';
+    const vars = { ...env(), WORKSPACE_AUTOMATION_API_KEY_DEV: secret };
+    const r = await wsa(['pull', '.', '--target', 'dev', '--id', secret], vars);
+    assert.equal(r.code, 2);
+    assert.match(r.err, /The key is not taken as an argument/);
+    assert.ok(!r.err.includes(secret) && !r.out.includes(secret));
+    const ws = await wsa(['pull', '.', '--target', 'dev', '--workspace', 'wksp_other1']);
+    assert.equal(ws.code, 2);
+    assert.match(ws.err, /is not the workspace of the target dev/);
+    assert.equal(requests(), 0);
+  });
+
   test('a cloned folder whose target names an origin no variable or flag confirms sends nothing', async () => {
     // The file points dev at the prod emulator: the dev key must not go there.
     writeTargets(targetsFile({ dev: { baseUrl: prod.emu.url, workspace: dev.emu.demo.workspaceId } }));
