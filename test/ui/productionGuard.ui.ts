@@ -14,7 +14,9 @@ describe('Production guard: the modal and the red status bar', () => {
     assert.ok(emulator, 'the scenario has its emulator (dist/emulator.js built)');
     const admin = emulatorAdmin(emulator!);
     const { ids } = await admin.demo();
-    const connectionItem = page.locator('.part.statusbar [id$="workspaceAutomation.connection"]');
+    // The view container activates the extension; its status bar item names the workspace.
+    await openViewContainer(page, 'Workspace Automation');
+    const connectionItem = page.locator('.part.statusbar .statusbar-item', { hasText: `· ${emulator!.workspaceId}` }).first();
     await connectionItem.waitFor();
 
     await runCommand(page, 'Workspace Automation: Set Connection Stage…');
@@ -24,7 +26,6 @@ describe('Production guard: the modal and the red status bar', () => {
       .first()
       .click();
 
-    await openViewContainer(page, 'Workspace Automation');
     const explorer = viewPane(page, 'Explorer');
     await expandTreeItem(explorer, 'Dashboards');
     await explorer
@@ -35,7 +36,10 @@ describe('Production guard: the modal and the red status bar', () => {
     await tab.waitFor();
     await page.locator('.editor-instance .view-line', { hasText: 'export default function' }).first().waitFor();
     // Red while the production file is the active editor.
-    await page.locator('.part.statusbar .has-background-color[id$="workspaceAutomation.connection"]').waitFor();
+    await page
+      .locator('.part.statusbar .statusbar-item.has-background-color', { hasText: `· ${emulator!.workspaceId}` })
+      .first()
+      .waitFor();
     await ui.screenshot('production-editor');
 
     await page.locator('.editor-instance .view-lines').first().click();
