@@ -115,7 +115,9 @@ export class FolderContext {
   async requireState(): Promise<FolderState> {
     const state = await this.readState();
     if (!state)
-      throw new FolderStateError(l10n.t('{0} is not a pulled folder: it has no {1}. Pull into it first.', this.folder, this.layout.stateFile));
+      throw new FolderStateError(
+        l10n.t('{0} is not a pulled folder: it has no {1}. Pull into it first.', this.folder, this.layout.stateFile),
+      );
     return state;
   }
 

@@ -35,7 +35,11 @@ export const TARGET_NAME = /^[a-z][a-z0-9-]{0,31}$/;
 /** Where the target `name` keeps its state and bases; a name outside the grammar never becomes a path. */
 export function targetLayout(name: string): FolderLayout {
   if (!TARGET_NAME.test(name)) throw new FolderStateError(l10n.t('{0} is not a target name.', JSON.stringify(name)));
-  return { stateFile: `${TARGETS_DIR}/${name}.json`, baseDir: `${TARGETS_DIR}/${name}/base`, basePack: `${TARGETS_DIR}/${name}/bases.json` };
+  return {
+    stateFile: `${TARGETS_DIR}/${name}.json`,
+    baseDir: `${TARGETS_DIR}/${name}/base`,
+    basePack: `${TARGETS_DIR}/${name}/bases.json`,
+  };
 }
 
 const dirOf = (rel: string) => rel.slice(0, rel.lastIndexOf('/'));

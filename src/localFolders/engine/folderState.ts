@@ -88,9 +88,7 @@ export function parseState(text: string, folder: string, file = STATE_FILE): Fol
   if (!isRecord(raw) || !isRecord(raw.connection) || !isRecord(raw.files))
     throw new FolderStateError(l10n.t('The state file {0} has no connection or files.', file));
   if (typeof raw.format === 'number' && raw.format > STATE_FORMAT)
-    throw new FolderStateError(
-      l10n.t('The state file {0} has format {1}; this version reads format {2}.', file, raw.format, STATE_FORMAT),
-    );
+    throw new FolderStateError(l10n.t('The state file {0} has format {1}; this version reads format {2}.', file, raw.format, STATE_FORMAT));
   const connection = checkConnection(raw.connection, file);
   const entries = [...Object.entries(raw.files), ...Object.entries(isRecord(raw.ignored) ? raw.ignored : {})];
   if (entries.length > MAX_STATE_FILES)
@@ -136,8 +134,7 @@ export async function readState(folder: string, file = STATE_FILE): Promise<Fold
       throw new FolderStateError(
         l10n.t('The state file {0} is larger than {1} MiB: it is not read.', file, MAX_STATE_BYTES / (1024 * 1024)),
       );
-    if (e instanceof NotRegularFileError)
-      throw new FolderStateError(l10n.t('The state file {0} cannot be read: {1}', file, e.message));
+    if (e instanceof NotRegularFileError) throw new FolderStateError(l10n.t('The state file {0} cannot be read: {1}', file, e.message));
     throw e;
   }
   if (bytes === undefined) return undefined;
