@@ -9,7 +9,7 @@ import type { SaveResult } from '../../src/documents/model/saveTypes';
 import type { GuardAnswer, GuardQuestion } from '../../src/environments/vscode/writeGuard';
 import type { OperationResult } from '../../src/publish/revisionOperationsUi';
 import { editText, openFresh, revertAndCloseAll, useSavingSuite, wsaUri } from './fileHelpers';
-import { eventToPromise } from './helpers';
+import { colleagueSaves, eventToPromise } from './helpers';
 
 const LABEL = 'Production';
 const SECTION = 'workspaceAutomation';
@@ -117,6 +117,26 @@ describe('Environments: production guard', function () {
     await editText(doc, (t) => `${t}// third\n`);
     await vscode.commands.executeCommand<SaveResult>('workspaceAutomation.save');
     assert.equal(asked.length, 2);
+  });
+
+  it('a conflict’s Overwrite to production asks as a merge; Cancel sends nothing and keeps the text', async () => {
+    const uri = revenue();
+    const doc = await openFresh(suite.api, uri);
+    const text = await editText(doc, (t) => `${t}// mine, over theirs\n`);
+    await colleagueSaves(suite.emulator, suite.ids.dashboardId!, (source) => `// theirs\n${source}`);
+    answer = 'send';
+    const stale = await vscode.commands.executeCommand<SaveResult>('workspaceAutomation.save');
+    assert.equal(stale?.status, 'conflict');
+    answer = undefined;
+    const since = await lastSeq();
+    assert.equal(await suite.api.conflicts.choose(uri.toString(), 'Overwrite'), 'failed');
+    assert.deepEqual(
+      asked.map((q) => q.kind),
+      ['save', 'merge'],
+    );
+    assert.deepEqual(await writes(since), [], 'nothing was sent');
+    assert.equal(doc.isDirty, true);
+    assert.equal(doc.getText(), text);
   });
 
   it('an auto save to production is held without a question, even with autoSave "always"', async () => {
