@@ -8,6 +8,7 @@ import type { FileView } from '../kinds/resourcePath';
 import { MCP_FLAGS, MCP_NOTES } from '../agents/mcp/mcpCommand';
 import { BASE_URL_FLAG, CARRIER_FLAG_SPECS, PLAIN_HTTP_FLAG, WORKSPACE_FLAG } from './args/connectionFlags';
 import type { FlagSpec, ParsedArgs } from './args/flags';
+import { PROMOTE_FLAGS, PROMOTE_NOTES, runPromote } from './promoteCli';
 import { FOLDER_NOTES, ID_FLAG, JSON_FLAG, KIND_FLAG, LOCAL_FLAG } from './folderCli';
 import { runTargetable, TARGET_FLAG, YES_FLAG } from './targetCli';
 
@@ -94,6 +95,19 @@ export const SUBCOMMANDS = {
     flags: [BASE_URL_FLAG, ...CARRIER_FLAG_SPECS, JSON_FLAG, PLAIN_HTTP_FLAG, TARGET_FLAG, YES_FLAG],
     notes: FOLDER_NOTES,
     run: (args, io) => runTargetable('push', args, io),
+  }),
+  promote: subcommand({
+    summary: "promote one target's resources into another's: a plan first, then the target's guarded saves",
+    usage: [
+      { args: '<folder> --from <name> --to <name> --plan [<headers>] [--json]', note: 'the plan only: nothing is sent' },
+      {
+        args: '<folder> --from <name> --to <name> [--yes] [<headers>] [--json]',
+        note: 'the plan, then its updates saved; a protected target asks first, or needs --yes',
+      },
+    ],
+    flags: PROMOTE_FLAGS,
+    notes: PROMOTE_NOTES,
+    run: (args, io) => runPromote(args, io),
   }),
   mcp: subcommand({
     summary: 'the agent tools over stdio for an MCP client, read-only unless --allow-writes',

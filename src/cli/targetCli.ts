@@ -57,7 +57,7 @@ export const TARGET_FLAG = {
 
 export const YES_FLAG = {
   name: '--yes',
-  help: 'with --target: push to a protected target (production, or protected in the file) without being asked; without it such a push asks in a terminal, and elsewhere exits 3 before anything is sent',
+  help: 'write to a protected target (production, or protected in the file) without being asked: a push with --target, or a promotion; without it such a write asks in a terminal, and elsewhere exits 3 before anything is sent',
 } as const satisfies FlagSpec;
 
 /** A folder command as the table's parser read it, with the target flags of the commands that take them. */

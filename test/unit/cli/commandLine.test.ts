@@ -45,10 +45,15 @@ describe('the table of subcommands', () => {
     for (const name of ['--id', '--kind']) assert.deepEqual(takenBy(name), ['pull'], name);
     assert.deepEqual(takenBy('--workspace'), ['pull', 'mcp']);
     assert.deepEqual(takenBy('--local'), ['status']);
-    assert.deepEqual(takenBy('--json'), ['pull', 'status', 'push']);
+    assert.deepEqual(takenBy('--json'), ['pull', 'status', 'push', 'promote']);
     for (const name of ['--allow-writes', '--allow-live-writes']) assert.deepEqual(takenBy(name), ['mcp'], name);
-    for (const name of ['--base-url', '--auth-header', '--auth-scheme', '--workspace-header', '--allow-plain-http'])
+    for (const name of ['--auth-header', '--auth-scheme', '--workspace-header', '--allow-plain-http'])
       assert.deepEqual(takenBy(name), COMMAND_NAMES, `${name}: every command that sends the key takes it`);
+    // A promotion sends to two services, each confirmed by its own variable: one --base-url cannot confirm both.
+    assert.deepEqual(
+      takenBy('--base-url'),
+      COMMAND_NAMES.filter((c) => c !== 'promote'),
+    );
   });
 
   test('a flag is one spec wherever it is taken, and every flag a usage line names is one its command takes', () => {
@@ -91,7 +96,7 @@ describe('the parser at its boundaries', () => {
     ] as const)
       assert.throws(
         () => parseCommandLine(argv, {}),
-        usageError(new RegExp(`^Unknown command ${shown}: use pull, status, push or mcp \\(--help\\)\\.$`)),
+        usageError(new RegExp(`^Unknown command ${shown}: use pull, status, push, promote or mcp \\(--help\\)\\.$`)),
         argv.join(' '),
       );
   });
@@ -185,7 +190,7 @@ describe('what wsa prints', () => {
     assert.equal(await runWsa(['bogus', '--json'], bogus), 2);
     assert.deepEqual(
       bogus.stdoutLines.map((l) => JSON.parse(l) as unknown),
-      [{ error: 'Unknown command "bogus": use pull, status, push or mcp (--help).', exitCode: 2 }],
+      [{ error: 'Unknown command "bogus": use pull, status, push, promote or mcp (--help).', exitCode: 2 }],
     );
     const pull = recordedIo({});
     assert.equal(await runWsa(['pull', 'f', '--json', '--frobnicate'], pull), 2);

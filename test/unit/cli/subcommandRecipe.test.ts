@@ -11,8 +11,8 @@ import { parseFlags } from '../../../src/cli/args/flags';
 import { subcommand, SUBCOMMANDS, type Subcommand } from '../../../src/cli/subcommands';
 import { recordedIo } from './cliSupport';
 
-const TO_FLAG = { name: '--to', value: '<revision>', help: 'the revision to promote' } as const satisfies FlagSpec;
-const summary = 'promote a revision';
+const TO_FLAG = { name: '--to', value: '<revision>', help: 'the revision to publish' } as const satisfies FlagSpec;
+const summary = 'publish a revision';
 const usage = ['<id> --to <revision>'] as const;
 const notes = '';
 const run = () => Promise.resolve(0);
@@ -53,14 +53,14 @@ describe('the recipe for a new subcommand, as the compiler holds it', () => {
     const table = {
       ...SUBCOMMANDS,
       // @ts-expect-error -- written into the table without subcommand(), incomplete all the same
-      promote: { summary, usage, flags: [TO_FLAG], notes },
+      publish: { summary, usage, flags: [TO_FLAG], notes },
     } satisfies Record<string, Subcommand<readonly FlagSpec[]>>;
-    assert.ok(table.promote);
+    assert.ok(table.publish);
   });
 
   test('the complete entry compiles, and its handler gets what the parser read, typed', async () => {
     let seen: string | undefined;
-    const promote = subcommand({
+    const publish = subcommand({
       summary,
       usage,
       flags: [TO_FLAG],
@@ -70,9 +70,9 @@ describe('the recipe for a new subcommand, as the compiler holds it', () => {
         return Promise.resolve(0);
       },
     });
-    const table = { ...SUBCOMMANDS, promote } satisfies Record<string, Subcommand<readonly FlagSpec[]>>;
-    const args = parseFlags(['oper_1', '--to=7'], table.promote.flags, (name) => `promote does not take ${name}`);
-    assert.equal(await table.promote.run(args, recordedIo({})), 0);
+    const table = { ...SUBCOMMANDS, publish } satisfies Record<string, Subcommand<readonly FlagSpec[]>>;
+    const args = parseFlags(['oper_1', '--to=7'], table.publish.flags, (name) => `publish does not take ${name}`);
+    assert.equal(await table.publish.run(args, recordedIo({})), 0);
     assert.equal(seen, 'oper_1 → 7');
   });
 });
