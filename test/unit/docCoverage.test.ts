@@ -18,6 +18,7 @@ import {
 import type { FlagSpec } from '../../src/cli/args/flags';
 import { tableFlags } from '../../src/cli/help';
 import { COMMAND_NAMES, HELP_FLAG, VERSION_FLAG } from '../../src/cli/subcommands';
+import { TARGET_VARIABLE } from '../../src/environments/model/targets';
 import { CONTEXT_KEYS, VIEWS } from '../../src/manifest/contributions';
 import { codeOf, docFiles, readDoc, root, withoutCode } from './docSupport';
 
@@ -33,6 +34,12 @@ const settings = Object.keys(manifest.contributes.configuration.properties);
 /** Titles of VS Code's own that the docs name (menus of the workbench, not ours). */
 const VSCODE_TITLES = new Set(['Install from VSIX…']);
 const CLI_VARIABLES = [KEY_VARIABLE, BASE_URL_VARIABLE, ...Object.values(CARRIER_VARIABLES), WORKSPACE_VARIABLE, PLAIN_HTTP_VARIABLE];
+/**
+ * A variable the CLI reads by that name, or a target's key or service, read by the target's name:
+ * `…_API_KEY_PROD`, or the family written with a placeholder, `…_API_KEY_<NAME>`.
+ */
+const isCliVariable = (name: string, placeholder: boolean): boolean =>
+  placeholder ? TARGET_VARIABLE.test(`${name}NAME`) : CLI_VARIABLES.includes(name) || TARGET_VARIABLE.test(name);
 /** Every flag of `wsa`, from its table of subcommands, and the two that stand alone. */
 const CLI_FLAGS: readonly FlagSpec[] = [...tableFlags().map((row) => row.flag), HELP_FLAG, VERSION_FLAG];
 
@@ -57,8 +64,8 @@ export function unknownNames(docs: Docs): string[] {
   for (const [file, text] of docs) {
     for (const [, id] of text.matchAll(/\b(workspaceAutomation\.[\w.]*\w)/g))
       if (!ids.has(id!)) problems.push(`${file}: ${id} is no setting or command`);
-    for (const [, name] of text.matchAll(/\b(WORKSPACE_AUTOMATION_\w+)/g))
-      if (!CLI_VARIABLES.includes(name!)) problems.push(`${file}: ${name} is read by nothing`);
+    for (const [, name, placeholder] of text.matchAll(/\b(WORKSPACE_AUTOMATION_\w+)(<NAME>)?/g))
+      if (!isCliVariable(name!, placeholder !== undefined)) problems.push(`${file}: ${name}${placeholder ?? ''} is read by nothing`);
     for (const [, script] of text.matchAll(/\bnpm run ([\w:-]+)/g))
       if (!(script! in manifest.scripts)) problems.push(`${file}: npm run ${script} is no script`);
     // A command written out: `wsa <command> … --flag` in code, each flag from the table.
@@ -116,11 +123,14 @@ describe('what the docs name exists, and what exists is documented', () => {
     const broken = new Map(docs);
     broken.set(
       'README.md',
-      `${readme}\nSet \`workspaceAutomation.theme\`, run \`wsa push x --force\` and \`npm run deploy\`, export WORKSPACE_AUTOMATION_TOKEN; *Use This Folder's Header Settings…*, *Add Resource by ID*.\n`,
+      `${readme}\nSet \`workspaceAutomation.theme\`, run \`wsa push x --force\` and \`npm run deploy\`, export WORKSPACE_AUTOMATION_TOKEN and WORKSPACE_AUTOMATION_API_KEY_PROD, WORKSPACE_AUTOMATION_BASE_URL_<NAME>, WORKSPACE_AUTOMATION_TOKEN_PROD, WORKSPACE_AUTOMATION_TOKEN_<NAME>, WORKSPACE_AUTOMATION_BASE_URL_; *Use This Folder's Header Settings…*, *Add Resource by ID*.\n`,
     );
     assert.deepEqual(unknownNames(broken), [
       'README.md: workspaceAutomation.theme is no setting or command',
       'README.md: WORKSPACE_AUTOMATION_TOKEN is read by nothing',
+      'README.md: WORKSPACE_AUTOMATION_TOKEN_PROD is read by nothing',
+      'README.md: WORKSPACE_AUTOMATION_TOKEN_<NAME> is read by nothing',
+      'README.md: WORKSPACE_AUTOMATION_BASE_URL_ is read by nothing',
       'README.md: npm run deploy is no script',
       'README.md: wsa has no --force',
       "README.md: *Use This Folder's Header Settings…* is no command's title",
