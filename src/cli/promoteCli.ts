@@ -42,7 +42,21 @@ export const TO_FLAG = {
 
 export const PLAN_FLAG = { name: '--plan', help: 'print the plan and send nothing' } as const satisfies FlagSpec;
 
-export const PROMOTE_FLAGS = [FROM_FLAG, TO_FLAG, PLAN_FLAG, YES_FLAG, ...CARRIER_FLAG_SPECS, JSON_FLAG, PLAIN_HTTP_FLAG] as const;
+export const OVERWRITE_DRIFT_FLAG = {
+  name: '--overwrite-drift',
+  help: 'plan an update where the target changed since the last promotion from the source (drift), replacing that change; without it such a resource is left as it is',
+} as const satisfies FlagSpec;
+
+export const PROMOTE_FLAGS = [
+  FROM_FLAG,
+  TO_FLAG,
+  PLAN_FLAG,
+  OVERWRITE_DRIFT_FLAG,
+  YES_FLAG,
+  ...CARRIER_FLAG_SPECS,
+  JSON_FLAG,
+  PLAIN_HTTP_FLAG,
+] as const;
 
 export const PROMOTE_NOTES = `Each target's key is read from ${KEY_VARIABLE} with the target's name added in upper case, - as _
 (${KEY_VARIABLE}_PROD for prod), and sent only to the service that WORKSPACE_AUTOMATION_BASE_URL with the
@@ -89,7 +103,11 @@ const entryJson = ({ file, kind, sourceId, targetId, action, reason }: PlanEntry
 });
 
 function planLines(plan: PromotionPlan): string[] {
-  const lines = plan.entries.map((e) => `  ${e.action.padEnd(10)} ${visible(e.file ?? e.name ?? e.sourceId)} — ${visible(e.reason)}`);
+  const lines = plan.entries.flatMap((e) => [
+    `  ${e.action.padEnd(10)} ${visible(e.file ?? e.name ?? e.sourceId)} — ${visible(e.reason)}`,
+    // The target's own values, never copied: said, so that nobody expects them to move.
+    ...(e.kept?.length ? [`             ${l10n.t('kept on {0}: {1}', plan.to, e.kept.join(', '))}`] : []),
+  ]);
   const counts = new Map<string, number>();
   for (const e of plan.entries) counts.set(e.action, (counts.get(e.action) ?? 0) + 1);
   const summary = [...counts].map(([k, v]) => `${v} ${k}`).join(', ') || l10n.t('nothing to promote');
@@ -186,7 +204,13 @@ export async function runPromote(args: PromoteArgs, io: TargetIo): Promise<numbe
     if (!planOnly && !io.ask) await confirmProtectedWrite(to, io, yes, l10n.t('Promote'));
     const target = side(to);
     const { planPromotion } = await import('../environments/engine/promote');
-    const plan = await planPromotion({ source: side(from), target, bindings, ...sourcesOf(await sourceState(folder, from)) });
+    const plan = await planPromotion({
+      source: side(from),
+      target,
+      bindings,
+      ...sourcesOf(await sourceState(folder, from)),
+      ...(args.flags['--overwrite-drift'] === true ? { overwriteDrift: true } : {}),
+    });
     if (!json) io.out(inertLines(planLines(plan).join('\n')));
     if (planOnly || (!plan.updates.length && !plan.confirmed.length)) return report(io, json, plan);
     // The plan is on the screen: the question names it, once for all its updates.

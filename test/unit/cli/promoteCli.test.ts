@@ -140,6 +140,31 @@ describe('wsa promote', () => {
     assert.equal(writes(), 0);
   });
 
+  test('a change made on the target since the last promotion is drift (exit 1, nothing sent) until --overwrite-drift, and the target keeps its own values, said in the plan', async () => {
+    const [appId, prodAppId] = pair(rig, 'liveAppId');
+    // The folder holds dev's apps: the exit code speaks of them alone.
+    assert.equal((await wsa(['pull', '.', '--target', 'dev', '--kind', 'app'])).code, 0);
+    await edit(rig.dev, 'app', appId, describeApp('first'));
+    const first = await wsa(['promote', '.', '--from', 'dev', '--to', 'prod', '--yes']);
+    assert.equal(first.code, 0, first.out + first.err);
+    await edit(rig.prod, 'app', prodAppId, describeApp('a hotfix made in prod'));
+    await edit(rig.dev, 'app', appId, describeApp('second'));
+    clear();
+    const drift = await wsa(['promote', '.', '--from', 'dev', '--to', 'prod', '--yes', '--json']);
+    const answer = JSON.parse(drift.out) as PlanAnswer;
+    assert.equal(answer.plan.find((e) => e.sourceId === appId)?.action, 'drift');
+    assert.equal(drift.code, 1);
+    assert.equal(writes(), 0, 'a drifted resource was written');
+    assert.equal(JSON.parse(await current(rig.prod, 'app', prodAppId)).description, 'a hotfix made in prod');
+
+    const human = await wsa(['promote', '.', '--from', 'dev', '--to', 'prod', '--plan', '--overwrite-drift']);
+    assert.match(human.out, /update\s/);
+    assert.match(human.out, /kept on prod: /, 'the plan says what the target keeps');
+    const forced = await wsa(['promote', '.', '--from', 'dev', '--to', 'prod', '--yes', '--overwrite-drift']);
+    assert.equal(forced.code, 0, forced.err + forced.out);
+    assert.equal(JSON.parse(await current(rig.prod, 'app', prodAppId)).description, 'second');
+  });
+
   test("a folder pulled from --from promotes what it holds, with its files' paths", async () => {
     const pulled = await wsa(['pull', '.', '--target', 'dev', '--kind', 'app']);
     assert.equal(pulled.code, 0, pulled.err);
