@@ -73,6 +73,7 @@ export function registerLocalFolders(context: vscode.ExtensionContext, deps: Loc
         problems: deps.documents.diagnostics,
         options: deps.options,
         adoptDashboard: (document, base) => deps.dashboards.adoptPulled(document, base),
+        workspaceState: context.workspaceState,
       });
       context.subscriptions.push(folders);
       await folders.discover();

@@ -36,6 +36,7 @@ export const COMMANDS = {
   pullFolder: 'workspaceAutomation.pullFolder',
   refreshFolderStatus: 'workspaceAutomation.refreshFolderStatus',
   openFolderConflict: 'workspaceAutomation.openFolderConflict',
+  chooseFolderTarget: 'workspaceAutomation.chooseFolderTarget',
   // The production guard: what the current connection is, and whether writes to it ask first.
   setConnectionStage: 'workspaceAutomation.setConnectionStage',
 } as const;
@@ -65,6 +66,7 @@ export const ASKING_COMMANDS: readonly CommandId[] = [
   COMMANDS.discardHeldChanges,
   COMMANDS.publish,
   COMMANDS.pullIntoFolder,
+  COMMANDS.chooseFolderTarget,
   COMMANDS.setConnectionStage,
 ];
 

@@ -4,11 +4,16 @@
 // local refresh (a file saved) does not forget what the service said. In Restricted Mode it sends
 // nothing and writes nothing: a status is local, and pulls, pushes and merges are refused. The
 // pulled files are read and written here too, with the engine's rules: bounded, never through a link.
+// A folder with targets (wsa.targets.json, `wsa --target`) is used in the layout of its chosen
+// target, whose service and workspace the signed-in connection must be, as a folder's own state's.
 import * as l10n from '@vscode/l10n';
 import type { Connection } from '../../connection/api';
 import {
+  DEFAULT_LAYOUT,
   LocalFolder,
+  moveState,
   readState,
+  type FolderLayout,
   sameConnection,
   type FileStatus,
   type FolderConnection,
@@ -24,6 +29,8 @@ import type { FileView, ResourceKind } from '../../kinds/resourceKinds';
 import { ResourceReader } from '../../documents/model/resourceReader';
 import { KeyedQueue } from '../../util/async';
 import type { SaveTokens, TextProblem } from '../../documents/model/saveTypes';
+import type { TargetDef } from '../../environments/model/targets';
+import { unconfirmedTarget } from './folderTargets';
 
 export { STATE_DIR, STATE_FILE } from '../engine/engineApi';
 export type { FileState, FileStatus, PullReport, PushReport, ResourceRef } from '../engine/engineApi';
@@ -54,6 +61,13 @@ export interface FolderStatusView {
   readonly ignored: readonly string[];
 }
 
+/** The target a folder is used in: its layout, and what the targets file says of it (when it names it). */
+export interface FolderTarget {
+  readonly name: string;
+  readonly layout: FolderLayout;
+  readonly def?: TargetDef | undefined;
+}
+
 export class EngineAdapter {
   /** Per folder: the last status that asked the service. */
   private readonly lastRemote = new Map<string, Map<string, FileStatus>>();
@@ -66,16 +80,36 @@ export class EngineAdapter {
     private readonly carriers: () => Pick<FolderConnection, 'authHeader' | 'authScheme' | 'workspaceHeader'>,
     /** Whether the workspace is trusted (`vscode.workspace.isTrusted`): until it is, nothing is sent or written. */
     private readonly trusted: () => boolean,
+    /** The target the folder at `root` is used in; undefined: its own state, as before targets. */
+    private readonly targetOf: (root: string) => FolderTarget | undefined = () => undefined,
   ) {}
 
-  private folder(root: string, connection: Connection): LocalFolder {
-    return new LocalFolder({ folder: root, client: () => connection.client, validate: this.validate });
+  private layout(root: string): FolderLayout {
+    return this.targetOf(root)?.layout ?? DEFAULT_LAYOUT;
   }
 
-  /** The connection, if it is the one the folder was pulled from and the workspace is trusted; else why not. */
+  /** The last remote status is the target's: another target's service says nothing of this one. */
+  private key(root: string): string {
+    const target = this.targetOf(root)?.name;
+    return target === undefined ? root : `${root}\0${target}`;
+  }
+
+  private folder(root: string, connection: Connection | undefined): LocalFolder {
+    return new LocalFolder({ folder: root, client: () => requireClient(connection), validate: this.validate, layout: this.layout(root) });
+  }
+
+  private readState(root: string): Promise<FolderState | undefined> {
+    return readState(root, this.layout(root).stateFile);
+  }
+
+  /** The connection, if it is the one the folder (or its target) was pulled from and the workspace is trusted; else why not. */
   private async matching(root: string, connection: Connection | undefined): Promise<{ connection?: Connection; why?: string }> {
     if (!this.trusted()) return { why: l10n.t('Restricted Mode: the service is not asked until the workspace is trusted') };
-    return connection ? matchingState(await readState(root), connection) : { why: l10n.t('not signed in') };
+    if (!connection) return { why: l10n.t('not signed in') };
+    const def = this.targetOf(root)?.def;
+    const why = def && unconfirmedTarget(def, connection);
+    if (why) return { why };
+    return matchingState(await this.readState(root), connection);
   }
 
   /** Refuses `what` in Restricted Mode: it would send to the service or write into the folder. */
@@ -86,40 +120,63 @@ export class EngineAdapter {
   /** The status; `remote` asks the service (when trusted and signed in to the folder's service and workspace). */
   async status(root: string, connection: Connection | undefined, remote: boolean): Promise<FolderStatusView> {
     const { connection: c, why } = await this.matching(root, connection);
-    const folder = new LocalFolder({ folder: root, client: () => requireClient(c) });
+    const folder = this.folder(root, c);
+    const target = this.targetOf(root);
+    // A target of the file never pulled into this folder: nothing to compare yet, Pull brings it.
+    if (target && !(await this.readState(root)))
+      return {
+        files: [],
+        ignored: [],
+        remoteError: why ?? l10n.t('not pulled from the target {0} yet: Pull from Service brings it', target.name),
+      };
+    const last = this.key(root);
     if (remote && c) {
       try {
         const status = await folder.status({ remote: true });
-        this.lastRemote.set(root, new Map(status.files.map((f) => [f.path, f])));
+        this.lastRemote.set(last, new Map(status.files.map((f) => [f.path, f])));
         const failed = status.files.find((f) => f.remoteError)?.remoteError ?? status.notes.find((n) => !status.ignored.includes(n));
         return { files: status.files, ignored: status.ignored, ...(failed ? { remoteError: failed } : {}) };
       } catch (e) {
         const local = await folder.status({ remote: false });
         return {
-          files: withLastRemote(local.files, this.lastRemote.get(root)),
+          files: withLastRemote(local.files, this.lastRemote.get(last)),
           ignored: local.ignored,
           remoteError: e instanceof Error ? e.message : String(e),
         };
       }
     }
     const local = await folder.status({ remote: false });
-    return { files: withLastRemote(local.files, this.lastRemote.get(root)), ignored: local.ignored, ...(why ? { remoteError: why } : {}) };
+    return { files: withLastRemote(local.files, this.lastRemote.get(last)), ignored: local.ignored, ...(why ? { remoteError: why } : {}) };
   }
 
   async pull(root: string, connection: Connection, { ids, resources, kinds }: PullWhat = {}): Promise<PullReport> {
     this.requireTrust(l10n.t('pull into this folder'));
     const { connection: c, why } = await this.matching(root, connection);
     if (!c) throw new Error(why);
-    const report = await this.writes.run(root, () =>
-      this.folder(root, c).pull({
+    const report = await this.writes.run(root, async () => {
+      await this.adoptSingleState(root);
+      return this.folder(root, c).pull({
         connection: { ...this.carriers(), baseUrl: c.baseUrl, workspaceId: c.workspaceId },
         ...(ids ? { ids } : {}),
         ...(resources ? { resources } : {}),
         ...(kinds ? { kinds } : {}),
-      }),
-    );
-    this.lastRemote.set(root, afterPull(this.lastRemote.get(root), report));
+      });
+    });
+    this.lastRemote.set(this.key(root), afterPull(this.lastRemote.get(this.key(root)), report));
     return report;
+  }
+
+  /**
+   * As `wsa --target` does on its first use: a folder's own state of the target's service and
+   * workspace becomes the target's state (once, moved whole), so that its first pull is a pull,
+   * not a second copy of every file. Only with the targets file's word for the target.
+   */
+  private async adoptSingleState(root: string): Promise<void> {
+    const target = this.targetOf(root);
+    if (!target?.def || (await this.readState(root))) return;
+    const single = await readState(root).catch(() => undefined);
+    if (!single || unconfirmedTarget(target.def, single.connection)) return;
+    await moveState(root, DEFAULT_LAYOUT, target.layout);
   }
 
   async push(root: string, connection: Connection | undefined, files: readonly string[] | undefined): Promise<PushReport> {
@@ -127,7 +184,7 @@ export class EngineAdapter {
     const { connection: c, why } = await this.matching(root, connection);
     if (!c) throw new Error(why);
     const report = await this.writes.run(root, () => this.folder(root, c).push(files ? { files } : {}));
-    this.lastRemote.delete(root);
+    this.lastRemote.delete(this.key(root));
     return report;
   }
 
@@ -136,16 +193,16 @@ export class EngineAdapter {
     const { connection: c } = await this.matching(root, connection);
     if (!c) return false;
     const adopted = await this.writes.run(root, () => this.folder(root, c).adoptTheirs(path, theirs));
-    const last = this.lastRemote.get(root)?.get(path);
+    const last = this.lastRemote.get(this.key(root))?.get(path);
     // The service is at the new base: a local status no longer counts the file as moved there.
-    if (adopted && last) this.lastRemote.get(root)!.set(path, { ...last, state: 'unchanged' });
+    if (adopted && last) this.lastRemote.get(this.key(root))!.set(path, { ...last, state: 'unchanged' });
     return adopted;
   }
 
   /** The file's base text; in Restricted Mode only what the folder holds (nothing asked, no copy written). */
   async baseText(root: string, path: string, connection: Connection | undefined): Promise<string | undefined> {
     const { connection: c } = await this.matching(root, connection);
-    return new LocalFolder({ folder: root, client: () => requireClient(c) }).baseText(path);
+    return this.folder(root, c).baseText(path);
   }
 
   /** A pulled file's text (undefined: missing), bounded and never through a link; else the engine's error. */
@@ -165,13 +222,15 @@ export class EngineAdapter {
    * of another service gives no tokens: its state file names nothing the service is then asked for.
    */
   async languageBase(root: string, path: string, connection: Connection | undefined): Promise<LanguageBase | undefined> {
-    const state = await readState(root).catch(() => undefined);
+    const state = await this.readState(root).catch(() => undefined);
     const entry = state?.files[path];
     if (!entry) return undefined;
     // In Restricted Mode no tokens either: the dashboard language would ask the service with them.
-    const c = connection && this.trusted() ? matchingState(state, connection).connection : undefined;
+    const c = connection && this.trusted() ? (await this.matching(root, connection)).connection : undefined;
     // A base copy that cannot be read (nor its revision, signed out) leaves the file without one: no baseline.
-    const text = await new LocalFolder({ folder: root, client: () => requireClient(c) }).baseText(path).catch(() => undefined);
+    const text = await this.folder(root, c)
+      .baseText(path)
+      .catch(() => undefined);
     return {
       view: entry.view,
       ...(text !== undefined ? { text } : {}),

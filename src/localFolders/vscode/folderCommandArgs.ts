@@ -103,6 +103,20 @@ export function targets(folders: LocalFolders, args: unknown[]): Map<FolderRepos
   return out;
 }
 
+/**
+ * What Choose Target… was given: a Source Control (its title menu), a folder URI, or a script's
+ * `{ folder, target }` (`target: null` for the folder's own state); nothing: the user chooses.
+ */
+export function targetArgs(arg: unknown): { root?: vscode.Uri; target?: string | null } {
+  if (arg instanceof vscode.Uri) return { root: arg };
+  if (isRecord(arg) && arg.rootUri instanceof vscode.Uri) return { root: arg.rootUri };
+  if (isRecord(arg) && 'folder' in arg) {
+    const target = typeof arg.target === 'string' || arg.target === null ? arg.target : undefined;
+    return { root: toUri(arg.folder), ...(target !== undefined ? { target } : {}) };
+  }
+  return {};
+}
+
 function toUri(value: unknown): vscode.Uri {
   if (value instanceof vscode.Uri) return value;
   if (typeof value === 'string' && value) return /^[a-z][\w+.-]*:\/\//i.test(value) ? vscode.Uri.parse(value) : vscode.Uri.file(value);

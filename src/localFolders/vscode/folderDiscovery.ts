@@ -5,16 +5,47 @@
 // at the top level of each workspace folder count: a watcher of every creation would search the
 // workspace after each build or package install, and a file saved at the top after each save.
 import * as vscode from 'vscode';
-import { DISCOVERY_GLOBS, STATE_FILE_GLOB } from './stateFiles';
+import { STATE_DIR } from '../engine/folderChecks';
+import { DISCOVERY_GLOBS, STATE_FILE_GLOB, TARGET_STATE_GLOB } from './stateFiles';
 
 /** How long creations settle before the one search: a pull writes dozens of files. */
 export const DISCOVERY_DEBOUNCE_MS = 500;
 /** The second search after a burst, for a pull that was still writing at the first. */
 export const DISCOVERY_AGAIN_MS = 5_000;
 
-/** Calls `found` with the state files of the window's pulled folders (at most `max`). */
-export function findStateFiles(max: number): Thenable<vscode.Uri[]> {
-  return vscode.workspace.findFiles(STATE_FILE_GLOB, '**/node_modules/**', max);
+/**
+ * The state files of the window's pulled folders (at most `max` of each kind): `.wsa/state.json`,
+ * and a target's `.wsa/targets/<name>.json` (only candidates: the caller checks them, folderTargets.ts).
+ */
+export async function findStateFiles(max: number): Promise<vscode.Uri[]> {
+  const [own, targets] = await Promise.all([
+    vscode.workspace.findFiles(STATE_FILE_GLOB, '**/node_modules/**', max),
+    vscode.workspace.findFiles(TARGET_STATE_GLOB, '**/node_modules/**', max),
+  ]);
+  return [...own, ...targets];
+}
+
+export function folderName(folder: vscode.Uri): string {
+  return folder.path.split('/').filter(Boolean).pop() ?? folder.fsPath;
+}
+
+/** `<root>/.wsa/state.json` (or `<root>/.wsa/targets/<name>.json`) → `<root>`. */
+export function rootOf(stateFile: vscode.Uri): vscode.Uri {
+  const parts = stateFile.path.split('/');
+  const at = parts.lastIndexOf(STATE_DIR);
+  return stateFile.with({ path: parts.slice(0, at).join('/') || '/' });
+}
+
+/**
+ * The folders of the state files found, each once: a folder's own state file counts as it always
+ * has; a target's only when `hasState` finds one (its name of the grammar, a regular file).
+ */
+export async function pulledRoots(found: readonly vscode.Uri[], hasState: (root: vscode.Uri) => Promise<boolean>): Promise<vscode.Uri[]> {
+  const roots = new Map<string, vscode.Uri>();
+  for (const uri of found) roots.set(rootOf(uri).toString(), rootOf(uri));
+  const own = new Set(found.filter((uri) => uri.path.endsWith(`/${STATE_DIR}/state.json`)).map((uri) => rootOf(uri).toString()));
+  const counts = await Promise.all([...roots].map(async ([key, root]) => own.has(key) || (await hasState(root).catch(() => false))));
+  return [...roots.values()].filter((_, i) => counts[i]);
 }
 
 /** Watches for state directories and files created; after each burst, `found` gets the state files found (none: not called). */

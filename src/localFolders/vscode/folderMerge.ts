@@ -5,6 +5,7 @@
 // land on the user's file. Complete Merge (an explicit save of the result) writes it into the local
 // file. The local text is also kept as a snapshot, so nothing the user wrote is out of reach.
 import * as vscode from 'vscode';
+import type { TargetDialogs } from './folderTargetPicker';
 import { SNAPSHOT_SCHEME, type SnapshotFileSystem } from '../../documents/api';
 import { mergeTexts } from '../../documents/model/merge';
 import { notificationText } from '../../util/notify';
@@ -27,6 +28,8 @@ export interface FolderMergeOptions {
   useMergeEditor: boolean;
   /** How long one second of the status interval setting lasts: 1,000 ms; tests run the interval faster. */
   intervalSecondMs: number;
+  /** The question before a push to a protected target; unset: VS Code's modal (tests answer it). */
+  targetDialogs?: TargetDialogs | undefined;
 }
 
 /** How a merge reads and writes the local file: with the engine's rules (bounded, never through a link). */

@@ -36,6 +36,10 @@ export interface RepositoryDeps {
   readonly log: vscode.LogOutputChannel;
   /** Whether the workspace is trusted: until then the service is not asked and nothing is written. */
   readonly trusted: () => boolean;
+  /** Before each status: the folder's targets read again (which one it is used in). */
+  readonly beforeRead?: () => Promise<void>;
+  /** Whether the folder still has a state: its own or a target's (default: its own state file). */
+  readonly hasState?: () => Promise<boolean>;
 }
 
 export interface FolderCounts {
@@ -202,6 +206,7 @@ export class FolderRepository extends Disposable {
     if (this.isDisposed) return;
     let status;
     try {
+      await this.deps.beforeRead?.();
       status = await this.deps.engine.status(this.root.fsPath, this.deps.connection(), remote);
     } catch (e) {
       if (this.isDisposed) return;
@@ -236,6 +241,12 @@ export class FolderRepository extends Disposable {
 
   /** Whether the state file is missing (not unreadable, nor broken: those are errors to show). */
   private stateGone(): Promise<boolean> {
+    const { hasState } = this.deps;
+    if (hasState)
+      return hasState().then(
+        (has) => !has,
+        () => false,
+      );
     return Promise.resolve(vscode.workspace.fs.stat(this.uriOf(STATE_FILE))).then(
       () => false,
       (e: unknown) => e instanceof vscode.FileSystemError && e.code === 'FileNotFound',

@@ -17,7 +17,8 @@ import { isWithin } from '../../util/uriPath';
 import { BaseDocuments } from './baseDocuments';
 import { FolderDecorations } from './folderDecorations';
 import { ANY_PATH_GLOB } from './stateFiles';
-import { findStateFiles } from './folderDiscovery';
+import { findStateFiles, folderName, pulledRoots, rootOf } from './folderDiscovery';
+import { FolderTargetPicker } from './folderTargetPicker';
 import { EngineAdapter, STATE_DIR, type FileStatus, type PullReport, type PullWhat, type PushReport, type Validate } from './engineAdapter';
 import { FolderMerge, type FolderConflict, type FolderMergeOptions } from './folderMerge';
 import { pullMessage, pushMessage, type Severity } from './syncMessages';
@@ -39,6 +40,8 @@ export interface LocalFoldersDeps {
   readonly options: FolderMergeOptions;
   /** Opens a pulled dashboard as Dashboard TSX, checked against `base` (again when the base moved). */
   readonly adoptDashboard: (document: vscode.TextDocument, base: Promise<DashboardBase>) => void;
+  /** Where each folder's chosen target is kept (the workspace's state, never settings). */
+  readonly workspaceState?: vscode.Memento;
 }
 
 /** One folder's push or pull, as a script sees it. */
@@ -59,11 +62,14 @@ export class LocalFolders extends Disposable {
   private readonly languages: PulledLanguages;
   private readonly checks: PulledChecks;
   readonly merge: FolderMerge;
+  /** The target each folder used with targets is in: Choose Target…, and a push's question. */
+  readonly targets: FolderTargetPicker;
   private interval: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: LocalFoldersDeps) {
     super();
-    this.engine = new EngineAdapter(deps.validate, deps.carriers, () => vscode.workspace.isTrusted);
+    this.targets = new FolderTargetPicker(deps.workspaceState, deps.log, deps.options);
+    this.engine = new EngineAdapter(deps.validate, deps.carriers, () => vscode.workspace.isTrusted, this.targets.targetOf);
     this.decorations = this._register(new FolderDecorations((uri) => this.repositoryOf(uri)?.fileAt(uri)));
     this.statusBar = this._register(new FolderStatusBar());
     this.bases = this._register(
@@ -165,8 +171,8 @@ export class LocalFolders extends Disposable {
 
   /** Finds the pulled folders of the window; `again`: reads the status of known ones too. */
   async discover(again = true): Promise<void> {
-    const found = await findStateFiles(100);
-    await Promise.all(found.map((uri) => this.add(rootOf(uri), again)));
+    const roots = await pulledRoots(await findStateFiles(100), (root) => this.targets.hasState(root));
+    await Promise.all(roots.map((root) => this.add(root, again)));
   }
 
   /**
@@ -204,11 +210,13 @@ export class LocalFolders extends Disposable {
     let repo = this.repositories.get(root.toString());
     if (repo && !again) return repo;
     if (!repo) {
-      const created = new FolderRepository(root, {
+      const created: FolderRepository = new FolderRepository(root, {
         engine: this.engine,
         connection: () => this.deps.connection.current,
         log: this.deps.log,
         trusted: () => vscode.workspace.isTrusted,
+        beforeRead: () => this.targets.load(created),
+        hasState: () => this.targets.hasState(root),
       });
       repo = created;
       this.repositories.set(root.toString(), created);
@@ -235,7 +243,10 @@ export class LocalFolders extends Disposable {
 
   /** Drops the pulled folders a deletion ended: their state directory or file, the folder, or a folder above it. */
   private removeDeleted(uri: vscode.Uri): void {
-    if (uri.path.endsWith(`/${STATE_DIR}/state.json`) || uri.path.endsWith(`/${STATE_DIR}`)) return this.remove(rootOf(uri));
+    if (uri.path.endsWith(`/${STATE_DIR}`)) return this.remove(rootOf(uri));
+    // A state file gone (or moved to a target's by `wsa --target`): the folder stays while it has another.
+    if (uri.path.includes(`/${STATE_DIR}/`) && uri.path.endsWith('.json'))
+      return void this.repositories.get(rootOf(uri).toString())?.refresh(false);
     for (const { root } of this.all) if (root.scheme === uri.scheme && isWithin(root.path, uri.path)) this.remove(root);
   }
 
@@ -243,6 +254,7 @@ export class LocalFolders extends Disposable {
     const repo = this.repositories.get(root.toString());
     if (!repo) return;
     this.repositories.delete(root.toString());
+    this.targets.forget(root);
     repo.dispose();
     this.updateStatusBar();
     void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.hasLocalFolders, this.repositories.size > 0);
@@ -384,15 +396,4 @@ export class LocalFolders extends Disposable {
     const seconds = this.deps.config.read().folderStatusIntervalSeconds;
     this.interval = seconds > 0 ? setInterval(() => void this.refreshAll(true), seconds * this.deps.options.intervalSecondMs) : undefined;
   }
-}
-
-function folderName(folder: vscode.Uri): string {
-  return folder.path.split('/').filter(Boolean).pop() ?? folder.fsPath;
-}
-
-/** `<root>/.wsa/state.json` → `<root>`. */
-function rootOf(stateFile: vscode.Uri): vscode.Uri {
-  const parts = stateFile.path.split('/');
-  const at = parts.lastIndexOf(STATE_DIR);
-  return stateFile.with({ path: parts.slice(0, at).join('/') || '/' });
 }

@@ -3,7 +3,7 @@
 // severity, and the state file glob follows the engine's name.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { STATE_FILE, type FileStatus, type PushReport } from '../../../src/localFolders/engine/engineApi';
+import { STATE_FILE, TARGETS_DIR, type FileStatus, type PushReport } from '../../../src/localFolders/engine/engineApi';
 import { afterPull, withLastRemote } from '../../../src/localFolders/vscode/engineAdapter';
 import { pullMessage, pushMessage } from '../../../src/localFolders/vscode/syncMessages';
 import { DISCOVERY_GLOBS, STATE_FILE_GLOB } from '../../../src/localFolders/vscode/stateFiles';
@@ -23,8 +23,8 @@ describe('local folders: status, messages, names', () => {
     assert.equal(STATE_FILE_GLOB, `**/${STATE_FILE}`);
   });
 
-  test('a new pulled folder is looked for on its state directory and file only, never on every creation', () => {
-    assert.deepEqual(DISCOVERY_GLOBS, [`**/${STATE_FILE.split('/')[0]}`, `**/${STATE_FILE}`]);
+  test('a new pulled folder is looked for on its state directory and files only (its own, a target’s), never on every creation', () => {
+    assert.deepEqual(DISCOVERY_GLOBS, [`**/${STATE_FILE.split('/')[0]}`, `**/${STATE_FILE}`, `**/${TARGETS_DIR}/*.json`]);
   });
 
   test('a local-only status keeps what the service said last: moved stays remote, an edit over it is a conflict', () => {
