@@ -8,6 +8,7 @@ import { registerAgents } from './agents';
 import { Configuration } from './manifest/config';
 import { COMMANDS } from './manifest/contributions';
 import { registerConnection } from './connection';
+import { signInToOrigin } from './connection/api';
 import { registerDocuments } from './documents';
 import { registerEnvironments } from './environments';
 import { registerDashboardLanguage } from './dashboardLanguage';
@@ -37,6 +38,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
     connection: connection.manager,
     statusBar: connection.statusBar,
     options: tunables.environments,
+    compare: {
+      connection: connection.manager,
+      signIn: (target, ask) => signInToOrigin(connection.manager, log, target, ask),
+    },
   });
   const { guard } = environments;
   const documents = registerDocuments(context, {

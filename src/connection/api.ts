@@ -3,3 +3,5 @@
 // code stays in this feature; index.ts registers it.
 export type { Connection, ConnectionProvider, KeyedConnection } from './connectionProvider';
 export type { ConnectionManager } from './connectionManager';
+export type { OtherClient } from './connectionManager';
+export { signInToOrigin, VSCODE_ASK_KEY, type AskKey } from './otherOriginSignIn';

@@ -7,7 +7,7 @@
 // After an explicit Sign Out the environment key is ignored until the next sign-in (a flag in
 // global state), so that Sign Out means signed out.
 import * as vscode from 'vscode';
-import { createClient, DEFAULT_CONNECTION, type RequestLogger } from '../api';
+import { createClient, DEFAULT_CONNECTION, type RequestLogger, type ServiceClient } from '../api';
 import type { Configuration } from '../manifest/config';
 import { CONTEXT_KEYS } from '../manifest/contributions';
 import { Disposable } from '../util/lifecycle';
@@ -15,7 +15,7 @@ import type { ConnectionProvider, KeyedConnection } from './connectionProvider';
 import { NotSignedInError } from './model/notSignedIn';
 import type { Carriers } from '../api/carriers';
 import { decideKey, type KeyDecision } from './model/keyPolicy';
-import { LEGACY_SECRET_KEY, originOf, secretKeyFor } from './model/origins';
+import { isPlainHttpRisk, LEGACY_SECRET_KEY, originOf, secretKeyFor } from './model/origins';
 
 export const API_KEY_ENV = 'WORKSPACE_AUTOMATION_API_KEY';
 /** The environment key's own service: it is sent there and nowhere else. */
@@ -30,6 +30,9 @@ export interface SignInDetails {
   apiKey: string;
   workspaceId: string;
 }
+
+/** A client of another connection, or why there is none (clientFor). */
+export type OtherClient = { client: ServiceClient } | { missing: 'key' | 'plainHttp'; origin: string };
 
 /** Where requests go now and with which key, or why none is sent (undefined until the first read). */
 export type ConnectionStatus = KeyDecision;
@@ -124,6 +127,11 @@ export class ConnectionManager extends Disposable implements ConnectionProvider 
   carriers(): Carriers {
     const status = this._status;
     if (status && 'carriers' in status) return status.carriers;
+    return this.userCarriers();
+  }
+
+  /** The user's own headers: a folder's are accepted for its origin only. */
+  userCarriers(): Carriers {
     const g = this.config.guarded();
     return {
       authHeader: g.authHeader.user?.trim() || DEFAULT_CONNECTION.authHeader,
@@ -135,6 +143,25 @@ export class ConnectionManager extends Disposable implements ConnectionProvider 
   /** Whether a key is stored for `origin`. */
   async hasKeyFor(origin: string): Promise<boolean> {
     return !!(await this.secrets.get(secretKeyFor(origin)));
+  }
+
+  /**
+   * A client of another service and workspace with the key stored for its origin (never another's)
+   * and the user's own headers, or why there is none. Sends nothing itself; the caller closes it.
+   */
+  async clientFor(baseUrl: string, workspaceId: string): Promise<OtherClient> {
+    const origin = originOf(baseUrl);
+    if (!origin) throw new Error(vscode.l10n.t('{0} is not an http(s) URL.', baseUrl));
+    if (isPlainHttpRisk(origin) && !this.isPlainHttpAllowed(origin)) return { missing: 'plainHttp', origin };
+    const apiKey = await this.secrets.get(secretKeyFor(origin));
+    if (!apiKey) return { missing: 'key', origin };
+    const timeoutMs = this.requestTimeoutMs();
+    return { client: createClient({ baseUrl, apiKey, workspaceId, ...this.userCarriers(), timeoutMs }, this.requestLog) };
+  }
+
+  /** The user's time limit of a request. */
+  requestTimeoutMs(): number {
+    return this.config.read().requestTimeoutMs;
   }
 
   /** The user signed out explicitly (the environment key is ignored until the next sign-in). */

@@ -39,6 +39,9 @@ export const COMMANDS = {
   chooseFolderTarget: 'workspaceAutomation.chooseFolderTarget',
   // The production guard: what the current connection is, and whether writes to it ask first.
   setConnectionStage: 'workspaceAutomation.setConnectionStage',
+  // Comparisons across environments: a resource with its counterpart, or two environments whole.
+  compareWithEnvironment: 'workspaceAutomation.compareWithEnvironment',
+  compareEnvironments: 'workspaceAutomation.compareEnvironments',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
@@ -68,6 +71,8 @@ export const ASKING_COMMANDS: readonly CommandId[] = [
   COMMANDS.pullIntoFolder,
   COMMANDS.chooseFolderTarget,
   COMMANDS.setConnectionStage,
+  COMMANDS.compareWithEnvironment,
+  COMMANDS.compareEnvironments,
 ];
 
 /** The context keys the extension sets with `setContext`. */

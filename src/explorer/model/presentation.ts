@@ -4,7 +4,7 @@
 // or as a code span: a name or description is shown, never followed as a link, image or icon. A
 // resource item's own look is its kind's (`look` in src/kinds/<kind>/<kind>Kind.ts, words in src/kinds/contract/lookText.ts).
 import * as l10n from '@vscode/l10n';
-import { hasHistory, isResourceKind, openView, RESOURCE_KINDS } from '../../kinds/resourceKinds';
+import { FILE_VIEWS, hasHistory, isResourceKind, openView, RESOURCE_KINDS } from '../../kinds/resourceKinds';
 import type { ResourceFile } from '../../kinds/resourcePath';
 import { codeSpan, escapeMarkdown } from '../../util/markdown';
 import { explorerFor, type ExplorerNode, type MessageAction, type ResourceNode } from './nodes';
@@ -16,7 +16,7 @@ export interface Presentation {
   /** Markdown without theme icons, HTML or trusted links; service text in it is escaped. */
   tooltip?: string;
   icon?: { id: string; color?: 'warning' | 'error' | 'success' };
-  /** Words the package.json menus test: group, resource, openable, history, added, message. */
+  /** Words the package.json menus test: group, resource, openable, history, editable, added, message. */
   contextValue: string;
   collapsible: 'none' | 'collapsed';
   /** What a click does. */
@@ -85,6 +85,8 @@ function words(node: ResourceNode): string {
   // Publish… on items whose resource shows a published reference (operations, databases);
   // the command still asks the service's capabilities before offering the question.
   if (hasHistory(node.kind) && node.resourceId && hasPublishedField(node.data.value)) w.push('publishable');
+  // Compare with Another Environment… on what can be saved, hence compared and promoted.
+  if (FILE_VIEWS[openView(node.kind)].editable) w.push('editable');
   if (node.added) w.push('added');
   if (node.relation) w.push('related');
   return w.join(' ');

@@ -1,0 +1,80 @@
+// The two texts of a comparison across environments, as read-only documents of their own scheme
+// (`wsa-compare:`), opened side by side in VS Code's diff editor. They are kept in memory only,
+// the latest few, and never saved anywhere: a comparison is a look, not an edit.
+import * as vscode from 'vscode';
+import { FILE_VIEWS, openView } from '../../kinds/resourceKinds';
+import { safeName } from '../../kinds/resourcePath';
+import { notificationText } from '../../util/notify';
+import type { CompareEntry } from '../engine/compareEnvironments';
+
+export const COMPARE_SCHEME = 'wsa-compare';
+/** Texts of older comparisons are dropped: a comparison's editor that is still open shows nothing new. */
+const KEPT_TEXTS = 40;
+
+export class CompareDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly texts = new Map<string, string>();
+  private seq = 0;
+  private readonly registration: vscode.Disposable;
+
+  constructor() {
+    this.registration = vscode.workspace.registerTextDocumentContentProvider(COMPARE_SCHEME, this);
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? '';
+  }
+
+  /** A document of `text`, named so that its tab and language say what it is. */
+  private put(side: string, entry: CompareEntry, text: string): vscode.Uri {
+    const suffix = FILE_VIEWS[openView(entry.kind)].suffix;
+    const uri = vscode.Uri.from({
+      scheme: COMPARE_SCHEME,
+      path: `/${this.seq}/${safeName(side, 'side')}/${safeName(entry.name, 'resource')}${suffix}`,
+    });
+    this.texts.set(uri.toString(), text);
+    while (this.texts.size > KEPT_TEXTS) this.texts.delete(this.texts.keys().next().value!);
+    return uri;
+  }
+
+  /**
+   * Opens the diff of a compared entry: the first side left, the second right. The managed fields
+   * and the environments' own fields that differ are said apart, in the log and the status bar.
+   */
+  async open(
+    entry: CompareEntry,
+    first: string,
+    second: string,
+    log: vscode.LogOutputChannel,
+  ): Promise<{ left: vscode.Uri; right: vscode.Uri }> {
+    if (!entry.texts) throw new Error(vscode.l10n.t('{0} has no texts to compare: {1}', entry.name, entry.reason));
+    this.seq++;
+    const left = this.put(first, entry, entry.texts.left);
+    const right = this.put(second, entry, entry.texts.right);
+    const title = vscode.l10n.t('{0} — {1} ↔ {2}', entry.name, first, second);
+    await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true });
+    const apart = apartLine(entry);
+    log.info(`[Environments] Compared ${entry.firstId} (${first}) with ${entry.secondId} (${second}): ${entry.group}. ${apart}`);
+    if (entry.group === 'same')
+      void vscode.window.showInformationMessage(
+        notificationText(vscode.l10n.t('«{0}» is the same on «{1}» and «{2}». {3}', entry.name, first, second, apart)),
+      );
+    else vscode.window.setStatusBarMessage(notificationText(apart), 15_000);
+    return { left, right };
+  }
+
+  dispose(): void {
+    this.registration.dispose();
+    this.texts.clear();
+  }
+}
+
+/** The line that says what the diff leaves out: the fields the service manages and each environment's own, where they differ. */
+export function apartLine(entry: CompareEntry): string {
+  const managed = entry.texts?.managedDiffer ?? [];
+  const kept = entry.texts?.keptDiffer ?? [];
+  const parts = [
+    managed.length ? vscode.l10n.t('managed fields differ: {0}', managed.join(', ')) : vscode.l10n.t('managed fields are the same'),
+  ];
+  if (kept.length) parts.push(vscode.l10n.t('each environment’s own fields differ: {0}', kept.join(', ')));
+  return `${parts.join('; ')}.`;
+}
