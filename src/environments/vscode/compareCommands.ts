@@ -236,7 +236,7 @@ export class CompareCommands {
           },
         );
         for (const note of result.notes) this.deps.log.info(`[Environments] ${note}`);
-        if (options?.show !== false) void this.list(result.entries, a.label, b.label);
+        if (options?.show !== false) await this.list(result.entries, a.label, b.label);
         return result.entries;
       } finally {
         await second.close();
