@@ -99,6 +99,7 @@ describe('Environments: compare', function () {
     assert.equal(dashboard.entry.secondId, prod.emu.demo.ids.dashboardId);
     assert.equal(await text(dashboard.left!), await text(dashboard.right!));
     assert.equal(dashboard.left!.scheme, 'wsa-compare');
+    assert.equal((await vscode.workspace.openTextDocument(dashboard.left!)).languageId, 'wsa-dashboard', 'the language its editor has');
     const app = await compareWith({ kind: 'app', id: s.ids.liveAppId, name: 'Customer portal' });
     assert.equal(app?.entry.group, 'same', app?.entry.reason);
     assert.ok(app.entry.texts!.managedDiffer.includes('id'), app.entry.texts!.managedDiffer.join());

@@ -180,7 +180,7 @@ export class CompareCommands {
           { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Comparing with «{0}»…', other.label) },
           () => compareResource({ first, second, bindings }, resource.kind, resource.id, resource.name),
         );
-        return await this.show(entry, first.label, second.label);
+        return await this.show(entry, first, second);
       } finally {
         await second.close();
       }
@@ -189,12 +189,12 @@ export class CompareCommands {
     }
   }
 
-  private async show(entry: CompareEntry, first: string, second: string): Promise<CompareOutcome> {
+  private async show(entry: CompareEntry, first: Side, second: Side): Promise<CompareOutcome> {
     if (entry.texts) return { entry, ...(await this.deps.documents.open(entry, first, second, this.deps.log)) };
     const candidates = entry.candidates?.length ? ` (${entry.candidates.join(', ')})` : '';
     const message =
       entry.group === 'onlyFirst'
-        ? vscode.l10n.t('«{0}»: no counterpart on «{1}».', entry.name, second)
+        ? vscode.l10n.t('«{0}»: no counterpart on «{1}».', entry.name, second.label)
         : entry.group === 'ambiguous'
           ? vscode.l10n.t('«{0}» is ambiguous: bind by hand{1}. {2}', entry.name, candidates, entry.reason)
           : vscode.l10n.t('«{0}» cannot be compared: {1}', entry.name, entry.reason);
@@ -236,7 +236,7 @@ export class CompareCommands {
           },
         );
         for (const note of result.notes) this.deps.log.info(`[Environments] ${note}`);
-        if (options?.show !== false) await this.list(result.entries, a.label, b.label);
+        if (options?.show !== false) await this.list(result.entries, first, second);
         return result.entries;
       } finally {
         await second.close();
@@ -246,8 +246,10 @@ export class CompareCommands {
     }
   }
 
-  private async list(entries: readonly CompareEntry[], first: string, second: string): Promise<void> {
-    const picked = await this.deps.dialogs().pickEntry(entryItems(entries, first, second), vscode.l10n.t('{0} ↔ {1}', first, second));
+  private async list(entries: readonly CompareEntry[], first: Side, second: Side): Promise<void> {
+    const picked = await this.deps
+      .dialogs()
+      .pickEntry(entryItems(entries, first.label, second.label), vscode.l10n.t('{0} ↔ {1}', first.label, second.label));
     if (picked?.entry.texts) await this.deps.documents.open(picked.entry, first, second, this.deps.log);
   }
 }

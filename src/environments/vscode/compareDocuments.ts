@@ -8,6 +8,12 @@ import { notificationText } from '../../util/notify';
 import type { CompareEntry } from '../engine/compareEnvironments';
 
 export const COMPARE_SCHEME = 'wsa-compare';
+
+/** A side of a comparison as its documents name it. */
+export interface Side {
+  readonly label: string;
+  readonly workspaceId: string;
+}
 /** Texts of older comparisons are dropped: a comparison's editor that is still open shows nothing new. */
 const KEPT_TEXTS = 40;
 
@@ -24,12 +30,17 @@ export class CompareDocuments implements vscode.TextDocumentContentProvider, vsc
     return this.texts.get(uri.toString()) ?? '';
   }
 
-  /** A document of `text`, named so that its tab and language say what it is. */
-  private put(side: string, entry: CompareEntry, text: string): vscode.Uri {
-    const suffix = FILE_VIEWS[openView(entry.kind)].suffix;
+  /**
+   * A document of `text`, its path shaped as the resource's `wsa:` path on its side (so that its
+   * language is the one its editor has, a dashboard's TSX included), the side and comparison in the
+   * query.
+   */
+  private put(side: Side, id: string, entry: CompareEntry, text: string): vscode.Uri {
+    const { folder, suffix } = FILE_VIEWS[openView(entry.kind)];
     const uri = vscode.Uri.from({
       scheme: COMPARE_SCHEME,
-      path: `/${this.seq}/${safeName(side, 'side')}/${safeName(entry.name, 'resource')}${suffix}`,
+      path: `/${side.workspaceId}/${folder}/${id}/${safeName(entry.name, id)}${suffix}`,
+      query: `compare=${this.seq}&side=${encodeURIComponent(side.label)}`,
     });
     this.texts.set(uri.toString(), text);
     while (this.texts.size > KEPT_TEXTS) this.texts.delete(this.texts.keys().next().value!);
@@ -42,21 +53,23 @@ export class CompareDocuments implements vscode.TextDocumentContentProvider, vsc
    */
   async open(
     entry: CompareEntry,
-    first: string,
-    second: string,
+    first: Side,
+    second: Side,
     log: vscode.LogOutputChannel,
   ): Promise<{ left: vscode.Uri; right: vscode.Uri }> {
     if (!entry.texts) throw new Error(vscode.l10n.t('{0} has no texts to compare: {1}', entry.name, entry.reason));
     this.seq++;
-    const left = this.put(first, entry, entry.texts.left);
-    const right = this.put(second, entry, entry.texts.right);
-    const title = vscode.l10n.t('{0} — {1} ↔ {2}', entry.name, first, second);
+    const left = this.put(first, entry.firstId!, entry, entry.texts.left);
+    const right = this.put(second, entry.secondId!, entry, entry.texts.right);
+    const title = vscode.l10n.t('{0} — {1} ↔ {2}', entry.name, first.label, second.label);
     await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true });
     const apart = apartLine(entry);
-    log.info(`[Environments] Compared ${entry.firstId} (${first}) with ${entry.secondId} (${second}): ${entry.group}. ${apart}`);
+    log.info(
+      `[Environments] Compared ${entry.firstId} (${first.label}) with ${entry.secondId} (${second.label}): ${entry.group}. ${apart}`,
+    );
     if (entry.group === 'same')
       void vscode.window.showInformationMessage(
-        notificationText(vscode.l10n.t('«{0}» is the same on «{1}» and «{2}». {3}', entry.name, first, second, apart)),
+        notificationText(vscode.l10n.t('«{0}» is the same on «{1}» and «{2}». {3}', entry.name, first.label, second.label, apart)),
       );
     else vscode.window.setStatusBarMessage(notificationText(apart), 15_000);
     return { left, right };
