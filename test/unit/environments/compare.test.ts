@@ -79,6 +79,19 @@ describe('compare: two environments', () => {
     for (const e of mapped.entries.filter((x) => x.kind === 'writeSync')) assert.equal(e.group, 'same', `${e.name}: ${e.reason}`);
   });
 
+  test('a write sync’s switches are each environment’s own: no difference, named apart', async () => {
+    const id = rig.prod.ids.writeSyncId!;
+    await edit(
+      rig.prod,
+      'writeSync',
+      id,
+      json((d) => (d.isEnabled = !d.isEnabled)),
+    );
+    const e = await compareResource(request(allBound()), 'writeSync', rig.dev.ids.writeSyncId!, undefined);
+    assert.equal(e.group, 'same', e.reason);
+    assert.ok(e.texts!.keptDiffer.includes('isEnabled'), e.texts!.keptDiffer.join());
+  });
+
   test('bindings written from prod to dev count as well: a comparison has no direction', async () => {
     const forward = allBound().dev!.prod!;
     const backward: Bindings = {
