@@ -121,6 +121,27 @@ describe('Environments: compare', function () {
     assert.match(aov.entry.reason, /no counterpart on «Prod»/);
   });
 
+  it('the open folder’s wsa.targets.json names the two by their targets, and its bindings choose the counterpart', async () => {
+    const root = vscode.workspace.workspaceFolders![0]!.uri;
+    const file = vscode.Uri.joinPath(root, 'wsa.targets.json');
+    const targets = {
+      targets: {
+        staging: { baseUrl: s.emulator.url, workspace: s.emulator.workspaceId, stage: 'staging' },
+        live: { baseUrl: prod.emu.url, workspace: prod.emu.demo.workspaceId, stage: 'production' },
+      },
+      // Written by a promotion from live to staging: seen from dev, the VIP fact's counterpart is the second.
+      bindings: { live: { staging: { fact_PSecondVip: { targetId: s.ids.logicFactId, sourceRevision: null, targetRevision: null } } } },
+    };
+    await vscode.workspace.fs.writeFile(file, Buffer.from(JSON.stringify(targets)));
+    try {
+      const vip = await compareWith({ kind: 'fact', id: s.ids.logicFactId });
+      assert.equal(vip?.entry.secondId, 'fact_PSecondVip', vip?.entry.reason);
+      assert.equal(vip.entry.group, 'same', 'a copy of it under another key');
+    } finally {
+      await vscode.workspace.fs.delete(file);
+    }
+  });
+
   it('Compare Environments… lists every resource by group; picking one that differs opens its diff', async () => {
     picked = [];
     pickGroup = 'differs';
