@@ -50,6 +50,9 @@ export const mutate = [
   'src/agents/tools/dataFence.ts',
   'src/agents/tools/secretScrub.ts',
   'src/agents/tools/liveWrites.ts',
+  // Several environments: which write to a protected connection asks, a folder's targets file (untrusted,
+  // and never choosing where a key goes), and a promotion's bindings, compared text, references and plan.
+  'src/environments/model/*.ts',
 ];
 
 /** In the scope once their first run is paid (see above). */
@@ -111,6 +114,14 @@ export const testFiles = [
   'agents/agentsCore',
   'agents/agentsKeyForms',
   'agents/agentsManifest',
+  'environments/guard',
+  'environments/connections',
+  'environments/targets',
+  'environments/targetsResolution',
+  'environments/bindings',
+  'environments/normalize',
+  'environments/references',
+  'environments/plan',
   // Each of these starts an emulator (about a second a run): the specific ones first, for the
   // emulator's auth and routes and the client's answers.
   'emulator/emulatorAuth',
@@ -147,6 +158,10 @@ export const testFiles = [
   'agents/agentsHostile',
   'agents/agentsAnswers',
   'agents/agentsBinding',
+  // A promotion between two emulators: its per-kind rules, its edges, then plan and apply end to end.
+  'environments/promoteRules',
+  'environments/promoteEdges',
+  'environments/promote',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
