@@ -5,6 +5,8 @@ import * as vscode from 'vscode';
 import { FILE_VIEWS, openView } from '../../kinds/resourceKinds';
 import { safeName } from '../../kinds/resourcePath';
 import { notificationText } from '../../util/notify';
+import { visible } from '../../util/visibleText';
+import { plain } from './comparePicks';
 import type { CompareEntry } from '../engine/compareEnvironments';
 
 export const COMPARE_SCHEME = 'wsa-compare';
@@ -61,7 +63,7 @@ export class CompareDocuments implements vscode.TextDocumentContentProvider, vsc
     this.seq++;
     const left = this.put(first, entry.firstId!, entry, entry.texts.left);
     const right = this.put(second, entry.secondId!, entry, entry.texts.right);
-    const title = vscode.l10n.t('{0} — {1} ↔ {2}', entry.name, first.label, second.label);
+    const title = vscode.l10n.t('{0} — {1} ↔ {2}', visible(entry.name), visible(first.label), visible(second.label));
     await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true });
     const apart = apartLine(entry);
     log.info(
@@ -71,7 +73,8 @@ export class CompareDocuments implements vscode.TextDocumentContentProvider, vsc
       void vscode.window.showInformationMessage(
         notificationText(vscode.l10n.t('«{0}» is the same on «{1}» and «{2}». {3}', entry.name, first.label, second.label, apart)),
       );
-    else vscode.window.setStatusBarMessage(notificationText(apart), 15_000);
+    // Field names come from the service's documents: shown as text, never as icons.
+    else vscode.window.setStatusBarMessage(plain(apart), 15_000);
     return { left, right };
   }
 
