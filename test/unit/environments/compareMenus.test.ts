@@ -36,6 +36,7 @@ describe('where the comparisons across environments are offered', () => {
     try {
       const seen = new Set<string>();
       for (const group of await model.getChildren(undefined)) {
+        if (group.kind !== 'group') continue;
         assert.ok(!evaluateWhen(item.when, { view: VIEWS.explorer, viewItem: present(group).contextValue }), 'not on a group');
         for (const child of await model.getChildren(group)) {
           if (child.kind !== group.group.kind) continue;
