@@ -22,7 +22,7 @@ import type { FolderRepository } from '../../src/localFolders/vscode/folderRepos
 import type { LocalFolders } from '../../src/localFolders/vscode/localFolders';
 import type { TargetPushQuestion } from '../../src/localFolders/vscode/folderTargetPicker';
 import { waitUntil } from '../harness/lib/processes';
-import { colleagueClient, connectSuite, type SuiteContext } from './helpers';
+import { colleagueClient, connectSuite, eventToPromise, type SuiteContext } from './helpers';
 
 const PULL_INTO = 'workspaceAutomation.pullIntoFolder';
 const PUSH = 'workspaceAutomation.pushFolder';
@@ -154,7 +154,8 @@ describe('Local folders: targets', function () {
   it('a target of another workspace than the signed-in one is sent nothing: its status says why', async () => {
     await vscode.commands.executeCommand(CHOOSE, { folder, target: 'staging' });
     const before = await lastSeq();
-    await vscode.commands.executeCommand(REFRESH);
+    // This folder's status only: Refresh Folder Status would ask for the other suites' folders too.
+    await repo()!.refresh(true);
     assert.match(repo()!.remoteError ?? '', /staging/, 'the status names the target');
     await vscode.commands.executeCommand(PUSH, { folder }).then(
       () => undefined,
@@ -187,13 +188,22 @@ describe('Local folders: targets', function () {
       join(single.fsPath, 'wsa.targets.json'),
       JSON.stringify({ targets: { dev: { baseUrl: s.emulator.url, workspace: s.emulator.workspaceId } } }),
     );
-    assert.ok(await moveState(single.fsPath, DEFAULT_LAYOUT, targetLayout('dev')));
-    await vscode.commands.executeCommand(REFRESH);
-    await s.api.folders.look();
-    await until(
-      'still in Source Control, now on dev',
-      () => folders.repositoryOf(single)?.sourceControl.statusBarCommands?.[0]?.title === '⇅ dev',
-    );
-    assert.ok(folders.repositoryOf(single)!.fileAt(file), 'its files are listed');
+    // The window's search for new pulled folders is paused: the folder must stay, not be found again.
+    const paused = s.api.folders.pauseWatching();
+    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(single, '.wsa/state.json'), true, true, false);
+    try {
+      const deleted = eventToPromise(watcher.onDidDelete);
+      assert.ok(await moveState(single.fsPath, DEFAULT_LAYOUT, targetLayout('dev')));
+      // The window hears the deletion of .wsa/state.json the move makes: it must not end the folder.
+      await deleted;
+      await vscode.commands.executeCommand(REFRESH);
+      await until('now on dev', () => one.sourceControl.statusBarCommands?.[0]?.title === '⇅ dev');
+      // Compared by identity: a failing deepEqual would print the whole extension behind the repository.
+      assert.ok(folders.repositoryOf(single) === one, 'the folder never left Source Control');
+      assert.ok(one.fileAt(file), 'its files are listed');
+    } finally {
+      watcher.dispose();
+      paused.dispose();
+    }
   });
 });
