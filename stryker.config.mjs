@@ -122,6 +122,7 @@ export const testFiles = [
   'environments/normalize',
   'environments/references',
   'environments/plan',
+  'environments/compareText',
   // Each of these starts an emulator (about a second a run): the specific ones first, for the
   // emulator's auth and routes and the client's answers.
   'emulator/emulatorAuth',
@@ -162,6 +163,7 @@ export const testFiles = [
   'environments/promoteRules',
   'environments/promoteEdges',
   'environments/promote',
+  'environments/compare',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
