@@ -56,7 +56,17 @@ const protocolStaysProtocol = {
 };
 
 /** The features: each meets another only through that one's entry (index.ts), what it offers the others (api.ts), or its vscode-free layers. */
-const FEATURES = ['agents', 'connection', 'dashboardLanguage', 'documents', 'environments', 'explorer', 'history', 'localFolders', 'publish'];
+const FEATURES = [
+  'agents',
+  'connection',
+  'dashboardLanguage',
+  'documents',
+  'environments',
+  'explorer',
+  'history',
+  'localFolders',
+  'publish',
+];
 /** A feature's layers any other may import: vscode-free, so they carry no registration or UI with them. */
 const SHARED_LAYERS = ['model', 'engine', 'tools', 'protocol', 'check', 'service', 'validation'];
 
