@@ -9,7 +9,7 @@ import type { EditableView } from '../../kinds/resourcePath';
 import { isRecord } from '../../util/isRecord';
 import { originOf } from '../../connection/model/origins';
 import type { Binding, Bindings } from './bindings';
-import { bodyOf, normalize } from './normalize';
+import { bodyOf, canonical, normalize } from './normalize';
 import { fieldLabel, PROMOTION_RULES, type EditableKind } from './promotionRules';
 import { rewriteFields, rewriteText, setAt, valueAt, type BindingLookup } from './references';
 
@@ -76,17 +76,6 @@ export interface ComparedTexts {
   readonly managedDiffer: readonly string[];
   /** The fields each environment keeps its own (a write sync's switches), where they differ: no difference either. */
   readonly keptDiffer: readonly string[];
-}
-
-/** JSON with its object keys sorted: two orders of one value are one text. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isRecord(value))
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value);
 }
 
 function differingFields(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): string[] {

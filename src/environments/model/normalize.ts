@@ -44,7 +44,7 @@ export function normalize(view: EditableView, text: string): Normalized {
 }
 
 /** JSON with its object keys sorted: two orders of one value are one text. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (isRecord(value))
     return `{${Object.keys(value)
