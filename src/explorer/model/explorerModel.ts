@@ -10,7 +10,7 @@ import { ID_SHARING_KINDS } from '../../kinds/resourceKinds';
 import { PromiseCache } from '../../util/async';
 import { Emitter } from '../../util/events';
 import { Disposable } from '../../util/lifecycle';
-import { fillGroup, loadMoreNode, type GroupState } from './groupLoad';
+import { fillGroup, listedIds, loadMoreNode, type GroupState } from './groupLoad';
 import { connectionProblem, describeLoadError, emptyMessage, groupErrorMessage } from './problems';
 import { computeReach, hasRelated, relatedChildren, type Reach } from './related';
 import { dataFromListItem, kindsForId, reread, resolveId } from './resolve';
@@ -214,10 +214,12 @@ export class ExplorerModel extends Disposable {
         trail.follow(state.cursor!);
         const page = await this.client().list(group.group.collection, { cursor: state.cursor, limit: this.pageSize });
         if (this.groups.get(group.group.id) !== state || !page.supported) return;
-        const known = new Set(state.resources.map((r) => r.id));
+        const known = listedIds(state.resources);
         for (const item of page.items) {
           const data = dataFromListItem(group.group.collection, item);
-          if (!known.has(idOf(data))) state.resources.push(this.track(resourceNode(group, data, this.added.includes(idOf(data)))));
+          if (known.has(idOf(data))) continue;
+          known.add(idOf(data));
+          state.resources.push(this.track(resourceNode(group, data, this.added.includes(idOf(data)))));
         }
         state.cursor = page.nextCursor;
         state.loadMore = state.cursor ? loadMoreNode(group) : undefined;

@@ -38,6 +38,19 @@ export interface GroupLoadContext {
   rethrowProblem(error: unknown): void;
 }
 
+/** The ids a listed group holds, kept with its array across pages, so that a page costs its own items and not the group's. */
+const idsByList = new WeakMap<GroupState['resources'], Set<string>>();
+
+/** The ids of `resources`; built again when anything but a page changed the array (its size says so). */
+export function listedIds(resources: GroupState['resources']): Set<string> {
+  let ids = idsByList.get(resources);
+  if (ids?.size !== resources.length) {
+    ids = new Set(resources.map((r) => r.id));
+    idsByList.set(resources, ids);
+  }
+  return ids;
+}
+
 export function loadMoreNode(group: GroupNode): LoadMoreNode {
   return { kind: 'loadMore', key: `${group.key}/more`, parent: group };
 }
