@@ -22,7 +22,7 @@ import type { FolderRepository } from '../../src/localFolders/vscode/folderRepos
 import type { LocalFolders } from '../../src/localFolders/vscode/localFolders';
 import type { TargetPushQuestion } from '../../src/localFolders/vscode/folderTargetPicker';
 import { waitUntil } from '../harness/lib/processes';
-import { colleagueClient, connectSuite, eventToPromise, type SuiteContext } from './helpers';
+import { colleagueClient, connectSuite, type SuiteContext } from './helpers';
 
 const PULL_INTO = 'workspaceAutomation.pullIntoFolder';
 const PUSH = 'workspaceAutomation.pushFolder';
@@ -192,11 +192,12 @@ describe('Local folders: targets', function () {
     const paused = s.api.folders.pauseWatching();
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(single, '.wsa/state.json'), true, true, false);
     try {
-      const deleted = eventToPromise(watcher.onDidDelete);
+      let deleted = false;
+      watcher.onDidDelete(() => (deleted = true));
       assert.ok(await moveState(single.fsPath, DEFAULT_LAYOUT, targetLayout('dev')));
       // The window hears the deletion of .wsa/state.json the move makes: it must not end the folder.
       // A watcher of a loaded machine may drop the event; the refresh below reads the folder again either way.
-      await Promise.race([deleted, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      await waitUntil(() => deleted, 10_000);
       await vscode.commands.executeCommand(REFRESH);
       await until('now on dev', () => one.sourceControl.statusBarCommands?.[0]?.title === '⇅ dev');
       // Compared by identity: a failing deepEqual would print the whole extension behind the repository.
