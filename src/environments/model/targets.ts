@@ -17,8 +17,12 @@ import { TARGET_NAME } from '../../localFolders/engine/folderLayout';
 import { isRecord } from '../../util/isRecord';
 
 export const TARGETS_FILE = 'wsa.targets.json';
-/** A file of 100 targets is a few kilobytes: a megabyte is room for any real one and no cost for a crafted one. */
-export const MAX_TARGETS_BYTES = 1024 * 1024;
+/**
+ * The file holds the promotions' bindings too, one per resource and pair of targets (up to
+ * MAX_BINDINGS, about 150 bytes each): a workspace of 10,000 resources needs more than a megabyte.
+ * 16 MiB is the state file's bound, and the read stays bounded for a crafted file.
+ */
+export const MAX_TARGETS_BYTES = 16 * 1024 * 1024;
 export const MAX_TARGETS = 100;
 
 export const STAGES = ['development', 'staging', 'production', 'other'] as const;

@@ -131,6 +131,20 @@ describe('wsa.targets.json', () => {
     assert.doesNotMatch('WORKSPACE_AUTOMATION_API_KEY', TARGET_VARIABLE);
   });
 
+  test('a file holding the bindings of 10,000 resources is read whole: the byte bound leaves room for the promotions it records', async () => {
+    const dir = folder();
+    const sha = `sha256:${'0'.repeat(32)}`;
+    const bound = Object.fromEntries(
+      Array.from({ length: 10_000 }, (_, i) => [
+        `oper_src${String(i).padStart(12, '0')}`,
+        { targetId: `oper_tgt${String(i).padStart(12, '0')}`, sourceRevision: sha, targetRevision: sha },
+      ]),
+    );
+    writeFileSync(join(dir, TARGETS_FILE), file({ dev: target(), prod: target() }, { bindings: { dev: { prod: bound } } }));
+    const read = (await readTargetsFile(dir))!;
+    assert.equal(Object.keys((read.bindings as { dev: { prod: object } }).dev.prod).length, 10_000);
+  });
+
   test('read from the folder: none, a regular file, one over the byte bound, a link, a FIFO (no hang), a folder', async () => {
     const dir = folder();
     assert.equal(await readTargetsFile(dir), undefined);
@@ -139,7 +153,7 @@ describe('wsa.targets.json', () => {
 
     const huge = folder();
     writeFileSync(join(huge, TARGETS_FILE), `${file({ dev: target() })}${' '.repeat(MAX_TARGETS_BYTES)}`);
-    await assert.rejects(readTargetsFile(huge), (e: unknown) => e instanceof TargetsFileError && /larger than 1 MiB/.test(e.message));
+    await assert.rejects(readTargetsFile(huge), (e: unknown) => e instanceof TargetsFileError && /larger than 16 MiB/.test(e.message));
 
     const linked = folder();
     writeFileSync(join(linked, 'elsewhere.json'), file({ dev: target() }));
