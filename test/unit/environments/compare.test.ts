@@ -7,18 +7,12 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { kindOfId } from '../../../src/api/ids';
 import { compareEnvironments, compareResource, type CompareRequest } from '../../../src/environments/engine/compareEnvironments';
 import type { Bindings } from '../../../src/environments/model/bindings';
-import { bound, edit, json, startPromoteRig, type PromoteRig } from './promoteSupport';
+import { bound, edit, json, missingAndAmbiguous, startPromoteRig, type PromoteRig } from './promoteSupport';
 
 describe('compare: two environments', () => {
   let rig: PromoteRig;
   before(async () => {
-    rig = await startPromoteRig((s) => {
-      // prod has no "Average order value", and two facts named "VIP customer".
-      const aov = s.demo.ids.aovFactId;
-      s.facts = s.facts.filter((f) => f.id !== aov);
-      const vip = s.facts.find((f) => f.id === s.demo.ids.logicFactId)!;
-      s.facts.push({ ...vip, id: 'fact_PSecondVip', key: 'vip_customer_2' });
-    });
+    rig = await startPromoteRig(missingAndAmbiguous);
   });
   after(() => rig.close());
   beforeEach(async () => {

@@ -8,18 +8,12 @@ import { applyPromotion, PromotePlanError } from '../../../src/environments/engi
 import { planPromotion, type PlanOptions } from '../../../src/environments/engine/promote';
 import { lookupBinding, withBinding, type Bindings } from '../../../src/environments/model/bindings';
 import { fingerprint } from '../../../src/environments/model/normalize';
-import { bound, current, edit, json, pair, startPromoteRig, type PromoteRig } from './promoteSupport';
+import { bound, current, edit, json, pair, missingAndAmbiguous, startPromoteRig, type PromoteRig } from './promoteSupport';
 
 describe('promote: the plan and its five actions', () => {
   let rig: PromoteRig;
   before(async () => {
-    rig = await startPromoteRig((s) => {
-      // prod has no "Average order value", and two facts named "VIP customer".
-      const aov = s.demo.ids.aovFactId;
-      s.facts = s.facts.filter((f) => f.id !== aov);
-      const vip = s.facts.find((f) => f.id === s.demo.ids.logicFactId)!;
-      s.facts.push({ ...vip, id: 'fact_PSecondVip', key: 'vip_customer_2' });
-    });
+    rig = await startPromoteRig(missingAndAmbiguous);
   });
   after(() => rig.close());
   beforeEach(async () => {

@@ -85,6 +85,14 @@ export async function startPromoteRig(editProd: (s: StateSnapshot) => void = () 
   };
 }
 
+/** prod without "Average order value", and with two facts named "VIP customer": one side only, and an ambiguous name. */
+export function missingAndAmbiguous(s: StateSnapshot): void {
+  const aov = s.demo.ids.aovFactId;
+  s.facts = s.facts.filter((f) => f.id !== aov);
+  const vip = s.facts.find((f) => f.id === s.demo.ids.logicFactId)!;
+  s.facts.push({ ...vip, id: 'fact_PSecondVip', key: 'vip_customer_2' });
+}
+
 /** Bindings from dev to prod of each pair, with no revision recorded (bound by hand). */
 export function bound(pairs: readonly (readonly [string, string])[], start: Bindings = {}): Bindings {
   return pairs.reduce<Bindings>(
