@@ -1,12 +1,12 @@
 // Builds every bundle of the project. `node esbuild.mjs [--production] [--watch] [--only=a,b] [--dist=dir]`.
 // Groups: extension, tsx (lazily loaded parser chunk), emulator, webview, tests. `--dist` puts the
 // product bundles elsewhere than `dist/` (the VSIX is staged outside the working tree's build).
-// A development build also writes each group's esbuild metafile to `dist/meta-<group>.json`:
+// Every build but --watch also writes each group's esbuild metafile to `<dist>/meta-<group>.json`:
 // test/unit/bundles.test.ts reads them (no import cycles; what each chunk holds).
 import * as esbuild from 'esbuild';
-import { readdirSync, existsSync, copyFileSync, mkdirSync, writeFileSync, readFileSync, chmodSync } from 'node:fs';
+import { readdirSync, existsSync, copyFileSync, mkdirSync, writeFileSync, readFileSync, chmodSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 
 const args = process.argv.slice(2);
 const production = args.includes('--production');
@@ -156,16 +156,68 @@ const copyJsonSchemas = {
   },
 };
 
+// dist/extension.js holds what activation runs; each feature a window may never use (what a dynamic
+// `import()` names: local folders, the agent tools, the comparisons, the history panel...) is a chunk
+// beside it, `dist/extension-<name>-<hash>.js`, loaded on first use, and code two of them share is a
+// chunk of its own. esbuild splits only ES modules and VS Code requires CommonJS: the split is built
+// as ES modules into dist/.esm/, and this step makes each file CommonJS in dist/ (an `import` a
+// `require`, an `import()` a `require` in a promise), its source map chained to the sources. The
+// extension's entry loads every chunk through the code cache (src/util/codeCache.ts).
+const CHUNK_FILE = /^extension-.+-[A-Z0-9]{8}\.js(\.map)?$/;
+const commonJsChunks = {
+  name: 'commonjs-chunks',
+  setup(build) {
+    const { outdir, sourcemap, minify } = build.initialOptions; // outdir: dist/.esm
+    build.onEnd(async (result) => {
+      if (result.errors.length) return;
+      const esmDir = outdir;
+      for (const f of readdirSync(dist)) if (CHUNK_FILE.test(f)) rmSync(join(dist, f));
+      const files = readdirSync(esmDir).filter((f) => f.endsWith('.js'));
+      await esbuild.build({
+        entryPoints: files.map((f) => join(esmDir, f)),
+        outdir: dist,
+        outbase: esmDir,
+        format: 'cjs',
+        platform: 'node',
+        target: 'node20',
+        supported: { 'dynamic-import': false },
+        sourcemap: sourcemap ? 'linked' : false,
+        minify,
+        legalComments: 'none',
+        logLevel: 'warning',
+      });
+      rmSync(esmDir, { recursive: true, force: true });
+      // The metafile names the files where they end up, for test/unit/bundles.test.ts.
+      if (result.metafile) {
+        const from = `${relative('.', esmDir)}/`;
+        const to = `${relative('.', dist)}/`;
+        const rename = (path) => (path.startsWith(from) ? to + path.slice(from.length) : path);
+        result.metafile.outputs = Object.fromEntries(
+          Object.entries(result.metafile.outputs).map(([path, out]) => [
+            rename(path),
+            { ...out, imports: out.imports.map((i) => ({ ...i, path: rename(i.path) })) },
+          ]),
+        );
+      }
+    });
+  },
+};
+
 const groups = {
   extension: [
     // The entry VS Code requires (package.json `main`): it loads dist/extension.js through V8's code cache.
     { ...node, entryPoints: { main: 'src/extensionEntry.ts' }, outdir: dist, plugins: [copyJsonSchemas] },
     {
       ...node,
+      format: 'esm',
+      splitting: true,
+      // Inline in the ES modules, so that the CommonJS step chains its maps to the sources.
+      sourcemap: production ? false : 'inline',
       entryPoints: { extension: 'src/extension.ts' },
-      outdir: dist,
+      chunkNames: 'extension-[name]-[hash]',
+      outdir: join(dist, '.esm'),
       external: ['vscode'],
-      plugins: [poolChunk, schemasChunk, jsoncChunk, vscodeOnce],
+      plugins: [poolChunk, schemasChunk, jsoncChunk, vscodeOnce, commonJsChunks],
     },
     { ...node, entryPoints: { 'undici-pool': 'node_modules/undici/lib/dispatcher/pool.js' }, outdir: dist },
     { ...node, entryPoints: { schemas: 'src/api/schemaChunk.ts' }, outdir: dist },
@@ -231,7 +283,7 @@ const groups = {
 const hasEntries = (o) => (Array.isArray(o.entryPoints) ? o.entryPoints.length : Object.values(o.entryPoints).every(existsSync));
 const selected = Object.entries(groups)
   .filter(([name]) => !only || only.includes(name))
-  .map(([name, list]) => [name, list.filter(hasEntries).map((o) => ({ ...o, metafile: !production && !watch }))]);
+  .map(([name, list]) => [name, list.filter(hasEntries).map((o) => ({ ...o, metafile: !watch }))]);
 
 if (watch) {
   for (const [, list] of selected) for (const o of list) await (await esbuild.context(o)).watch();

@@ -15,7 +15,9 @@ import type { WsaFileSystem } from './documents/files/wsaFileSystem';
 import type { DashboardLanguageFeature } from './dashboardLanguage';
 import type { RevisionCache } from './documents/model/revisionCache';
 import type { SaveDiagnostics } from './documents/files/saveDiagnostics';
-import { VSCODE_DIALOGS, type HistoryDialogs, type HistoryPanels, type HistoryPanelsOptions } from './history/host/historyPanels';
+import type { HistoryFeature } from './history';
+import { VSCODE_DIALOGS, type HistoryDialogs } from './history/host/historyDialogs';
+import type { HistoryPanelsOptions } from './history/host/historyPanels';
 import type { ExplorerView } from './explorer/vscode/explorerTree';
 import type { PublishFeature } from './publish';
 import { VSCODE_OPERATION_DIALOGS, type OperationDialogs } from './publish/revisionOperationsUi';
@@ -83,7 +85,7 @@ export interface WorkspaceAutomationApi {
   /** Compare / Merge / Overwrite for a save that met a stale token. */
   readonly conflicts: ConflictResolver;
   /** Revision history panels: `show(arg)`, `get(resourceId)`, `all()`. */
-  readonly history: HistoryPanels;
+  readonly history: HistoryFeature;
   /** Publish and restore through the service: `operations`, `targets`, `statusBar`. */
   readonly publish: PublishFeature;
   /** The `wsa:` FileSystemProvider, for the benchmark that times its reads and writes without VS Code's IPC. */

@@ -7,35 +7,34 @@ import type { ConnectionManager, SignInDetails } from './connectionManager';
 import type { LocalEmulator } from './emulatorLauncher';
 import type { SignInFlow, SignInOutcome } from './signIn';
 import { COMMANDS, focusViewCommand, VIEWS } from '../manifest/contributions';
-import { Disposable } from '../util/lifecycle';
-import { registerCommands } from '../ui/registerCommand';
+import type { CommandHandler } from '../ui/registerCommand';
+import type { ConnectionCommandId } from './connectionCommandIds';
 
 export interface ConnectEmulatorResult {
   url: string;
   workspaceId: string;
 }
 
-export class ConnectionCommands extends Disposable {
+export class ConnectionCommands {
   constructor(
     private readonly connection: ConnectionManager,
     private readonly flow: SignInFlow,
     private readonly emulator: LocalEmulator,
     private readonly log: vscode.LogOutputChannel,
-  ) {
-    super();
-    this._register(
-      registerCommands(log, {
-        [COMMANDS.signIn]: (given?: Partial<SignInDetails>) => this.signIn(given),
-        [COMMANDS.switchWorkspace]: (workspaceId?: string) => this.switchWorkspace(workspaceId),
-        [COMMANDS.signOut]: () => this.signOut(),
-        [COMMANDS.connectEmulator]: () => this.connectEmulator(),
-        [COMMANDS.showConnectionMenu]: () => this.showMenu(),
-        [COMMANDS.signInToFolderService]: (given?: Partial<SignInDetails>) => this.signInToFolderService(given),
-        [COMMANDS.useMyKeyForFolderService]: () => this.useMyKeyForFolderService(),
-        [COMMANDS.acceptFolderHeaders]: () => this.acceptFolderHeaders(),
-        [COMMANDS.allowPlainHttp]: () => this.allowPlainHttp(),
-      }),
-    );
+  ) {}
+
+  handlers(): Record<ConnectionCommandId, CommandHandler> {
+    return {
+      [COMMANDS.signIn]: (given?: Partial<SignInDetails>) => this.signIn(given),
+      [COMMANDS.switchWorkspace]: (workspaceId?: string) => this.switchWorkspace(workspaceId),
+      [COMMANDS.signOut]: () => this.signOut(),
+      [COMMANDS.connectEmulator]: () => this.connectEmulator(),
+      [COMMANDS.showConnectionMenu]: () => this.showMenu(),
+      [COMMANDS.signInToFolderService]: (given?: Partial<SignInDetails>) => this.signInToFolderService(given),
+      [COMMANDS.useMyKeyForFolderService]: () => this.useMyKeyForFolderService(),
+      [COMMANDS.acceptFolderHeaders]: () => this.acceptFolderHeaders(),
+      [COMMANDS.allowPlainHttp]: () => this.allowPlainHttp(),
+    };
   }
 
   private get dialogs() {

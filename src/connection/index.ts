@@ -5,12 +5,11 @@
 import * as vscode from 'vscode';
 import type { Configuration } from '../manifest/config';
 import type { ConnectionOptions } from './connectionDialogs';
-import { runCommandsAfter } from '../ui/registerCommand';
+import { registerLazyCommands, runCommandsAfter } from '../ui/registerCommand';
 import { ownedBy } from '../util/lifecycle';
-import { ConnectionCommands } from './connectionCommands';
+import { CONNECTION_COMMANDS } from './connectionCommandIds';
 import { ConnectionManager } from './connectionManager';
 import { LocalEmulator } from './emulatorLauncher';
-import { SignInFlow } from './signIn';
 import { ConnectionStatusBar } from './statusBar';
 
 export interface ConnectionDeps {
@@ -26,7 +25,6 @@ export interface ConnectionFeature {
   readonly ready: Promise<void>;
   /** The emulator that Connect to Local Emulator starts in this window. */
   readonly localEmulator: LocalEmulator;
-  readonly signIn: SignInFlow;
   readonly statusBar: ConnectionStatusBar;
   readonly options: ConnectionOptions;
 }
@@ -40,9 +38,14 @@ export function registerConnection(context: vscode.ExtensionContext, { log, conf
   const emulatorScript = vscode.Uri.joinPath(context.extensionUri, 'dist', 'emulator.js').fsPath;
   const localEmulator = own(new LocalEmulator(emulatorScript, vscode.Uri.joinPath(context.globalStorageUri, 'emulator').fsPath, log));
   const statusBar = own(new ConnectionStatusBar(manager, ready));
-  const signIn = new SignInFlow(manager, config, log, options);
   // Every command waits for the stored key a moment: none says "not signed in" to a user who is.
   runCommandsAfter(ready);
-  own(new ConnectionCommands(manager, signIn, localEmulator, log));
-  return { manager, ready, localEmulator, signIn, statusBar, options };
+  // The sign-in flow and the commands' dialogs load with the first of them.
+  own(
+    registerLazyCommands(log, CONNECTION_COMMANDS, async () => {
+      const [{ ConnectionCommands }, { SignInFlow }] = await Promise.all([import('./connectionCommands'), import('./signIn')]);
+      return new ConnectionCommands(manager, new SignInFlow(manager, config, log, options), localEmulator, log).handlers();
+    }),
+  );
+  return { manager, ready, localEmulator, statusBar, options };
 }

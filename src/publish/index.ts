@@ -11,7 +11,7 @@ import { FILE_SCHEME, parseFilePath, VIEWS } from '../kinds/resourcePath';
 import type { RevisionCache } from '../documents/model/revisionCache';
 import type { ServerSnapshot } from '../documents/model/saveTypes';
 import { ownedBy } from '../util/lifecycle';
-import type { HistoryPanels } from '../history/api';
+import type { HistoryFeature } from '../history/api';
 import type { GuardedSaver } from './guardedRestore';
 import { OperationTargets } from './operationTargets';
 import { registerPublishCommands } from './publishCommands';
@@ -25,7 +25,7 @@ export interface PublishDeps {
   revisions: RevisionCache;
   documents: DocumentRegistry;
   explorer: ExplorerModel;
-  history: HistoryPanels;
+  history: Pick<HistoryFeature, 'get' | 'useOperations'>;
   onDidSave: vscode.Event<{ uri: vscode.Uri; snapshot: ServerSnapshot }>;
   /** Read at each question, so that the integration tests can answer in the user's place. */
   dialogs?: () => OperationDialogs;

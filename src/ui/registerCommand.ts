@@ -49,3 +49,24 @@ export function registerCommands(log: vscode.LogOutputChannel, handlers: Partial
     ...Object.entries(handlers).map(([id, handler]) => registerCommand(log, id as CommandId, handler as CommandHandler)),
   );
 }
+
+/**
+ * Registers `ids` now and loads their handlers on the first run of any of them: a feature whose
+ * code is a chunk of its own (esbuild.mjs: what `load` imports), which activation does not load.
+ * A load that failed is tried again by the next run.
+ */
+export function registerLazyCommands<Id extends CommandId>(
+  log: vscode.LogOutputChannel,
+  ids: readonly Id[],
+  load: () => Promise<Record<Id, CommandHandler>>,
+): vscode.Disposable {
+  let loading: Promise<Record<Id, CommandHandler>> | undefined;
+  const handlers = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  return vscode.Disposable.from(
+    ...ids.map((id) => registerCommand(log, id, async (...args: unknown[]) => (await handlers())[id](...args))),
+  );
+}

@@ -7,9 +7,14 @@
 // V8 checks a cache against the source's length, not its bytes, and in release builds does not
 // verify its checksum: the file is named after a hash of the source (and of the V8 version), and
 // carries a hash of its own bytes, so a changed bundle or a damaged file is never used.
+//
+// The bundle's chunks (files beside it that `siblings` matches, which esbuild.mjs names with a
+// hash of their content) are loaded the same way when it or another chunk requires them, each with
+// a cache of its own, and each once: a chunk two others require is one module, as under `require`.
+// The cache of a chunk that is no longer beside the bundle goes when the bundle's own is written.
 import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { Module, createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
@@ -33,6 +38,8 @@ export interface CodeCacheOptions {
   readonly storeAfterMs?: number;
   /** A cache file larger than this is not read (it is not one V8 wrote for the bundle). */
   readonly maxCacheBytes?: number;
+  /** The requests (`./name.js`) of files beside the bundle that are loaded through the cache too. */
+  readonly siblings?: RegExp;
 }
 
 const DIGEST = 32;
@@ -44,6 +51,24 @@ const STORE_AFTER_MS = 1_000;
 const sha256 = (...parts: (string | Uint8Array)[]) => parts.reduce((h, part) => h.update(part), createHash('sha256')).digest();
 
 export function loadWithCodeCache<T>(bundle: string, cacheDir: string, options: CodeCacheOptions = {}): CachedLoad<T> {
+  const siblings = new Map<string, CachedLoad<unknown>>();
+  const loaded = loadOne<T>(bundle, cacheDir, options, siblings);
+  if (!options.siblings) return loaded;
+  // The chunks the bundle required as it loaded; those required later store their caches alone.
+  const chunks = [...siblings.values()];
+  const stored = Promise.all([loaded.stored, ...chunks.map((c) => c.stored)]).then(async (written) => {
+    if (written[0]) await forgetGone(cacheDir, dirname(bundle), options.siblings!);
+    return written.some(Boolean);
+  });
+  return { ...loaded, stored };
+}
+
+function loadOne<T>(
+  bundle: string,
+  cacheDir: string,
+  options: CodeCacheOptions,
+  siblings: Map<string, CachedLoad<unknown>>,
+): CachedLoad<T> {
   // Bytes first: hashing them is cheaper than hashing the decoded text, and an ASCII bundle (as
   // esbuild writes it; test/unit/bundles.test.ts) decodes as Latin-1 without UTF-8's checks.
   const bytes = readFileSync(bundle);
@@ -60,15 +85,46 @@ export function loadWithCodeCache<T>(bundle: string, cacheDir: string, options: 
   const module = new Module(bundle);
   module.filename = bundle;
   const run = script.runInThisContext() as (...args: unknown[]) => void;
-  run.call(module.exports, module.exports, createRequire(bundle), module, bundle, dirname(bundle));
-  module.loaded = true;
-
-  return {
-    exports: module.exports as T,
+  const result: CachedLoad<T> = {
+    get exports() {
+      return module.exports as T;
+    },
     cache,
     file,
     stored: cache === 'accepted' ? Promise.resolve(false) : later(options.storeAfterMs ?? STORE_AFTER_MS, () => store(script, file, name)),
   };
+  siblings.set(bundle, result);
+  run.call(module.exports, module.exports, requireFor(bundle, cacheDir, options, siblings), module, bundle, dirname(bundle));
+  module.loaded = true;
+  return result;
+}
+
+/** `require` as the bundle would have it, but a sibling chunk is loaded through the cache (once). */
+function requireFor(
+  bundle: string,
+  cacheDir: string,
+  options: CodeCacheOptions,
+  siblings: Map<string, CachedLoad<unknown>>,
+): NodeJS.Require {
+  const nodeRequire = createRequire(bundle);
+  const pattern = options.siblings;
+  if (!pattern) return nodeRequire;
+  const chunkRequire = (id: string): unknown => {
+    if (!pattern.test(id)) return nodeRequire(id);
+    const path = join(dirname(bundle), id);
+    // Set before the chunk runs: one it requires back meets its exports so far, as under `require`.
+    return (siblings.get(path) ?? loadOne(path, cacheDir, options, siblings)).exports;
+  };
+  return Object.assign(chunkRequire, nodeRequire) as NodeJS.Require;
+}
+
+/** Removes the caches of chunks that are no longer beside the bundle (an older build's). */
+async function forgetGone(cacheDir: string, bundleDir: string, pattern: RegExp): Promise<void> {
+  for (const cached of await readdir(cacheDir)) {
+    const chunk = /^(.+)-[0-9a-f]{24}\.cache$/.exec(cached)?.[1];
+    if (chunk && pattern.test(`./${chunk}.js`) && !existsSync(join(bundleDir, `${chunk}.js`)))
+      await rm(join(cacheDir, cached), { force: true });
+  }
 }
 
 /** The cache's bytes when the file is whole; undefined when there is none, null when it is damaged or too large. */

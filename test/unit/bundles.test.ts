@@ -5,16 +5,22 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { repoRoot } from '../harness/lib/paths';
 
 const root = repoRoot;
 const GROUPS = ['extension', 'tsx', 'tsWorker', 'emulator', 'webview', 'tests'] as const;
 
+interface Import {
+  path: string;
+  kind: string;
+  external?: boolean;
+}
+
 interface Metafile {
-  inputs: Record<string, { imports: { path: string; kind: string; external?: boolean }[] }>;
-  outputs: Record<string, { inputs: Record<string, unknown> }>;
+  inputs: Record<string, { imports: Import[] }>;
+  outputs: Record<string, { inputs: Record<string, unknown>; imports?: Import[]; bytes?: number }>;
 }
 
 function metafile(group: (typeof GROUPS)[number]): Metafile {
@@ -29,12 +35,102 @@ function inputsOf(meta: Metafile, output: string): string[] {
   return Object.keys(out.inputs);
 }
 
+/** The files dist/extension.js requires as it loads: itself first, then the chunks its static imports name, transitively. */
+function loadedAtActivation(meta: Metafile, entry = 'dist/extension.js'): string[] {
+  const seen = new Set<string>();
+  const pending = [entry];
+  while (pending.length) {
+    const output = pending.pop()!;
+    if (seen.has(output)) continue;
+    seen.add(output);
+    for (const i of meta.outputs[output]?.imports ?? []) if (i.kind === 'import-statement' && !i.external) pending.push(i.path);
+  }
+  return [...seen];
+}
+
+/** Production bytes: dist/extension.js alone, and with every chunk it requires as it loads. */
+const EXTENSION_JS_BUDGET = 150 * 1024;
+const ACTIVATION_BUDGET = 260 * 1024;
+
+/** What activation loads, by folder (a package by its name): the folders of the core and the features' registrations. */
+const ACTIVATION_FOLDERS = [
+  'node_modules/@vscode/l10n',
+  'node_modules/node-diff3',
+  'src',
+  'src/agents',
+  'src/api',
+  'src/connection',
+  'src/connection/model',
+  'src/dashboardLanguage',
+  'src/dashboardLanguage/service',
+  'src/dashboardLanguage/vscode',
+  'src/documents',
+  'src/documents/conflicts',
+  'src/documents/files',
+  'src/documents/model',
+  'src/documents/validation',
+  'src/emulator',
+  'src/environments',
+  'src/environments/model',
+  'src/environments/vscode',
+  'src/explorer',
+  'src/explorer/model',
+  'src/explorer/vscode',
+  'src/history',
+  'src/history/host',
+  'src/history/model',
+  'src/history/protocol',
+  'src/kinds',
+  'src/kinds/app',
+  'src/kinds/contract',
+  'src/kinds/dashboard',
+  'src/kinds/database',
+  'src/kinds/fact',
+  'src/kinds/operation',
+  'src/kinds/writeSync',
+  'src/localFolders',
+  'src/localFolders/engine',
+  'src/localFolders/vscode',
+  'src/manifest',
+  'src/publish',
+  'src/publish/model',
+  'src/ui',
+  'src/util',
+  'vscode-once',
+];
+
+/** Code a window may never run: each is in a chunk that its feature imports on first use. */
+const LOADED_ON_FIRST_USE = [
+  'src/localFolders/vscode/localFolders.ts',
+  'src/localFolders/engine/localFolder.ts',
+  'src/agents/vscode/lmTools.ts',
+  'src/agents/vscode/mcpDefinitions.ts',
+  'src/environments/vscode/compareCommands.ts',
+  'src/environments/engine/compareEnvironments.ts',
+  'src/history/host/historyPanels.ts',
+  'src/history/host/webviewHost.ts',
+  'src/connection/signIn.ts',
+  'src/connection/connectionCommands.ts',
+];
+
+function folderOf(input: string): string {
+  if (input.startsWith('vscode-once:')) return 'vscode-once';
+  const parts = input.split('/');
+  if (parts[0] === 'node_modules') return parts.slice(0, parts[1]!.startsWith('@') ? 3 : 2).join('/');
+  return parts.slice(0, -1).join('/');
+}
+
+/** The sources of everything activation loads. */
+function activationInputs(meta: Metafile): string[] {
+  return loadedAtActivation(meta).flatMap((output) => inputsOf(meta, output));
+}
+
 describe('bundles: what activation loads', () => {
   const node = (path: string) => (p: string) => p.startsWith(`node_modules/${path}`);
 
-  test('dist/extension.js holds no zod, no undici, no jsonc-parser and no Babel parser: they are the lazy chunks', () => {
+  test('what activation loads holds no zod, no undici, no jsonc-parser and no Babel parser: they are the lazy chunks', () => {
     const meta = metafile('extension');
-    const extension = inputsOf(meta, 'dist/extension.js');
+    const extension = activationInputs(meta);
     for (const [what, is] of [
       ['zod', node('zod/')],
       ['undici', node('undici/')],
@@ -62,7 +158,7 @@ describe('bundles: what activation loads', () => {
     assert.equal(manifest.main, './dist/main.js');
   });
 
-  test('the shipped dist/extension.js is ASCII: the code-cache loader decodes it as one-byte text, the fast way', () => {
+  test('the shipped bundles are ASCII, and what activation loads stays within its budget', () => {
     // The production build (the development build keeps comments, which need not be ASCII).
     const out = mkdtempSync(join(tmpdir(), 'wsa-bundles-'));
     try {
@@ -71,16 +167,39 @@ describe('bundles: what activation loads', () => {
         encoding: 'utf8',
       });
       assert.equal(build.status, 0, build.stderr);
-      const bytes = readFileSync(join(out, 'extension.js'));
-      const at = bytes.findIndex((b) => b > 0x7f);
-      assert.equal(at, -1, `a non-ASCII byte at ${at}: ${bytes.subarray(Math.max(0, at - 60), at + 10).toString('utf8')}`);
+      const meta = JSON.parse(readFileSync(join(out, 'meta-extension.json'), 'utf8')) as Metafile;
+      const shipped = (output: string) => join(out, output.slice(output.lastIndexOf('/') + 1));
+      for (const output of Object.keys(meta.outputs).filter((o) => o.endsWith('.js'))) {
+        const bytes = readFileSync(shipped(output));
+        const at = bytes.findIndex((b) => b > 0x7f);
+        assert.equal(at, -1, `${output}: a non-ASCII byte at ${at}: ${bytes.subarray(Math.max(0, at - 60), at + 10).toString('utf8')}`);
+      }
+      const activation = loadedAtActivation(meta, relative(root, join(out, 'extension.js'))).map((o) => readFileSync(shipped(o)).length);
+      assert.ok(activation[0]! <= EXTENSION_JS_BUDGET, `dist/extension.js is ${activation[0]} bytes (budget ${EXTENSION_JS_BUDGET})`);
+      const total = activation.reduce((a, b) => a + b, 0);
+      assert.ok(total <= ACTIVATION_BUDGET, `activation loads ${total} bytes in ${activation.length} files (budget ${ACTIVATION_BUDGET})`);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
   });
 
-  test('dist/extension.js holds no TypeScript and no language service: the worker bundle does, loaded with the first dashboard', () => {
-    const extension = inputsOf(metafile('extension'), 'dist/extension.js');
+  test('activation loads the folders listed here and no other: a feature a window may never use is a chunk of its own', () => {
+    const meta = metafile('extension');
+    const inputs = activationInputs(meta);
+    const folders = [...new Set(inputs.map(folderOf))].sort();
+    assert.deepEqual(folders, ACTIVATION_FOLDERS, 'a folder added here is loaded by every window: load it on first use instead');
+    const chunks = Object.keys(meta.outputs).filter((o) => !loadedAtActivation(meta).includes(o));
+    for (const lazy of LOADED_ON_FIRST_USE) {
+      assert.ok(!inputs.includes(lazy), `${lazy} is loaded at activation`);
+      assert.ok(
+        chunks.some((c) => inputsOf(meta, c).includes(lazy)),
+        `${lazy} is in no chunk loaded later`,
+      );
+    }
+  });
+
+  test('what activation loads holds no TypeScript and no language service: the worker bundle does, loaded with the first dashboard', () => {
+    const extension = activationInputs(metafile('extension'));
     assert.deepEqual(extension.filter(node('typescript/')), [], 'typescript in dist/extension.js');
     assert.deepEqual(
       extension.filter(

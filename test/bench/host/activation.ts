@@ -2,15 +2,16 @@
 // loads dist/extension.js through the code cache in the extension's global storage),
 // timed by the staged package's shim (scripts/bench.mjs) with the high-resolution clock, and as
 // VS Code's own marks count them ("Developer: Show Running Extensions", 1 ms resolution). The
-// module load is also timed on fresh copies of dist/extension.js (its top level creates nothing, so
-// a copy is harmless), with `require` and through a warm code cache. Then: no request may reach the
+// module load is also timed on fresh copies of dist/extension.js with the chunks it requires at load
+// (its top level creates nothing, so a copy is harmless), with `require` and through a warm code cache. Then: no request may reach the
 // service before a view is shown.
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { WorkspaceAutomationApi } from '../../../src/extension';
+import { EXTENSION_CHUNK } from '../../../src/extensionEntry';
 import { loadWithCodeCache } from '../../../src/util/codeCache';
 import { EXTENSION_ID, hostMemory, requestsSince, timed, type BenchContext } from './context';
 import { profiled } from './profile';
@@ -122,30 +123,37 @@ export async function measureActivation(ctx: BenchContext): Promise<void> {
   figures.add('requests.activation', requests.length);
   if (requests.length) figures.note('requests.activation', `Requests during activation: ${requests.join(', ')}`);
 
-  const bundle = join(extension.extensionPath, 'dist', 'extension.js');
+  const dist = join(extension.extensionPath, 'dist');
+  // dist/extension.js with its chunks, in a folder of its own below dist/ (so that `require('vscode')`
+  // is still ours): a fresh module for every load, chunks included.
+  const copyInto = (dir: string): string => {
+    mkdirSync(dir);
+    for (const f of ['extension.js', ...readdirSync(dist).filter((f) => EXTENSION_CHUNK.test(`./${f}`))])
+      copyFileSync(join(dist, f), join(dir, f));
+    return join(dir, 'extension.js');
+  };
   // Node's own loader (VS Code's interceptor serves `require('vscode')` inside it, as at activation).
-  const load = createRequire(bundle);
   for (let i = 0; i < FRESH_LOADS; i++) {
-    const copy = join(extension.extensionPath, 'dist', `.bench-load-${process.pid}-${i}.js`);
-    copyFileSync(bundle, copy);
+    const dir = join(dist, `.bench-load-${process.pid}-${i}`);
+    const copy = copyInto(dir);
+    const load = createRequire(copy);
     try {
       const { ms } = await timed(() => load(copy) as unknown);
       figures.add('activation.freshRequireMs', ms);
     } finally {
-      delete load.cache[copy];
-      rmSync(copy, { force: true });
+      for (const key of Object.keys(load.cache)) if (key.startsWith(dir)) delete load.cache[key];
+      rmSync(dir, { recursive: true, force: true });
     }
   }
   // The same copies through the code cache, as dist/main.js loads the bundle: the first one makes
-  // the cache, the others take it.
+  // the caches, the others take them.
   const cacheDir = mkdtempSync(join(tmpdir(), 'wsa-bench-code-cache-'));
   try {
     for (let i = 0; i <= FRESH_LOADS; i++) {
-      const dir = join(extension.extensionPath, 'dist', `.bench-cached-${process.pid}-${i}`);
-      mkdirSync(dir);
-      copyFileSync(bundle, join(dir, 'extension.js'));
+      const dir = join(dist, `.bench-cached-${process.pid}-${i}`);
+      const copy = copyInto(dir);
       try {
-        const { ms, value } = await timed(() => loadWithCodeCache(join(dir, 'extension.js'), cacheDir, { storeAfterMs: 0 }));
+        const { ms, value } = await timed(() => loadWithCodeCache(copy, cacheDir, { storeAfterMs: 0, siblings: EXTENSION_CHUNK }));
         if (i === 0) await value.stored;
         else if (value.cache === 'accepted') figures.add('activation.freshCachedMs', ms);
         else figures.note('activation.freshCachedMs', `copy ${i}: the code cache was ${value.cache}`);

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { loadWithCodeCache } from '../../../src/util/codeCache';
+import { waitUntil } from '../../harness/lib/processes';
 
 interface Bundle {
   answer: number;
@@ -103,5 +104,78 @@ describe('loading the bundle through the code cache', () => {
     const first = load();
     assert.equal(first.exports.answer, 42);
     assert.equal(await first.stored, false);
+  });
+
+  describe('with its chunks beside it', () => {
+    const SIBLINGS = /^\.\/chunk-\w+\.js$/;
+    const withChunks = () =>
+      loadWithCodeCache<{ a: unknown; b: unknown; same: boolean; later: () => { n: number } }>(bundle, cacheDir, {
+        storeAfterMs: 0,
+        siblings: SIBLINGS,
+      });
+
+    beforeEach(() => {
+      writeFileSync(
+        bundle,
+        `const a = require('./chunk-a.js'); const b = require('./chunk-b.js');
+         exports.a = a.name; exports.b = b.name; exports.same = a.shared === b.shared;
+         exports.later = () => require('./chunk-late.js');`,
+      );
+      writeFileSync(join(root, 'chunk-a.js'), `exports.shared = require('./chunk-shared.js'); exports.name = 'a';`);
+      // chunk-b and chunk-shared require each other: the second meets the first's exports so far.
+      writeFileSync(join(root, 'chunk-b.js'), `exports.name = 'b'; exports.shared = require('./chunk-shared.js');`);
+      writeFileSync(join(root, 'chunk-shared.js'), `exports.b = require('./chunk-b.js').name; exports.n = 0;`);
+      writeFileSync(join(root, 'chunk-late.js'), `exports.n = 7;`);
+    });
+
+    test('each chunk is one module, cycles included, and each gets a cache of its own that the next load takes', async () => {
+      const first = withChunks();
+      assert.deepEqual({ a: first.exports.a, b: first.exports.b, same: first.exports.same }, { a: 'a', b: 'b', same: true });
+      assert.equal(await first.stored, true);
+      assert.deepEqual(
+        caches()
+          .map((f) => f.replace(/-[0-9a-f]{24}\.cache$/, ''))
+          .sort(),
+        ['chunk-a', 'chunk-b', 'chunk-shared', 'extension'],
+      );
+
+      const second = withChunks();
+      assert.equal(second.cache, 'accepted');
+      assert.equal(second.exports.same, true);
+      assert.equal(await second.stored, false, 'every chunk took its cache: nothing written');
+    });
+
+    test('a chunk required after the load is loaded through the cache then, once', async () => {
+      const first = withChunks();
+      await first.stored;
+      const late = first.exports.later();
+      assert.equal(late.n, 7);
+      assert.equal(first.exports.later(), late, 'the same module the second time');
+      assert.ok(await waitUntil(() => caches().some((f) => f.startsWith('chunk-late-')), 10_000), 'its cache is written');
+    });
+
+    test('a request the pattern does not match is Node’s: a file beside it is not cached', async () => {
+      const first = withChunks();
+      await first.stored;
+      assert.equal(
+        caches().some((f) => f.startsWith('beside-')),
+        false,
+      );
+      writeFileSync(bundle, `exports.beside = require('./beside.js').name;`);
+      assert.equal(loadWithCodeCache<Bundle>(bundle, cacheDir, { storeAfterMs: 0, siblings: SIBLINGS }).exports.beside, 'beside');
+    });
+
+    test('the cache of a chunk no longer beside the bundle goes when the bundle’s new cache is written', async () => {
+      await withChunks().stored;
+      rmSync(join(root, 'chunk-a.js'));
+      writeFileSync(bundle, `exports.b = require('./chunk-b.js').name;`);
+      const next = withChunks();
+      assert.equal(next.exports.b, 'b');
+      assert.equal(await next.stored, true);
+      const left = caches()
+        .map((f) => f.replace(/-[0-9a-f]{24}\.cache$/, ''))
+        .sort();
+      assert.deepEqual(left, ['chunk-b', 'chunk-shared', 'extension'], 'chunk-a’s cache is gone, the others stay');
+    });
   });
 });
