@@ -6,7 +6,7 @@
 import * as esbuild from 'esbuild';
 import { readdirSync, existsSync, copyFileSync, mkdirSync, writeFileSync, readFileSync, chmodSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve as resolvePath } from 'node:path';
 
 const args = process.argv.slice(2);
 const production = args.includes('--production');
@@ -203,6 +203,35 @@ const commonJsChunks = {
   },
 };
 
+// Activation must load few files (each is a read, a hash and a code cache of its own, about half a
+// millisecond), but esbuild makes a shared chunk for every set of entries that share code: with a
+// chunk per lazy feature, a dozen at activation. So each module a dynamic `import()` names also
+// imports the composition root (an import appended, so that its source map lines stay): everything
+// activation loads is then shared by every entry, and is one chunk. The root ran before any of them
+// loads, so that import runs nothing again.
+const oneActivationChunk = (root) => ({
+  name: 'one-activation-chunk',
+  setup(build) {
+    const lazy = new Set();
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind !== 'dynamic-import' || args.pluginData === 'one-activation-chunk') return undefined;
+      const resolved = await build.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+        pluginData: 'one-activation-chunk',
+      });
+      if (!resolved.errors.length && resolved.path.endsWith('.ts')) lazy.add(resolved.path);
+      return resolved;
+    });
+    build.onLoad({ filter: /\.ts$/ }, (args) => {
+      if (!lazy.has(args.path)) return undefined;
+      const source = readFileSync(args.path, 'utf8');
+      return { contents: `${source}\nimport ${JSON.stringify(resolvePath(root))};\n`, loader: 'ts' };
+    });
+  },
+});
+
 const groups = {
   extension: [
     // The entry VS Code requires (package.json `main`): it loads dist/extension.js through V8's code cache.
@@ -217,7 +246,7 @@ const groups = {
       chunkNames: 'extension-[name]-[hash]',
       outdir: join(dist, '.esm'),
       external: ['vscode'],
-      plugins: [poolChunk, schemasChunk, jsoncChunk, vscodeOnce, commonJsChunks],
+      plugins: [oneActivationChunk('src/extension.ts'), poolChunk, schemasChunk, jsoncChunk, vscodeOnce, commonJsChunks],
     },
     { ...node, entryPoints: { 'undici-pool': 'node_modules/undici/lib/dispatcher/pool.js' }, outdir: dist },
     { ...node, entryPoints: { schemas: 'src/api/schemaChunk.ts' }, outdir: dist },

@@ -153,7 +153,12 @@ describe('bundles: what activation loads', () => {
   test('dist/main.js, the entry VS Code requires, is the code-cache loader alone: the rest is dist/extension.js', () => {
     const meta = metafile('extension');
     assert.deepEqual(inputsOf(meta, 'dist/main.js').sort(), ['src/extensionEntry.ts', 'src/util/codeCache.ts']);
-    assert.ok(inputsOf(meta, 'dist/extension.js').includes('src/extension.ts'), 'the composition root is in dist/extension.js');
+    assert.ok(activationInputs(meta).includes('src/extension.ts'), 'the composition root is in what dist/extension.js loads');
+    assert.equal(
+      loadedAtActivation(meta).length,
+      2,
+      'activation loads dist/extension.js and one chunk: each file more is a read, a hash and a code cache',
+    );
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { main: string };
     assert.equal(manifest.main, './dist/main.js');
   });
