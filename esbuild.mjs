@@ -156,10 +156,10 @@ const copyJsonSchemas = {
   },
 };
 
-// dist/extension.js holds what activation runs; each feature a window may never use (what a dynamic
-// `import()` names: local folders, the agent tools, the comparisons, the history panel...) is a chunk
-// beside it, `dist/extension-<name>-<hash>.js`, loaded on first use, and code two of them share is a
-// chunk of its own. esbuild splits only ES modules and VS Code requires CommonJS: the split is built
+// Each feature a window may never use (what a dynamic `import()` names: local folders, the agent
+// tools, the comparisons, the history panels...) is a chunk beside dist/extension.js,
+// `dist/extension-<name>-<hash>.js`, loaded on first use; what activation runs is one chunk
+// (oneActivationChunk below). esbuild splits only ES modules and VS Code requires CommonJS: the split is built
 // as ES modules into dist/.esm/, and this step makes each file CommonJS in dist/ (an `import` a
 // `require`, an `import()` a `require` in a promise), its source map chained to the sources. The
 // extension's entry loads every chunk through the code cache (src/util/codeCache.ts).
@@ -167,10 +167,9 @@ const CHUNK_FILE = /^extension-.+-[A-Z0-9]{8}\.js(\.map)?$/;
 const commonJsChunks = {
   name: 'commonjs-chunks',
   setup(build) {
-    const { outdir, sourcemap, minify } = build.initialOptions; // outdir: dist/.esm
+    const { outdir: esmDir, sourcemap, minify } = build.initialOptions;
     build.onEnd(async (result) => {
       if (result.errors.length) return;
-      const esmDir = outdir;
       for (const f of readdirSync(dist)) if (CHUNK_FILE.test(f)) rmSync(join(dist, f));
       const files = readdirSync(esmDir).filter((f) => f.endsWith('.js'));
       await esbuild.build({

@@ -11,6 +11,7 @@ import { createClient } from '../../src/api';
 import { startEmulator } from '../harness/lib/emulator';
 import { mcpReadBench } from './agentBench';
 import { folderPullBench } from './folderBench';
+import { loadedAtActivation, type MetafileOutputs } from '../harness/lib/bundleGraph';
 import { fmt, median, peakRssMiB, stopChild, type Row } from './support';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -65,41 +66,22 @@ export async function runNodeBench(o: NodeBenchOptions, rows: Row[]): Promise<vo
 function activationFiles(dist: string): string[] | undefined {
   const file = join(dist, 'meta-extension.json');
   if (!existsSync(file)) return undefined;
-  const outputs = (
-    JSON.parse(readFileSync(file, 'utf8')) as {
-      outputs: Record<string, { imports?: { path: string; kind: string; external?: boolean }[] }>;
-    }
-  ).outputs;
+  const outputs = (JSON.parse(readFileSync(file, 'utf8')) as { outputs: MetafileOutputs }).outputs;
   const entry = Object.keys(outputs).find((o) => basename(o) === 'extension.js');
-  const seen = new Set<string>();
-  const pending = entry ? [entry] : [];
-  while (pending.length) {
-    const output = pending.pop()!;
-    if (seen.has(output)) continue;
-    seen.add(output);
-    for (const i of outputs[output]?.imports ?? []) if (i.kind === 'import-statement' && !i.external) pending.push(i.path);
-  }
-  return [...seen].map((o) => basename(o));
+  return entry ? loadedAtActivation(outputs, entry).map((o) => basename(o)) : undefined;
 }
 
 function bundleRows(dist: string): Row[] {
   const size = (path: string) => (existsSync(join(dist, path)) ? statSync(join(dist, path)).size : undefined);
   const rows: Row[] = [];
-  const ext = size('extension.js');
-  rows.push({
-    what: 'dist/extension.js (minified, loaded at activation)',
-    figure: ext === undefined ? 'missing' : fmt.kb(ext),
-    target: '≤ 150 KB',
-    met: ext !== undefined && ext <= 150 * 1024,
-    whyNot: 'the bundle activation loads holds code it does not need: a lazy chunk of its own would keep it out',
-  });
+  // dist/extension.js alone is a stub that requires the chunk activation runs: the figure is both.
   const loaded = activationFiles(dist);
   const total = loaded?.reduce((sum, f) => sum + (size(f) ?? 0), 0);
   rows.push({
-    what: `everything activation loads: dist/extension.js and the ${loaded ? loaded.length - 1 : '?'} chunks it requires as it loads`,
+    what: `what activation loads (minified): dist/extension.js and the ${loaded ? loaded.length - 1 : '?'} chunk(s) it requires as it loads`,
     figure: total === undefined ? 'no metafile' : fmt.kb(total),
-    target: '≤ 260 KB',
-    met: total !== undefined && total <= 260 * 1024,
+    target: '≤ 150 KB',
+    met: total !== undefined && total <= 150 * 1024,
     whyNot: 'code every window loads that a feature could load on first use (test/unit/bundles.test.ts lists the folders)',
   });
   const pool = size('undici-pool.js');

@@ -2,9 +2,9 @@
 // loads dist/extension.js through the code cache in the extension's global storage),
 // timed by the staged package's shim (scripts/bench.mjs) with the high-resolution clock, and as
 // VS Code's own marks count them ("Developer: Show Running Extensions", 1 ms resolution). The
-// module load is also timed on fresh copies of dist/extension.js with the chunks it requires at load
-// (its top level creates nothing, so a copy is harmless), with `require` and through a warm code cache. Then: no request may reach the
-// service before a view is shown.
+// module load is also timed on fresh copies of dist/extension.js with its chunks (its top level
+// creates nothing, so a copy is harmless), with `require` and through a warm code cache. Then: no
+// request may reach the service before a view is shown.
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
