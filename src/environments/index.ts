@@ -1,23 +1,24 @@
 // The environments feature's production guard: which connection is production (the user's
 // `workspaceAutomation.connections`), the modal question before a write to a protected one (every
 // write path asks the WriteGuard this returns, passed in by the composition root), the marks that
-// show it (file badges, the connection's status bar colour) and Set Connection Stage…; and the
-// comparisons across environments (Compare with Another Environment…, Compare Environments…),
-// whose modules and the engine under them load on first use. Cheap at activation: a settings read
+// show it (file badges, the connection's status bar colour) and Set Connection Stage…; the
+// comparisons across environments (Compare with Another Environment…, Compare Environments…) and
+// Promote to Another Environment…, whose modules and the engine under them load on first use. Cheap at activation: a settings read
 // on first need, one decoration provider and one editor listener.
 import type * as vscode from 'vscode';
+import { BINDINGS_STATE_KEY } from '../manifest/config';
 import { COMMANDS } from '../manifest/contributions';
 import { registerCommand } from '../ui/registerCommand';
-import { isRecord } from '../util/isRecord';
 import { ownedBy } from '../util/lifecycle';
-import { STAGES, type Stage } from './model/connections';
 import type { WriteGuard } from './api';
 import type { CompareCommands, CompareConnections } from './vscode/compareCommands';
+import type { CompareDocuments } from './vscode/compareDocuments';
 import type { CompareDialogs } from './vscode/comparePicks';
+import type { PromoteCommands } from './vscode/promoteCommands';
+import type { PromoteDialogs } from './vscode/promotePicks';
 import type { AskKey } from '../connection/api';
 import type { ConnectionEntry } from './model/connections';
 import { ProtectedMarks, type ProtectedHighlight } from './vscode/protectedMarks';
-import { setConnectionStage } from './vscode/stageCommand';
 import { ProductionGuard, VSCODE_GUARD_DIALOGS, type ConnectionsSetting, type GuardDialogs, type GuardSource } from './vscode/writeGuard';
 
 export interface EnvironmentsOptions {
@@ -25,6 +26,8 @@ export interface EnvironmentsOptions {
   dialogs: GuardDialogs;
   /** The comparisons' questions (which connection, sign in, the key, the list); unset: VS Code's. */
   compare?: CompareDialogs;
+  /** A promotion's questions (which connection, sign in, the key, the plan); unset: VS Code's. */
+  promote?: PromoteDialogs;
 }
 
 export interface EnvironmentsDeps {
@@ -46,6 +49,8 @@ export interface EnvironmentsFeature {
   /** The guard itself: the resolved connection, allowances, raiseForWindow (tests and agents). */
   readonly production: ProductionGuard;
   readonly marks: ProtectedMarks;
+  /** The bindings kept without a targets file (this machine's VS Code state): read as stored, or forgotten. */
+  readonly keptBindings: { get(): unknown; forget(): Thenable<void> };
 }
 
 export function registerEnvironments(context: vscode.ExtensionContext, deps: EnvironmentsDeps): EnvironmentsFeature {
@@ -53,59 +58,61 @@ export function registerEnvironments(context: vscode.ExtensionContext, deps: Env
   const production = own(new ProductionGuard(deps.connection, deps.config, deps.log, () => deps.options?.dialogs ?? VSCODE_GUARD_DIALOGS));
   const marks = own(new ProtectedMarks(production, deps.statusBar));
   own(
-    registerCommand(deps.log, COMMANDS.setConnectionStage, (arg?: unknown) =>
-      setConnectionStage(deps.connection.current, deps.log, undefined, stageArgument(arg)),
+    registerCommand(deps.log, COMMANDS.setConnectionStage, async (arg?: unknown) =>
+      (await import('./vscode/stageCommand')).setConnectionStage(deps.connection.current, deps.log, undefined, arg),
     ),
   );
+  // One provider of the diffs' texts, for the comparisons and the promotion's plan.
+  let diffs: Promise<CompareDocuments> | undefined;
+  const documents = () => (diffs ??= import('./vscode/compareDocuments').then(({ CompareDocuments }) => own(new CompareDocuments())));
+  const sides = {
+    log: deps.log,
+    settings: deps.config,
+    connection: deps.compare.connection,
+    signIn: deps.compare.signIn,
+    globalState: context.globalState,
+  };
   let compare: Promise<CompareCommands> | undefined;
   const comparisons = () =>
     (compare ??= (async () => {
-      const [{ CompareCommands }, { CompareDocuments }, { VSCODE_COMPARE_DIALOGS }] = await Promise.all([
+      const [{ CompareCommands }, { VSCODE_COMPARE_DIALOGS }] = await Promise.all([
         import('./vscode/compareCommands'),
-        import('./vscode/compareDocuments'),
         import('./vscode/comparePicks'),
       ]);
       return new CompareCommands({
-        log: deps.log,
-        settings: deps.config,
-        connection: deps.compare.connection,
-        signIn: deps.compare.signIn,
-        documents: own(new CompareDocuments()),
+        ...sides,
+        documents: await documents(),
         dialogs: () => deps.options?.compare ?? VSCODE_COMPARE_DIALOGS,
+      });
+    })());
+  let promote: Promise<PromoteCommands> | undefined;
+  const promotions = () =>
+    (promote ??= (async () => {
+      const [{ PromoteCommands }, { VSCODE_PROMOTE_DIALOGS }] = await Promise.all([
+        import('./vscode/promoteCommands'),
+        import('./vscode/promotePicks'),
+      ]);
+      return new PromoteCommands({
+        ...sides,
+        documents: await documents(),
+        dialogs: () => deps.options?.promote ?? VSCODE_PROMOTE_DIALOGS,
+        confirm: (target, plan) => production.confirmPromotion(target, plan),
       });
     })());
   own(
     registerCommand(deps.log, COMMANDS.compareWithEnvironment, async (arg?: unknown, options?: unknown) =>
-      (await comparisons()).compareWith(
-        arg,
-        isRecord(options) && typeof options.connection === 'string' ? { connection: options.connection } : undefined,
-      ),
+      (await comparisons()).compareWith(arg, options),
     ),
   );
-  own(
-    registerCommand(deps.log, COMMANDS.compareEnvironments, async (options?: unknown) =>
-      (await comparisons()).compareAll(isRecord(options) ? compareAllArgument(options) : undefined),
-    ),
-  );
+  own(registerCommand(deps.log, COMMANDS.compareEnvironments, async (options?: unknown) => (await comparisons()).compareAll(options)));
+  own(registerCommand(deps.log, COMMANDS.promote, async (arg?: unknown, second?: unknown) => (await promotions()).promote(arg, second)));
   const guard: WriteGuard = {
     confirmWrite: (kind, uri) => production.confirmWrite(kind, uri),
     protectedLabel: () => production.protectedConnection()?.label,
   };
-  return { guard, production, marks };
-}
-
-/** A script's choice (`{ stage, protected }`) instead of the quick pick; anything else asks. */
-function stageArgument(arg: unknown): { stage: Stage; protected: boolean } | undefined {
-  if (!isRecord(arg) || typeof arg.protected !== 'boolean') return undefined;
-  const stage = STAGES.find((s) => s === arg.stage);
-  return stage ? { stage, protected: arg.protected } : undefined;
-}
-
-/** A script's choice of the two connections (entries' ids) and whether to show the list. */
-function compareAllArgument(o: Record<string, unknown>): { first?: string; second?: string; show?: boolean } {
-  return {
-    ...(typeof o.first === 'string' ? { first: o.first } : {}),
-    ...(typeof o.second === 'string' ? { second: o.second } : {}),
-    ...(typeof o.show === 'boolean' ? { show: o.show } : {}),
+  const keptBindings = {
+    get: () => context.globalState.get<unknown>(BINDINGS_STATE_KEY),
+    forget: () => context.globalState.update(BINDINGS_STATE_KEY, undefined),
   };
+  return { guard, production, marks, keptBindings };
 }

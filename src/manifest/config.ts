@@ -43,6 +43,9 @@ const KEYS: Partial<Record<keyof Settings, string>> = {
  */
 export const CONNECTIONS_SETTING = 'connections';
 
+/** The key of the extension's global state that keeps the bindings between environments when no open folder has a wsa.targets.json. */
+export const BINDINGS_STATE_KEY = `${SECTION}.bindings`;
+
 /** The shortest interval between two status checks of a folder: each one reads every resource's tokens. */
 export const MIN_FOLDER_STATUS_INTERVAL_S = 30;
 

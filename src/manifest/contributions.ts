@@ -42,6 +42,8 @@ export const COMMANDS = {
   // Comparisons across environments: a resource with its counterpart, or two environments whole.
   compareWithEnvironment: 'workspaceAutomation.compareWithEnvironment',
   compareEnvironments: 'workspaceAutomation.compareEnvironments',
+  // Promotion: a plan of what would change on another environment, then applied with its tokens.
+  promote: 'workspaceAutomation.promote',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
@@ -73,6 +75,7 @@ export const ASKING_COMMANDS: readonly CommandId[] = [
   COMMANDS.setConnectionStage,
   COMMANDS.compareWithEnvironment,
   COMMANDS.compareEnvironments,
+  COMMANDS.promote,
 ];
 
 /** The context keys the extension sets with `setContext`. */

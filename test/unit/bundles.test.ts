@@ -90,6 +90,8 @@ const LOADED_ON_FIRST_USE = [
   'src/agents/vscode/mcpDefinitions.ts',
   'src/environments/vscode/compareCommands.ts',
   'src/environments/engine/compareEnvironments.ts',
+  'src/environments/vscode/promoteCommands.ts',
+  'src/environments/engine/promoteApply.ts',
   'src/history/host/historyPanels.ts',
   'src/history/host/webviewHost.ts',
   'src/connection/signIn.ts',

@@ -36,6 +36,8 @@ export interface PlanOptions {
   readonly bindings: Bindings;
   /** The source resources to promote, by id (an operation's id names its dashboard); default: every one the source lists. */
   readonly ids?: readonly string[];
+  /** Every resource of these kinds besides the ids; with no ids, only these kinds. */
+  readonly kinds?: readonly EditableKind[];
   /** The source's file of an id in a local folder, shown in the plan. */
   readonly files?: Readonly<Record<string, string>>;
   /** Plan an update where the target changed since the last promotion, instead of stopping at it. */
@@ -90,7 +92,7 @@ export async function planPromotion(options: PlanOptions): Promise<PromotionPlan
   const to = target.name;
   const o: CallOptions = options.signal ? { signal: options.signal } : {};
   const bound = (id: string) => lookupBinding(bindings, from, to, id) !== undefined;
-  const selection = await selectSources(source.client, from, options.ids, (_kind, id) => !bound(id), o);
+  const selection = await selectSources(source.client, from, { ids: options.ids, kinds: options.kinds }, (_kind, id) => !bound(id), o);
   const entries: PlanEntry[] = [...selection.refused];
   const notes = [...selection.notes];
   const found = new Map<string, Counterpart>();

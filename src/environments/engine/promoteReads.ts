@@ -34,29 +34,37 @@ export interface SourceSelection {
   readonly notes: string[];
 }
 
+/** Which source resources a plan covers: every one of `kinds`, and the `ids` asked for besides. */
+export interface SourceQuery {
+  readonly ids?: readonly string[] | undefined;
+  readonly kinds?: readonly EditableKind[] | undefined;
+}
+
 /**
- * The source resources: the ids asked for (the editable kind of each id's prefix; a dashboard for an
- * operation's id), or every resource of each editable kind the source lists. Names come from the
- * source's list of a kind, read only when `needsName` says a resource of it needs finding by name.
+ * The source resources: every one of each kind of `kinds` the source lists (no ids and no kinds:
+ * every editable kind), and the ids asked for (the editable kind of each id's prefix; a dashboard
+ * for an operation's id). The names of the ids come from the source's list of a kind, read only when
+ * `needsName` says a resource of it needs finding by name.
  */
 export async function selectSources(
   client: ServiceClient,
   from: string,
-  ids: readonly string[] | undefined,
+  query: SourceQuery,
   needsName: (kind: EditableKind, id: string) => boolean,
   o?: CallOptions,
 ): Promise<SourceSelection> {
   const byKind = new Map<EditableKind, Named[]>();
   const refused: PlanEntry[] = [];
   const notes: string[] = [];
-  if (ids === undefined) {
-    for (const kind of EDITABLE_KINDS) {
-      const listed = await listNamed(client, kind, o);
-      if (listed === undefined) notes.push(l10n.t('{0} lists no {1}: name them by id to promote them.', from, RESOURCE_KINDS[kind].plural));
-      else if (listed.length) byKind.set(kind, listed);
-    }
-    return { byKind, refused, notes };
+  const { ids } = query;
+  const whole = new Set(query.kinds ?? (ids === undefined ? EDITABLE_KINDS : []));
+  for (const kind of EDITABLE_KINDS) {
+    if (!whole.has(kind)) continue;
+    const listed = await listNamed(client, kind, o);
+    if (listed === undefined) notes.push(l10n.t('{0} lists no {1}: name them by id to promote them.', from, RESOURCE_KINDS[kind].plural));
+    else if (listed.length) byKind.set(kind, listed);
   }
+  if (ids === undefined) return { byKind, refused, notes };
   const wanted = new Map<EditableKind, string[]>();
   for (const id of new Set(ids)) {
     const idKind = kindOfId(id);
@@ -74,6 +82,8 @@ export async function selectSources(
       });
       continue;
     }
+    // Its whole kind is in the plan already.
+    if (whole.has(kind)) continue;
     wanted.set(kind, [...(wanted.get(kind) ?? []), id]);
   }
   for (const kind of EDITABLE_KINDS) {
@@ -86,5 +96,7 @@ export async function selectSources(
       kindIds.map((id) => ({ id, name: nameOf.get(id) ?? id })),
     );
   }
-  return { byKind, refused, notes };
+  // In the registry's order of kinds, whichever way each came.
+  const ordered = new Map(EDITABLE_KINDS.filter((k) => byKind.has(k)).map((k) => [k, byKind.get(k)!]));
+  return { byKind: ordered, refused, notes };
 }

@@ -5,7 +5,7 @@
 import { parseConnections, type ResolvedConnection } from './connections';
 
 /** Every path that writes to the service. */
-export const WRITE_KINDS = ['save', 'autoSave', 'publish', 'restore', 'merge', 'agentSave', 'push'] as const;
+export const WRITE_KINDS = ['save', 'autoSave', 'publish', 'restore', 'merge', 'agentSave', 'push', 'promote'] as const;
 export type WriteKind = (typeof WRITE_KINDS)[number];
 
 export type WriteDecision = 'send' | 'ask' | 'hold';
@@ -17,7 +17,8 @@ export interface GuardedTarget {
 
 /**
  * `allowedForWindow`: the user chose "Allow for This Window" for this connection. An agent's save
- * asks every time (a person's earlier answer does not cover a model's write), and an auto save to a
+ * asks every time (a person's earlier answer does not cover a model's write), so does a promotion
+ * (one question for a whole plan, which an answer about one file does not cover), and an auto save to a
  * protected connection is held, never sent and never asked about (a modal while typing would be
  * answered by accident).
  */
@@ -25,7 +26,7 @@ export function decideWrite(kind: WriteKind, target: GuardedTarget | undefined, 
   // No connection: nothing can be sent, and the write says so itself.
   if (!target?.protected) return 'send';
   if (kind === 'autoSave') return 'hold';
-  if (kind === 'agentSave') return 'ask';
+  if (kind === 'agentSave' || kind === 'promote') return 'ask';
   return allowedForWindow ? 'send' : 'ask';
 }
 

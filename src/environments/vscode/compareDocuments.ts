@@ -1,6 +1,7 @@
 // The two texts of a comparison across environments, as read-only documents of their own scheme
-// (`wsa-compare:`), opened side by side in VS Code's diff editor. They are kept in memory only,
-// the latest few, and never saved anywhere: a comparison is a look, not an edit.
+// (`wsa-compare:`), opened side by side in VS Code's diff editor; a promotion's plan shows what it
+// would change the same way. They are kept in memory only, the latest few, and never saved
+// anywhere: a comparison is a look, not an edit.
 import * as vscode from 'vscode';
 import { FILE_VIEWS, openView } from '../../kinds/resourceKinds';
 import { safeName } from '../../kinds/resourcePath';
@@ -8,6 +9,7 @@ import { notificationText } from '../../util/notify';
 import { visible } from '../../util/visibleText';
 import { plain } from './comparePicks';
 import type { CompareEntry } from '../engine/compareEnvironments';
+import type { EditableKind } from '../model/promotionRules';
 
 export const COMPARE_SCHEME = 'wsa-compare';
 
@@ -37,16 +39,33 @@ export class CompareDocuments implements vscode.TextDocumentContentProvider, vsc
    * language is the one its editor has, a dashboard's TSX included), the side and comparison in the
    * query.
    */
-  private put(side: Side, id: string, entry: CompareEntry, text: string): vscode.Uri {
-    const { folder, suffix } = FILE_VIEWS[openView(entry.kind)];
+  private put(side: Side, id: string, kind: EditableKind, name: string, text: string): vscode.Uri {
+    const { folder, suffix } = FILE_VIEWS[openView(kind)];
     const uri = vscode.Uri.from({
       scheme: COMPARE_SCHEME,
-      path: `/${side.workspaceId}/${folder}/${id}/${safeName(entry.name, id)}${suffix}`,
+      path: `/${side.workspaceId}/${folder}/${id}/${safeName(name, id)}${suffix}`,
       query: `compare=${this.seq}&side=${encodeURIComponent(side.label)}`,
     });
     this.texts.set(uri.toString(), text);
     while (this.texts.size > KEPT_TEXTS) this.texts.delete(this.texts.keys().next().value!);
     return uri;
+  }
+
+  /** Opens two texts of one resource kind side by side, under `title`. */
+  async openTexts(
+    kind: EditableKind,
+    name: string,
+    left: { side: Side; id: string; text: string },
+    right: { side: Side; id: string; text: string },
+    title: string,
+  ): Promise<{ left: vscode.Uri; right: vscode.Uri }> {
+    this.seq++;
+    const uris = {
+      left: this.put(left.side, left.id, kind, name, left.text),
+      right: this.put(right.side, right.id, kind, name, right.text),
+    };
+    await vscode.commands.executeCommand('vscode.diff', uris.left, uris.right, title, { preview: true });
+    return uris;
   }
 
   /**
@@ -60,11 +79,14 @@ export class CompareDocuments implements vscode.TextDocumentContentProvider, vsc
     log: vscode.LogOutputChannel,
   ): Promise<{ left: vscode.Uri; right: vscode.Uri }> {
     if (!entry.texts) throw new Error(vscode.l10n.t('{0} has no texts to compare: {1}', entry.name, entry.reason));
-    this.seq++;
-    const left = this.put(first, entry.firstId!, entry, entry.texts.left);
-    const right = this.put(second, entry.secondId!, entry, entry.texts.right);
     const title = vscode.l10n.t('{0} — {1} ↔ {2}', visible(entry.name), visible(first.label), visible(second.label));
-    await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true });
+    const { left, right } = await this.openTexts(
+      entry.kind,
+      entry.name,
+      { side: first, id: entry.firstId!, text: entry.texts.left },
+      { side: second, id: entry.secondId!, text: entry.texts.right },
+      title,
+    );
     const apart = apartLine(entry);
     log.info(
       `[Environments] Compared ${entry.firstId} (${first.label}) with ${entry.secondId} (${second.label}): ${entry.group}. ${apart}`,

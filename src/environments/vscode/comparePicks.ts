@@ -1,24 +1,21 @@
 // The questions of the comparisons across environments: which connection, whether to sign in to one
-// without a key, its key, and the list of a whole comparison grouped by what it found. Tests answer
-// them in the user's place (EnvironmentsOptions.compare). Names from the service are shown as text:
-// a quick pick renders `$(name)` as an icon, so that pair is broken up.
+// without a key, its key (a promotion asks these too), and the list of a whole comparison grouped by
+// what it found. Tests answer them in the user's place (EnvironmentsOptions.compare). Names from the
+// service are shown as text: a quick pick renders `$(name)` as an icon, so that pair is broken up.
 import * as vscode from 'vscode';
-import { VSCODE_ASK_KEY, type AskKey } from '../../connection/api';
+import { VSCODE_ASK_KEY } from '../../connection/api';
 import { RESOURCE_KINDS } from '../../kinds/resourceKinds';
 import { notificationText } from '../../util/notify';
 import { visible } from '../../util/visibleText';
 import { COMPARE_GROUPS, type CompareEntry, type CompareGroup } from '../engine/compareEnvironments';
 import type { ConnectionEntry } from '../model/connections';
+import type { SideDialogs } from './environmentSides';
 
 export interface EntryItem extends vscode.QuickPickItem {
   readonly entry: CompareEntry;
 }
 
-export interface CompareDialogs {
-  pickConnection(entries: readonly ConnectionEntry[], placeHolder: string): Promise<ConnectionEntry | undefined>;
-  /** Whether to sign in to a connection that has no key: true for `action`. */
-  askSignIn(message: string, action: string): Promise<boolean>;
-  askKey: AskKey;
+export interface CompareDialogs extends SideDialogs {
   pickEntry(items: readonly (EntryItem | vscode.QuickPickItem)[], title: string): Promise<EntryItem | undefined>;
 }
 
@@ -31,7 +28,8 @@ function stageWord(entry: ConnectionEntry): string {
   return entry.protected ? vscode.l10n.t('{0}, protected', entry.stage) : entry.stage;
 }
 
-export const VSCODE_COMPARE_DIALOGS: CompareDialogs = {
+/** The questions of a side, as VS Code asks them. */
+export const VSCODE_SIDE_DIALOGS: SideDialogs = {
   async pickConnection(entries, placeHolder) {
     const items = entries.map((entry) => ({
       label: plain(entry.label),
@@ -45,6 +43,10 @@ export const VSCODE_COMPARE_DIALOGS: CompareDialogs = {
     return (await vscode.window.showWarningMessage(notificationText(message), { modal: true }, action)) === action;
   },
   askKey: VSCODE_ASK_KEY,
+};
+
+export const VSCODE_COMPARE_DIALOGS: CompareDialogs = {
+  ...VSCODE_SIDE_DIALOGS,
   async pickEntry(items, title) {
     const picked = await vscode.window.showQuickPick(items, { title, matchOnDescription: true, matchOnDetail: true });
     return picked && 'entry' in picked ? (picked as EntryItem) : undefined;

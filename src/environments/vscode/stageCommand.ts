@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { CONNECTIONS_SETTING, SECTION } from '../../manifest/config';
-import { withStage, type CurrentConnection, type Stage } from '../model/connections';
+import { isRecord } from '../../util/isRecord';
+import { STAGES, withStage, type CurrentConnection, type Stage } from '../model/connections';
 
 interface StageItem extends vscode.QuickPickItem {
   readonly stage: Stage;
@@ -20,8 +21,10 @@ export async function setConnectionStage(
   current: CurrentConnection | undefined,
   log: vscode.LogOutputChannel,
   pick: StagePicker = quickPick,
-  choose?: { stage: Stage; protected: boolean },
+  /** A script's `{ stage, protected }` instead of the quick pick; anything else asks. */
+  given?: unknown,
 ): Promise<{ stage: Stage; protected: boolean } | undefined> {
+  const choose = stageArgument(given);
   if (!current) throw new Error(vscode.l10n.t('Sign in first: a stage is set for the connection the window uses.'));
   const items: StageItem[] = [
     {
@@ -58,4 +61,10 @@ export async function setConnectionStage(
     `[Environments] ${current.baseUrl}, workspace ${current.workspaceId}: stage ${picked.stage}, protected ${picked.guarded} (entry ${id}).`,
   );
   return { stage: picked.stage, protected: picked.guarded };
+}
+
+function stageArgument(arg: unknown): { stage: Stage; protected: boolean } | undefined {
+  if (!isRecord(arg) || typeof arg.protected !== 'boolean') return undefined;
+  const stage = STAGES.find((s) => s === arg.stage);
+  return stage ? { stage, protected: arg.protected } : undefined;
 }

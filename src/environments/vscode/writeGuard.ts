@@ -8,7 +8,13 @@ import * as vscode from 'vscode';
 import { CONNECTIONS_SETTING, SECTION } from '../../manifest/config';
 import { notificationText } from '../../util/notify';
 import { Disposable } from '../../util/lifecycle';
-import { parseConnections, resolveConnection, type CurrentConnection, type ResolvedConnection } from '../model/connections';
+import {
+  parseConnections,
+  resolveConnection,
+  type ConnectionEntry,
+  type CurrentConnection,
+  type ResolvedConnection,
+} from '../model/connections';
 import { allowanceKey, decideWrite, withRaises, type WriteKind } from '../model/guard';
 
 /** The user's answer: send this write, send every write to this connection in this window, or nothing. */
@@ -20,7 +26,7 @@ export interface GuardQuestion {
   readonly detail: string;
   /** "Save to «Production»": sends this write. */
   readonly send: string;
-  /** "Allow for This Window", when the kind offers it (an agent's save does not). */
+  /** "Allow for This Window", when the kind offers it (an agent's save and a promotion do not). */
   readonly allow: string | undefined;
   readonly connection: ResolvedConnection;
 }
@@ -125,6 +131,29 @@ export class ProductionGuard extends Disposable {
     return turn;
   }
 
+  /**
+   * Whether a promotion's plan may be saved on `target`, any of the user's connections (not only the
+   * window's): true at once when it is not protected, else the user's answer to one question that
+   * names the plan (`plan`), asked every time.
+   */
+  async confirmPromotion(target: ConnectionEntry, plan: string): Promise<boolean> {
+    const entry: ResolvedConnection = {
+      id: target.id,
+      label: target.label,
+      origin: target.origin,
+      workspaceId: target.workspaceId,
+      stage: target.stage,
+      protected: target.protected,
+    };
+    const c = withRaises(entry, { folder: this.settings.connectionsByScope().folder, agent: this.raisedByAgent.has(allowanceKey(entry)) });
+    if (decideWrite('promote', c, false) !== 'ask') return true;
+    const turn = this.asking.then(() => this.dialogs().ask(question('promote', c, undefined, plan)));
+    this.asking = turn.catch(() => undefined);
+    const answer = await turn;
+    if (answer === undefined) this.log.info(`[Environments] A promotion to «${c.label}» was cancelled; nothing was sent.`);
+    return answer !== undefined;
+  }
+
   private async ask(kind: WriteKind, uri: vscode.Uri | undefined): Promise<boolean> {
     const c = this.connection();
     const key = c ? allowanceKey(c) : '';
@@ -146,7 +175,7 @@ function nameOf(uri: vscode.Uri | undefined): string | undefined {
   return uri?.path.split('/').pop() || undefined;
 }
 
-function question(kind: WriteKind, c: ResolvedConnection, uri: vscode.Uri | undefined): GuardQuestion {
+function question(kind: WriteKind, c: ResolvedConnection, uri: vscode.Uri | undefined, plan?: string): GuardQuestion {
   const name = nameOf(uri);
   const what = (): string => {
     switch (kind) {
@@ -160,6 +189,8 @@ function question(kind: WriteKind, c: ResolvedConnection, uri: vscode.Uri | unde
         return vscode.l10n.t('An agent wants to save «{0}» to «{1}». Allow it?', name ?? '', c.label);
       case 'merge':
         return vscode.l10n.t('Overwrite «{0}» on «{1}»?', name ?? '', c.label);
+      case 'promote':
+        return vscode.l10n.t('Apply this plan on «{0}»: {1}?', c.label, plan ?? '');
       default:
         return name ? vscode.l10n.t('Save «{0}» to «{1}»?', name, c.label) : vscode.l10n.t('Save to «{0}»?', c.label);
     }
@@ -169,7 +200,9 @@ function question(kind: WriteKind, c: ResolvedConnection, uri: vscode.Uri | unde
       ? vscode.l10n.t('Publish to «{0}»', c.label)
       : kind === 'push'
         ? vscode.l10n.t('Push to «{0}»', c.label)
-        : vscode.l10n.t('Save to «{0}»', c.label);
+        : kind === 'promote'
+          ? vscode.l10n.t('Promote to «{0}»', c.label)
+          : vscode.l10n.t('Save to «{0}»', c.label);
   return {
     kind,
     message: `${vscode.l10n.t('«{0}» is a protected connection.', c.label)} ${what()}`,
@@ -180,7 +213,7 @@ function question(kind: WriteKind, c: ResolvedConnection, uri: vscode.Uri | unde
       c.stage,
     ),
     send,
-    allow: kind === 'agentSave' ? undefined : vscode.l10n.t('Allow for This Window'),
+    allow: kind === 'agentSave' || kind === 'promote' ? undefined : vscode.l10n.t('Allow for This Window'),
     connection: c,
   };
 }

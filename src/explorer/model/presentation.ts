@@ -7,7 +7,7 @@ import * as l10n from '@vscode/l10n';
 import { FILE_VIEWS, hasHistory, isResourceKind, openView, RESOURCE_KINDS } from '../../kinds/resourceKinds';
 import type { ResourceFile } from '../../kinds/resourcePath';
 import { codeSpan, escapeMarkdown } from '../../util/markdown';
-import { explorerFor, type ExplorerNode, type MessageAction, type ResourceNode } from './nodes';
+import { explorerFor, type ExplorerNode, type MessageAction, type ResourceKind, type ResourceNode } from './nodes';
 import { hasRelated } from './related';
 
 export interface Presentation {
@@ -35,7 +35,13 @@ export function fileForNode(node: ExplorerNode, workspaceId: string): ResourceFi
 export function present(node: ExplorerNode): Presentation {
   switch (node.kind) {
     case 'group':
-      return { label: node.group.label, icon: { id: node.group.icon }, contextValue: 'group', collapsible: 'collapsed' };
+      return {
+        label: node.group.label,
+        icon: { id: node.group.icon },
+        // Promote to Another Environment… on a group of what can be saved: its whole kind.
+        contextValue: promotable(node.group.kind) ? 'group promotable' : 'group',
+        collapsible: 'collapsed',
+      };
     case 'dataSource':
       return {
         label: node.id,
@@ -77,6 +83,13 @@ export function present(node: ExplorerNode): Presentation {
     default:
       return presentResource(node);
   }
+}
+
+/** Whether a kind's resources can be saved, hence promoted: false for a kind the registry does not hold. */
+function promotable(kind: ResourceKind): boolean {
+  // A kind the registry does not hold (a test's made-up one) has no view to look up.
+  const spec = RESOURCE_KINDS[kind] as (typeof RESOURCE_KINDS)[ResourceKind] | undefined;
+  return spec !== undefined && FILE_VIEWS[spec.files[0].view].editable;
 }
 
 function words(node: ResourceNode): string {

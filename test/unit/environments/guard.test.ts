@@ -46,8 +46,13 @@ describe('decideWrite', () => {
     assert.equal(decideWrite('agentSave', PROD, true), 'ask');
   });
 
+  test('a promotion to a protected connection asks every time: one question names the whole plan', () => {
+    assert.equal(decideWrite('promote', PROD, false), 'ask');
+    assert.equal(decideWrite('promote', PROD, true), 'ask');
+  });
+
   test('the kinds are every write path, once each', () => {
-    assert.deepEqual([...WRITE_KINDS].sort(), ['agentSave', 'autoSave', 'merge', 'publish', 'push', 'restore', 'save']);
+    assert.deepEqual([...WRITE_KINDS].sort(), ['agentSave', 'autoSave', 'merge', 'promote', 'publish', 'push', 'restore', 'save']);
   });
 });
 

@@ -291,6 +291,31 @@ describe('promote: references, kept values and counterparts', () => {
     assert.match(gone!, /^its counterpart fact_PGone is not on prod: bind it to another, or bind it again$/);
   });
 
+  test('a kind asked for is planned whole, and lists nothing of the other kinds; an id of it asked for besides is planned once', async () => {
+    const d = rig.dev.ids;
+    rig.dev.emu.clearRequests();
+    const facts = await planPromotion({
+      source: rig.dev.side('dev'),
+      target: rig.prod.side('prod'),
+      bindings: {},
+      kinds: ['fact'],
+      ids: [d.factId!, d.writeSyncId!],
+    });
+    assert.deepEqual(
+      facts.entries.map((e) => e.kind),
+      ['writeSync', 'fact', 'fact', 'fact', 'fact'],
+    );
+    assert.equal(facts.entries.filter((e) => e.sourceId === d.factId).length, 1);
+    const lists = rig.dev.emu.requests().filter((r) => r.method === 'GET' && !/\/[a-z]+_[A-Za-z0-9]+$/.test(r.path.split('?')[0]!));
+    assert.deepEqual(
+      lists.map((r) => r.path.split('?')[0]!.split('/').pop()).sort(),
+      ['facts', 'write-syncs'].sort(),
+      'one list per kind planned, none of the others',
+    );
+    const none = await planPromotion({ source: rig.dev.side('dev'), target: rig.prod.side('prod'), bindings: {}, kinds: [] });
+    assert.deepEqual(none.entries, [], 'no kind and no id: nothing');
+  });
+
   test('without ids, every resource dev lists is planned, kind by kind', async () => {
     const planned = await plan({});
     const kinds = [...new Set(planned.entries.map((e) => e.kind))];

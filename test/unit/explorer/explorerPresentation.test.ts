@@ -41,6 +41,7 @@ const words = (contextValue: string) => new Set(contextValue.split(' '));
 describe('explorer items', () => {
   test('a group has the "group" context value the menus test', () => {
     assert.equal(present(model.group('operations')).contextValue, 'group');
+    assert.equal(present(model.group('facts')).contextValue, 'group promotable', 'what can be saved can be promoted whole');
     assert.equal(present(model.group('operations')).collapsible, 'collapsed');
   });
 
