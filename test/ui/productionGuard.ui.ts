@@ -1,12 +1,25 @@
 // A person marks the service they are signed in to as production (Set Connection Stage…), opens a
 // dashboard: its tab has the P badge and the connection's status bar item turns red. They edit and
 // press Ctrl+S: VS Code's modal names the connection, its host and workspace, and nothing is sent;
-// Cancel leaves the tab dirty; Save to «label» sends one PUT.
+// Cancel leaves the tab dirty; Save to «label» sends one PUT. Then they promote what they changed to
+// a second service, "Prod" (production, in their connections): they sign in to it when asked, read
+// the plan, look at one change as a diff, apply it, and answer the one question for the plan.
 import * as assert from 'node:assert/strict';
-import { emulatorAdmin, expandTreeItem, openViewContainer, runCommand, useWorkbench, viewPane } from '../harness';
+import { emulatorAdmin, expandTreeItem, openViewContainer, runCommand, serviceFetch, useWorkbench, viewPane } from '../harness';
+import { PROD_KEY, startProdEmulator, type ProdEmulator } from '../integration/prodSeed';
 
 describe('Production guard: the modal and the red status bar', () => {
-  const ui = useWorkbench({ settings: { 'files.autoSave': 'off' } });
+  const settings: Record<string, unknown> = { 'files.autoSave': 'off' };
+  let prod: ProdEmulator | undefined;
+  // Before the workbench starts, so that the user's settings name it.
+  before(async () => {
+    prod = await startProdEmulator();
+    settings['workspaceAutomation.connections'] = [
+      { id: 'prod', label: 'Prod', baseUrl: prod.emu.url, workspaceId: prod.emu.demo.workspaceId, stage: 'production' },
+    ];
+  });
+  after(() => prod?.close());
+  const ui = useWorkbench({ settings });
 
   it('Set Connection Stage… marks production; a save asks in a modal naming it, Cancel keeps the tab dirty, Save sends one PUT', async function () {
     this.timeout(150_000);
@@ -74,5 +87,86 @@ describe('Production guard: the modal and the red status bar', () => {
       [`PUT /v1/dashboards/${ids.dashboardId}/source`],
     );
     await ui.screenshot('production-saved');
+  });
+
+  it('Promote to Another Environment… signs in to Prod, shows the plan and a change, and asks once before it saves there', async function () {
+    this.timeout(150_000);
+    const { page, emulator } = ui;
+    const { ids } = await emulatorAdmin(emulator!).demo();
+    const churn = (await (await serviceFetch(emulator!, `/v1/facts/${ids.churnFactId}`)).json()) as { data: Record<string, string> };
+    const f = churn.data;
+    const body = {
+      name: f.name,
+      definition: 'churned: no order in 60 days (changed on dev)',
+      formula: f.formula,
+      formulaType: f.formulaType,
+    };
+    const edited = await serviceFetch(emulator!, `/v1/facts/${ids.churnFactId}`, { method: 'PUT', body: JSON.stringify(body) });
+    assert.equal(edited.status, 200);
+    prod!.emu.clearRequests();
+
+    await runCommand(page, 'Workspace Automation: Promote to Another Environment…');
+    const widget = page.locator('.quick-input-widget');
+    await widget.getByRole('option', { name: /^Prod/ }).first().click();
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor();
+    // Without a detail VS Code shows the message as the dialog's detail: read the whole box.
+    assert.match(await dialog.innerText(), /No key is stored for «Prod»/);
+    await dialog.getByRole('button', { name: 'Sign In to «Prod»' }).click();
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await widget.getByText(/API key for «Prod»/).waitFor();
+    await input.fill(PROD_KEY);
+    await input.press('Enter');
+
+    const apply = widget.getByRole('option', { name: /Apply on «Prod»/ }).first();
+    await apply.waitFor({ timeout: 30_000 });
+    await widget
+      .getByText(/^Update on «Prod»/)
+      .first()
+      .waitFor();
+    await ui.screenshot('promote-plan');
+    assert.deepEqual(
+      prod!.emu.requests().filter((r) => r.method !== 'GET'),
+      [],
+      'nothing is sent to Prod while the plan is open',
+    );
+
+    await widget
+      .getByRole('option', { name: /^Monthly churn rate/ })
+      .first()
+      .click();
+    await page
+      .locator('.tabs-container .tab', { hasText: /«Prod» now ↔ after promotion/ })
+      .first()
+      .waitFor();
+    await apply.waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('.editor-instance .view-line', { hasText: 'changed on dev' }).first().waitFor();
+    await ui.screenshot('promote-change');
+    assert.deepEqual(
+      prod!.emu.requests().filter((r) => r.method !== 'GET'),
+      [],
+      'leaving the plan sends nothing',
+    );
+
+    await runCommand(page, 'Workspace Automation: Promote to Another Environment…');
+    await widget.getByRole('option', { name: /^Prod/ }).first().click();
+    await apply.waitFor({ timeout: 30_000 });
+    await apply.click();
+    await dialog.waitFor();
+    assert.match(await dialog.locator('.dialog-message-text').innerText(), /«Prod» is a protected connection\. Apply this plan on «Prod»/);
+    assert.equal(await dialog.getByRole('button', { name: 'Allow for This Window' }).count(), 0, 'one question for the plan, every time');
+    await ui.screenshot('promote-modal');
+    await dialog.getByRole('button', { name: 'Promote to «Prod»' }).click();
+    await page
+      .locator('.notification-toast .notification-list-item-message', { hasText: /Promoted to «Prod»: (\d+) of \1 updates saved/ })
+      .first()
+      .waitFor();
+    await ui.screenshot('promote-done');
+    const writes = prod!.emu.requests().filter((r) => r.method !== 'GET');
+    assert.ok(
+      writes.some((r) => r.method === 'PUT' && r.path === `/v1/facts/${prod!.emu.demo.ids.churnFactId}`),
+      writes.map((r) => `${r.method} ${r.path}`).join(', '),
+    );
   });
 });
