@@ -50,6 +50,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
     connection: connection.manager,
     options: { files: tunables.files, conflicts: tunables.conflicts },
     guard,
+    pins: environments.pins,
   });
   const dashboards = registerDashboardLanguage(context, {
     log,
@@ -58,7 +59,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
     baseOf: documents.baseOf,
     onDidSave: documents.saves.onDidSave,
   });
-  const explorer = registerExplorer(context, { log, config, connection: connection.manager, onDidSave: documents.saves.onDidSave });
+  const explorer = registerExplorer(context, {
+    log,
+    config,
+    connection: connection.manager,
+    onDidSave: documents.saves.onDidSave,
+    pin: () => environments.pins.authority(),
+  });
   const history = registerHistory(context, {
     log,
     connection: connection.manager,

@@ -8,7 +8,7 @@ import type { ConflictMergeOptions } from './documents/conflicts/conflictMerge';
 import type { ConflictResolver } from './documents/conflicts/conflictResolver';
 import { VSCODE_CONNECTION_DIALOGS, type ConnectionDialogs, type ConnectionOptions } from './connection/connectionDialogs';
 import type { ConnectionManager } from './connection/connectionManager';
-import type { LocalEmulator } from './connection/emulatorLauncher';
+import type { LocalEmulatorEndpoint } from './connection/emulatorLauncher';
 import type { ConnectionStatusBar } from './connection/statusBar';
 import { COALESCE_MS, type DocumentSaver, type DocumentSaverOptions } from './documents/files/documentSaver';
 import type { WsaFileSystem } from './documents/files/wsaFileSystem';
@@ -76,7 +76,7 @@ export interface WorkspaceAutomationApi {
   /** The explorer: `model` (vscode-free), `provider` (TreeDataProvider), `view` (TreeView), `poller`. */
   readonly explorer: ExplorerView;
   /** The emulator that Connect to Local Emulator started in this window, if any. */
-  readonly localEmulator: LocalEmulator;
+  readonly localEmulator: { readonly running: LocalEmulatorEndpoint | undefined };
   readonly statusBar: ConnectionStatusBar;
   /** Why the last save of a document was refused: diagnostics in the "Workspace Automation" collection. */
   readonly diagnostics: SaveDiagnostics;

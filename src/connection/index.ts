@@ -9,7 +9,7 @@ import { registerLazyCommands, runCommandsAfter } from '../ui/registerCommand';
 import { ownedBy } from '../util/lifecycle';
 import { CONNECTION_COMMANDS } from './connectionCommandIds';
 import { ConnectionManager } from './connectionManager';
-import { LocalEmulator } from './emulatorLauncher';
+import type { LocalEmulator, LocalEmulatorEndpoint } from './emulatorLauncher';
 import { ConnectionStatusBar } from './statusBar';
 
 export interface ConnectionDeps {
@@ -23,8 +23,8 @@ export interface ConnectionFeature {
   readonly manager: ConnectionManager;
   /** Resolves when the connection has read its settings and key (local, no network). */
   readonly ready: Promise<void>;
-  /** The emulator that Connect to Local Emulator starts in this window. */
-  readonly localEmulator: LocalEmulator;
+  /** The emulator that Connect to Local Emulator starts in this window (made with the commands, on first use). */
+  readonly localEmulator: { readonly running: LocalEmulatorEndpoint | undefined };
   readonly statusBar: ConnectionStatusBar;
   readonly options: ConnectionOptions;
 }
@@ -35,17 +35,27 @@ export function registerConnection(context: vscode.ExtensionContext, { log, conf
   // It tells its listeners after an await: the features registered after this one, in the same
   // synchronous run of activate(), are all listening by then.
   const ready = manager.initialize();
-  const emulatorScript = vscode.Uri.joinPath(context.extensionUri, 'dist', 'emulator.js').fsPath;
-  const localEmulator = own(new LocalEmulator(emulatorScript, vscode.Uri.joinPath(context.globalStorageUri, 'emulator').fsPath, log));
+  let emulator: LocalEmulator | undefined;
   const statusBar = own(new ConnectionStatusBar(manager, ready));
   // Every command waits for the stored key a moment: none says "not signed in" to a user who is.
   runCommandsAfter(ready);
   // The sign-in flow and the commands' dialogs load with the first of them.
   own(
     registerLazyCommands(log, CONNECTION_COMMANDS, async () => {
-      const [{ ConnectionCommands }, { SignInFlow }] = await Promise.all([import('./connectionCommands'), import('./signIn')]);
-      return new ConnectionCommands(manager, new SignInFlow(manager, config, log, options), localEmulator, log).handlers();
+      const [{ ConnectionCommands }, { SignInFlow }, { LocalEmulator }] = await Promise.all([
+        import('./connectionCommands'),
+        import('./signIn'),
+        import('./emulatorLauncher'),
+      ]);
+      const script = vscode.Uri.joinPath(context.extensionUri, 'dist', 'emulator.js').fsPath;
+      emulator = own(new LocalEmulator(script, vscode.Uri.joinPath(context.globalStorageUri, 'emulator').fsPath, log));
+      return new ConnectionCommands(manager, new SignInFlow(manager, config, log, options), emulator, log).handlers();
     }),
   );
+  const localEmulator = {
+    get running() {
+      return emulator?.running;
+    },
+  };
   return { manager, ready, localEmulator, statusBar, options };
 }

@@ -5,7 +5,7 @@
 import type * as vscode from 'vscode';
 import type { Configuration } from '../manifest/config';
 import type { ConnectionProvider } from '../connection/api';
-import type { WriteGuard } from '../environments/api';
+import type { Pins, WriteGuard } from '../environments/api';
 import type { ConflictMergeOptions } from './conflicts/conflictMerge';
 import { ConflictResolver } from './conflicts/conflictResolver';
 import type { DocumentSaverOptions } from './files/documentSaver';
@@ -19,6 +19,8 @@ export interface DocumentsDeps {
   options?: { files?: DocumentSaverOptions; conflicts?: ConflictMergeOptions };
   /** The production guard every save asks first. */
   guard?: WriteGuard;
+  /** Which connection a `wsa:` URI is pinned to, and whether it may be used now. */
+  pins?: Pins;
 }
 
 export interface DocumentsFeature extends FilesFeature {
@@ -28,9 +30,9 @@ export interface DocumentsFeature extends FilesFeature {
 
 export function registerDocuments(
   context: vscode.ExtensionContext,
-  { log, config, connection, options, guard }: DocumentsDeps,
+  { log, config, connection, options, guard, pins }: DocumentsDeps,
 ): DocumentsFeature {
-  const files = registerFiles(context, { log, config, connection, options: options?.files, guard });
+  const files = registerFiles(context, { log, config, connection, options: options?.files, guard, pins });
   const conflicts = new ConflictResolver(log, files.saves, files.diagnostics, options?.conflicts);
   context.subscriptions.push(conflicts, ...registerSaveCommands(log, files.saves, files.held, conflicts));
   return { ...files, conflicts };

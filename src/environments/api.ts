@@ -7,6 +7,14 @@ import type { WriteKind } from './model/guard';
 export type { WriteKind } from './model/guard';
 export { WriteDeclinedError } from './vscode/writeGuard';
 
+/** Documents pinned to their connection (model/pins.ts): the authority new `wsa:` URIs carry, and why one cannot be used now. */
+export interface Pins {
+  /** The authority of a new `wsa:` URI: the window's connection's entry id, '' when no entry names it. */
+  authority(): string;
+  /** Why the document of `uri` (of workspace `workspaceId`) cannot be read or saved now, before any request; undefined when it can. */
+  problem(uri: vscode.Uri, workspaceId: string): string | undefined;
+}
+
 /** The production guard as a write path asks it. */
 export interface WriteGuard {
   /**

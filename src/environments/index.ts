@@ -18,6 +18,7 @@ import type { PromoteCommands } from './vscode/promoteCommands';
 import type { PromoteDialogs } from './vscode/promotePicks';
 import type { AskKey } from '../connection/api';
 import type { ConnectionEntry } from './model/connections';
+import { DocumentPins } from './vscode/documentPins';
 import { ProtectedMarks, type ProtectedHighlight } from './vscode/protectedMarks';
 import { ProductionGuard, VSCODE_GUARD_DIALOGS, type ConnectionsSetting, type GuardDialogs, type GuardSource } from './vscode/writeGuard';
 
@@ -49,6 +50,8 @@ export interface EnvironmentsFeature {
   /** The guard itself: the resolved connection, allowances, raiseForWindow (tests and agents). */
   readonly production: ProductionGuard;
   readonly marks: ProtectedMarks;
+  /** Documents pinned to the connection they were opened with. */
+  readonly pins: DocumentPins;
   /** The bindings kept without a targets file (this machine's VS Code state): read as stored, or forgotten. */
   readonly keptBindings: { get(): unknown; forget(): Thenable<void> };
 }
@@ -114,5 +117,6 @@ export function registerEnvironments(context: vscode.ExtensionContext, deps: Env
     get: () => context.globalState.get<unknown>(BINDINGS_STATE_KEY),
     forget: () => context.globalState.update(BINDINGS_STATE_KEY, undefined),
   };
-  return { guard, production, marks, keptBindings };
+  const pins = new DocumentPins(deps.connection, deps.config, context.globalState);
+  return { guard, production, marks, keptBindings, pins };
 }

@@ -16,6 +16,8 @@ export interface ExplorerDeps {
   connection: ConnectionProvider;
   /** Saves that reached the service (DocumentSaver.onDidSave). */
   onDidSave: vscode.Event<{ uri: vscode.Uri }>;
+  /** The authority a document opened from the tree carries: the connection it is pinned to. */
+  pin?: () => string;
 }
 
 export interface ExplorerFeature {
@@ -25,7 +27,10 @@ export interface ExplorerFeature {
   readonly onDidRefreshAll: vscode.Event<void>;
 }
 
-export function registerExplorer(context: vscode.ExtensionContext, { log, config, connection, onDidSave }: ExplorerDeps): ExplorerFeature {
+export function registerExplorer(
+  context: vscode.ExtensionContext,
+  { log, config, connection, onDidSave, pin }: ExplorerDeps,
+): ExplorerFeature {
   const own = ownedBy(context.subscriptions);
   // Nothing here makes a request until the tree is shown.
   const model = own(new ExplorerModel(connection, { log }));
@@ -33,7 +38,7 @@ export function registerExplorer(context: vscode.ExtensionContext, { log, config
   own(config.onDidChange((s) => model.setAddedIds(s.resources)));
   const view = own(new ExplorerView(model, connection, log));
   own(onDidSave(({ uri }) => void refreshExplorerItems(model, uri, log)));
-  const commands = own(new ExplorerCommands(model, view, connection, config, log));
+  const commands = own(new ExplorerCommands(model, view, connection, config, log, pin));
   return { view, onDidRefreshAll: commands.onDidRefreshAll };
 }
 

@@ -52,7 +52,6 @@ const ACTIVATION_FOLDERS = [
   'src/documents/files',
   'src/documents/model',
   'src/documents/validation',
-  'src/emulator',
   'src/environments',
   'src/environments/model',
   'src/environments/vscode',
@@ -96,6 +95,7 @@ const LOADED_ON_FIRST_USE = [
   'src/history/host/webviewHost.ts',
   'src/connection/signIn.ts',
   'src/connection/connectionCommands.ts',
+  'src/connection/emulatorLauncher.ts',
 ];
 
 function folderOf(input: string): string {

@@ -5,6 +5,7 @@
 // did, as editor facts (`editorFacts`), and does what it answers on VS Code's side.
 import * as vscode from 'vscode';
 import type { ConnectionProvider } from '../../connection/api';
+import type { Pins } from '../../environments/api';
 import { NotSignedInError } from '../../connection/model/notSignedIn';
 import { ResourceReader, type RevisionSource } from '../model/resourceReader';
 import { isIdOf } from '../../api/ids';
@@ -21,8 +22,9 @@ const REUSE_MS = 5_000;
 /** Change events are collected this long and fired together. */
 const BATCH_MS = 5;
 
-export function resourceUri(file: ResourceFile): vscode.Uri {
-  return vscode.Uri.from({ scheme: FILE_SCHEME, path: filePath(file) });
+/** The URI of a resource's file, pinned to the connection of `authority` (Pins.authority; '' for the window's). */
+export function resourceUri(file: ResourceFile, authority = ''): vscode.Uri {
+  return vscode.Uri.from({ scheme: FILE_SCHEME, authority, path: filePath(file) });
 }
 
 export interface ResolvedFile {
@@ -49,6 +51,7 @@ export class DocumentRegistry extends Disposable {
     readonly store: DocumentStore,
     readonly held: HeldSaves,
     readonly log: vscode.LogOutputChannel,
+    private readonly pins?: Pins,
   ) {
     super();
     this.reader = new ResourceReader(() => connection.require().client, revisions);
@@ -95,6 +98,9 @@ export class DocumentRegistry extends Disposable {
         throw vscode.FileSystemError.FileNotFound(vscode.l10n.t('{0} is not a Workspace Automation file: {1}', uri.toString(), e.message));
       throw e;
     }
+    // A document pinned to a connection is used only through it: refused here, before any request.
+    const pinned = this.pins?.problem(uri, file.workspaceId);
+    if (pinned !== undefined) throw vscode.FileSystemError.Unavailable(pinned);
     const current = this.connection.current;
     if (!current) throw toFileSystemError(new NotSignedInError(), uri);
     if (file.workspaceId !== current.workspaceId) {

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { Configuration } from '../../manifest/config';
 import type { ConnectionProvider } from '../../connection/api';
-import type { WriteGuard } from '../../environments/api';
+import type { Pins, WriteGuard } from '../../environments/api';
 import type { FileView } from '../../kinds/resourcePath';
 import { DocumentStore } from '../model/documentStore';
 import { RevisionCache } from '../model/revisionCache';
@@ -28,6 +28,8 @@ export interface FilesDeps {
   options?: DocumentSaverOptions;
   /** The production guard every save asks first. */
   guard?: WriteGuard;
+  /** Which connection a `wsa:` URI is pinned to, and whether it may be used now. */
+  pins?: Pins;
 }
 
 export interface FilesFeature {
@@ -44,7 +46,10 @@ export interface FilesFeature {
   readonly baseOf: (uri: vscode.Uri) => ServerSnapshot | undefined;
 }
 
-export function registerFiles(context: vscode.ExtensionContext, { log, config, connection, options, guard }: FilesDeps): FilesFeature {
+export function registerFiles(
+  context: vscode.ExtensionContext,
+  { log, config, connection, options, guard, pins }: FilesDeps,
+): FilesFeature {
   const own = ownedBy(context.subscriptions);
   const revisions = new RevisionCache(() => connection.require().client);
   own(connection.onDidChangeConnection(() => revisions.clear()));
@@ -57,7 +62,7 @@ export function registerFiles(context: vscode.ExtensionContext, { log, config, c
   // One owner of every document's state; the classes below adapt VS Code to it.
   const store = own(new DocumentStore({ state: context.workspaceState, log }));
   const held = own(new HeldSaves(store));
-  const documents = own(new DocumentRegistry(connection, revisions, store, held, log));
+  const documents = own(new DocumentRegistry(connection, revisions, store, held, log, pins));
   const saves = own(new DocumentSaver(documents, config, diagnostics, validate, log, options, guard));
   const fileSystem = own(new WsaFileSystem(documents, saves));
   own(new RemoteChangeWatcher(documents, log));

@@ -32,6 +32,8 @@ export class ExplorerCommands extends Disposable {
     private readonly connection: ConnectionProvider,
     private readonly config: Configuration,
     private readonly log: vscode.LogOutputChannel,
+    /** The connection a document opened here is pinned to (its URI's authority). */
+    private readonly pin: () => string = () => '',
   ) {
     super();
     this._register(
@@ -62,7 +64,7 @@ export class ExplorerCommands extends Disposable {
         ? fileForNode(target, workspaceId)
         : { workspaceId, view: openView(target.kind), id: target.id, name: target.name ?? target.id };
     if (!file) return undefined;
-    const uri = vscode.Uri.from({ scheme: FILE_SCHEME, path: filePath(file) });
+    const uri = vscode.Uri.from({ scheme: FILE_SCHEME, authority: this.pin(), path: filePath(file) });
     this.log.debug(`[Explorer] Opening ${uri.toString()}`);
     await vscode.window.showTextDocument(uri, { preview: true });
     return uri;
