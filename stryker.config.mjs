@@ -125,6 +125,7 @@ export const testFiles = [
   'environments/normalize',
   'environments/references',
   'environments/plan',
+  'environments/pins',
   // Each of these starts an emulator (about a second a run): the specific ones first, for the
   // emulator's auth and routes and the client's answers.
   'emulator/emulatorAuth',
