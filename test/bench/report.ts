@@ -227,8 +227,10 @@ export function hostRows(runs: readonly HostRun[], steps?: string): { rows: Row[
     detailMs(`the rest through "Load more" (${med('tree.loadMoreRequests')} requests)`, 'tree.loadAllMs');
   }
 
-  const hostPeak = max('memory.hostPeakMiB');
   const before = med('memory.hostBeforeActivationMiB');
+  if (ran(STEP_NAMES.memory)) rows.push(...memoryRows(med, before));
+
+  const hostPeak = max('memory.hostPeakMiB');
   rows.push({
     what: 'extension host peak memory (VmHWM) over the large workspace',
     figure: hostPeak === undefined ? 'n/a' : `${fmt.mib(hostPeak)}${before === undefined ? '' : ` (${fmt.mib(before)} before activation)`}`,
@@ -250,4 +252,83 @@ export function hostRows(runs: readonly HostRun[], steps?: string): { rows: Row[
 
 function missing(what: string, target: string): Row {
   return { what, figure: 'not measured', target, met: false, whyNot: 'the step gave no figure (its error is listed below the table)' };
+}
+
+/** The memory step's rows (host/memory.ts): each part's growth of the settled resident set, and whether it stays. */
+function memoryRows(med: (key: string) => number | undefined, beforeActivation: number | undefined): Row[] {
+  const mib = (key: string) => {
+    const v = med(key);
+    return v === undefined ? 'n/a' : fmt.mib(v);
+  };
+  const rows: Row[] = [];
+  const end = med('memory.hostSettledEndMiB');
+  const growth = end !== undefined && beforeActivation !== undefined ? end - beforeActivation : undefined;
+  rows.push(
+    growth === undefined
+      ? missing('extension host growth over the large workspace, worker included (settled, after every step)', '≤ 250 MiB')
+      : {
+          what: 'extension host growth over the large workspace, worker included (resident set after a full GC, after every step, less before activation)',
+          figure: fmt.mib(growth),
+          floor: `before activation: ${fmt.mib(beforeActivation!)}`,
+          target: '≤ 250 MiB',
+          met: growth <= 250,
+          whyNot: `${fmt.mib(growth)}: the parts below say where it goes`,
+        },
+  );
+  rows.push({
+    what: "  the language service worker's V8 heap (reserved; used beside it)",
+    figure: `${mib('memory.workerHeapMiB')} (${mib('memory.workerHeapUsedMiB')} used)`,
+    target: 'reported',
+  });
+  rows.push({
+    what: '  the document store: 300 operation files open / after closing them',
+    figure: `${mib('memory.documentsOpenMiB')} / ${mib('memory.documentsClosedMiB')}`,
+    target: 'reported',
+  });
+  const half = med('memory.revisionsHalfMiB');
+  const whole = med('memory.revisionsMiB');
+  const reads = med('memory.revisionReads') ?? 0;
+  rows.push(
+    half === undefined || whole === undefined
+      ? missing('  the revision cache (bounded at 1,000): 2,000 revisions read', 'the second 1,000 add ≤ 25 % of the first')
+      : {
+          what: `  the revision cache (bounded at 1,000): ${reads} revisions read / the first 1,000 of them`,
+          figure: `${fmt.mib(whole)} / ${fmt.mib(half)}`,
+          target: 'the second 1,000 add ≤ 25 % of the first',
+          met: whole - half <= Math.max(0.25 * half, 2),
+          whyNot: `the second 1,000 added ${fmt.mib(whole - half)} to ${fmt.mib(half)}: the bound does not hold the memory`,
+        },
+  );
+  const open = med('memory.historyOpenMiB');
+  const closed = med('memory.historyClosedMiB');
+  rows.push(
+    open === undefined || closed === undefined
+      ? missing('  a history panel of 5,000 revisions open / closed again', 'closed gives back ≥ 75 %')
+      : {
+          what: '  a history panel of 5,000 revisions open / closed again',
+          figure: `${fmt.mib(open)} / ${fmt.mib(closed)}`,
+          target: 'closed gives back ≥ 75 %',
+          met: closed <= Math.max(0.25 * open, 2),
+          whyNot: `${fmt.mib(closed)} of ${fmt.mib(open)} stays after the panel closed`,
+        },
+  );
+  rows.push({
+    what: "  the explorer's Operations group loaded to its end (2,000 items)",
+    figure: mib('memory.explorerMiB'),
+    target: 'reported',
+  });
+  const first = med('memory.repeatFirstMiB');
+  const last = med('memory.repeatLastMiB');
+  rows.push(
+    first === undefined || last === undefined
+      ? missing('the same work 10 times: the resident set after the last round against after the first', '≤ 1.1×')
+      : {
+          what: '  the same work 10 times (100 files, 3 history panels, the explorer refreshed): after the last round against after the first',
+          figure: `${fmt.ratio(last / first)} (${fmt.mib(last)} vs ${fmt.mib(first)})`,
+          target: '≤ 1.1×',
+          met: last / first <= 1.1,
+          whyNot: `${fmt.mib(last - first)} more after 10 rounds than after one: something keeps what each round made`,
+        },
+  );
+  return rows;
 }

@@ -95,6 +95,13 @@ export class DashboardWorkerClient {
     return this.worker !== undefined;
   }
 
+  /** The worker's V8 heap (used and reserved bytes), where the runtime can tell; undefined before it starts. What the bench reports of it. */
+  async heap(): Promise<{ used: number; total: number } | undefined> {
+    const worker = this.worker as (Worker & { getHeapStatistics?: () => Promise<{ used_heap_size: number; total_heap_size: number }> }) | undefined;
+    const stats = await worker?.getHeapStatistics?.();
+    return stats && { used: stats.used_heap_size, total: stats.total_heap_size };
+  }
+
   request<M extends WorkerMethod>(method: M, params: WorkerMethods[M][0]): Promise<WorkerMethods[M][1]> {
     if (this.disposed) return Promise.reject(new Error('The dashboard language service has stopped'));
     if (this.stopped) return Promise.reject(new Error(this.stopped));

@@ -8,6 +8,7 @@ import { measureActivation } from './activation';
 import { closeEverything, Figures, hostMemory, type BenchContext } from './context';
 import { measureLargeHistory } from './history';
 import { measureLargeFile } from './largeFile';
+import { measureMemory } from './memory';
 import { measureRequests } from './requests';
 import { STEP_NAMES, stepRuns } from './steps';
 import { measureTree } from './tree';
@@ -22,6 +23,8 @@ const STEPS: { name: string; run: (ctx: BenchContext) => Promise<void> }[] = [
   { name: STEP_NAMES.largeFile, run: measureLargeFile },
   { name: STEP_NAMES.history, run: measureLargeHistory },
   { name: STEP_NAMES.tree, run: measureTree },
+  // Last: the timed steps run on a host this one has not filled.
+  { name: STEP_NAMES.memory, run: measureMemory },
 ];
 
 export async function run(): Promise<void> {

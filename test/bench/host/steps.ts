@@ -6,6 +6,7 @@ export const STEP_NAMES = {
   largeFile: '1 MB dashboard open + save',
   history: 'history of 5,000 revisions',
   tree: 'tree group of 2,000 operations',
+  memory: 'memory by part',
 } as const;
 
 /** Whether `--steps=` (comma-separated prefixes) runs the step; activation always runs. */
