@@ -53,7 +53,14 @@ describe('Workspace explorer', function () {
       items.map((i) => i.id),
       ['group:operations', 'group:dashboards', 'group:apps', 'group:databases', 'group:writeSyncs', 'group:facts'],
     );
-    assert.ok(items.every((i) => i.contextValue === 'group' && i.collapsibleState === vscode.TreeItemCollapsibleState.Collapsed));
+    assert.ok(
+      items.every((i) => i.contextValue?.split(' ')[0] === 'group' && i.collapsibleState === vscode.TreeItemCollapsibleState.Collapsed),
+    );
+    // Promote to Another Environment… on the groups of what can be saved: all but Operations.
+    assert.deepEqual(
+      items.map((i) => i.contextValue),
+      ['group', 'group promotable', 'group promotable', 'group promotable', 'group promotable', 'group promotable'],
+    );
   });
 
   it('lists operations with status, kind and revisions, and warns about stale code', async () => {

@@ -97,7 +97,8 @@ export class DashboardWorkerClient {
 
   /** The worker's V8 heap (used and reserved bytes), where the runtime can tell; undefined before it starts. What the bench reports of it. */
   async heap(): Promise<{ used: number; total: number } | undefined> {
-    const worker = this.worker as (Worker & { getHeapStatistics?: () => Promise<{ used_heap_size: number; total_heap_size: number }> }) | undefined;
+    const worker = this.worker as
+      (Worker & { getHeapStatistics?: () => Promise<{ used_heap_size: number; total_heap_size: number }> }) | undefined;
     const stats = await worker?.getHeapStatistics?.();
     return stats && { used: stats.used_heap_size, total: stats.total_heap_size };
   }
