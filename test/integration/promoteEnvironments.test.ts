@@ -204,6 +204,29 @@ describe('Environments: promote', function () {
     assert.equal(applyItem(shown.at(-1)!), undefined, 'nothing to apply: no Apply item');
   });
 
+  it('a fact renamed on dev after it was bound is promoted onto the same prod fact: the binding is by id, and nothing is made twice', async () => {
+    const p = prod.emu.demo.ids;
+    const before = ((await (await serviceFetch(prodInfo, '/v1/facts')).json()) as { data: { items: unknown[] } }).data.items.length;
+    const f = await fact(s.emulator, s.ids.churnFactId!);
+    const renamed = { name: 'Churn rate (monthly)', definition: f.definition, formula: f.formula, formulaType: f.formulaType };
+    const response = await serviceFetch(s.emulator, `/v1/facts/${s.ids.churnFactId}`, { method: 'PUT', body: JSON.stringify(renamed) });
+    assert.equal(response.status, 200);
+    guardAnswer = 'send';
+    picks = [async (items) => applyItem(items)];
+    const run = await promote({ ids: [s.ids.churnFactId!] });
+    const [entry] = run!.plan.entries;
+    assert.equal(entry?.targetId, p.churnFactId, 'its binding, not its new name, finds the counterpart');
+    assert.equal(entry.proposed, undefined);
+    assert.deepEqual(
+      run!.result!.outcomes.map((o) => [o.targetId, o.outcome]),
+      [[p.churnFactId, 'saved']],
+    );
+    assert.equal((await fact(prodInfo, p.churnFactId!)).name, 'Churn rate (monthly)');
+    const after = ((await (await serviceFetch(prodInfo, '/v1/facts')).json()) as { data: { items: unknown[] } }).data.items.length;
+    assert.equal(after, before, 'no second fact on prod');
+    assert.equal((await readTargets()).bindings.dev!.prod![s.ids.churnFactId!]!.targetId, p.churnFactId);
+  });
+
   it('a fact changed on prod since the last promotion is drift, and is not planned as an update', async () => {
     const p = prod.emu.demo.ids;
     await editFact(prodInfo, p.churnFactId!, 'hotfix made on prod');
