@@ -108,7 +108,11 @@ export class FolderContext {
     return readState(this.folder, this.layout.stateFile);
   }
 
+  /** How many times this folder's state file was written: a push checkpoints it, not once per file. */
+  stateWrites = 0;
+
   writeState(state: FolderState): Promise<void> {
+    this.stateWrites++;
     return writeState(this.folder, state, this.layout.stateFile);
   }
 

@@ -19,6 +19,18 @@ import type { PushFileResult, PushReport } from './folderTypes';
 /** How many local files a push reads at once to find the changed ones. */
 const LOOK_AHEAD = 16;
 
+/**
+ * How often a push writes what it saved into the state file: at most once this often, and at its
+ * end. Written after every file, a push of k files in a folder of n rewrote n entries k times. A
+ * push stopped between two checkpoints loses no edit: a file saved since the last one still has its
+ * old tokens, so the next push reads the service, finds it holds the file's text, and only moves
+ * the base.
+ */
+export const STATE_CHECKPOINT_MS = 1_000;
+
+/** Records what a push changed in the state: the state file is written at the next checkpoint. */
+type Recorded = () => Promise<void>;
+
 export interface PushOptions {
   /** Paths relative to the folder (with `/`, as the status names them); default: every changed file. */
   files?: readonly string[];
@@ -55,19 +67,39 @@ export async function pushFolder(ctx: FolderContext, options: PushOptions = {}):
     return read.kind === 'text' && textHash(read.text) === state.files[path]!.hash;
   });
   const files: PushFileResult[] = [];
-  // One file after another: each save is written to the state before the next is sent.
-  for (const [i, path] of paths.entries()) {
-    const entry = state.files[path]!;
-    files.push(
-      unchanged[i]
-        ? { path, kind: kindOfView(entry), view: entry.view, id: entry.id, outcome: 'unchanged' }
-        : await pushOne(ctx, state, path, entry),
-    );
+  let pending = false;
+  let written = performance.now();
+  const recorded: Recorded = async () => {
+    pending = true;
+    if (performance.now() - written < STATE_CHECKPOINT_MS) return;
+    pending = false;
+    await ctx.writeState(state);
+    written = performance.now();
+  };
+  try {
+    // One file after another, each save recorded in the state before the next is sent.
+    for (const [i, path] of paths.entries()) {
+      const entry = state.files[path]!;
+      files.push(
+        unchanged[i]
+          ? { path, kind: kindOfView(entry), view: entry.view, id: entry.id, outcome: 'unchanged' }
+          : await pushOne(ctx, state, path, entry, recorded),
+      );
+    }
+  } finally {
+    // Also when a file's push threw: what was saved before it is kept.
+    if (pending) await ctx.writeState(state);
   }
   return { files, notes: ignoredNotes(state) };
 }
 
-async function pushOne(ctx: FolderContext, state: FolderState, path: string, entry: FileEntry): Promise<PushFileResult> {
+async function pushOne(
+  ctx: FolderContext,
+  state: FolderState,
+  path: string,
+  entry: FileEntry,
+  recorded: Recorded,
+): Promise<PushFileResult> {
   const view = FILE_VIEWS[entry.view];
   const out = { path, kind: view.kind, view: entry.view, id: entry.id };
   // Never read through a link: a push would send the target's text (a CI job's secrets) to the service.
@@ -85,7 +117,8 @@ async function pushOne(ctx: FolderContext, state: FolderState, path: string, ent
   if (remote.status === 'gone') return { ...out, outcome: 'goneRemote' };
   if (remote.status === 'error') return { ...out, outcome: 'failed', message: remote.message };
   const known = await findBaseText(ctx.folder, path, entry, ctx.options.client, remote, undefined, ctx.layout);
-  if (!sameTokens(entry.tokens, remote.snapshot?.tokens)) return settleMoved(ctx, state, path, entry, known, local, remote.snapshot!);
+  if (!sameTokens(entry.tokens, remote.snapshot?.tokens))
+    return settleMoved(ctx, state, path, entry, known, local, remote.snapshot!, recorded);
   // The service still holds the base state, so its text is the base when no copy says otherwise.
   const baseText = known ?? remote.text;
   const base: ServerSnapshot = {
@@ -108,7 +141,7 @@ async function pushOne(ctx: FolderContext, state: FolderState, path: string, ent
         ...(s.revision ? { revision: s.revision } : {}),
       };
       await writeBaseCopy(ctx.folder, path, text, ctx.layout.baseDir);
-      await ctx.writeState(state);
+      await recorded();
       return {
         ...out,
         outcome: 'pushed',
@@ -117,7 +150,7 @@ async function pushOne(ctx: FolderContext, state: FolderState, path: string, ent
       };
     }
     case 'conflict':
-      return settleMoved(ctx, state, path, entry, baseText, local, result.conflict.latest);
+      return settleMoved(ctx, state, path, entry, baseText, local, result.conflict.latest, recorded);
     case 'invalid':
       return {
         ...out,
@@ -143,13 +176,14 @@ async function settleMoved(
   baseText: string | undefined,
   local: string,
   latest: ServerSnapshot,
+  recorded: Recorded,
 ): Promise<PushFileResult> {
   const out = { path, kind: FILE_VIEWS[entry.view].kind, view: entry.view, id: entry.id };
   const adoptLatest = () => ctx.adopt(state, path, entry, { status: 'present', text: latest.text, snapshot: latest });
   if (sameText(local, latest.text)) {
     // The service already holds this text: only the base moves.
     await adoptLatest();
-    await ctx.writeState(state);
+    await recorded();
     return { ...out, outcome: 'unchanged' };
   }
   const merged = baseText === undefined ? undefined : mergeTexts(baseText, local, latest.text);
@@ -167,7 +201,7 @@ async function settleMoved(
   }
   await writeLocal(ctx.folder, path, merged.text);
   await adoptLatest();
-  await ctx.writeState(state);
+  await recorded();
   return {
     ...out,
     outcome: 'merged',

@@ -22,6 +22,11 @@ export class LocalFolder {
     this.folder = options.folder;
   }
 
+  /** How many times this engine wrote the folder's state file (what a push costs beside its requests). */
+  get stateWrites(): number {
+    return this.ctx.stateWrites;
+  }
+
   /** The state file, or undefined when the folder was never pulled. */
   state(): Promise<FolderState | undefined> {
     return this.ctx.readState();

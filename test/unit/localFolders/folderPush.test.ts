@@ -3,10 +3,11 @@
 // merge (clean: written into the file, nothing sent) or a conflict (the file untouched, nothing
 // sent); a refused file sends nothing; a lost answer is settled by reading back, never resent.
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { readState, type FolderState, type LocalFolder } from '../../../src/localFolders/engine/engineApi';
+import { textHash } from '../../../src/localFolders/engine/folderText';
 import { pathOf, readText, startFolderRig, writeText, type FolderRig } from './folderSupport';
 
 describe('pushing a local folder', () => {
@@ -62,6 +63,40 @@ describe('pushing a local folder', () => {
     rig.emu.clearRequests();
     await engine.push();
     assert.equal(rig.requests('PUT').length, 0, 'a second push has nothing to send');
+  });
+
+  test('a push of three files writes the state file once, not once per file', async () => {
+    const ids = rig.ids();
+    const paths = await Promise.all([ids.factId!, ids.churnFactId!, ids.aovFactId!].map((id) => pathOf(dir, 'fact', id)));
+    for (const path of paths) writeText(dir, path, readText(dir, path).replace(/"definition": "/, '"definition": "edited: '));
+    const writes = engine.stateWrites;
+    const report = await engine.push();
+    assert.deepEqual(
+      report.files
+        .filter((f) => f.outcome === 'pushed')
+        .map((f) => f.path)
+        .sort(),
+      [...paths].sort(),
+    );
+    assert.equal(engine.stateWrites - writes, 1, 'one write at the end');
+    const after = await state();
+    for (const path of paths) assert.equal(after.files[path]!.hash, textHash(readText(dir, path)), `${path} is recorded`);
+  });
+
+  test('a push stopped before its state was written loses nothing: the next push finds the service holds the files and only moves their bases', async () => {
+    const path = await pathOf(dir, 'fact', rig.ids().factId!);
+    const stateFile = join(dir, '.wsa', 'state.json');
+    const old = readFileSync(stateFile, 'utf8');
+    writeText(dir, path, readText(dir, path).replace(/"definition": "/, '"definition": "pushed, then stopped: '));
+    await engine.push();
+    // As if the push had stopped between its save and its checkpoint.
+    writeFileSync(stateFile, old);
+    rig.emu.clearRequests();
+    const report = await engine.push();
+    assert.equal(report.files.find((f) => f.path === path)?.outcome, 'unchanged');
+    assert.equal(rig.requests('PUT').length, 0, 'nothing is sent again');
+    assert.equal((await state()).files[path]!.hash, textHash(readText(dir, path)), 'the base moved to what the service holds');
+    assert.equal((await engine.status()).files.find((f) => f.path === path)?.state, 'unchanged');
   });
 
   test('the service moved, the edits are apart: the clean merge is written into the file and nothing is sent', async () => {
