@@ -38,9 +38,8 @@ describe('Environments: promote', function () {
   let targetsFile: vscode.Uri;
 
   const dialogs: PromoteDialogs = {
-    pickConnection: async () => {
-      throw new Error('the tests name the connection');
-    },
+    // Only a command run on a selection cannot name it (its second argument is the selection).
+    pickConnection: async (entries) => entries.find((e) => e.id === 'prod'),
     askSignIn: async () => true,
     askKey: async () => PROD_KEY,
     pickPlan: async (items) => {
@@ -173,6 +172,23 @@ describe('Environments: promote', function () {
     assert.equal(questions[0]!.allow, undefined, 'no "Allow for This Window" for a promotion');
     assert.equal(run!.result, undefined);
     assert.deepEqual(writes(prod.emu), [], 'Cancel sent nothing');
+  });
+
+  it('on a selection of the explorer, the plan covers the selected resources only', async () => {
+    const node = (id: string, name: string) => ({ kind: 'fact', id, name });
+    const clicked = node(s.ids.churnFactId!, 'Monthly churn rate');
+    const run = await vscode.commands.executeCommand<PromoteRun | undefined>('workspaceAutomation.promote', clicked, [
+      clicked,
+      node(s.ids.aovFactId!, 'Average order value'),
+    ]);
+    assert.deepEqual(
+      run!.plan.entries.map((e) => [e.sourceId, e.action]),
+      [
+        [s.ids.churnFactId, 'update'],
+        [s.ids.aovFactId, 'unbound'],
+      ],
+    );
+    assert.deepEqual(writes(prod.emu), []);
   });
 
   it('applied, the update is saved on prod, and the bindings go to the folder’s wsa.targets.json; planned again it is unchanged', async () => {

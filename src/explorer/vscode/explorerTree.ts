@@ -50,7 +50,11 @@ export class ExplorerView extends Disposable {
     super();
     this.poller = this._register(new DeploymentPoller(model, log, timing));
     this.provider = this._register(new ExplorerTreeProvider(model, this.poller));
-    this.view = this._register(vscode.window.createTreeView(VIEWS.explorer, { treeDataProvider: this.provider, showCollapseAll: true }));
+    // Several items at once: Promote and Pull into Folder act on the selection (a command gets the
+    // clicked item, then every selected one).
+    this.view = this._register(
+      vscode.window.createTreeView(VIEWS.explorer, { treeDataProvider: this.provider, showCollapseAll: true, canSelectMany: true }),
+    );
     this.poller.setVisible(this.view.visible);
     this._register(this.view.onDidChangeVisibility((e) => this.poller.setVisible(e.visible)));
     const describe = () => {
