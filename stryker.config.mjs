@@ -126,6 +126,7 @@ export const testFiles = [
   'environments/references',
   'environments/plan',
   'environments/pins',
+  'environments/proposals',
   // Each of these starts an emulator (about a second a run): the specific ones first, for the
   // emulator's auth and routes and the client's answers.
   'emulator/emulatorAuth',

@@ -108,6 +108,11 @@ export function registerEnvironments(context: vscode.ExtensionContext, deps: Env
     ),
   );
   own(registerCommand(deps.log, COMMANDS.compareEnvironments, async (options?: unknown) => (await comparisons()).compareAll(options)));
+  own(
+    registerCommand(deps.log, COMMANDS.addFolderEnvironments, async (arg?: unknown) =>
+      (await import('./vscode/addEnvironments')).addFolderEnvironments(deps.log, scriptedNames(arg)),
+    ),
+  );
   own(registerCommand(deps.log, COMMANDS.promote, async (arg?: unknown, second?: unknown) => (await promotions()).promote(arg, second)));
   const guard: WriteGuard = {
     confirmWrite: (kind, uri) => production.confirmWrite(kind, uri),
@@ -119,4 +124,10 @@ export function registerEnvironments(context: vscode.ExtensionContext, deps: Env
   };
   const pins = new DocumentPins(deps.connection, deps.config, context.globalState);
   return { guard, production, marks, keptBindings, pins };
+}
+
+/** A script's `{ names }` instead of the pick. */
+function scriptedNames(arg: unknown): string[] | undefined {
+  if (typeof arg !== 'object' || arg === null || !('names' in arg) || !Array.isArray(arg.names)) return undefined;
+  return arg.names.filter((n): n is string => typeof n === 'string');
 }

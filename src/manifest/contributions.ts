@@ -44,6 +44,7 @@ export const COMMANDS = {
   compareEnvironments: 'workspaceAutomation.compareEnvironments',
   // Promotion: a plan of what would change on another environment, then applied with its tokens.
   promote: 'workspaceAutomation.promote',
+  addFolderEnvironments: 'workspaceAutomation.addFolderEnvironments',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
@@ -76,6 +77,7 @@ export const ASKING_COMMANDS: readonly CommandId[] = [
   COMMANDS.compareWithEnvironment,
   COMMANDS.compareEnvironments,
   COMMANDS.promote,
+  COMMANDS.addFolderEnvironments,
 ];
 
 /** The context keys the extension sets with `setContext`. */

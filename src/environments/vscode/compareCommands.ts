@@ -46,7 +46,9 @@ export class CompareCommands {
       entries.filter((e) => !sameConnection(e, here)),
       chosen,
       vscode.l10n.t('Compare with which environment?'),
-      vscode.l10n.t('Name your other connections in the workspaceAutomation.connections setting first: there is none to compare with.'),
+      vscode.l10n.t(
+        'Name your other connections in the workspaceAutomation.connections setting (or add those of a folder with Add Environments from wsa.targets.json…) first: there is none to compare with.',
+      ),
     );
     if (!other) return undefined;
     return this.sides.withSides(here, other, async (first, second, { bindings }) => {

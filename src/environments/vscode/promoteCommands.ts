@@ -67,7 +67,9 @@ export class PromoteCommands {
       entries.filter((e) => !sameConnection(e, here)),
       options.target,
       vscode.l10n.t('Promote from «{0}» to which environment?', here.label),
-      vscode.l10n.t('Name your other connections in the workspaceAutomation.connections setting first: there is none to promote to.'),
+      vscode.l10n.t(
+        'Name your other connections in the workspaceAutomation.connections setting (or add those of a folder with Add Environments from wsa.targets.json…) first: there is none to promote to.',
+      ),
     );
     if (!target) return undefined;
     return this.sides.withSides(here, target, async (source, dest, where) => {
