@@ -110,7 +110,7 @@ export function registerEnvironments(context: vscode.ExtensionContext, deps: Env
   own(registerCommand(deps.log, COMMANDS.compareEnvironments, async (options?: unknown) => (await comparisons()).compareAll(options)));
   own(
     registerCommand(deps.log, COMMANDS.addFolderEnvironments, async (arg?: unknown) =>
-      (await import('./vscode/addEnvironments')).addFolderEnvironments(deps.log, scriptedNames(arg)),
+      (await import('./vscode/addEnvironments')).addFolderEnvironments(deps.log, arg),
     ),
   );
   own(registerCommand(deps.log, COMMANDS.promote, async (arg?: unknown, second?: unknown) => (await promotions()).promote(arg, second)));
@@ -124,10 +124,4 @@ export function registerEnvironments(context: vscode.ExtensionContext, deps: Env
   };
   const pins = new DocumentPins(deps.connection, deps.config, context.globalState);
   return { guard, production, marks, keptBindings, pins };
-}
-
-/** A script's `{ names }` instead of the pick. */
-function scriptedNames(arg: unknown): string[] | undefined {
-  if (typeof arg !== 'object' || arg === null || !('names' in arg) || !Array.isArray(arg.names)) return undefined;
-  return arg.names.filter((n): n is string => typeof n === 'string');
 }

@@ -5,6 +5,7 @@
 // Loaded on first use.
 import * as vscode from 'vscode';
 import { CONNECTIONS_SETTING, SECTION } from '../../manifest/config';
+import { isRecord } from '../../util/isRecord';
 import { notificationText } from '../../util/notify';
 import { parseConnections } from '../model/connections';
 import { proposedConnections, withProposals } from '../model/proposals';
@@ -40,8 +41,15 @@ async function pickTargets(proposed: readonly TargetDef[]): Promise<readonly Tar
   return picked?.map((i) => i.target);
 }
 
-/** `names`: a script's choice of targets instead of the pick. The entries added, or undefined when the user chose none. */
-export async function addFolderEnvironments(log: vscode.LogOutputChannel, names?: readonly string[]): Promise<string[] | undefined> {
+/** A script's `{ names }` instead of the pick. */
+function scriptedNames(arg: unknown): string[] | undefined {
+  if (!isRecord(arg) || !Array.isArray(arg.names)) return undefined;
+  return arg.names.filter((n): n is string => typeof n === 'string');
+}
+
+/** `arg`: a script's `{ names }` of targets instead of the pick. The ids added, or undefined when the user chose none. */
+export async function addFolderEnvironments(log: vscode.LogOutputChannel, arg?: unknown): Promise<string[] | undefined> {
+  const names = scriptedNames(arg);
   const config = vscode.workspace.getConfiguration(SECTION);
   const user = config.inspect<unknown>(CONNECTIONS_SETTING)?.globalValue;
   const proposed = proposedConnections(await folderTargets(), parseConnections(user).entries);
