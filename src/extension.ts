@@ -98,7 +98,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
     lookAgainOn: [explorer.onDidRefreshAll],
     guard,
   });
-  const agents = registerAgents(context, { log, config, connection: connection.manager, files: documents, options: tunables.agents });
+  const agents = registerAgents(context, {
+    log,
+    config,
+    connection: connection.manager,
+    files: documents,
+    options: tunables.agents,
+    pin: () => environments.pins.authority(),
+  });
 
   // VS Code runs the command that activated us only after activate() settles: reading the key
   // (local, no network) first means no command ever meets a connection that is not set up yet.

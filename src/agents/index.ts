@@ -17,6 +17,8 @@ export interface AgentsDeps {
   readonly connection: ConnectionManager;
   readonly files: FilesFeature;
   readonly options: AgentsOptions;
+  /** The connection a document an agent opens is pinned to (its URI's authority). */
+  readonly pin?: () => string;
 }
 
 /** Test hooks (src/testApi.ts): the product leaves them unset. */

@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { editText, revertAndCloseAll, wsaUri } from './fileHelpers';
 import { connectSuite, type SuiteContext } from './helpers';
+import { inside, invoke } from './support/agentCalls';
 
 const SECTION = 'workspaceAutomation';
 
@@ -46,8 +47,10 @@ describe('Environments: documents pinned to their connection', function () {
     doc = await vscode.workspace.openTextDocument(uri);
   });
   after(async () => {
-    await setConnections(undefined);
+    // Reverted while their connection is there: a pinned document reads through it.
+    await setConnections([entry()]);
     await revertAndCloseAll();
+    await setConnections(undefined);
   });
 
   it('opened from the explorer, the document carries its connection’s id, and saves through it', async () => {
@@ -86,6 +89,20 @@ describe('Environments: documents pinned to their connection', function () {
     await setConnections([entry()]);
     assert.equal(await doc.save(), true, 'the kept text is saved once the connection is back');
     assert.ok(!doc.isDirty);
+  });
+
+  it('a document an agent opens to propose a change is pinned to the window’s connection too', async () => {
+    await setConnections([entry()]);
+    await revertAndCloseAll();
+    const id = s.ids.aovFactId!;
+    const read = await invoke('read_resource', { id });
+    const text = (inside(read.answer.text) as string).replace(/"definition": "[^"]*"/, '"definition": "proposed by an agent"');
+    const { answer } = await invoke('save_resource', { id, baseRevision: read.answer.baseRevision, text });
+    assert.equal(answer.status, 'proposed', JSON.stringify(answer));
+    const opened = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'wsa' && d.uri.path.includes(`/${id}/`));
+    assert.equal(opened?.uri.authority.toLowerCase(), 'dev-1', opened?.uri.toString());
+    assert.ok(opened.isDirty, 'the user saves it, not the tool');
+    await revertAndCloseAll();
   });
 
   it('a URI without a connection is the window’s, whatever the connections say', async () => {

@@ -41,6 +41,8 @@ export interface AgentEditsDeps {
   readonly files: FilesFeature;
   readonly allowSave: () => boolean;
   readonly allowLiveSave: () => boolean;
+  /** The connection a document opened here is pinned to (its URI's authority); '' for the window's. */
+  readonly pin?: () => string;
 }
 
 /** The connection tokens and cursors are bound to: the origin requests go to, and the workspace. */
@@ -161,6 +163,10 @@ export class AgentEdits {
     const found = (await resolveId(connection.client, file.id)).find((d) => d.kind === kind);
     if (!found) throw new ToolFailure(vscode.l10n.t('There is no {0} {1} on the service.', RESOURCE_KINDS[kind].singular, file.id));
     const name = (explorerOf(kind).identify as (v: unknown) => { name: string })(found.value).name;
-    return vscode.Uri.from({ scheme: FILE_SCHEME, path: filePath({ ...file, workspaceId: connection.workspaceId, name }) });
+    return vscode.Uri.from({
+      scheme: FILE_SCHEME,
+      authority: this.deps.pin?.() ?? '',
+      path: filePath({ ...file, workspaceId: connection.workspaceId, name }),
+    });
   }
 }

@@ -36,6 +36,8 @@ export interface AgentLmToolsDeps {
   readonly files: FilesFeature;
   readonly trusted: () => boolean;
   readonly extensionUri: vscode.Uri;
+  /** The connection a document an agent opens is pinned to (its URI's authority). */
+  readonly pin?: () => string;
 }
 
 /** The smallest answer a token budget can ask for: below it, a range or a page would not move on usefully. */
@@ -86,6 +88,7 @@ export class AgentLmTools extends Disposable {
       files,
       allowSave: () => deps.config.read().agentsAllowSave,
       allowLiveSave: () => deps.config.read().agentsAllowLiveSave,
+      ...(deps.pin ? { pin: deps.pin } : {}),
     });
   }
 
