@@ -169,7 +169,9 @@ export class DocumentRegistry extends Disposable {
     this.log.debug(
       `[Files] Read ${file.view} ${file.id}${content.snapshot ? ` (${content.snapshot.label})` : ''} in ${Date.now() - started} ms.`,
     );
-    return this.store.loaded(key, file, content);
+    const session = this.store.loaded(key, file, content);
+    this.store.bound(key, (k) => this.isOpen(k));
+    return session;
   }
 
   /**

@@ -267,11 +267,30 @@ export class DocumentSessions {
     return this.sessions.get(key);
   }
 
-  /** The file was opened (or read for a stat): a new session, replacing any earlier one of `key`. */
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  /** The file was opened (or read for a stat): a new session, replacing any earlier one of `key`, the newest. */
   opened(key: string, file: ResourceFile, content: SessionContent): DocumentSession {
     const session = new DocumentSession(key, file, content, this.clock);
+    this.sessions.delete(key);
     this.sessions.set(key, session);
     return session;
+  }
+
+  /** The session was read again: the newest, the last the bound drops. */
+  touch(session: DocumentSession): void {
+    this.sessions.delete(session.key);
+    this.sessions.set(session.key, session);
+  }
+
+  /** Drops the oldest sessions `keep` rejects until at most `max` are left (or none can go). */
+  bound(max: number, keep: (session: DocumentSession) => boolean): void {
+    for (const [key, session] of this.sessions) {
+      if (this.sessions.size <= max) return;
+      if (!keep(session)) this.sessions.delete(key);
+    }
   }
 
   /** Drops every session `keep` rejects. */

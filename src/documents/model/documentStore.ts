@@ -53,6 +53,9 @@ export interface DocumentStoreOptions {
   readonly now?: () => number;
 }
 
+/** Sessions kept of files nobody has open: a window that opened thousands keeps the latest of them. */
+export const MAX_SESSIONS = 256;
+
 export class DocumentStore implements IDisposable {
   readonly sessions = new DocumentSessions();
   private readonly heldEntries: HeldEntries;
@@ -132,6 +135,7 @@ export class DocumentStore implements IDisposable {
     const existing = this.sessions.get(key);
     if (!existing) return this.sessions.opened(key, file, { text: content.text, base: content.snapshot, version: content.version });
     existing.loaded(content);
+    this.sessions.touch(existing);
     return existing;
   }
 
@@ -149,6 +153,18 @@ export class DocumentStore implements IDisposable {
     // The same text under new tokens (a new data run) only moves the base.
     const announce = session.offered(content, editor !== undefined);
     return { outcome: session.reloadPending ? 'changed' : 'unchanged', announce };
+  }
+
+  /**
+   * At most MAX_SESSIONS sessions are kept: past it the oldest go that no editor has open and that
+   * hold no held save or unsaved edit's base (`isOpen`), and never `key`'s, just read for VS Code to
+   * open. A file read again is read from the service, as after a new connection.
+   */
+  bound(key: string, isOpen: (key: string) => boolean): void {
+    this.sessions.bound(
+      MAX_SESSIONS,
+      (s) => s.key === key || isOpen(s.key) || this.held.get(s.key) !== undefined || this.editBases.get(s.key) !== undefined,
+    );
   }
 
   /** Another key or workspace: what nobody has open is read again when next asked for. */

@@ -4,7 +4,8 @@
 // fault matrix found has its test here.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { clean, content, dirty, file, KEY, opened, seen, snapshot } from './documentStoreSupport';
+import { MAX_SESSIONS, type DocumentStore } from '../../../src/documents/model/documentStore';
+import { clean, content, dirty, file, harness, KEY, opened, seen, snapshot } from './documentStoreSupport';
 
 describe('document store: changes on the service', () => {
   test('a clean editor is offered the newer text, and its base moves once VS Code reads it', () => {
@@ -68,6 +69,47 @@ describe('document store: changes on the service', () => {
     store.loaded('wsa:/open', file, content(snapshot(1, 'x')));
     store.connectionChanged((key) => key === 'wsa:/open');
     assert.deepEqual([store.sessions.get(KEY), store.sessions.get('wsa:/open')?.text], [undefined, 'x']);
+  });
+});
+
+describe('document store: a bound on the sessions of files nobody has open', () => {
+  const keyOf = (i: number) => `wsa:/wksp_1/facts/fact_${i}/F${i}.json`;
+  const fileOf = (i: number) => ({ ...file, view: 'fact' as const, id: `fact_${i}`, name: `F${i}` });
+  const load = (store: DocumentStore, i: number) => store.loaded(keyOf(i), fileOf(i), content(snapshot(1, `text ${i}`)));
+
+  test('past MAX_SESSIONS the oldest closed ones go, oldest first; at the bound and below nothing goes', () => {
+    const { store } = harness();
+    for (let i = 0; i < MAX_SESSIONS; i++) load(store, i);
+    store.bound(keyOf(MAX_SESSIONS - 1), () => false);
+    assert.equal(store.sessions.size, MAX_SESSIONS, 'at the bound: all kept');
+    load(store, MAX_SESSIONS);
+    load(store, MAX_SESSIONS + 1);
+    store.bound(keyOf(MAX_SESSIONS + 1), () => false);
+    assert.equal(store.sessions.size, MAX_SESSIONS);
+    assert.deepEqual([store.sessions.get(keyOf(0)), store.sessions.get(keyOf(1))], [undefined, undefined], 'the two oldest went');
+    assert.equal(store.sessions.get(keyOf(2))?.text, 'text 2');
+    assert.equal(store.sessions.get(keyOf(MAX_SESSIONS + 1))?.text, `text ${MAX_SESSIONS + 1}`);
+  });
+
+  test('a file read again is the newest: an open, held, edited or just-read file is never dropped', () => {
+    const { store } = harness();
+    for (let i = 0; i < MAX_SESSIONS + 5; i++) load(store, i);
+    load(store, 0);
+    store.autoSaveHeld(keyOf(1), 'held');
+    store.editorChanged(keyOf(2), dirty('mine'));
+    const last = MAX_SESSIONS + 5;
+    load(store, last);
+    store.bound(keyOf(last), (k) => k === keyOf(3));
+    assert.equal(store.sessions.size, MAX_SESSIONS);
+    for (const i of [0, 1, 2, 3, last]) assert.ok(store.sessions.get(keyOf(i)), `session ${i} is kept`);
+    assert.equal(store.sessions.get(keyOf(4)), undefined, 'the oldest of the others went');
+  });
+
+  test('when every session must stay, the bound gives way rather than drop one', () => {
+    const { store } = harness();
+    for (let i = 0; i < MAX_SESSIONS + 3; i++) load(store, i);
+    store.bound(keyOf(0), () => true);
+    assert.equal(store.sessions.size, MAX_SESSIONS + 3);
   });
 });
 
