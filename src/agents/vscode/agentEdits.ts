@@ -50,9 +50,12 @@ export function bindingOf(connection: KeyedConnection): Binding {
   return { origin: connection.origin, workspaceId: connection.workspaceId };
 }
 
-/** The `wsa:` document of a resource: the open one if any (whatever its name), else the explorer's name for it. */
-function openDocumentOf(file: ResourceFile): vscode.TextDocument | undefined {
-  return vscode.workspace.textDocuments.find((d) => {
+/**
+ * The `wsa:` document of a resource: the open one if any (whatever its name), that of the
+ * connection `pin` names first (a document of another is refused when saved), else none.
+ */
+function openDocumentOf(file: ResourceFile, pin: string): vscode.TextDocument | undefined {
+  const open = vscode.workspace.textDocuments.filter((d) => {
     if (d.uri.scheme !== FILE_SCHEME) return false;
     try {
       const f = parseFilePath(d.uri.path);
@@ -61,6 +64,7 @@ function openDocumentOf(file: ResourceFile): vscode.TextDocument | undefined {
       return false;
     }
   });
+  return open.find((d) => d.uri.authority.toLowerCase() === pin.toLowerCase()) ?? open[0];
 }
 
 export class AgentEdits {
@@ -115,7 +119,7 @@ export class AgentEdits {
     if (save) assertSaveAllowed(args.file.id, args.file.view, this.deps.allowLiveSave());
     const binding = bindingOf(connection);
     const uri = await this.uriOf(connection, args.file);
-    const open = openDocumentOf(args.file);
+    const open = openDocumentOf(args.file, uri.authority);
     const theirs = () =>
       new ToolFailure(vscode.l10n.t('{0} has unsaved edits of the user’s: their work wins, nothing was changed.', args.file.id));
     if (open?.isDirty) throw theirs();
@@ -156,7 +160,8 @@ export class AgentEdits {
   }
 
   private async uriOf(connection: KeyedConnection, file: ResourceFile): Promise<vscode.Uri> {
-    const open = openDocumentOf(file);
+    const pin = this.deps.pin?.() ?? '';
+    const open = openDocumentOf(file, pin);
     if (open) return open.uri;
     // Named as the explorer names it, so that it is the same document as the one the explorer opens.
     const kind = FILE_VIEWS[file.view].kind;
@@ -165,7 +170,7 @@ export class AgentEdits {
     const name = (explorerOf(kind).identify as (v: unknown) => { name: string })(found.value).name;
     return vscode.Uri.from({
       scheme: FILE_SCHEME,
-      authority: this.deps.pin?.() ?? '',
+      authority: pin,
       path: filePath({ ...file, workspaceId: connection.workspaceId, name }),
     });
   }
