@@ -94,7 +94,8 @@ describe('document store: a bound on the sessions of files nobody has open', () 
   test('a file read again is the newest: an open, held, edited or just-read file is never dropped', () => {
     const { store } = harness();
     for (let i = 0; i < MAX_SESSIONS + 5; i++) load(store, i);
-    load(store, 0);
+    const first = store.sessions.get(keyOf(0));
+    assert.equal(load(store, 0), first, 'read again, a file keeps its session');
     store.autoSaveHeld(keyOf(1), 'held');
     store.editorChanged(keyOf(2), dirty('mine'));
     const last = MAX_SESSIONS + 5;

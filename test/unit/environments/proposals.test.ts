@@ -72,6 +72,21 @@ describe('withProposals', () => {
     );
   });
 
+  test('a name of 64 characters, taken twice, still makes ids a connection takes (at most 64)', () => {
+    const long = 'p'.repeat(64);
+    const added = withProposals(
+      [],
+      [
+        { ...PROD, name: long },
+        { ...PROD, name: long, workspace: 'wksp_b' },
+      ],
+    ) as { id: string }[];
+    assert.deepEqual(
+      entries(added).map((e) => e.id),
+      ['p'.repeat(60), `${'p'.repeat(60)}-2`],
+    );
+  });
+
   test('nothing is added past the bound of the setting; a value that is not a list starts one', () => {
     const full = Array.from({ length: MAX_CONNECTIONS }, (_, i) => ({ ...USER_DEV, id: `c${i}`, workspaceId: `wksp_${i}` }));
     assert.equal(withProposals(full, [PROD]).length, MAX_CONNECTIONS);
