@@ -297,4 +297,25 @@ describe('Environments: promote', function () {
     const again = await promote({ ids: [s.ids.factId!] });
     assert.equal(again!.plan.entries[0]?.proposed, undefined, 'found by its binding, not by name');
   });
+
+  it('a target its own entry leaves unprotected is asked about when another entry names the same place as production', async () => {
+    await editFact(s.emulator, s.ids.factId!, 'gross margin, changed on dev');
+    prod.emu.clearRequests();
+    const prodEntry = { id: 'prod', label: 'Prod', baseUrl: prod.emu.url, workspaceId: prod.emu.demo.workspaceId };
+    await vscode.workspace.getConfiguration(SECTION).update(
+      'connections',
+      [
+        { id: 'dev', label: 'Dev', baseUrl: s.emulator.url, workspaceId: s.emulator.workspaceId, stage: 'development' },
+        { ...prodEntry, stage: 'development', protected: false },
+        { ...prodEntry, id: 'prod-guarded', label: 'Prod (guarded)', stage: 'production' },
+      ],
+      vscode.ConfigurationTarget.Global,
+    );
+    picks = [async (items) => applyItem(items)];
+    const run = await promote({ ids: [s.ids.factId!] });
+    assert.equal(run!.plan.entries[0]?.action, 'update', run!.plan.entries[0]?.reason);
+    assert.equal(questions.length, 1, 'one entry guarding a place guards it');
+    assert.equal(run!.result, undefined);
+    assert.deepEqual(writes(prod.emu), [], 'Cancel sent nothing');
+  });
 });

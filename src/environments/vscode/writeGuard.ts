@@ -89,7 +89,11 @@ export class ProductionGuard extends Disposable {
   /** The current connection with its stage and protection, read afresh (the setting is small). */
   connection(): ResolvedConnection | undefined {
     const current = this.source.current;
-    if (!current) return undefined;
+    return current && this.resolve(current);
+  }
+
+  /** A connection (the window's, or a promotion's target) as the settings guard it: every entry naming it, a folder's or an agent's raise. */
+  private resolve(current: CurrentConnection): ResolvedConnection | undefined {
     const { user, folder } = this.settings.connectionsByScope();
     // The user's value alone decides; a folder's can only add protection.
     const parsed = parseConnections(user);
@@ -125,8 +129,12 @@ export class ProductionGuard extends Disposable {
     const first = this.connection();
     const decision = decideWrite(kind, first, first ? this.allowed.has(allowanceKey(first)) : false);
     if (decision !== 'ask') return decision === 'send';
-    // One question at a time: the answer to the first may allow the ones waiting.
-    const turn = this.asking.then(() => this.ask(kind, uri));
+    return this.inTurn(() => this.ask(kind, uri));
+  }
+
+  /** One question at a time: the answer to the first may allow the ones waiting. */
+  private inTurn<T>(question: () => Promise<T>): Promise<T> {
+    const turn = this.asking.then(question);
     this.asking = turn.catch(() => undefined);
     return turn;
   }
@@ -137,19 +145,9 @@ export class ProductionGuard extends Disposable {
    * names the plan (`plan`), asked every time.
    */
   async confirmPromotion(target: ConnectionEntry, plan: string): Promise<boolean> {
-    const entry: ResolvedConnection = {
-      id: target.id,
-      label: target.label,
-      origin: target.origin,
-      workspaceId: target.workspaceId,
-      stage: target.stage,
-      protected: target.protected,
-    };
-    const c = withRaises(entry, { folder: this.settings.connectionsByScope().folder, agent: this.raisedByAgent.has(allowanceKey(entry)) });
-    if (decideWrite('promote', c, false) !== 'ask') return true;
-    const turn = this.asking.then(() => this.dialogs().ask(question('promote', c, undefined, plan)));
-    this.asking = turn.catch(() => undefined);
-    const answer = await turn;
+    const c = this.resolve(target);
+    if (!c || decideWrite('promote', c, false) !== 'ask') return true;
+    const answer = await this.inTurn(() => this.dialogs().ask(question('promote', c, undefined, plan)));
     if (answer === undefined) this.log.info(`[Environments] A promotion to «${c.label}» was cancelled; nothing was sent.`);
     return answer !== undefined;
   }
