@@ -1,10 +1,11 @@
 // The environments feature's production guard: which connection is production (the user's
 // `workspaceAutomation.connections`), the modal question before a write to a protected one (every
 // write path asks the WriteGuard this returns, passed in by the composition root), the marks that
-// show it (file badges, the connection's status bar colour) and Set Connection Stage…; the
-// comparisons across environments (Compare with Another Environment…, Compare Environments…) and
-// Promote to Another Environment…, whose modules and the engine under them load on first use. Cheap at activation: a settings read
-// on first need, one decoration provider and one editor listener.
+// show it (file badges, the connection's status bar colour), documents pinned to their connection,
+// Set Connection Stage…; the comparisons across environments (Compare with Another Environment…,
+// Compare Environments…), Promote to Another Environment… and Add Environments from
+// wsa.targets.json…, whose modules and the engine under them load on first use. Cheap at
+// activation: a settings read on first need, one decoration provider and one editor listener.
 import type * as vscode from 'vscode';
 import { BINDINGS_STATE_KEY } from '../manifest/config';
 import { COMMANDS } from '../manifest/contributions';

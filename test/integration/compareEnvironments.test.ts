@@ -11,11 +11,9 @@ import { originOf } from '../../src/connection/model/origins';
 import type { CompareEntry } from '../../src/environments/engine/compareEnvironments';
 import type { CompareOutcome } from '../../src/environments/vscode/compareCommands';
 import type { CompareDialogs, EntryItem } from '../../src/environments/vscode/comparePicks';
-import { revertAndCloseAll } from './fileHelpers';
 import { connectSuite, type SuiteContext } from './helpers';
+import { forgetDevAndProd, nameDevAndProd } from './support/twoEnvironments';
 import { PROD_ACTOR, PROD_KEY, startProdEmulator, type ProdEmulator } from './prodSeed';
-
-const SECTION = 'workspaceAutomation';
 
 describe('Environments: compare', function () {
   this.timeout(60_000);
@@ -60,24 +58,12 @@ describe('Environments: compare', function () {
       seed.facts.find((f) => f.id === seed.demo.ids.churnFactId)!.definition = 'edited on prod';
     });
     s.api.testing.environments.compare = dialogs;
-    await vscode.workspace.getConfiguration(SECTION).update(
-      'connections',
-      [
-        { id: 'dev', label: 'Dev', baseUrl: s.emulator.url, workspaceId: s.emulator.workspaceId, stage: 'development' },
-        { id: 'prod', label: 'Prod', baseUrl: prod.emu.url, workspaceId: prod.emu.demo.workspaceId, stage: 'production' },
-      ],
-      vscode.ConfigurationTarget.Global,
-    );
-    await s.api.connection.forgetApiKey(originOf(prod.emu.url));
+    await nameDevAndProd(s, prod);
     await s.admin.clearRequests();
   });
   after(async () => {
     delete s.api.testing.environments.compare;
-    await vscode.workspace.getConfiguration(SECTION).update('connections', undefined, vscode.ConfigurationTarget.Global);
-    await s.api.connection.forgetApiKey(originOf(prod.emu.url));
-    await revertAndCloseAll();
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await prod?.close();
+    await forgetDevAndProd(s, prod);
   });
 
   it('without a key for prod it asks to sign in there, and No sends nothing to prod', async () => {

@@ -8,8 +8,7 @@ import * as vscode from 'vscode';
 import { editText, revertAndCloseAll, wsaUri } from './fileHelpers';
 import { connectSuite, type SuiteContext } from './helpers';
 import { inside, invoke } from './support/agentCalls';
-
-const SECTION = 'workspaceAutomation';
+import { setConnections } from './support/twoEnvironments';
 
 describe('Environments: documents pinned to their connection', function () {
   this.timeout(60_000);
@@ -22,8 +21,6 @@ describe('Environments: documents pinned to their connection', function () {
     workspaceId: s.emulator.workspaceId,
     stage: 'development',
   });
-  const setConnections = (value: unknown) =>
-    vscode.workspace.getConfiguration(SECTION).update('connections', value, vscode.ConfigurationTarget.Global);
   const writes = async () => (await s.admin.requests()).filter((r) => r.method !== 'GET');
 
   async function refusedSave(pattern: RegExp): Promise<void> {

@@ -7,16 +7,15 @@
 // state; a target changed since the last promotion is drift.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { originOf } from '../../src/connection/model/origins';
 import type { PromoteRun } from '../../src/environments/vscode/promoteCommands';
 import type { ApplyItem, PlanItem, PlanPickItem, PromoteDialogs } from '../../src/environments/vscode/promotePicks';
 import type { GuardQuestion } from '../../src/environments/vscode/writeGuard';
 import { colleagueSaves, serviceFetch, type EmulatorInfo } from '../harness/lib/env';
-import { revertAndCloseAll, wsaUri } from './fileHelpers';
+import { wsaUri } from './fileHelpers';
 import { connectSuite, type SuiteContext } from './helpers';
+import { devAndProd, forgetDevAndProd, nameDevAndProd, setConnections } from './support/twoEnvironments';
 import { PROD_KEY, startProdEmulator, type ProdEmulator } from './prodSeed';
 
-const SECTION = 'workspaceAutomation';
 const FACTS_GROUP = { kind: 'group', group: { kind: 'fact' } };
 
 type Pick = (items: readonly PlanPickItem[]) => Promise<ApplyItem | PlanItem | undefined>;
@@ -101,15 +100,7 @@ describe('Environments: promote', function () {
         return guardAnswer;
       },
     });
-    await vscode.workspace.getConfiguration(SECTION).update(
-      'connections',
-      [
-        { id: 'dev', label: 'Dev', baseUrl: s.emulator.url, workspaceId: s.emulator.workspaceId, stage: 'development' },
-        { id: 'prod', label: 'Prod', baseUrl: prod.emu.url, workspaceId: prod.emu.demo.workspaceId, stage: 'production' },
-      ],
-      vscode.ConfigurationTarget.Global,
-    );
-    await s.api.connection.forgetApiKey(originOf(prod.emu.url));
+    await nameDevAndProd(s, prod);
     // dev's churn fact is ahead of prod's.
     await editFact(s.emulator, s.ids.churnFactId!, 'churned: no order in 60 days (changed on dev)');
     await s.admin.clearRequests();
@@ -126,11 +117,7 @@ describe('Environments: promote', function () {
     guard?.dispose();
     await removeTargets();
     await s.api.environments.keptBindings.forget();
-    await vscode.workspace.getConfiguration(SECTION).update('connections', undefined, vscode.ConfigurationTarget.Global);
-    await s.api.connection.forgetApiKey(originOf(prod.emu.url));
-    await revertAndCloseAll();
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await prod?.close();
+    await forgetDevAndProd(s, prod);
   });
 
   it('the plan of the Facts group names update, unchanged, unbound and blocked, each with why; leaving it sends nothing', async () => {
@@ -301,16 +288,12 @@ describe('Environments: promote', function () {
   it('a target its own entry leaves unprotected is asked about when another entry names the same place as production', async () => {
     await editFact(s.emulator, s.ids.factId!, 'gross margin, changed on dev');
     prod.emu.clearRequests();
-    const prodEntry = { id: 'prod', label: 'Prod', baseUrl: prod.emu.url, workspaceId: prod.emu.demo.workspaceId };
-    await vscode.workspace.getConfiguration(SECTION).update(
-      'connections',
-      [
-        { id: 'dev', label: 'Dev', baseUrl: s.emulator.url, workspaceId: s.emulator.workspaceId, stage: 'development' },
-        { ...prodEntry, stage: 'development', protected: false },
-        { ...prodEntry, id: 'prod-guarded', label: 'Prod (guarded)', stage: 'production' },
-      ],
-      vscode.ConfigurationTarget.Global,
-    );
+    const [dev, prodEntry] = devAndProd(s, prod);
+    await setConnections([
+      dev,
+      { ...prodEntry, stage: 'development', protected: false },
+      { ...prodEntry, id: 'prod-guarded', label: 'Prod (guarded)' },
+    ]);
     picks = [async (items) => applyItem(items)];
     const run = await promote({ ids: [s.ids.factId!] });
     assert.equal(run!.plan.entries[0]?.action, 'update', run!.plan.entries[0]?.reason);

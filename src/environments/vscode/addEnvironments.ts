@@ -9,20 +9,18 @@ import { isRecord } from '../../util/isRecord';
 import { notificationText } from '../../util/notify';
 import { parseConnections } from '../model/connections';
 import { proposedConnections, withProposals } from '../model/proposals';
-import { readTargetsFile, TARGETS_FILE, type TargetDef } from '../model/targets';
+import { TARGETS_FILE, type TargetDef } from '../model/targets';
 import { plain } from './comparePicks';
+import { openFolderTargets } from './environmentSides';
 
 interface TargetItem extends vscode.QuickPickItem {
   readonly target: TargetDef;
 }
 
 async function folderTargets(): Promise<readonly TargetDef[]> {
-  for (const folder of vscode.workspace.workspaceFolders ?? []) {
-    if (folder.uri.scheme !== 'file') continue;
-    const file = await readTargetsFile(folder.uri.fsPath);
-    if (file) return file.targets;
-  }
-  throw new Error(vscode.l10n.t('No open folder has a {0}: there is nothing to add.', TARGETS_FILE));
+  const found = await openFolderTargets();
+  if (!found) throw new Error(vscode.l10n.t('No open folder has a {0}: there is nothing to add.', TARGETS_FILE));
+  return found.targets.targets;
 }
 
 async function pickTargets(proposed: readonly TargetDef[]): Promise<readonly TargetDef[] | undefined> {

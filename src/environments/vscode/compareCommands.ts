@@ -10,7 +10,14 @@ import { notificationText } from '../../util/notify';
 import { compareEnvironments, compareResource, type CompareEntry } from '../engine/compareEnvironments';
 import type { CompareDocuments } from './compareDocuments';
 import { entryItems, type CompareDialogs } from './comparePicks';
-import { EnvironmentSides, sameConnection, type Side, type SideConnections, type SidesDeps } from './environmentSides';
+import {
+  EnvironmentSides,
+  sameConnection,
+  withCancellableProgress,
+  type Side,
+  type SideConnections,
+  type SidesDeps,
+} from './environmentSides';
 import { resourceOf } from './invokedOn';
 
 export type CompareConnections = SideConnections;
@@ -90,17 +97,8 @@ export class CompareCommands {
     );
     if (!b) return undefined;
     return this.sides.withSides(a, b, async (first, second, { bindings }) => {
-      const result = await vscode.window.withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Comparing «{0}» with «{1}»…', a.label, b.label),
-          cancellable: true,
-        },
-        (_p, token) => {
-          const abort = new AbortController();
-          token.onCancellationRequested(() => abort.abort());
-          return compareEnvironments({ first, second, bindings, signal: abort.signal });
-        },
+      const result = await withCancellableProgress(vscode.l10n.t('Comparing «{0}» with «{1}»…', a.label, b.label), (signal) =>
+        compareEnvironments({ first, second, bindings, signal }),
       );
       for (const note of result.notes) this.deps.log.info(`[Environments] ${note}`);
       if (options?.show !== false) await this.list(result.entries, first, second);

@@ -61,6 +61,25 @@ export interface BindingsSource {
   record(bindings: Bindings): Promise<void>;
 }
 
+/** The first open folder (on disk) that has a wsa.targets.json, and the file read bounded. */
+export async function openFolderTargets(): Promise<{ folder: string; targets: TargetsFile } | undefined> {
+  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+    if (folder.uri.scheme !== 'file') continue;
+    const targets = await readTargetsFile(folder.uri.fsPath);
+    if (targets) return { folder: folder.uri.fsPath, targets };
+  }
+  return undefined;
+}
+
+/** `work` under a cancellable notification titled `title`; cancelling aborts its signal. */
+export function withCancellableProgress<T>(title: string, work: (signal: AbortSignal) => Promise<T>): Thenable<T> {
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_p, token) => {
+    const abort = new AbortController();
+    token.onCancellationRequested(() => abort.abort());
+    return work(abort.signal);
+  });
+}
+
 export function sameConnection(a: { origin: string; workspaceId: string }, b: { origin: string; workspaceId: string }): boolean {
   return a.origin === b.origin && a.workspaceId === b.workspaceId;
 }
@@ -72,18 +91,8 @@ export class EnvironmentSides {
     return [...parseConnections(this.deps.settings.connectionsByScope().user).entries];
   }
 
-  /** The first open folder (on disk) that has a wsa.targets.json, and the file read bounded. */
-  private async targetsFolder(): Promise<{ folder: string; targets: TargetsFile } | undefined> {
-    for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      if (folder.uri.scheme !== 'file') continue;
-      const targets = await readTargetsFile(folder.uri.fsPath);
-      if (targets) return { folder: folder.uri.fsPath, targets };
-    }
-    return undefined;
-  }
-
   async bindings(): Promise<BindingsSource> {
-    const found = await this.targetsFolder();
+    const found = await openFolderTargets();
     if (found) {
       const { folder, targets } = found;
       return {

@@ -14,7 +14,7 @@ import type { ConnectionEntry } from '../model/connections';
 import type { PlanEntry } from '../model/plan';
 import type { EditableKind } from '../model/promotionRules';
 import type { CompareDocuments } from './compareDocuments';
-import { EnvironmentSides, sameConnection, type Side, type SidesDeps } from './environmentSides';
+import { EnvironmentSides, sameConnection, withCancellableProgress, type Side, type SidesDeps } from './environmentSides';
 import { promoteSelectionOf } from './invokedOn';
 import { applySummary, planItems, type PromoteDialogs } from './promotePicks';
 
@@ -73,25 +73,17 @@ export class PromoteCommands {
     );
     if (!target) return undefined;
     return this.sides.withSides(here, target, async (source, dest, where) => {
-      const plan = await vscode.window.withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Planning the promotion from «{0}» to «{1}»: reading both…', source.label, dest.label),
-          cancellable: true,
-        },
-        (_p, token) => {
-          const abort = new AbortController();
-          token.onCancellationRequested(() => abort.abort());
-          return planPromotion({
-            source,
-            target: dest,
-            bindings: where.bindings,
-            ...(selection.ids ? { ids: selection.ids } : {}),
-            ...(selection.kinds ? { kinds: selection.kinds } : {}),
-            ...(options.overwriteDrift ? { overwriteDrift: true } : {}),
-            signal: abort.signal,
-          });
-        },
+      const title = vscode.l10n.t('Planning the promotion from «{0}» to «{1}»: reading both…', source.label, dest.label);
+      const plan = await withCancellableProgress(title, (signal) =>
+        planPromotion({
+          source,
+          target: dest,
+          bindings: where.bindings,
+          ...(selection.ids ? { ids: selection.ids } : {}),
+          ...(selection.kinds ? { kinds: selection.kinds } : {}),
+          ...(options.overwriteDrift ? { overwriteDrift: true } : {}),
+          signal,
+        }),
       );
       this.logPlan(plan);
       if (!(await this.agreed(plan, source, dest))) {
