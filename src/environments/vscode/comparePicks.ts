@@ -82,7 +82,7 @@ export function entryItems(entries: readonly CompareEntry[], first: string, seco
       const candidates = entry.candidates?.length ? ` (${entry.candidates.join(', ')})` : '';
       items.push({
         label: plain(entry.name),
-        description: `${RESOURCE_KINDS[entry.kind].singular} · ${ids}`,
+        description: `${RESOURCE_KINDS[entry.kind].singular} · ${plain(ids)}`,
         detail: plain(`${entry.reason}${candidates}`),
         entry,
       } satisfies EntryItem);

@@ -97,7 +97,7 @@ export function planItems(plan: PromotionPlan, to: string): PlanPickItem[] {
       const ids = entry.targetId ? `${entry.sourceId} → ${entry.targetId}` : entry.sourceId;
       items.push({
         label: plain(entry.name ?? entry.sourceId),
-        description: `${kindWord(entry.kind)} · ${ids}${entry.diff ? ` · ${vscode.l10n.t('pick to see the change')}` : ''}`,
+        description: `${kindWord(entry.kind)} · ${plain(ids)}${entry.diff ? ` · ${vscode.l10n.t('pick to see the change')}` : ''}`,
         detail: plain(`${entry.reason}.${kept}`),
         entry,
       } satisfies PlanItem);
