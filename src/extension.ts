@@ -35,6 +35,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
   const environments = registerEnvironments(context, {
     log,
     config,
+    connectionsChanged: config.onDidChange,
     connection: connection.manager,
     statusBar: connection.statusBar,
     options: tunables.environments,
@@ -57,6 +58,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
     config,
     connection: connection.manager,
     baseOf: documents.baseOf,
+    windowOwns: (uri) => documents.documents.windowOwns(uri),
     onDidSave: documents.saves.onDidSave,
   });
   const explorer = registerExplorer(context, {
@@ -64,12 +66,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
     config,
     connection: connection.manager,
     onDidSave: documents.saves.onDidSave,
+    windowOwns: (uri) => documents.documents.windowOwns(uri),
     pin: () => environments.pins.authority(),
+    others: environments.pins,
   });
   const history = registerHistory(context, {
     log,
     connection: connection.manager,
     revisions: documents.revisions,
+    windowOwns: (uri) => documents.documents.windowOwns(uri),
     onDidSave: documents.saves.onDidSave,
     options: tunables.history,
   });

@@ -23,6 +23,7 @@ export class ConnectionStatusBar extends Disposable {
   private shown = false;
   /** The protected connection the active editor writes to (the production guard says), if any. */
   private protectedLabel: string | undefined;
+  private editor: { label: string; host: string; workspaceId: string } | undefined;
 
   /** Shown once `whenReady` settles (the key is read): never a "Signed out" flash before that. */
   constructor(
@@ -39,6 +40,12 @@ export class ConnectionStatusBar extends Disposable {
       () => this.show(),
       () => this.show(),
     );
+  }
+
+  /** The connection of the active editor's file when it is another than the window's (ProtectedMarks says). */
+  showEditorConnection(editor: { label: string; host: string; workspaceId: string } | undefined): void {
+    this.editor = editor;
+    if (this.shown) this.render();
   }
 
   /** Coloured as an error while the active editor holds a file of a protected connection, and only then. */
@@ -63,6 +70,31 @@ export class ConnectionStatusBar extends Disposable {
     };
     const status = this.connection.status;
     const connection = this.connection.current;
+    if (this.editor) {
+      // The active file is read and saved through another connection than the window's: that one is shown.
+      const { label, host, workspaceId } = this.editor;
+      this.item.text = `$(cloud) ${label} · ${workspaceId}`;
+      this.item.tooltip = tooltip(
+        vscode.l10n.t(
+          '**Workspace Automation**\n\nThis file is of «{0}»: service {1}, workspace {2}. It is read and saved through that connection.',
+          label,
+          md(host),
+          md(workspaceId),
+        ) +
+          vscode.l10n.t(
+            '  \nThe window’s connection, for commands without a file: {0}.',
+            connection ? md(connection.label) : vscode.l10n.t('none'),
+          ) +
+          (this.protectedLabel === undefined
+            ? ''
+            : vscode.l10n.t(
+                '\n\n$(shield) «{0}» is a protected connection: every write asks first, auto saves are held.',
+                this.protectedLabel,
+              )) +
+          vscode.l10n.t('\n\nClick to switch workspace, sign out or show the log.'),
+      );
+      return;
+    }
     const ignored = status && 'ignoredFolder' in status ? Object.entries(status.ignoredFolder) : [];
     const ignoredNote = ignored.length
       ? vscode.l10n.t(

@@ -19,6 +19,8 @@ export interface DashboardLanguageDeps {
   readonly connection: ConnectionProvider;
   readonly baseOf: (uri: vscode.Uri) => ServerSnapshot | undefined;
   readonly onDidSave: Event<{ uri: vscode.Uri }>;
+  /** Whether the window's connection serves a `wsa:` document (DocumentRegistry.windowOwns): only then is its data contract read. */
+  readonly windowOwns?: (uri: vscode.Uri) => boolean;
 }
 
 export interface DashboardLanguageFeature {
@@ -61,7 +63,17 @@ export function registerDashboardLanguage(context: vscode.ExtensionContext, deps
   const pulled = new Map<string, { base?: DashboardBase; read: Promise<void> }>();
   const accepts = (uri: vscode.Uri) => isDashboardDocument(uri) || pulled.has(uri.toString());
   const baseOf = (uri: vscode.Uri) => (isDashboardDocument(uri) ? deps.baseOf(uri) : pulled.get(uri.toString())?.base);
-  const documents = own(new DashboardDocuments({ worker, connection: deps.connection, accepts, baseOf, typeDiagnostics, log: deps.log }));
+  const documents = own(
+    new DashboardDocuments({
+      worker,
+      connection: deps.connection,
+      accepts,
+      baseOf,
+      typeDiagnostics,
+      log: deps.log,
+      ...(deps.windowOwns ? { windowOwns: deps.windowOwns } : {}),
+    }),
+  );
   for (const d of registerDashboardProviders(worker, documents, language)) own(d);
 
   // The manifest's file name patterns open dashboards and their revisions as `wsa-dashboard`, so the

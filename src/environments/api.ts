@@ -3,16 +3,19 @@
 // stays in this feature; index.ts registers it.
 import type * as vscode from 'vscode';
 import type { WriteKind } from './model/guard';
+import type { DocumentPlace } from './model/pins';
 
 export type { WriteKind } from './model/guard';
 export { WriteDeclinedError } from './vscode/writeGuard';
 
-/** Documents pinned to their connection (model/pins.ts): the authority new `wsa:` URIs carry, and why one cannot be used now. */
+export type { DocumentPlace } from './model/pins';
+
+/** Documents pinned to their connection (model/pins.ts): the authority new `wsa:` URIs carry, and where one is read and saved. */
 export interface Pins {
   /** The authority of a new `wsa:` URI: the window's connection's entry id, '' when no entry names it. */
   authority(): string;
-  /** Why the document of `uri` (of workspace `workspaceId`) cannot be read or saved now, before any request; undefined when it can. */
-  problem(uri: vscode.Uri, workspaceId: string): string | undefined;
+  /** Where the document of `uri` (of workspace `workspaceId`) is read and saved now. */
+  place(uri: vscode.Uri, workspaceId: string): DocumentPlace;
 }
 
 /** The production guard as a write path asks it. */
@@ -23,6 +26,6 @@ export interface WriteGuard {
    * for an auto save (held, never asked about). False: send nothing.
    */
   confirmWrite(kind: WriteKind, uri?: vscode.Uri): Promise<boolean>;
-  /** The label of the current connection when it is protected (why auto saves are held). */
-  protectedLabel(): string | undefined;
+  /** The label of the connection `uri` writes to (the window's without one) when it is protected (why auto saves are held). */
+  protectedLabel(uri?: vscode.Uri): string | undefined;
 }

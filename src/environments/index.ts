@@ -35,6 +35,8 @@ export interface EnvironmentsOptions {
 export interface EnvironmentsDeps {
   log: vscode.LogOutputChannel;
   config: ConnectionsSetting;
+  /** Fires when the extension's settings change (the connections among them). */
+  connectionsChanged: vscode.Event<unknown>;
   connection: GuardSource;
   /** The connection's status bar item, coloured while a protected connection's file is active. */
   statusBar: ProtectedHighlight;
@@ -59,7 +61,22 @@ export interface EnvironmentsFeature {
 
 export function registerEnvironments(context: vscode.ExtensionContext, deps: EnvironmentsDeps): EnvironmentsFeature {
   const own = ownedBy(context.subscriptions);
-  const production = own(new ProductionGuard(deps.connection, deps.config, deps.log, () => deps.options?.dialogs ?? VSCODE_GUARD_DIALOGS));
+  const pins = own(
+    new DocumentPins(deps.connection, deps.config, context.globalState, deps.compare.connection, [
+      deps.connection.onDidChangeConnection,
+      context.secrets.onDidChange,
+      deps.connectionsChanged,
+    ]),
+  );
+  const production = own(
+    new ProductionGuard(
+      deps.connection,
+      deps.config,
+      deps.log,
+      () => deps.options?.dialogs ?? VSCODE_GUARD_DIALOGS,
+      (uri) => pins.otherEntry(uri),
+    ),
+  );
   const marks = own(new ProtectedMarks(production, deps.statusBar));
   own(
     registerCommand(deps.log, COMMANDS.setConnectionStage, async (arg?: unknown) =>
@@ -117,12 +134,11 @@ export function registerEnvironments(context: vscode.ExtensionContext, deps: Env
   own(registerCommand(deps.log, COMMANDS.promote, async (arg?: unknown, second?: unknown) => (await promotions()).promote(arg, second)));
   const guard: WriteGuard = {
     confirmWrite: (kind, uri) => production.confirmWrite(kind, uri),
-    protectedLabel: () => production.protectedConnection()?.label,
+    protectedLabel: (uri) => production.protectedConnection(uri)?.label,
   };
   const keptBindings = {
     get: () => context.globalState.get<unknown>(BINDINGS_STATE_KEY),
     forget: () => context.globalState.update(BINDINGS_STATE_KEY, undefined),
   };
-  const pins = new DocumentPins(deps.connection, deps.config, context.globalState);
   return { guard, production, marks, keptBindings, pins };
 }

@@ -8,6 +8,7 @@ import { ExplorerModel } from './model/explorerModel';
 import { parseFilePath, VIEWS } from '../kinds/resourcePath';
 import { ownedBy } from '../util/lifecycle';
 import { ExplorerCommands } from './vscode/explorerCommands';
+import type { OtherConnections } from './vscode/connectionRoots';
 import { ExplorerView } from './vscode/explorerTree';
 
 export interface ExplorerDeps {
@@ -18,6 +19,10 @@ export interface ExplorerDeps {
   onDidSave: vscode.Event<{ uri: vscode.Uri }>;
   /** The authority a document opened from the tree carries: the connection it is pinned to. */
   pin?: () => string;
+  /** Whether the window's connection serves a `wsa:` document (DocumentRegistry.windowOwns): another's save refreshes nothing here. */
+  windowOwns?: (uri: vscode.Uri) => boolean;
+  /** The user's other connections: a root each, beside the window's groups. */
+  others?: OtherConnections;
 }
 
 export interface ExplorerFeature {
@@ -29,15 +34,15 @@ export interface ExplorerFeature {
 
 export function registerExplorer(
   context: vscode.ExtensionContext,
-  { log, config, connection, onDidSave, pin }: ExplorerDeps,
+  { log, config, connection, onDidSave, pin, windowOwns, others }: ExplorerDeps,
 ): ExplorerFeature {
   const own = ownedBy(context.subscriptions);
   // Nothing here makes a request until the tree is shown.
   const model = own(new ExplorerModel(connection, { log }));
   model.setAddedIds(config.read().resources);
   own(config.onDidChange((s) => model.setAddedIds(s.resources)));
-  const view = own(new ExplorerView(model, connection, log));
-  own(onDidSave(({ uri }) => void refreshExplorerItems(model, uri, log)));
+  const view = own(new ExplorerView(model, connection, log, undefined, others));
+  own(onDidSave(({ uri }) => (windowOwns?.(uri) === false ? undefined : void refreshExplorerItems(model, uri, log))));
   const commands = own(new ExplorerCommands(model, view, connection, config, log, pin));
   return { view, onDidRefreshAll: commands.onDidRefreshAll };
 }

@@ -18,6 +18,8 @@ export interface HistoryDeps {
   log: vscode.LogOutputChannel;
   connection: ConnectionProvider;
   revisions: RevisionCache;
+  /** Whether the window's connection serves a `wsa:` document (DocumentRegistry.windowOwns). */
+  windowOwns?: (uri: vscode.Uri) => boolean;
   onDidSave: HistoryPanelsDeps['onDidSave'];
   options?: HistoryPanelsOptions;
 }

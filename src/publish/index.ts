@@ -45,7 +45,11 @@ export function registerPublish(context: vscode.ExtensionContext, deps: PublishD
   const own = ownedBy(context.subscriptions);
   // An open dashboard's source read named its resource and draft: the status bar reads neither again.
   const ownRevision = (uri: vscode.Uri) => draftOfSnapshot(deps.documents.sessions.get(uri.toString())?.base);
-  const targets = new OperationTargets(deps.connection, (uri) => draftOfSnapshot(deps.documents.sessions.get(uri)?.base)?.resourceId);
+  const targets = new OperationTargets(
+    deps.connection,
+    (uri) => draftOfSnapshot(deps.documents.sessions.get(uri)?.base)?.resourceId,
+    (uri) => deps.documents.windowOwns(uri),
+  );
   own(deps.connection.onDidChangeConnection(() => targets.clear()));
   const operations = own(
     new RevisionOperationsUi(

@@ -16,6 +16,8 @@ export class OperationTargets {
     private readonly connection: ConnectionProvider,
     /** The history resource an open `wsa:` document's read already named (a dashboard's `rept_`). */
     private readonly knownResource: (uri: string) => string | undefined = () => undefined,
+    /** Whether the window's connection serves a `wsa:` document (DocumentRegistry.windowOwns). */
+    private readonly windowOwns: (uri: vscode.Uri) => boolean = () => true,
   ) {}
 
   clear(): void {
@@ -41,6 +43,7 @@ export class OperationTargets {
             ),
       askForId: () => Promise.resolve(undefined),
       pickHistory: () => Promise.resolve(undefined),
+      windowOwns: this.windowOwns,
     });
     if (!target) return undefined;
     return { workspaceId: connection.workspaceId, ...target, name: target.name ?? target.resourceId };

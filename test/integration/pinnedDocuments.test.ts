@@ -73,10 +73,10 @@ describe('Environments: documents pinned to their connection', function () {
     await refusedSave(/«Dev» now points at workspace wksp_\w+, and this file is of workspace/);
   });
 
-  it('a connection re-pointed to another service refuses it too: the window is not on it', async () => {
+  it('a connection re-pointed to another service refuses it too: its text is not sent to another service', async () => {
     await setConnections([{ ...entry(), baseUrl: 'https://elsewhere.example.com' }]);
     await refusedSave(
-      /This file is of «Dev» \(elsewhere\.example\.com, workspace wksp_\w+\), which is not the connection this window uses/,
+      /«Dev» now points at elsewhere\.example\.com, and this file was opened from [\w.:]+: its text is not sent to another service/,
     );
   });
 

@@ -20,8 +20,14 @@ export interface ProdEmulator {
   close(): Promise<void>;
 }
 
-export async function startProdEmulator(edit: (s: StateSnapshot) => void = () => {}, variants?: readonly string[]): Promise<ProdEmulator> {
-  const seed = JSON.parse(JSON.stringify(demoSnapshot({ deployDelayMs: 600_000 })).replace(PER_ENVIRONMENT, '$1_P')) as StateSnapshot;
+/** `sameIds`: prod keeps dev's ids (two services may give one id to two resources). */
+export async function startProdEmulator(
+  edit: (s: StateSnapshot) => void = () => {},
+  variants?: readonly string[],
+  { sameIds = false } = {},
+): Promise<ProdEmulator> {
+  const text = JSON.stringify(demoSnapshot({ deployDelayMs: 600_000 }));
+  const seed = JSON.parse(sameIds ? text : text.replace(PER_ENVIRONMENT, '$1_P')) as StateSnapshot;
   const admin = seed.apiKeys.find((k) => k.secret === seed.demo.apiKey)!;
   admin.secret = PROD_KEY;
   admin.id = PROD_ACTOR;

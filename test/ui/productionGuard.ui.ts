@@ -169,4 +169,49 @@ describe('Production guard: the modal and the red status bar', () => {
       writes.map((r) => `${r.method} ${r.path}`).join(', '),
     );
   });
+
+  it('Prod is a root of its own in the explorer: its file opens beside dev’s, the status bar names Prod in red, and a save asks for Prod', async function () {
+    this.timeout(150_000);
+    const { page } = ui;
+    prod!.emu.clearRequests();
+    const explorer = viewPane(page, 'Explorer');
+    // Prod's key was stored by the sign-in above: its root lists with it.
+    await expandTreeItem(explorer, /^Prod/);
+    const prodFacts = explorer.locator('.monaco-list-row[aria-level="2"]', { hasText: /^Facts$/ }).first();
+    await prodFacts.click();
+    const churn = explorer.locator('.monaco-list-row[aria-level="3"]', { hasText: 'Monthly churn rate' }).first();
+    await churn.click();
+    await page.locator('.tabs-container .tab', { hasText: 'Monthly churn rate.json' }).first().waitFor();
+    await page.locator('.editor-instance .view-line', { hasText: '"definition"' }).first().waitFor();
+    await page
+      .locator('.part.statusbar .statusbar-item.has-background-color', { hasText: `Prod · ${prod!.emu.demo.workspaceId}` })
+      .first()
+      .waitFor();
+    await ui.screenshot('side-by-side');
+    assert.ok(
+      prod!.emu.requests().some((r) => r.path === `/v1/facts/${prod!.emu.demo.ids.churnFactId}`),
+      'the file is read from Prod',
+    );
+
+    await page.locator('.editor-instance .view-lines').first().click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' ');
+    await page.locator('.tabs-container .tab.dirty', { hasText: 'Monthly churn rate.json' }).first().waitFor();
+    await page.keyboard.press('Control+S');
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor();
+    assert.match(
+      await dialog.locator('.dialog-message-text').innerText(),
+      /«Prod» is a protected connection\. Save «Monthly churn rate\.json» to «Prod»/,
+    );
+    assert.ok((await dialog.locator('.dialog-message-detail').innerText()).includes(new URL(prod!.emu.url).host));
+    await ui.screenshot('side-by-side-modal');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.locator('.tabs-container .tab.dirty', { hasText: 'Monthly churn rate.json' }).first().waitFor();
+    assert.deepEqual(
+      prod!.emu.requests().filter((r) => r.method !== 'GET'),
+      [],
+      'Cancel sends nothing to Prod',
+    );
+  });
 });

@@ -34,6 +34,8 @@ export interface DashboardDocumentsDeps {
   /** The service state an open dashboard is based on (a `wsa:` document's, a pulled file's). */
   readonly baseOf: (uri: vscode.Uri) => DashboardBase | undefined;
   readonly typeDiagnostics: () => boolean;
+  /** Whether the window's connection serves a `wsa:` document: a data run another connection named is not asked of it. */
+  readonly windowOwns?: (uri: vscode.Uri) => boolean;
   readonly log: vscode.LogOutputChannel;
 }
 
@@ -174,7 +176,10 @@ export class DashboardDocuments extends Disposable {
     const serviceText = document.uri.scheme === REVISION_SCHEME ? document.getText() : (base?.text ?? null);
     // Posted before any await: the worker sees the texts in the order they were typed.
     const sent = this.deps.worker.request('update', { key, text: document.getText(), serviceText });
-    const tokens = base?.connection && base.connection !== this.deps.connection.current ? undefined : base?.tokens;
+    const elsewhere =
+      (base?.connection !== undefined && base.connection !== this.deps.connection.current) ||
+      this.deps.windowOwns?.(document.uri) === false;
+    const tokens = elsewhere ? undefined : base?.tokens;
     const dataRunId = tokens?.kind === 'dashboard' ? tokens.expectedDataRunId : undefined;
     if (dataRunId !== t.dataRunId || !t.rows) {
       t.dataRunId = dataRunId;

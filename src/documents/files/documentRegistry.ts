@@ -5,9 +5,11 @@
 // did, as editor facts (`editorFacts`), and does what it answers on VS Code's side.
 import * as vscode from 'vscode';
 import type { ConnectionProvider } from '../../connection/api';
-import type { Pins } from '../../environments/api';
+import type { ServiceClient } from '../../api';
+import type { DocumentPlace, Pins } from '../../environments/api';
 import { NotSignedInError } from '../../connection/model/notSignedIn';
 import { ResourceReader, type RevisionSource } from '../model/resourceReader';
+import { RevisionCache } from '../model/revisionCache';
 import { isIdOf } from '../../api/ids';
 import type { DocumentSession, DocumentSessions } from '../model/documentSession';
 import type { DocumentStore, EditorFacts } from '../model/documentStore';
@@ -31,14 +33,31 @@ export interface ResolvedFile {
   file: ResourceFile;
   /** The URI string: the key of sessions and held saves. */
   key: string;
+  /** Pinned to another of the user's connections than the window's: read and saved through its own client. */
+  other?: OtherPlace;
 }
+
+export type OtherPlace = Extract<DocumentPlace, { kind: 'other' }>;
+
+/** Where a document's reads and saves go: the window's connection, or the one it is pinned to. */
+export interface Reach {
+  readonly client: () => ServiceClient;
+  readonly reader: ResourceReader;
+}
+
+/** Revisions kept per other connection: fewer than the window's (RevisionCache's 1,000), as they are read less. */
+const OTHER_REVISIONS = 200;
 
 export type RefreshOutcome = 'changed' | 'unchanged' | 'skipped';
 
 export class DocumentRegistry extends Disposable {
   private readonly _onDidChangeFile = this._register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
   readonly onDidChangeFile = this._onDidChangeFile.event;
+  /** The window's connection's reader (what agents and the history read through). */
   readonly reader: ResourceReader;
+  private readonly windowReach: Reach;
+  /** The reach of each other connection documents are open with, by its place (DocumentPlace.key). */
+  private readonly others = new Map<string, { client: ServiceClient; reach: Reach }>();
   /** Per URI: one read of the service at a time, shared; each read after it settled reads again. */
   private readonly loading = new SingleFlight<string, DocumentSession>();
   private readonly refreshing = new SingleFlight<string, RefreshOutcome>();
@@ -54,7 +73,9 @@ export class DocumentRegistry extends Disposable {
     private readonly pins?: Pins,
   ) {
     super();
-    this.reader = new ResourceReader(() => connection.require().client, revisions);
+    const client = () => connection.require().client;
+    this.reader = new ResourceReader(client, revisions);
+    this.windowReach = { client, reader: this.reader };
     // Another key or workspace: what nobody has open is read again when next asked for.
     this._register(connection.onDidChangeConnection(() => store.connectionChanged((key) => this.isOpen(key))));
     this._register({ dispose: () => clearTimeout(this.batchTimer) });
@@ -99,8 +120,9 @@ export class DocumentRegistry extends Disposable {
       throw e;
     }
     // A document pinned to a connection is used only through it: refused here, before any request.
-    const pinned = this.pins?.problem(uri, file.workspaceId);
-    if (pinned !== undefined) throw vscode.FileSystemError.Unavailable(pinned);
+    const place = this.pins?.place(uri, file.workspaceId) ?? { kind: 'window' };
+    if (place.kind === 'refused') throw vscode.FileSystemError.Unavailable(place.message);
+    if (place.kind === 'other') return { file, key: uri.toString(), other: place };
     const current = this.connection.current;
     if (!current) throw toFileSystemError(new NotSignedInError(), uri);
     if (file.workspaceId !== current.workspaceId) {
@@ -114,6 +136,40 @@ export class DocumentRegistry extends Disposable {
       );
     }
     return { file, key: uri.toString() };
+  }
+
+  /**
+   * Whether the window's connection reads and saves the document of `uri`: false for one pinned to
+   * another connection, or to one that cannot be used now. What only the window's connection serves
+   * (history, publish, a dashboard's data contract) refuses those, so that no id one connection read
+   * is sent to another. Not a `wsa:` file, or one without a connection: true (its feature judges it).
+   */
+  windowOwns(uri: vscode.Uri): boolean {
+    if (uri.scheme !== FILE_SCHEME || uri.authority === '' || !this.pins) return true;
+    let file: ResourceFile;
+    try {
+      file = parseFilePath(uri.path);
+    } catch {
+      return true;
+    }
+    return this.pins.place(uri, file.workspaceId).kind === 'window';
+  }
+
+  /** Where the reads and saves of a resolved file go; refused as a FileSystemError when its connection has no key. */
+  async reach({ other }: ResolvedFile): Promise<Reach> {
+    if (!other) return this.windowReach;
+    let client: ServiceClient;
+    try {
+      client = await other.client();
+    } catch (e) {
+      throw vscode.FileSystemError.Unavailable(e instanceof Error ? e.message : String(e));
+    }
+    const known = this.others.get(other.key);
+    if (known?.client === client) return known.reach;
+    // Its own revision cache: two services may give one id to two revisions.
+    const reach = { client: () => client, reader: new ResourceReader(() => client, new RevisionCache(() => client, OTHER_REVISIONS)) };
+    this.others.set(other.key, { client, reach });
+    return reach;
   }
 
   /**
@@ -142,13 +198,14 @@ export class DocumentRegistry extends Disposable {
   }
 
   /** The session of an open document, or a fresh one. */
-  async session(uri: vscode.Uri, { file, key }: ResolvedFile): Promise<DocumentSession> {
+  async session(uri: vscode.Uri, { file, key, other }: ResolvedFile): Promise<DocumentSession> {
     const existing = this.sessions.get(key);
     if (existing && (this.openDocument(key) || Date.now() - existing.loadedAt < REUSE_MS)) return existing;
-    return this.loading.get(key, () => this.load(uri, file, key));
+    return this.loading.get(key, () => this.load(uri, { file, key, ...(other ? { other } : {}) }));
   }
 
-  private async load(uri: vscode.Uri, file: ResourceFile, key: string): Promise<DocumentSession> {
+  private async load(uri: vscode.Uri, resolved: ResolvedFile): Promise<DocumentSession> {
+    const { file, key } = resolved;
     const resumed = this.store.resume(key, file);
     if (resumed) {
       if (resumed.from === 'editBase')
@@ -160,7 +217,7 @@ export class DocumentRegistry extends Disposable {
     const started = Date.now();
     let content;
     try {
-      content = await this.reader.read(file);
+      content = await (await this.reach(resolved)).reader.read(file);
     } catch (e) {
       const error = toFileSystemError(e, uri, vscode.l10n.t('Could not open «{0}»', file.name));
       this.log.error(`[Files] ${error.message}`);
@@ -183,10 +240,11 @@ export class DocumentRegistry extends Disposable {
     return this.refreshing.get(resolved.key, () => this.reread(uri, resolved));
   }
 
-  private async reread(uri: vscode.Uri, { file, key }: ResolvedFile): Promise<RefreshOutcome> {
+  private async reread(uri: vscode.Uri, resolved: ResolvedFile): Promise<RefreshOutcome> {
+    const { file, key } = resolved;
     const skip = this.store.beforeRemoteCheck(key, this.editorFacts(key));
     if (skip) return skip;
-    const content = await this.reader.read(file);
+    const content = await (await this.reach(resolved)).reader.read(file);
     // The user may have typed while it was read: the store decides again, on what the editor holds now.
     const { outcome, announce } = this.store.serviceChanged(key, content, this.editorFacts(key));
     if (announce) {

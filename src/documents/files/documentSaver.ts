@@ -4,7 +4,6 @@
 // a save did is told to the document store (src/documents/model/documentStore.ts) by name; it decides what
 // that does to the document, and this class does the VS Code side (events, notices, the editor).
 import * as vscode from 'vscode';
-import type { ServiceClient } from '../../api';
 import type { Configuration } from '../../manifest/config';
 import type { DocumentSession } from '../model/documentSession';
 import type { DocumentStore, SaveOrigin } from '../model/documentStore';
@@ -15,7 +14,7 @@ import { describeError } from '../../ui/describeError';
 import { WriteDeclinedError, type WriteGuard, type WriteKind } from '../../environments/api';
 import { KeyedQueue } from '../../util/async';
 import { Disposable } from '../../util/lifecycle';
-import type { DocumentRegistry, RefreshOutcome, ResolvedFile } from './documentRegistry';
+import type { DocumentRegistry, Reach, RefreshOutcome, ResolvedFile } from './documentRegistry';
 import { toFileSystemError } from './fileSystemErrors';
 import type { HeldSaves } from './heldSaves';
 import {
@@ -53,7 +52,9 @@ export class DocumentSaver extends Disposable implements SaveTarget {
   readonly onDidSave = this._onDidSave.event;
   /** Tells the outcome of saves no command reports: VS Code's own saves and timed held saves. */
   readonly notices = this._register(new SaveNotices());
-  private readonly flow: SaveFlow;
+  /** One save flow per connection the documents are read through (DocumentRegistry.reach). */
+  private readonly flows = new WeakMap<Reach, SaveFlow>();
+  private readonly validate: (view: FileView, text: string) => Promise<TextProblem[]>;
   private readonly queue = new KeyedQueue<string>();
   private readonly store: DocumentStore;
 
@@ -69,8 +70,17 @@ export class DocumentSaver extends Disposable implements SaveTarget {
   ) {
     super();
     this.store = documents.store;
-    const client = (): ServiceClient => documents.connection.require().client;
-    this.flow = new SaveFlow(client, documents.reader, { validate, log: { debug: (m) => log.debug(m), error: (m) => log.error(m) } });
+    this.validate = validate;
+  }
+
+  private flowOf(reach: Reach): SaveFlow {
+    let flow = this.flows.get(reach);
+    if (!flow) {
+      const log = { debug: (m: string) => this.log.debug(m), error: (m: string) => this.log.error(m) };
+      flow = new SaveFlow(reach.client, reach.reader, { validate: this.validate, log });
+      this.flows.set(reach, flow);
+    }
+    return flow;
   }
 
   /** Auto saves held back from the service. */
@@ -106,7 +116,7 @@ export class DocumentSaver extends Disposable implements SaveTarget {
       let base = basedOn ?? this.store.saveBase(key, text, this.documents.editorFacts(key));
       if (!base) {
         try {
-          base = await this.documents.reader.snapshot(file);
+          base = await (await this.documents.reach(resolved)).reader.snapshot(file);
         } catch (error) {
           return { status: 'failed', error };
         }
@@ -125,8 +135,9 @@ export class DocumentSaver extends Disposable implements SaveTarget {
     this.log.debug(`[Files] ${key}: the editor's text is now based on ${snapshot.label}.`);
   }
 
-  readLatest(uri: vscode.Uri): Promise<ServerSnapshot> {
-    return this.documents.reader.snapshot(this.documents.resolve(uri).file);
+  async readLatest(uri: vscode.Uri): Promise<ServerSnapshot> {
+    const resolved = this.documents.resolve(uri);
+    return (await this.documents.reach(resolved)).reader.snapshot(resolved.file);
   }
 
   baseOf(uri: vscode.Uri): ServerSnapshot | undefined {
@@ -224,7 +235,7 @@ export class DocumentSaver extends Disposable implements SaveTarget {
     if (await this.declined('autoSave', uri)) {
       // A protected connection: held whatever the mode, never sent and never asked about.
       this.hold(uri, session, text);
-      this.log.debug(`[Files] Held the auto save of «${file.name}»: ${this.guard?.protectedLabel() ?? ''} is a protected connection.`);
+      this.log.debug(`[Files] Held the auto save of «${file.name}»: ${this.guard?.protectedLabel(uri) ?? ''} is a protected connection.`);
       return;
     }
     if (mode === 'always') {
@@ -254,7 +265,7 @@ export class DocumentSaver extends Disposable implements SaveTarget {
   /** The production guard's refusal of a write of `kind`, or undefined when it may be sent. */
   private async declined(kind: WriteKind, uri: vscode.Uri): Promise<WriteDeclinedError | undefined> {
     if (!this.guard || (await this.guard.confirmWrite(kind, uri))) return undefined;
-    return new WriteDeclinedError(this.guard.protectedLabel() ?? '');
+    return new WriteDeclinedError(this.guard.protectedLabel(uri) ?? '');
   }
 
   /** A held save sent by its timer: nobody asked, so its outcome is told here. */
@@ -293,14 +304,16 @@ export class DocumentSaver extends Disposable implements SaveTarget {
 
   private async guardedSave(
     uri: vscode.Uri,
-    { file, key }: ResolvedFile,
+    resolved: ResolvedFile,
     text: string,
     base: ServerSnapshot,
     leaveOut?: readonly string[],
   ): Promise<SaveResult> {
+    const { file, key } = resolved;
     let result: SaveResult;
     try {
-      result = await this.flow.save({ file, uri: key, text, base, ...(leaveOut ? { leaveOut } : {}) });
+      const flow = this.flowOf(await this.documents.reach(resolved));
+      result = await flow.save({ file, uri: key, text, base, ...(leaveOut ? { leaveOut } : {}) });
     } catch (error) {
       this.log.error(`[Files] Saving «${file.name}» failed: ${error instanceof Error ? error.message : String(error)}`);
       result = { status: 'failed', error };

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { FILE_VIEWS, isResourceKind, RESOURCE_KINDS } from '../../kinds/resourceKinds';
 import { FILE_SCHEME, parseFilePath } from '../../kinds/resourcePath';
+import { isElsewhere } from '../../explorer/model/nodes';
 import { isRecord } from '../../util/isRecord';
 import { EDITABLE_KINDS } from '../engine/promoteReads';
 import type { EditableKind } from '../model/promotionRules';
@@ -16,6 +17,7 @@ interface Found {
 }
 
 function foundIn(arg: unknown): Found | undefined {
+  refuseElsewhere(arg);
   if (arg instanceof vscode.Uri) {
     if (arg.scheme !== FILE_SCHEME) return undefined;
     const file = parseFilePath(arg.path);
@@ -25,6 +27,14 @@ function foundIn(arg: unknown): Found | undefined {
   if (isRecord(arg) && isResourceKind(arg.kind) && typeof arg.id === 'string')
     return { kind: arg.kind, id: arg.id, ...(typeof arg.name === 'string' ? { name: arg.name } : {}) };
   return undefined;
+}
+
+/** An item under another connection's root: comparing and promoting start from the window's connection. */
+function refuseElsewhere(item: unknown): void {
+  if (isElsewhere(item))
+    throw new Error(
+      vscode.l10n.t('That item is of another connection than the window’s: switch to it to compare or promote from it. Nothing was sent.'),
+    );
 }
 
 function editable(kind: string, refused: (plural: string) => string): EditableKind {
@@ -68,6 +78,7 @@ export function promoteSelectionOf(arg: unknown, selected: unknown): PromoteSele
   const kinds = new Set<EditableKind>();
   const workspaceIds = new Set<string>();
   for (const item of items) {
+    refuseElsewhere(item);
     if (isRecord(item) && item.kind === 'group' && isRecord(item.group)) {
       kinds.add(editable(String(item.group.kind), refuse));
       continue;

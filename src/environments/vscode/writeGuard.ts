@@ -76,6 +76,8 @@ export class ProductionGuard extends Disposable {
     private readonly settings: ConnectionsSetting,
     private readonly log: vscode.LogOutputChannel,
     private readonly dialogs: () => GuardDialogs,
+    /** The other connection a document is pinned to, when it is not the window's (DocumentPins.otherEntry). */
+    private readonly pinnedTo: (uri: vscode.Uri | undefined) => ConnectionEntry | undefined = () => undefined,
   ) {
     super();
     this._register(source.onDidChangeConnection(() => this._onDidChange.fire()));
@@ -105,9 +107,20 @@ export class ProductionGuard extends Disposable {
     return withRaises(resolved, { folder, agent: this.raisedByAgent.has(allowanceKey(resolved)) });
   }
 
-  /** The current connection when it is protected. */
-  protectedConnection(): ResolvedConnection | undefined {
-    const c = this.connection();
+  /** The connection a write of `uri` goes to: the one its document is pinned to, else the window's. */
+  connectionOf(uri: vscode.Uri | undefined): ResolvedConnection | undefined {
+    return this.otherConnectionOf(uri) ?? this.connection();
+  }
+
+  /** The connection the document `uri` is pinned to, when it is another than the window's. */
+  otherConnectionOf(uri: vscode.Uri | undefined): ResolvedConnection | undefined {
+    const other = this.pinnedTo(uri);
+    return other && this.resolve(other);
+  }
+
+  /** The connection a write of `uri` goes to (the window's without one) when it is protected. */
+  protectedConnection(uri?: vscode.Uri): ResolvedConnection | undefined {
+    const c = this.connectionOf(uri);
     return c?.protected ? c : undefined;
   }
 
@@ -121,12 +134,13 @@ export class ProductionGuard extends Disposable {
   }
 
   /**
-   * Whether a write of `kind` (of the file `uri`, when there is one) may be sent now: true at once
+   * Whether a write of `kind` (of the file `uri`, when there is one: to the connection its document
+   * is pinned to) may be sent now: true at once
    * for an unprotected connection, false for an auto save to a protected one (held), else the
    * user's answer to the modal question. False sends nothing.
    */
   async confirmWrite(kind: WriteKind, uri?: vscode.Uri): Promise<boolean> {
-    const first = this.connection();
+    const first = this.connectionOf(uri);
     const decision = decideWrite(kind, first, first ? this.allowed.has(allowanceKey(first)) : false);
     if (decision !== 'ask') return decision === 'send';
     return this.inTurn(() => this.ask(kind, uri));
@@ -153,7 +167,7 @@ export class ProductionGuard extends Disposable {
   }
 
   private async ask(kind: WriteKind, uri: vscode.Uri | undefined): Promise<boolean> {
-    const c = this.connection();
+    const c = this.connectionOf(uri);
     const key = c ? allowanceKey(c) : '';
     const decision = decideWrite(kind, c, this.allowed.has(key));
     if (decision !== 'ask' || !c) return decision === 'send';

@@ -22,6 +22,7 @@ import {
   isResourceNode,
   messageNode,
   resourceNode,
+  type ConnectionNode,
   type ExplorerNode,
   type GroupId,
   type GroupNode,
@@ -45,6 +46,8 @@ export interface ExplorerModelOptions {
   maxPages?: number;
   maxItems?: number;
   log?: ExplorerLog;
+  /** The root of another connection than the window's: the model's groups go under it. */
+  root?: ConnectionNode;
 }
 
 const silentLog: ExplorerLog = { debug() {}, info() {}, error() {} };
@@ -64,7 +67,7 @@ export class ExplorerModel extends Disposable {
   /** The cursors each group's "Load more…" followed, for as long as its state lives. */
   private readonly trails = new WeakMap<GroupState, CursorTrail>();
   private readonly log: ExplorerLog;
-  private readonly groupNodes: readonly GroupNode[] = GROUPS.map(groupNode);
+  private readonly groupNodes: readonly GroupNode[];
   /** Bumped by every full refresh and connection change: results of older loads are dropped. */
   private generation = 0;
   private readonly groups = new Map<GroupId, GroupState>();
@@ -85,6 +88,7 @@ export class ExplorerModel extends Disposable {
     this.pageSize = options.pageSize ?? 200;
     this.newTrail = () => new CursorTrail(options.maxPages, options.maxItems);
     this.log = options.log ?? silentLog;
+    this.groupNodes = GROUPS.map((g) => groupNode(g, options.root));
     this._register(
       connection.onDidChangeConnection(() => {
         this.listing.clear();

@@ -68,10 +68,29 @@ interface NodeBase {
   readonly parent: ExplorerNode | undefined;
 }
 
+/** Another of the user's connections than the window's, as its root shows it. */
+export interface RootConnection {
+  /** The entry's id: the authority of the documents opened under it. */
+  readonly id: string;
+  readonly label: string;
+  readonly host: string;
+  readonly workspaceId: string;
+  readonly stage: string;
+  readonly protected: boolean;
+}
+
+/** A root of its own for another connection than the window's, over that connection's groups. */
+export interface ConnectionNode extends NodeBase {
+  readonly kind: 'connection';
+  readonly parent: undefined;
+  readonly connection: RootConnection;
+}
+
 export interface GroupNode extends NodeBase {
   readonly kind: 'group';
   readonly group: GroupSpec;
-  readonly parent: undefined;
+  /** The root of another connection; undefined for the window's groups, at the top of the tree. */
+  readonly parent: ConnectionNode | undefined;
 }
 
 export interface ResourceNode extends NodeBase {
@@ -121,7 +140,7 @@ export interface LoadMoreNode extends NodeBase {
   readonly parent: GroupNode;
 }
 
-export type ExplorerNode = GroupNode | ResourceNode | DataSourceNode | FileNode | MessageNode | LoadMoreNode;
+export type ExplorerNode = ConnectionNode | GroupNode | ResourceNode | DataSourceNode | FileNode | MessageNode | LoadMoreNode;
 
 export function isResourceNode(node: unknown): node is ResourceNode {
   return (
@@ -145,7 +164,7 @@ export function idOf(data: ResourceData): string {
 export function groupOf(node: ExplorerNode): GroupNode | undefined {
   let n: ExplorerNode | undefined = node;
   while (n && n.kind !== 'group') n = n.parent;
-  return n;
+  return n?.kind === 'group' ? n : undefined;
 }
 
 export function resourceNode(parent: ExplorerNode, data: ResourceData, added: boolean, relation?: Relation): ResourceNode {
@@ -154,8 +173,30 @@ export function resourceNode(parent: ExplorerNode, data: ResourceData, added: bo
   return relation ? { ...node, relation } : node;
 }
 
-export function groupNode(group: GroupSpec): GroupNode {
-  return { kind: 'group', key: `group:${group.id}`, parent: undefined, group };
+/** The group of `group` at the top of the tree, or under another connection's root. */
+export function groupNode(group: GroupSpec, root?: ConnectionNode): GroupNode {
+  return { kind: 'group', key: root ? `${root.key}/group:${group.id}` : `group:${group.id}`, parent: root, group };
+}
+
+export function connectionNode(connection: RootConnection): ConnectionNode {
+  return { kind: 'connection', key: `connection:${connection.id.toLowerCase()}`, parent: undefined, connection };
+}
+
+/** Whether `item` (a command's argument) is a node under another connection's root than the window's. */
+export function isElsewhere(item: unknown): boolean {
+  let n = item as { kind?: unknown; parent?: unknown } | undefined;
+  for (let depth = 0; typeof n === 'object' && n !== null && depth < 16; depth++) {
+    if (n.kind === 'connection') return true;
+    n = n.parent as typeof n;
+  }
+  return false;
+}
+
+/** The root of another connection a node is under; undefined for the window's. */
+export function rootOf(node: ExplorerNode): ConnectionNode | undefined {
+  let n: ExplorerNode | undefined = node;
+  while (n && n.kind !== 'connection') n = n.parent;
+  return n;
 }
 
 export function messageNode(

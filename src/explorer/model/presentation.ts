@@ -7,7 +7,15 @@ import * as l10n from '@vscode/l10n';
 import { FILE_VIEWS, hasHistory, isResourceKind, openView, RESOURCE_KINDS } from '../../kinds/resourceKinds';
 import type { ResourceFile } from '../../kinds/resourcePath';
 import { codeSpan, escapeMarkdown } from '../../util/markdown';
-import { explorerFor, type ExplorerNode, type MessageAction, type ResourceKind, type ResourceNode } from './nodes';
+import {
+  explorerFor,
+  rootOf,
+  type ConnectionNode,
+  type ExplorerNode,
+  type MessageAction,
+  type ResourceKind,
+  type ResourceNode,
+} from './nodes';
 import { hasRelated } from './related';
 
 export interface Presentation {
@@ -16,7 +24,10 @@ export interface Presentation {
   /** Markdown without theme icons, HTML or trusted links; service text in it is escaped. */
   tooltip?: string;
   icon?: { id: string; color?: 'warning' | 'error' | 'success' };
-  /** Words the package.json menus test: group, resource, openable, history, editable, added, message. */
+  /**
+   * Words the package.json menus test: group, resource, openable, history, editable, added, message;
+   * `elsewhere` under another connection's root, whose items offer only what acts on that connection.
+   */
   contextValue: string;
   collapsible: 'none' | 'collapsed';
   /** What a click does. */
@@ -34,12 +45,14 @@ export function fileForNode(node: ExplorerNode, workspaceId: string): ResourceFi
 
 export function present(node: ExplorerNode): Presentation {
   switch (node.kind) {
+    case 'connection':
+      return presentConnection(node);
     case 'group':
       return {
         label: node.group.label,
         icon: { id: node.group.icon },
-        // Promote to Another Environment… on a group of what can be saved: its whole kind.
-        contextValue: promotable(node.group.kind) ? 'group promotable' : 'group',
+        // Promote to Another Environment… on a group of what can be saved: its whole kind (from the window's connection).
+        contextValue: node.parent ? 'group elsewhere' : promotable(node.group.kind) ? 'group promotable' : 'group',
         collapsible: 'collapsed',
       };
     case 'dataSource':
@@ -92,8 +105,29 @@ function promotable(kind: ResourceKind): boolean {
   return spec !== undefined && FILE_VIEWS[spec.files[0].view].editable;
 }
 
+function presentConnection({ connection: c }: ConnectionNode): Presentation {
+  const stage = c.protected ? l10n.t('{0}, protected: every write asks first', c.stage) : c.stage;
+  return {
+    label: c.label,
+    description: `${c.host} · ${c.workspaceId}`,
+    // The user's own words, escaped all the same: a label is shown, never followed.
+    tooltip: l10n.t(
+      '**{0}** ({1})\n\nService {2}, workspace {3}. Its files are read and saved through this connection, beside the window’s.',
+      escapeMarkdown(c.label),
+      escapeMarkdown(stage),
+      codeSpan(c.host),
+      codeSpan(c.workspaceId),
+    ),
+    icon: { id: c.protected ? 'shield' : 'cloud', color: c.protected ? 'error' : c.stage === 'staging' ? 'warning' : 'success' },
+    contextValue: 'connection',
+    collapsible: 'collapsed',
+  };
+}
+
 function words(node: ResourceNode): string {
   const w = ['resource', node.kind, 'openable'];
+  // History, publish, compare and promote act on the window's connection: not offered under another's root.
+  if (rootOf(node)) return [...w, 'elsewhere', ...(node.relation ? ['related'] : [])].join(' ');
   if (hasHistory(node.kind) && node.resourceId) w.push('history');
   // Publish… on items whose resource shows a published reference (operations, databases);
   // the command still asks the service's capabilities before offering the question.

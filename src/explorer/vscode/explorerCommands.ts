@@ -11,7 +11,7 @@ import { COMMANDS } from '../../manifest/contributions';
 import { parseAdditionInput } from '../model/addition';
 import type { ExplorerModel } from '../model/explorerModel';
 import { listsWithout, noSuchResource, openLabel, resourceToOpen, type AddOutcome, type OpenTarget } from '../model/idTargets';
-import { groupForKind, isResourceNode, type ExplorerNode, type ResourceData, type ResourceKind } from '../model/nodes';
+import { groupForKind, isResourceNode, rootOf, type ExplorerNode, type ResourceData, type ResourceKind } from '../model/nodes';
 import { fileForNode } from '../model/presentation';
 import { openView, RESOURCE_KINDS } from '../../kinds/resourceKinds';
 import { FILE_SCHEME, filePath, type FileView, type ResourceFile } from '../../kinds/resourcePath';
@@ -39,14 +39,15 @@ export class ExplorerCommands extends Disposable {
     this._register(
       registerCommands(log, {
         [COMMANDS.open]: (node?: ExplorerNode | OpenTarget) => this.open(node ?? this.selected()),
-        [COMMANDS.refresh]: () => (this._onDidRefreshAll.fire(), this.model.refresh()),
-        [COMMANDS.refreshItem]: (node?: ExplorerNode) => this.model.refresh(node ?? this.selected()),
+        [COMMANDS.refresh]: () => (this._onDidRefreshAll.fire(), this.explorer.roots.refresh(), this.model.refresh()),
+        [COMMANDS.refreshItem]: (node?: ExplorerNode) => this.refreshItem(node ?? this.selected()),
         [COMMANDS.copyId]: (node?: ExplorerNode) => this.copyId(node ?? this.selected()),
         [COMMANDS.addResource]: (input?: unknown) => this.addResource(typeof input === 'string' ? input : undefined),
         [COMMANDS.removeResource]: (node?: ExplorerNode | string) => this.removeResource(node ?? this.selected()),
         [COMMANDS.openResourceById]: (input?: unknown, view?: FileView) =>
           this.openById(typeof input === 'string' ? input : undefined, view),
-        [COMMANDS.loadMore]: (node?: ExplorerNode) => (node?.kind === 'loadMore' ? this.model.loadMore(node.parent) : undefined),
+        [COMMANDS.loadMore]: async (node?: ExplorerNode) =>
+          node?.kind === 'loadMore' ? (await this.modelOf(node)).loadMore(node.parent) : undefined,
       }),
     );
   }
@@ -55,16 +56,29 @@ export class ExplorerCommands extends Disposable {
     return this.explorer.view.selection[0];
   }
 
+  /** The model a node is of: its root's for another connection's, else the window's. */
+  private modelOf(node: ExplorerNode): Promise<ExplorerModel> {
+    return this.explorer.roots.loadedModel(node) ?? Promise.resolve(this.model);
+  }
+
+  private async refreshItem(node: ExplorerNode | undefined): Promise<void> {
+    if (node?.kind === 'connection') return this.explorer.roots.refresh(node);
+    return node ? (await this.modelOf(node)).refresh(node) : this.model.refresh();
+  }
+
   /** Opens the node's document and returns its URI. */
   async open(target: ExplorerNode | OpenTarget | undefined): Promise<vscode.Uri | undefined> {
     if (!target) return undefined;
-    const { workspaceId } = this.connection.require();
+    // Under another connection's root: pinned to that connection, in its workspace.
+    const root = 'key' in target ? rootOf(target) : undefined;
+    const workspaceId = root ? root.connection.workspaceId : this.connection.require().workspaceId;
     const file: ResourceFile | undefined =
       'key' in target
         ? fileForNode(target, workspaceId)
         : { workspaceId, view: openView(target.kind), id: target.id, name: target.name ?? target.id };
     if (!file) return undefined;
-    const uri = vscode.Uri.from({ scheme: FILE_SCHEME, authority: this.pin(), path: filePath(file) });
+    const authority = root ? root.connection.id : this.pin();
+    const uri = vscode.Uri.from({ scheme: FILE_SCHEME, authority, path: filePath(file) });
     this.log.debug(`[Explorer] Opening ${uri.toString()}`);
     await vscode.window.showTextDocument(uri, { preview: true });
     return uri;

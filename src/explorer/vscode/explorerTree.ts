@@ -1,10 +1,12 @@
-// The explorer tree: a thin TreeDataProvider over the ExplorerModel, the TreeView, and the
+// The explorer tree: a thin TreeDataProvider over the ExplorerModel (the window's connection's
+// groups) and the roots of the user's other connections (connectionRoots.ts), the TreeView, and the
 // deployment poller that follows the view's visibility.
 import * as vscode from 'vscode';
 import type { ConnectionProvider } from '../../connection/api';
 import { VIEWS } from '../../manifest/contributions';
 import type { ExplorerModel } from '../model/explorerModel';
-import { GROUPS, isResourceNode, type ExplorerNode } from '../model/nodes';
+import { GROUPS, isResourceNode, rootOf, type ExplorerNode } from '../model/nodes';
+import { ConnectionRoots, type OtherConnections } from './connectionRoots';
 import { Disposable } from '../../util/lifecycle';
 import { DeploymentPoller, type PollTiming } from './deploymentPoller';
 import { treeItemFor } from './treeItems';
@@ -16,19 +18,24 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
   constructor(
     private readonly model: ExplorerModel,
     private readonly poller: DeploymentPoller,
+    private readonly roots: ConnectionRoots,
   ) {
     super();
     this._register(model.onDidChange((node) => this._onDidChangeTreeData.fire(node)));
+    this._register(roots.onDidChange((node) => this._onDidChangeTreeData.fire(node)));
   }
 
   getTreeItem(node: ExplorerNode): vscode.TreeItem {
-    // The poller watches only what changes on the service by itself (an app deploying).
-    if (isResourceNode(node)) this.poller.watch(node);
+    // The poller watches only what changes on the service by itself (an app deploying), through the window's connection.
+    if (isResourceNode(node) && !rootOf(node)) this.poller.watch(node);
     return treeItemFor(node);
   }
 
-  getChildren(node?: ExplorerNode): Promise<ExplorerNode[]> {
-    return this.model.getChildren(node);
+  async getChildren(node?: ExplorerNode): Promise<ExplorerNode[]> {
+    if (!node) return [...(await this.model.getChildren()), ...this.roots.nodes()];
+    if (node.kind === 'connection') return this.roots.children(node);
+    const other = this.roots.loadedModel(node);
+    return other ? (await other).getChildren(node) : this.model.getChildren(node);
   }
 
   getParent(node: ExplorerNode): ExplorerNode | undefined {
@@ -40,16 +47,22 @@ export class ExplorerView extends Disposable {
   readonly provider: ExplorerTreeProvider;
   readonly poller: DeploymentPoller;
   readonly view: vscode.TreeView<ExplorerNode>;
+  /** The roots of the user's other connections. */
+  readonly roots: ConnectionRoots;
 
   constructor(
     readonly model: ExplorerModel,
     connection: ConnectionProvider,
     log: vscode.LogOutputChannel,
     timing?: PollTiming,
+    others?: OtherConnections,
   ) {
     super();
     this.poller = this._register(new DeploymentPoller(model, log, timing));
-    this.provider = this._register(new ExplorerTreeProvider(model, this.poller));
+    this.roots = this._register(
+      new ConnectionRoots(others, { debug: (m) => log.debug(m), info: (m) => log.info(m), error: (m) => log.error(m) }),
+    );
+    this.provider = this._register(new ExplorerTreeProvider(model, this.poller, this.roots));
     // Several items at once: Promote and Pull into Folder act on the selection (a command gets the
     // clicked item, then every selected one).
     this.view = this._register(

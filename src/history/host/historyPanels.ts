@@ -17,6 +17,8 @@ export interface HistoryPanelsDeps {
   extensionUri: vscode.Uri;
   connection: ConnectionProvider;
   revisions: RevisionCache;
+  /** Whether the window's connection serves a `wsa:` document (DocumentRegistry.windowOwns). */
+  windowOwns?: (uri: vscode.Uri) => boolean;
   log: vscode.LogOutputChannel;
   /** Saves that reached the service (DocumentSaver.onDidSave): the resource's open panel shows them. */
   onDidSave?: vscode.Event<{ snapshot: { revision?: { resourceId: string } } }>;
@@ -75,6 +77,7 @@ export class HistoryPanels extends Disposable {
       dashboardResource: (id) => this.dashboardResource(connection.client, id),
       askForId: () => this.options.dialogs.askForId(),
       pickHistory: (id, kinds) => this.options.dialogs.pickHistory(id, kinds),
+      ...(this.deps.windowOwns ? { windowOwns: this.deps.windowOwns } : {}),
     });
     if (!target) return undefined;
     return this.open(connection.workspaceId, target);

@@ -42,6 +42,8 @@ export interface TargetResolver {
   askForId(): Promise<string | undefined>;
   /** For an id whose resource shares it with another's (an operation's, and its dashboard's): which history the user means. */
   pickHistory(id: string, kinds: SharedId): Promise<HistoryKind | undefined>;
+  /** Whether the window's connection serves the `wsa:` document (DocumentRegistry.windowOwns); unset: every one. */
+  windowOwns?(uri: vscode.Uri): boolean;
 }
 
 /** The two kinds of one id: the owner (the operation) and the kind that shares it (its dashboard). */
@@ -80,6 +82,13 @@ async function fromUri(uri: vscode.Uri, r: TargetResolver): Promise<HistoryTarge
     return { kind, resourceId: file.resourceId };
   }
   if (uri.scheme !== FILE_SCHEME) throw new NoHistoryError(vscode.l10n.t('{0} is not a Workspace Automation file.', uri.toString()));
+  // Its id is another connection's: the window's history (or a publish through it) would name it to the wrong service.
+  if (r.windowOwns && !r.windowOwns(uri))
+    throw new NoHistoryError(
+      vscode.l10n.t(
+        'This file is read and saved through another connection than the window’s: switch to that connection to see its history or publish it. Nothing was sent.',
+      ),
+    );
   const file = parseFilePath(uri.path);
   const kind = historyKindOfView(file.view);
   if (!kind)

@@ -3,7 +3,7 @@
 // tests, plain arguments: Pull into Folder `{ folder, ids?, resources?, kinds? }` (or a folder URI;
 // or an explorer node and `{ folder }`), Push / Pull `{ folder, files? }` (or file URIs).
 import * as vscode from 'vscode';
-import { isResourceNode, type ExplorerNode } from '../../explorer/model/nodes';
+import { isElsewhere, isResourceNode, type ExplorerNode } from '../../explorer/model/nodes';
 import type { ResourceKind } from '../../kinds/resourceKinds';
 import { isRecord } from '../../util/isRecord';
 import type { PullWhat, ResourceRef } from './engineAdapter';
@@ -53,6 +53,9 @@ export function folderBeside(second: unknown): vscode.Uri | undefined {
 export function chosen(arg: unknown): PullWhat {
   const nodes = (Array.isArray(arg) ? arg : [arg]).filter((n): n is ExplorerNode => isRecord(n) && typeof n.kind === 'string');
   if (!nodes.length) return {};
+  // A folder is pulled from the window's connection: another's ids mean other resources there.
+  if (nodes.some(isElsewhere))
+    throw new Error(vscode.l10n.t('That item is of another connection than the window’s: switch to it to pull from it. Nothing was sent.'));
   const resources: ResourceRef[] = [];
   const kinds = new Set<ResourceKind>();
   for (const node of nodes) {

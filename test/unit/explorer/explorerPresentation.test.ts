@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { parseAdditionInput } from '../../../src/explorer/model/addition';
 import { ExplorerModel } from '../../../src/explorer/model/explorerModel';
-import { isResourceNode, type GroupId, type ResourceNode } from '../../../src/explorer/model/nodes';
+import { connectionNode, isElsewhere, isResourceNode, rootOf, type GroupId, type ResourceNode } from '../../../src/explorer/model/nodes';
 import { fileForNode, present } from '../../../src/explorer/model/presentation';
 import { filePath } from '../../../src/kinds/resourcePath';
 import { TestConnection } from './explorerSupport';
@@ -154,5 +154,67 @@ describe('Add Resource by ID input', () => {
       (parseAdditionInput('https://x/w/wksp_other/oper_1', 'wksp_mine') as { message: string }).message,
       /belongs to workspace wksp_other/,
     );
+  });
+});
+
+describe('the root of another connection', () => {
+  const prod = connectionNode({
+    id: 'Prod',
+    label: 'Prod [x](https://evil.example)',
+    host: 'prod.example.com',
+    workspaceId: 'wksp_P',
+    stage: 'production',
+    protected: true,
+  });
+
+  test('reads as its label, "host · workspace", a coloured icon by stage, and expands', () => {
+    const p = present(prod);
+    assert.equal(p.label, 'Prod [x](https://evil.example)');
+    assert.equal(p.description, 'prod.example.com · wksp_P');
+    assert.deepEqual(p.icon, { id: 'shield', color: 'error' });
+    assert.equal(p.contextValue, 'connection');
+    assert.equal(p.collapsible, 'collapsed');
+    assert.ok(!p.tooltip?.includes('](https://'), 'the label is text in the tooltip, never a link');
+    const staging = present(connectionNode({ ...prod.connection, stage: 'staging', protected: false }));
+    assert.deepEqual(staging.icon, { id: 'cloud', color: 'warning' });
+    assert.deepEqual(present(connectionNode({ ...prod.connection, stage: 'development', protected: false })).icon, {
+      id: 'cloud',
+      color: 'success',
+    });
+    assert.equal(prod.key, 'connection:prod', 'a tree id that does not depend on the id’s case');
+  });
+
+  test('its groups and items have tree ids of their own, and offer only what acts on its connection', async () => {
+    const other = new ExplorerModel(connection, { root: prod });
+    try {
+      const groups = await other.getChildren();
+      assert.equal(groups.length, model.roots().length);
+      for (const g of groups) {
+        assert.equal(g.parent, prod);
+        assert.ok(g.key.startsWith('connection:prod/group:'), g.key);
+        assert.equal(present(g).contextValue, 'group elsewhere');
+      }
+      const facts = other.group('facts');
+      const node = (await other.getChildren(facts)).filter(isResourceNode).find((n) => n.id === ids.factId);
+      assert.ok(node);
+      assert.equal(rootOf(node), prod);
+      assert.ok(isElsewhere(node));
+      assert.deepEqual(words(present(node).contextValue), new Set(['resource', 'fact', 'openable', 'elsewhere']));
+      const own = await item('facts', ids.factId!);
+      assert.equal(rootOf(own), undefined);
+      assert.equal(isElsewhere(own), false);
+      assert.ok(words(present(own).contextValue).has('editable'));
+    } finally {
+      other.dispose();
+    }
+  });
+
+  test('isElsewhere: anything that is not a node under a root is not', () => {
+    for (const value of [undefined, null, 0, '', 'connection', {}, { kind: 'group', parent: undefined }, []])
+      assert.equal(isElsewhere(value), false, JSON.stringify(value));
+    assert.equal(isElsewhere({ kind: 'connection' }), true);
+    let deep: { kind: string; parent?: unknown } = { kind: 'connection' };
+    for (let i = 0; i < 20; i++) deep = { kind: 'x', parent: deep };
+    assert.equal(isElsewhere(deep), false, 'a chain deeper than any tree is not followed');
   });
 });

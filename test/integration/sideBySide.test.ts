@@ -1,0 +1,200 @@
+// Documents of two connections open side by side, in the real VS Code: the window's connection is
+// "dev" (the session's emulator); "prod" is a second emulator holding the same ids, with its own key.
+// A document pinned to prod (`wsa://prod/…`) is read and saved through prod's own client, beside the
+// window's, never through dev: without a key for prod nothing is sent anywhere; with one, the same id
+// gives two documents, each read from its own service, and a save of prod's asks the production
+// guard naming Prod and reaches prod alone. The status bar shows the active editor's connection,
+// in the error colour while it is production's; what only the window's connection serves (history)
+// refuses prod's document rather than name its id to dev.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { originOf } from '../../src/connection/model/origins';
+import type { GuardQuestion } from '../../src/environments/vscode/writeGuard';
+import { serviceFetch } from '../harness/lib/env';
+import { editText, revertAndCloseAll, wsaUri } from './fileHelpers';
+import { connectSuite, type SuiteContext } from './helpers';
+import { PROD_KEY, startProdEmulator, type ProdEmulator } from './prodSeed';
+import { forgetDevAndProd, nameDevAndProd } from './support/twoEnvironments';
+
+describe('Environments: documents of two connections side by side', function () {
+  this.timeout(60_000);
+  let s: SuiteContext;
+  let prod: ProdEmulator;
+  let guard: vscode.Disposable;
+  const questions: GuardQuestion[] = [];
+  let answer: 'send' | undefined;
+  const NAME = 'Monthly churn rate.json';
+
+  const devUri = () => pinned('dev', s.emulator.workspaceId);
+  const prodUri = () => pinned('prod', prod.emu.demo.workspaceId);
+  function pinned(authority: string, workspaceId: string): vscode.Uri {
+    return wsaUri(workspaceId, 'fact', s.ids.churnFactId!, NAME.replace(/\.json$/, '')).with({ authority });
+  }
+  // dev serves the rest of the window too (the explorer reads in the background): only what names the fact, or writes, is asked of it.
+  const devRequests = async () =>
+    (await s.admin.requests()).map((r) => `${r.method} ${r.path}`).filter((r) => !r.startsWith('GET ') || r.includes(s.ids.churnFactId!));
+  const prodRequests = () => prod.emu.requests().map((r) => `${r.method} ${r.path}`);
+  async function clearRequests(): Promise<void> {
+    await s.admin.clearRequests();
+    prod.emu.clearRequests();
+  }
+  const definition = (doc: vscode.TextDocument) => /"definition": "([^"]*)"/.exec(doc.getText())?.[1];
+
+  before(async function () {
+    s = await connectSuite(this);
+    await s.admin.reset();
+    prod = await startProdEmulator(undefined, undefined, { sameIds: true });
+    await nameDevAndProd(s, prod);
+    // prod's copy of the fact says so, to tell the two documents apart.
+    const id = s.ids.churnFactId!;
+    const info = {
+      ...s.emulator,
+      url: prod.emu.url,
+      apiKey: PROD_KEY,
+      workspaceId: prod.emu.demo.workspaceId,
+      carriers: prod.emu.carriers,
+    };
+    const f = ((await (await serviceFetch(info, `/v1/facts/${id}`)).json()) as { data: Record<string, string> }).data;
+    const body = { name: f.name, definition: 'as on prod', formula: f.formula, formulaType: f.formulaType };
+    const put = await serviceFetch(info, `/v1/facts/${id}`, { method: 'PUT', body: JSON.stringify(body) });
+    assert.equal(put.status, 200, await put.text());
+    guard = s.api.testing.useGuardDialogs({
+      ask: async (q) => {
+        questions.push(q);
+        return answer;
+      },
+    });
+  });
+  after(async () => {
+    guard?.dispose();
+    await forgetDevAndProd(s, prod);
+  });
+
+  it('without a key for prod, its document is refused with why, and nothing is sent to either service', async () => {
+    await clearRequests();
+    await assert.rejects(Promise.resolve(vscode.workspace.openTextDocument(prodUri())), (e: Error) =>
+      /No key is stored for «Prod»/.test(e.message),
+    );
+    const root = (await s.api.explorer.provider.getChildren()).find((n) => n.kind === 'connection');
+    assert.ok(root);
+    const [message] = await s.api.explorer.provider.getChildren(root);
+    assert.match(message?.kind === 'message' ? message.label : '', /No key is stored for «Prod»/);
+    assert.deepEqual(prodRequests(), []);
+    assert.deepEqual(await devRequests(), [], 'prod’s id never goes to dev');
+  });
+
+  it('the same id on both sides gives two documents, each read from its own service only', async () => {
+    await s.api.connection.storeApiKey(PROD_KEY, originOf(prod.emu.url));
+    await clearRequests();
+    const path = `GET /v1/facts/${s.ids.churnFactId}`;
+    const prodDoc = await vscode.workspace.openTextDocument(prodUri());
+    assert.equal(definition(prodDoc), 'as on prod');
+    assert.deepEqual(prodRequests(), [path]);
+    assert.deepEqual(await devRequests(), [], 'prod’s document reads nothing from dev');
+    const devDoc = await vscode.workspace.openTextDocument(devUri());
+    assert.notEqual(prodDoc, devDoc);
+    assert.notEqual(definition(devDoc), 'as on prod');
+    assert.deepEqual(await devRequests(), [path]);
+    assert.deepEqual(prodRequests(), [path], 'dev’s document reads nothing from prod');
+  });
+
+  it('a save of prod’s document asks the guard naming Prod; Cancel sends nothing and keeps the text', async () => {
+    const doc = await vscode.workspace.openTextDocument(prodUri());
+    await vscode.window.showTextDocument(doc);
+    await editText(doc, (t) => t.replace(/"definition": "[^"]*"/, '"definition": "not yet"'));
+    await clearRequests();
+    questions.length = 0;
+    answer = undefined;
+    assert.equal(await doc.save(), false);
+    assert.equal(questions.length, 1, 'one question');
+    assert.match(questions[0]!.message, /«Prod» is a protected connection\. Save «Monthly churn rate\.json» to «Prod»\?/);
+    assert.ok(questions[0]!.detail.includes(new URL(prod.emu.url).host), questions[0]!.detail);
+    assert.ok(doc.isDirty, 'the text stays unsaved');
+    assert.deepEqual(
+      prodRequests().filter((r) => !r.startsWith('GET')),
+      [],
+    );
+    assert.deepEqual(await devRequests(), []);
+  });
+
+  it('saving it reaches prod alone, with prod’s tokens; dev’s document of the same id is untouched', async () => {
+    const doc = await vscode.workspace.openTextDocument(prodUri());
+    await editText(doc, (t) => t.replace(/"definition": "[^"]*"/, '"definition": "saved on prod"'));
+    await clearRequests();
+    questions.length = 0;
+    answer = 'send';
+    assert.equal(await doc.save(), true);
+    assert.equal(questions.length, 1);
+    assert.deepEqual(
+      prodRequests().filter((r) => !r.startsWith('GET')),
+      [`PUT /v1/facts/${s.ids.churnFactId}`],
+    );
+    assert.deepEqual(await devRequests(), [], 'nothing reached dev');
+    const devDoc = await vscode.workspace.openTextDocument(devUri());
+    assert.notEqual(definition(devDoc), 'saved on prod');
+  });
+
+  it('the explorer shows prod as a root of its own beside dev’s groups; expanded, it reads prod alone, and opens documents pinned to prod', async () => {
+    const tree = s.api.explorer.provider;
+    const roots = await tree.getChildren();
+    const root = roots.find((n) => n.kind === 'connection');
+    assert.ok(root?.kind === 'connection', roots.map((n) => n.key).join(', '));
+    assert.equal(root.connection.label, 'Prod');
+    assert.ok(
+      roots.some((n) => n.kind === 'group' && n.parent === undefined),
+      'the window’s groups stay at the top',
+    );
+    const item = tree.getTreeItem(root);
+    assert.equal(item.description, `${new URL(prod.emu.url).host} · ${prod.emu.demo.workspaceId}`);
+    assert.equal((item.iconPath as vscode.ThemeIcon).id, 'shield', 'production is protected');
+    await clearRequests();
+    const groups = await tree.getChildren(root);
+    const facts = groups.find((n) => n.kind === 'group' && n.group.kind === 'fact');
+    assert.ok(facts, groups.map((n) => n.key).join(', '));
+    assert.notEqual(facts.key, 'group:facts', 'its own tree ids');
+    const items = await tree.getChildren(facts);
+    const churn = items.find((n) => 'id' in n && n.id === s.ids.churnFactId);
+    assert.ok(churn, items.map((n) => n.key).join(', '));
+    assert.ok(prodRequests().includes('GET /v1/facts'), prodRequests().join(', '));
+    assert.deepEqual(await devRequests(), [], 'expanding prod asks nothing of dev');
+    assert.match(tree.getTreeItem(churn).contextValue ?? '', /\belsewhere\b/);
+    assert.doesNotMatch(tree.getTreeItem(churn).contextValue ?? '', /\b(history|editable|publishable)\b/);
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('workspaceAutomation.open', churn);
+    assert.equal(uri.authority, 'prod');
+    assert.equal(uri.toString(), prodUri().toString(), 'the same document as before');
+  });
+
+  it('the status bar shows the active editor’s connection, in the error colour only while it is prod’s', async () => {
+    const marks = s.api.environments.marks;
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(prodUri()));
+    assert.equal(marks.editorConnection, `Prod · ${prod.emu.demo.workspaceId}`);
+    assert.equal(marks.highlightedLabel, 'Prod');
+    assert.match(s.api.statusBar.item.text, /Prod/);
+    assert.equal((s.api.statusBar.item.backgroundColor as vscode.ThemeColor | undefined)?.id, 'statusBarItem.errorBackground');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(devUri()));
+    assert.equal(marks.editorConnection, '');
+    assert.equal(marks.highlightedLabel, undefined);
+    assert.equal(s.api.statusBar.item.backgroundColor, undefined);
+    assert.doesNotMatch(s.api.statusBar.item.text, /Prod/);
+  });
+
+  it('its history is refused rather than read from dev, and nothing is sent', async () => {
+    await clearRequests();
+    await assert.rejects(s.api.history.show(prodUri()), /another connection than the window’s/);
+    assert.deepEqual(await devRequests(), []);
+    assert.deepEqual(prodRequests(), []);
+  });
+
+  it('prod’s key forgotten: its open document’s save is refused, nothing sent, the text kept', async () => {
+    const doc = await vscode.workspace.openTextDocument(prodUri());
+    await editText(doc, (t) => t.replace(/"definition": "[^"]*"/, '"definition": "after the key went"'));
+    await s.api.connection.forgetApiKey(originOf(prod.emu.url));
+    await clearRequests();
+    answer = 'send';
+    assert.equal(await doc.save(), false);
+    assert.ok(doc.isDirty);
+    assert.deepEqual(prodRequests(), []);
+    assert.deepEqual(await devRequests(), []);
+    await revertAndCloseAll();
+  });
+});
