@@ -9,6 +9,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { originOf } from '../../src/connection/model/origins';
+import type { CompareOutcome } from '../../src/environments/vscode/compareCommands';
+import type { PromoteRun } from '../../src/environments/vscode/promoteCommands';
 import type { GuardQuestion } from '../../src/environments/vscode/writeGuard';
 import { serviceFetch } from '../harness/lib/env';
 import { editText, revertAndCloseAll, wsaUri } from './fileHelpers';
@@ -158,10 +160,74 @@ describe('Environments: documents of two connections side by side', function () 
     assert.ok(prodRequests().includes('GET /v1/facts'), prodRequests().join(', '));
     assert.deepEqual(await devRequests(), [], 'expanding prod asks nothing of dev');
     assert.match(tree.getTreeItem(churn).contextValue ?? '', /\belsewhere\b/);
-    assert.doesNotMatch(tree.getTreeItem(churn).contextValue ?? '', /\b(history|editable|publishable)\b/);
+    assert.doesNotMatch(tree.getTreeItem(churn).contextValue ?? '', /\b(history|publishable)\b/);
     const uri = await vscode.commands.executeCommand<vscode.Uri>('workspaceAutomation.open', churn);
     assert.equal(uri.authority, 'prod');
     assert.equal(uri.toString(), prodUri().toString(), 'the same document as before');
+  });
+
+  it('Compare with Another Environment… on prod’s item or document compares from prod, and writes nothing', async () => {
+    const tree = s.api.explorer.provider;
+    const root = (await tree.getChildren()).find((n) => n.kind === 'connection')!;
+    const facts = (await tree.getChildren(root)).find((n) => n.kind === 'group' && n.group.kind === 'fact')!;
+    const churn = (await tree.getChildren(facts)).find((n) => 'id' in n && n.id === s.ids.churnFactId)!;
+    await clearRequests();
+    for (const arg of [churn, prodUri()]) {
+      const outcome = await vscode.commands.executeCommand<CompareOutcome>('workspaceAutomation.compareWithEnvironment', arg, {
+        connection: 'dev',
+      });
+      assert.equal(outcome.entry.group, 'differs', JSON.stringify(outcome.entry));
+      assert.equal(outcome.left?.toString().includes('Prod'), true, `prod is the first side: ${outcome.left?.toString()}`);
+    }
+    assert.deepEqual(
+      prodRequests().filter((r) => !r.startsWith('GET')),
+      [],
+    );
+    assert.deepEqual(
+      (await devRequests()).filter((r) => !r.startsWith('GET')),
+      [],
+    );
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('Promote to Another Environment… on prod’s Facts group plans from prod to dev; leaving the plan sends nothing', async () => {
+    const tree = s.api.explorer.provider;
+    const root = (await tree.getChildren()).find((n) => n.kind === 'connection')!;
+    const facts = (await tree.getChildren(root)).find((n) => n.kind === 'group' && n.group.kind === 'fact')!;
+    const shown: string[] = [];
+    const previous = s.api.testing.environments.promote;
+    s.api.testing.environments.promote = {
+      pickConnection: async (entries) => entries.find((e) => e.id === 'dev'),
+      askSignIn: async () => false,
+      askKey: async () => undefined,
+      pickPlan: async (items) => {
+        shown.push(...items.map((i) => i.label));
+        return undefined;
+      },
+    };
+    try {
+      await clearRequests();
+      const run = await vscode.commands.executeCommand<PromoteRun | undefined>('workspaceAutomation.promote', facts, { target: 'dev' });
+      assert.ok(run, 'a plan was made');
+      assert.ok(
+        run.plan.entries.some((e) => e.sourceId === s.ids.churnFactId && e.action === 'update'),
+        JSON.stringify(run.plan.entries.map((e) => [e.sourceId, e.action])),
+      );
+      assert.ok(
+        shown.some((l) => /on «Dev»/.test(l)),
+        shown.join(' | '),
+      );
+      assert.deepEqual(
+        prodRequests().filter((r) => !r.startsWith('GET')),
+        [],
+      );
+      assert.deepEqual(
+        (await devRequests()).filter((r) => !r.startsWith('GET')),
+        [],
+      );
+    } finally {
+      s.api.testing.environments.promote = previous;
+    }
   });
 
   it('the status bar shows the active editor’s connection, in the error colour only while it is prod’s', async () => {

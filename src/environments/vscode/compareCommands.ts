@@ -46,7 +46,7 @@ export class CompareCommands {
     const chosen = isRecord(options) && typeof options.connection === 'string' ? options.connection : undefined;
     const resource = resourceOf(arg);
     const entries = this.sides.entries();
-    const here = this.sides.currentEntry(entries);
+    const here = this.sides.sourceEntry(entries, resource.connection);
     if (resource.workspaceId !== undefined && resource.workspaceId !== here.workspaceId)
       throw new Error(vscode.l10n.t('This file is of workspace {0}, not the one signed in to: switch to it first.', resource.workspaceId));
     const other = await this.sides.pick(

@@ -171,6 +171,18 @@ export class EnvironmentSides {
     );
   }
 
+  /**
+   * The entry a resource is of: the one of `id` (a pinned URI's authority, or its explorer root's,
+   * in any case) when given, else the window's connection's (currentEntry).
+   */
+  sourceEntry(entries: readonly ConnectionEntry[], id: string | undefined): ConnectionEntry {
+    if (!id) return this.currentEntry(entries);
+    const named = entries.filter((e) => e.id.toLowerCase() === id.toLowerCase());
+    if (named.length !== 1)
+      throw new Error(vscode.l10n.t('The connection {0} of this item is not one of your connections any more. Nothing was sent.', id));
+    return named[0]!;
+  }
+
   /** The entry of id `chosen` (a script's), else the user's pick; `none` is the error when there is nothing to pick. */
   async pick(
     entries: readonly ConnectionEntry[],

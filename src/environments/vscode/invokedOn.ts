@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { FILE_VIEWS, isResourceKind, RESOURCE_KINDS } from '../../kinds/resourceKinds';
 import { FILE_SCHEME, parseFilePath } from '../../kinds/resourcePath';
-import { isElsewhere } from '../../explorer/model/nodes';
+import { rootConnectionOf } from '../../explorer/model/nodes';
 import { isRecord } from '../../util/isRecord';
 import { EDITABLE_KINDS } from '../engine/promoteReads';
 import type { EditableKind } from '../model/promotionRules';
@@ -14,27 +14,28 @@ interface Found {
   id: string;
   name?: string;
   workspaceId?: string;
+  /** The connection it is of, when another than the window's: the entry id of its URI or of its explorer root. */
+  connection?: string;
 }
 
 function foundIn(arg: unknown): Found | undefined {
-  refuseElsewhere(arg);
   if (arg instanceof vscode.Uri) {
     if (arg.scheme !== FILE_SCHEME) return undefined;
     const file = parseFilePath(arg.path);
     // The path's name is made safe for a tab; the resource's own name comes from its list.
-    return { kind: FILE_VIEWS[file.view].kind, id: file.id, workspaceId: file.workspaceId };
+    const found = { kind: FILE_VIEWS[file.view].kind, id: file.id, workspaceId: file.workspaceId };
+    return arg.authority ? { ...found, connection: arg.authority } : found;
   }
-  if (isRecord(arg) && isResourceKind(arg.kind) && typeof arg.id === 'string')
-    return { kind: arg.kind, id: arg.id, ...(typeof arg.name === 'string' ? { name: arg.name } : {}) };
+  if (isRecord(arg) && isResourceKind(arg.kind) && typeof arg.id === 'string') {
+    const root = rootConnectionOf(arg);
+    return {
+      kind: arg.kind,
+      id: arg.id,
+      ...(typeof arg.name === 'string' ? { name: arg.name } : {}),
+      ...(root ? { connection: root.id, workspaceId: root.workspaceId } : {}),
+    };
+  }
   return undefined;
-}
-
-/** An item under another connection's root: comparing and promoting start from the window's connection. */
-function refuseElsewhere(item: unknown): void {
-  if (isElsewhere(item))
-    throw new Error(
-      vscode.l10n.t('That item is of another connection than the window’s: switch to it to compare or promote from it. Nothing was sent.'),
-    );
 }
 
 function editable(kind: string, refused: (plural: string) => string): EditableKind {
@@ -44,7 +45,7 @@ function editable(kind: string, refused: (plural: string) => string): EditableKi
 }
 
 /** The one resource a comparison was invoked on. */
-export function resourceOf(arg: unknown): { kind: EditableKind; id: string; name?: string; workspaceId?: string } {
+export function resourceOf(arg: unknown): { kind: EditableKind; id: string; name?: string; workspaceId?: string; connection?: string } {
   const found = foundIn(arg === undefined ? vscode.window.activeTextEditor?.document.uri : arg);
   if (!found) throw new Error(vscode.l10n.t('Choose a resource in the explorer, or open one, to compare it with another environment.'));
   const kind = editable(found.kind, (plural) =>
@@ -59,6 +60,8 @@ export interface PromoteSelection {
   readonly kinds?: EditableKind[];
   /** The workspace a `wsa:` file of the selection is of. */
   readonly workspaceIds: string[];
+  /** The connection the selection is of, when another than the window's (its entry id). */
+  readonly connection?: string;
 }
 
 /**
@@ -77,17 +80,32 @@ export function promoteSelectionOf(arg: unknown, selected: unknown): PromoteSele
   const ids: string[] = [];
   const kinds = new Set<EditableKind>();
   const workspaceIds = new Set<string>();
+  // The connection of each item: '' for the window's. A promotion reads from one source.
+  const connections = new Set<string>();
   for (const item of items) {
-    refuseElsewhere(item);
     if (isRecord(item) && item.kind === 'group' && isRecord(item.group)) {
       kinds.add(editable(String(item.group.kind), refuse));
+      const root = rootConnectionOf(item);
+      connections.add(root?.id.toLowerCase() ?? '');
+      if (root) workspaceIds.add(root.workspaceId);
       continue;
     }
     const found = foundIn(item);
     if (!found) throw new Error(vscode.l10n.t('Choose resources or a group in the explorer, or open a resource, to promote it.'));
     editable(found.kind, refuse);
     ids.push(found.id);
+    connections.add(found.connection?.toLowerCase() ?? '');
     if (found.workspaceId !== undefined) workspaceIds.add(found.workspaceId);
   }
-  return { ...(ids.length ? { ids } : {}), ...(kinds.size ? { kinds: [...kinds] } : {}), workspaceIds: [...workspaceIds] };
+  if (connections.size > 1)
+    throw new Error(
+      vscode.l10n.t('The selection holds items of two connections: promote from one connection at a time. Nothing was sent.'),
+    );
+  const [connection] = connections;
+  return {
+    ...(ids.length ? { ids } : {}),
+    ...(kinds.size ? { kinds: [...kinds] } : {}),
+    workspaceIds: [...workspaceIds],
+    ...(connection ? { connection } : {}),
+  };
 }

@@ -59,7 +59,7 @@ export class PromoteCommands {
     const selection = promoteSelectionOf(arg, Array.isArray(second) ? second : undefined);
     const options = { ...optionsOf(arg), ...optionsOf(second) };
     const entries = this.sides.entries();
-    const here = this.sides.currentEntry(entries);
+    const here = this.sides.sourceEntry(entries, selection.connection);
     const elsewhere = selection.workspaceIds.find((w) => w !== here.workspaceId);
     if (elsewhere !== undefined)
       throw new Error(vscode.l10n.t('This file is of workspace {0}, not the one signed in to: switch to it first.', elsewhere));

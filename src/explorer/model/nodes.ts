@@ -182,14 +182,19 @@ export function connectionNode(connection: RootConnection): ConnectionNode {
   return { kind: 'connection', key: `connection:${connection.id.toLowerCase()}`, parent: undefined, connection };
 }
 
-/** Whether `item` (a command's argument) is a node under another connection's root than the window's. */
-export function isElsewhere(item: unknown): boolean {
-  let n = item as { kind?: unknown; parent?: unknown } | undefined;
+/** The connection of the root `item` (a command's argument) is under, when it is a node of another connection than the window's. */
+export function rootConnectionOf(item: unknown): RootConnection | undefined {
+  let n = item as { kind?: unknown; parent?: unknown; connection?: RootConnection } | undefined;
   for (let depth = 0; typeof n === 'object' && n !== null && depth < 16; depth++) {
-    if (n.kind === 'connection') return true;
+    if (n.kind === 'connection') return n.connection;
     n = n.parent as typeof n;
   }
-  return false;
+  return undefined;
+}
+
+/** Whether `item` (a command's argument) is a node under another connection's root than the window's. */
+export function isElsewhere(item: unknown): boolean {
+  return rootConnectionOf(item) !== undefined;
 }
 
 /** The root of another connection a node is under; undefined for the window's. */

@@ -51,8 +51,8 @@ export function present(node: ExplorerNode): Presentation {
       return {
         label: node.group.label,
         icon: { id: node.group.icon },
-        // Promote to Another Environment… on a group of what can be saved: its whole kind (from the window's connection).
-        contextValue: node.parent ? 'group elsewhere' : promotable(node.group.kind) ? 'group promotable' : 'group',
+        // Promote to Another Environment… on a group of what can be saved: its whole kind, from the group's connection.
+        contextValue: ['group', ...(node.parent ? ['elsewhere'] : []), ...(promotable(node.group.kind) ? ['promotable'] : [])].join(' '),
         collapsible: 'collapsed',
       };
     case 'dataSource':
@@ -126,8 +126,14 @@ function presentConnection({ connection: c }: ConnectionNode): Presentation {
 
 function words(node: ResourceNode): string {
   const w = ['resource', node.kind, 'openable'];
-  // History, publish, compare and promote act on the window's connection: not offered under another's root.
-  if (rootOf(node)) return [...w, 'elsewhere', ...(node.relation ? ['related'] : [])].join(' ');
+  // History and publish act on the window's connection: not offered under another's root (compare and promote start from its own).
+  if (rootOf(node))
+    return [
+      ...w,
+      'elsewhere',
+      ...(FILE_VIEWS[openView(node.kind)].editable ? ['editable'] : []),
+      ...(node.relation ? ['related'] : []),
+    ].join(' ');
   if (hasHistory(node.kind) && node.resourceId) w.push('history');
   // Publish… on items whose resource shows a published reference (operations, databases);
   // the command still asks the service's capabilities before offering the question.

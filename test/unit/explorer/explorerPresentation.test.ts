@@ -4,7 +4,15 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { parseAdditionInput } from '../../../src/explorer/model/addition';
 import { ExplorerModel } from '../../../src/explorer/model/explorerModel';
-import { connectionNode, isElsewhere, isResourceNode, rootOf, type GroupId, type ResourceNode } from '../../../src/explorer/model/nodes';
+import {
+  connectionNode,
+  isElsewhere,
+  isResourceNode,
+  rootConnectionOf,
+  rootOf,
+  type GroupId,
+  type ResourceNode,
+} from '../../../src/explorer/model/nodes';
 import { fileForNode, present } from '../../../src/explorer/model/presentation';
 import { filePath } from '../../../src/kinds/resourcePath';
 import { TestConnection } from './explorerSupport';
@@ -192,14 +200,16 @@ describe('the root of another connection', () => {
       for (const g of groups) {
         assert.equal(g.parent, prod);
         assert.ok(g.key.startsWith('connection:prod/group:'), g.key);
-        assert.equal(present(g).contextValue, 'group elsewhere');
+        assert.match(present(g).contextValue, /^group elsewhere( promotable)?$/);
       }
       const facts = other.group('facts');
       const node = (await other.getChildren(facts)).filter(isResourceNode).find((n) => n.id === ids.factId);
       assert.ok(node);
       assert.equal(rootOf(node), prod);
       assert.ok(isElsewhere(node));
-      assert.deepEqual(words(present(node).contextValue), new Set(['resource', 'fact', 'openable', 'elsewhere']));
+      assert.deepEqual(words(present(node).contextValue), new Set(['resource', 'fact', 'openable', 'elsewhere', 'editable']));
+      assert.equal(present(facts).contextValue, 'group elsewhere promotable');
+      assert.equal(present(other.group('operations')).contextValue, 'group elsewhere');
       const own = await item('facts', ids.factId!);
       assert.equal(rootOf(own), undefined);
       assert.equal(isElsewhere(own), false);
@@ -212,8 +222,9 @@ describe('the root of another connection', () => {
   test('isElsewhere: anything that is not a node under a root is not', () => {
     for (const value of [undefined, null, 0, '', 'connection', {}, { kind: 'group', parent: undefined }, []])
       assert.equal(isElsewhere(value), false, JSON.stringify(value));
-    assert.equal(isElsewhere({ kind: 'connection' }), true);
-    let deep: { kind: string; parent?: unknown } = { kind: 'connection' };
+    assert.equal(isElsewhere({ kind: 'connection', connection: prod.connection }), true);
+    assert.equal(rootConnectionOf({ kind: 'x', parent: prod }), prod.connection);
+    let deep: { kind: string; parent?: unknown; connection?: unknown } = { kind: 'connection', connection: prod.connection };
     for (let i = 0; i < 20; i++) deep = { kind: 'x', parent: deep };
     assert.equal(isElsewhere(deep), false, 'a chain deeper than any tree is not followed');
   });
