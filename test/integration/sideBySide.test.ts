@@ -10,11 +10,12 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { originOf } from '../../src/connection/model/origins';
 import type { CompareOutcome } from '../../src/environments/vscode/compareCommands';
+import type { HistoryPanel } from '../../src/history/host/historyPanel';
 import type { PromoteRun } from '../../src/environments/vscode/promoteCommands';
 import type { GuardQuestion } from '../../src/environments/vscode/writeGuard';
 import { serviceFetch } from '../harness/lib/env';
 import { editText, revertAndCloseAll, wsaUri } from './fileHelpers';
-import { connectSuite, type SuiteContext } from './helpers';
+import { connectSuite, pointExtensionAt, type SuiteContext } from './helpers';
 import { PROD_KEY, startProdEmulator, type ProdEmulator } from './prodSeed';
 import { forgetDevAndProd, nameDevAndProd } from './support/twoEnvironments';
 
@@ -249,6 +250,25 @@ describe('Environments: documents of two connections side by side', function () 
     await assert.rejects(s.api.history.show(prodUri()), /another connection than the window’s/);
     assert.deepEqual(await devRequests(), []);
     assert.deepEqual(prodRequests(), []);
+  });
+
+  it('a history panel opened on dev closes when the window moves to prod, a workspace of the same id, and asks prod nothing of it', async () => {
+    const id = s.ids.databaseId!;
+    const panel = await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', { kind: 'database', id });
+    assert.ok(panel);
+    assert.ok(s.api.history.all().includes(panel));
+    prod.emu.clearRequests();
+    await pointExtensionAt(s.api, prod.emu.url);
+    try {
+      assert.equal(s.api.connection.current?.workspaceId, s.emulator.workspaceId, 'the same workspace id on another service');
+      assert.ok(!s.api.history.all().includes(panel), 'the panel closed');
+      assert.deepEqual(
+        prodRequests().filter((r) => r.includes(id)),
+        [],
+      );
+    } finally {
+      await pointExtensionAt(s.api, s.emulator.url);
+    }
   });
 
   it('prod’s key forgotten: its open document’s save is refused, nothing sent, the text kept', async () => {

@@ -3,7 +3,7 @@
 // when the connection moves to another workspace or signs out.
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../api';
-import type { ConnectionProvider } from '../../connection/api';
+import type { Connection, ConnectionProvider } from '../../connection/api';
 import { ResourceNames } from '../model/resourceNames';
 import type { RevisionCache } from '../../documents/model/revisionCache';
 import { PromiseCache } from '../../util/async';
@@ -62,8 +62,9 @@ export class HistoryPanels extends Disposable {
         this.names = this.newNames();
         this.dashboardResources.clear();
         for (const [key, panel] of this.panels) {
-          // Another workspace's revisions mean nothing here; the same workspace is read again.
-          if (!connection || !key.startsWith(`${connection.workspaceId}/`)) panel.dispose();
+          // Another service's or workspace's revisions mean nothing here (and its ids must not be sent
+          // to the new one); the same service and workspace is read again.
+          if (!connection || !key.startsWith(placeOf(connection))) panel.dispose();
           else void panel.refresh();
         }
       }),
@@ -80,7 +81,7 @@ export class HistoryPanels extends Disposable {
       ...(this.deps.windowOwns ? { windowOwns: this.deps.windowOwns } : {}),
     });
     if (!target) return undefined;
-    return this.open(connection.workspaceId, target);
+    return this.open(connection, target);
   }
 
   /** Publish and restore through the service (src/publish registers them after this feature). */
@@ -112,8 +113,9 @@ export class HistoryPanels extends Disposable {
     return new ResourceNames(() => this.deps.connection.require().client);
   }
 
-  private open(workspaceId: string, target: HistoryTarget): HistoryPanel {
-    const key = `${workspaceId}/${target.resourceId}`;
+  private open(connection: Connection, target: HistoryTarget): HistoryPanel {
+    const { workspaceId } = connection;
+    const key = `${placeOf(connection)}${target.resourceId}`;
     const existing = this.panels.get(key);
     if (existing) {
       existing.reveal();
@@ -147,4 +149,15 @@ export class HistoryPanels extends Disposable {
     this._onDidOpenPanel.fire(panel);
     return panel;
   }
+}
+
+/** The service and workspace a panel was opened on: its key's start. */
+function placeOf({ baseUrl, workspaceId }: Connection): string {
+  let origin = baseUrl;
+  try {
+    origin = new URL(baseUrl).origin;
+  } catch {
+    // A connection's URL was checked when it was made; kept as it is otherwise.
+  }
+  return `${origin} ${workspaceId}/`;
 }
