@@ -15,7 +15,7 @@ import type { PromoteRun } from '../../src/environments/vscode/promoteCommands';
 import type { GuardQuestion } from '../../src/environments/vscode/writeGuard';
 import { serviceFetch } from '../harness/lib/env';
 import { editText, revertAndCloseAll, wsaUri } from './fileHelpers';
-import { connectSuite, pointExtensionAt, type SuiteContext } from './helpers';
+import { connectSuite, eventToPromise, pointExtensionAt, type SuiteContext } from './helpers';
 import { PROD_KEY, startProdEmulator, type ProdEmulator } from './prodSeed';
 import { forgetDevAndProd, nameDevAndProd } from './support/twoEnvironments';
 
@@ -271,10 +271,59 @@ describe('Environments: documents of two connections side by side', function () 
     }
   });
 
+  it('a document without a connection in its URI keeps to the service it was read from: after a move to prod its save is refused', async () => {
+    // An open dashboard read from dev: its data run is dev's, and is not asked of prod.
+    const dashboard = await vscode.workspace.openTextDocument(
+      wsaUri(s.emulator.workspaceId, 'dashboard', s.ids.churnDashboardId!, 'Customer churn'),
+    );
+    await vscode.window.showTextDocument(dashboard);
+    await s.api.dashboards.documents.whenChecked(dashboard.uri);
+    assert.ok(
+      (await s.admin.requests()).some((r) => r.path.startsWith('/v1/operation-runs/')),
+      'its data run was read from dev',
+    );
+    const legacy = await vscode.workspace.openTextDocument(
+      wsaUri(s.emulator.workspaceId, 'fact', s.ids.churnFactId!, NAME.replace(/\.json$/, '')),
+    );
+    await vscode.window.showTextDocument(legacy);
+    assert.equal(legacy.uri.authority, '');
+    await editText(legacy, (t) => t.replace(/"definition": "[^"]*"/, '"definition": "read from dev"'));
+    prod.emu.clearRequests();
+    await pointExtensionAt(s.api, prod.emu.url);
+    try {
+      await s.api.dashboards.documents.whenChecked(dashboard.uri);
+      // The window's own reads go to prod now (its runtime types); not the data run dev named.
+      const onMove = prodRequests();
+      assert.ok(onMove.includes('GET /v1/dashboard-runtime/types'), onMove.join(', '));
+      assert.deepEqual(
+        onMove.filter((r) => r.includes('/operation-runs/')),
+        [],
+        'the dashboard’s data run, read from dev, is not asked of prod',
+      );
+      await clearRequests();
+      answer = 'send';
+      assert.equal(await legacy.save(), false);
+      assert.ok(legacy.isDirty, 'the text stays unsaved');
+      await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(legacy.uri)), /was opened from [\w.:-]+, and the window now uses/);
+      // The window's own reads go to prod now (its runtime types); nothing read from dev does, a dashboard's data run among them.
+      assert.deepEqual(
+        prodRequests().filter((r) => !r.startsWith('GET') || r.includes(s.ids.churnFactId!) || r.includes('/operation-runs/')),
+        [],
+        'nothing read from dev reached prod',
+      );
+    } finally {
+      await pointExtensionAt(s.api, s.emulator.url);
+    }
+    assert.equal(await legacy.save(), true, 'back on dev, it saves');
+  });
+
   it('prod’s key forgotten: its open document’s save is refused, nothing sent, the text kept', async () => {
     const doc = await vscode.workspace.openTextDocument(prodUri());
     await editText(doc, (t) => t.replace(/"definition": "[^"]*"/, '"definition": "after the key went"'));
+    // The clients given before are dropped once VS Code tells the key is gone.
+    const dropped = eventToPromise(s.api.environments.pins.onDidDrop);
     await s.api.connection.forgetApiKey(originOf(prod.emu.url));
+    await dropped;
     await clearRequests();
     answer = 'send';
     assert.equal(await doc.save(), false);

@@ -56,6 +56,11 @@ export class DocumentRegistry extends Disposable {
   /** The window's connection's reader (what agents and the history read through). */
   readonly reader: ResourceReader;
   private readonly windowReach: Reach;
+  /**
+   * The service each document of the window's connection was read from, by URI string: a URI
+   * without a connection names only a workspace, and another service may have one of that id.
+   */
+  private readonly readFrom = new Map<string, string>();
   /** The reach of each other connection documents are open with, by its place (DocumentPlace.key). */
   private readonly others = new Map<string, { client: ServiceClient; reach: Reach }>();
   /** Per URI: one read of the service at a time, shared; each read after it settled reads again. */
@@ -77,7 +82,12 @@ export class DocumentRegistry extends Disposable {
     this.reader = new ResourceReader(client, revisions);
     this.windowReach = { client, reader: this.reader };
     // Another key or workspace: what nobody has open is read again when next asked for.
-    this._register(connection.onDidChangeConnection(() => store.connectionChanged((key) => this.isOpen(key))));
+    this._register(
+      connection.onDidChangeConnection(() => {
+        store.connectionChanged((key) => this.isOpen(key));
+        for (const key of this.readFrom.keys()) if (!store.sessions.get(key)) this.readFrom.delete(key);
+      }),
+    );
     this._register({ dispose: () => clearTimeout(this.batchTimer) });
     this._register(
       vscode.workspace.onDidChangeTextDocument((e) => {
@@ -125,6 +135,19 @@ export class DocumentRegistry extends Disposable {
     if (place.kind === 'other') return { file, key: uri.toString(), other: place };
     const current = this.connection.current;
     if (!current) throw toFileSystemError(new NotSignedInError(), uri);
+    const readFrom = this.readFrom.get(uri.toString());
+    const now = originOf(current.baseUrl);
+    if (readFrom !== undefined && readFrom !== now) {
+      // Its text and tokens are another service's: sending them here would name that service's resources.
+      throw vscode.FileSystemError.Unavailable(
+        vscode.l10n.t(
+          '«{0}» was opened from {1}, and the window now uses {2}: its text is not sent to another service. Switch back to save it, or open it again from the explorer. Nothing was sent; unsaved text stays unsaved.',
+          file.name,
+          hostOf(readFrom),
+          hostOf(now),
+        ),
+      );
+    }
     if (file.workspaceId !== current.workspaceId) {
       throw vscode.FileSystemError.NoPermissions(
         vscode.l10n.t(
@@ -145,7 +168,12 @@ export class DocumentRegistry extends Disposable {
    * is sent to another. Not a `wsa:` file, or one without a connection: true (its feature judges it).
    */
   windowOwns(uri: vscode.Uri): boolean {
-    if (uri.scheme !== FILE_SCHEME || uri.authority === '' || !this.pins) return true;
+    if (uri.scheme !== FILE_SCHEME) return true;
+    // Read from another service than the window's now (a URI without a connection, after a move).
+    const readFrom = this.readFrom.get(uri.toString());
+    const current = this.connection.current;
+    if (readFrom !== undefined && current && readFrom !== originOf(current.baseUrl)) return false;
+    if (uri.authority === '' || !this.pins) return true;
     let file: ResourceFile;
     try {
       file = parseFilePath(uri.path);
@@ -227,6 +255,8 @@ export class DocumentRegistry extends Disposable {
       `[Files] Read ${file.view} ${file.id}${content.snapshot ? ` (${content.snapshot.label})` : ''} in ${Date.now() - started} ms.`,
     );
     const session = this.store.loaded(key, file, content);
+    const current = resolved.other ? undefined : this.connection.current;
+    if (current) this.readFrom.set(key, originOf(current.baseUrl));
     this.store.bound(key, (k) => this.isOpen(k));
     return session;
   }
@@ -278,4 +308,21 @@ function facts(doc: vscode.TextDocument): EditorFacts {
       return doc.getText();
     },
   };
+}
+
+/** The origin of a connection's base URL (the URL itself when it is not one). */
+function originOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return baseUrl;
+  }
+}
+
+function hostOf(origin: string): string {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return origin;
+  }
 }
