@@ -20,7 +20,7 @@ import { VSCODE_DIALOGS, type HistoryDialogs } from './history/host/historyDialo
 import type { HistoryPanelsOptions } from './history/host/historyPanels';
 import type { ExplorerView } from './explorer/vscode/explorerTree';
 import type { PublishFeature } from './publish';
-import { VSCODE_OPERATION_DIALOGS, type OperationDialogs } from './publish/revisionOperationsUi';
+import { VSCODE_OPERATION_DIALOGS, type OperationDialogs } from './publish/operationDialogs';
 import type { FolderMergeOptions } from './localFolders/vscode/folderMerge';
 import type { LocalFoldersFeature } from './localFolders';
 import type { AgentsFeature, AgentsOptions } from './agents';

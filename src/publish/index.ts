@@ -17,7 +17,9 @@ import { OperationTargets } from './operationTargets';
 import { registerPublishCommands } from './publishCommands';
 import { PublishStatusBar } from './publishStatusBar';
 import { draftOfSnapshot } from '../kinds/kindModules';
-import { RevisionOperationsUi, VSCODE_OPERATION_DIALOGS, type HistoryChange, type OperationDialogs } from './revisionOperationsUi';
+import type { HistoryChange } from './revisionOperationsUi';
+import { VSCODE_OPERATION_DIALOGS, type OperationDialogs } from './operationDialogs';
+import { LazyOperations, type PublishOperations } from './operations';
 
 export interface PublishDeps {
   log: vscode.LogOutputChannel;
@@ -36,7 +38,7 @@ export interface PublishDeps {
 }
 
 export interface PublishFeature {
-  readonly operations: RevisionOperationsUi;
+  readonly operations: PublishOperations;
   readonly targets: OperationTargets;
   readonly statusBar: PublishStatusBar;
 }
@@ -51,15 +53,19 @@ export function registerPublish(context: vscode.ExtensionContext, deps: PublishD
     (uri) => deps.documents.windowOwns(uri),
   );
   own(deps.connection.onDidChangeConnection(() => targets.clear()));
+  // The questions and operations load on the first publish, restore or compare.
   const operations = own(
-    new RevisionOperationsUi(
-      deps.connection,
-      deps.revisions,
-      deps.log,
-      deps.dialogs ?? (() => VSCODE_OPERATION_DIALOGS),
-      deps.restoreSaver,
-      deps.guard,
-    ),
+    new LazyOperations(async () => {
+      const { RevisionOperationsUi } = await import('./revisionOperationsUi');
+      return new RevisionOperationsUi(
+        deps.connection,
+        deps.revisions,
+        deps.log,
+        deps.dialogs ?? (() => VSCODE_OPERATION_DIALOGS),
+        deps.restoreSaver,
+        deps.guard,
+      );
+    }, deps.restoreSaver !== undefined),
   );
   const statusBar = own(new PublishStatusBar(deps.connection, targets, operations, deps.onDidSave, deps.log, ownRevision));
   own(operations.onDidChangeHistory((change) => void showChange(deps, change)));

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { COMMANDS } from '../manifest/contributions';
 import { registerCommand } from '../ui/registerCommand';
 import type { OperationTargets } from './operationTargets';
-import type { RevisionOperationsUi } from './revisionOperationsUi';
+import type { PublishOperations } from './operations';
 
 const NOTHING = vscode.l10n.t(
   'Open a Workspace Automation file of an operation, dashboard, managed database or app, or pick one in the explorer.',
@@ -13,7 +13,7 @@ const NOTHING = vscode.l10n.t(
 export function registerPublishCommands(
   log: vscode.LogOutputChannel,
   targets: OperationTargets,
-  operations: RevisionOperationsUi,
+  operations: PublishOperations,
 ): vscode.Disposable[] {
   return [
     registerCommand(log, COMMANDS.publish, async (arg?: unknown) => {

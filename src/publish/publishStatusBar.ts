@@ -12,13 +12,13 @@ import { COMMANDS, CONTEXT_KEYS } from '../manifest/contributions';
 import { draftOfSnapshot } from '../kinds/kindModules';
 import { hasHistory } from '../kinds/resourceKinds';
 import { parseFilePath, VIEWS } from '../kinds/resourcePath';
-import { draftPublishedSummary } from './model/revisionOperations';
+import { draftPublishedSummary } from './model/draftSummary';
 import type { RevisionHistory, RevisionRef } from '../api/schemas';
 import type { ServerSnapshot } from '../documents/model/saveTypes';
 import { Disposable } from '../util/lifecycle';
 import { escapeMarkdown, escapeMarkdownLine } from '../util/markdown';
 import { activeWsaUri, type OperationTargets } from './operationTargets';
-import type { RevisionOperationsUi } from './revisionOperationsUi';
+import type { PublishOperations } from './operations';
 
 /** What the item knows of a history: the draft always; published and capabilities once seen. */
 type Known = Pick<RevisionHistory, 'draft'> & Partial<Pick<RevisionHistory, 'published' | 'capabilities'>>;
@@ -43,7 +43,7 @@ export class PublishStatusBar extends Disposable {
   constructor(
     private readonly connection: ConnectionProvider,
     private readonly targets: OperationTargets,
-    operations: RevisionOperationsUi,
+    operations: Pick<PublishOperations, 'onDidChangeHistory'>,
     onDidSave: vscode.Event<{ uri: vscode.Uri; snapshot: ServerSnapshot }>,
     private readonly log: vscode.LogOutputChannel,
     private readonly documentRevision: DocumentRevision = () => undefined,

@@ -15,6 +15,7 @@ import { describeError } from '../ui/describeError';
 import { reportError } from '../ui/reportError';
 import { Disposable } from '../util/lifecycle';
 import { restoreBySave, type GuardedSaver } from './guardedRestore';
+import { VSCODE_OPERATION_DIALOGS, type OperationDialogs } from './operationDialogs';
 
 /** The resource whose history is acted on (a history target with the workspace and a name). */
 export interface OperationTarget {
@@ -27,24 +28,7 @@ export interface OperationTarget {
   name: string;
 }
 
-export type Answer = 'compare' | 'confirm' | undefined;
-
-/** The modal question; the integration tests answer it through the test API. */
-export interface OperationDialogs {
-  ask(message: string, detail: string, confirmLabel: string): Promise<Answer>;
-}
-
-export const VSCODE_OPERATION_DIALOGS: OperationDialogs = {
-  async ask(message, detail, confirmLabel) {
-    const picked = await vscode.window.showWarningMessage(
-      notificationText(message),
-      { modal: true, detail },
-      vscode.l10n.t('Compare'),
-      confirmLabel,
-    );
-    return picked === vscode.l10n.t('Compare') ? 'compare' : picked === confirmLabel ? 'confirm' : undefined;
-  },
-};
+export type { Answer, OperationDialogs } from './operationDialogs';
 
 export type OperationResult =
   | { status: 'cancelled' | 'compared' | 'notOffered' }

@@ -61,7 +61,6 @@ const ACTIVATION_FOLDERS = [
   'src/history',
   'src/history/host',
   'src/history/model',
-  'src/history/protocol',
   'src/kinds',
   'src/kinds/app',
   'src/kinds/contract',
@@ -96,6 +95,9 @@ const LOADED_ON_FIRST_USE = [
   'src/connection/signIn.ts',
   'src/connection/connectionCommands.ts',
   'src/connection/emulatorLauncher.ts',
+  'src/publish/revisionOperationsUi.ts',
+  'src/publish/model/revisionOperations.ts',
+  'src/publish/guardedRestore.ts',
 ];
 
 function folderOf(input: string): string {

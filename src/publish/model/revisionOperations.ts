@@ -10,7 +10,6 @@ import * as l10n from '@vscode/l10n';
 import { isApiError, type ServiceClient } from '../../api';
 import type { Revision, RevisionHistory, RevisionRef } from '../../api/schemas';
 import { shortActor } from '../../history/protocol/actorLabel';
-import { isSingular } from '../../util/plural';
 
 export type RevisionOperation = 'publish' | 'restore';
 
@@ -114,18 +113,7 @@ export async function describeChange(client: ServiceClient, seen: RevisionHistor
   return parts.length ? parts.join('; ') : l10n.t('its version token changed, with the same draft and published revision');
 }
 
-/** "draft #12 · published #9 · 3 unpublished revisions" (sequences; the draft counts when unpublished). */
-export function draftPublishedSummary(h: Pick<RevisionHistory, 'draft' | 'published'>): string {
-  const published = h.published ? l10n.t('published #{0}', h.published.sequence) : l10n.t('nothing published');
-  const ahead = h.draft.sequence - (h.published?.sequence ?? 0);
-  const unpublished =
-    h.published?.revisionId === h.draft.revisionId || ahead <= 0
-      ? l10n.t('no unpublished revisions')
-      : isSingular(ahead)
-        ? l10n.t('{0} unpublished revision', ahead)
-        : l10n.t('{0} unpublished revisions', ahead);
-  return l10n.t('draft #{0} · {1} · {2}', h.draft.sequence, published, unpublished);
-}
+export { draftPublishedSummary } from './draftSummary';
 
 /** "Publish draft #12 of «CRM» (replacing published #9)?" — what the confirmation asks. */
 export function publishQuestion(name: string, h: RevisionHistory, target: RevisionRef): string {
