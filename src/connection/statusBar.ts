@@ -62,6 +62,15 @@ export class ConnectionStatusBar extends Disposable {
     this.item.show();
   }
 
+  /** The tooltip's end: the protected connection the active editor writes to, and what a click does. */
+  private closingNote(): string {
+    const guarded =
+      this.protectedLabel === undefined
+        ? ''
+        : vscode.l10n.t('\n\n$(shield) «{0}» is a protected connection: every write asks first, auto saves are held.', this.protectedLabel);
+    return guarded + vscode.l10n.t('\n\nClick to switch workspace, sign out or show the log.');
+  }
+
   private render(): void {
     const tooltip = (text: string) => {
       const t = new vscode.MarkdownString(text);
@@ -85,13 +94,7 @@ export class ConnectionStatusBar extends Disposable {
             '  \nThe window’s connection, for commands without a file: {0}.',
             connection ? md(connection.label) : vscode.l10n.t('none'),
           ) +
-          (this.protectedLabel === undefined
-            ? ''
-            : vscode.l10n.t(
-                '\n\n$(shield) «{0}» is a protected connection: every write asks first, auto saves are held.',
-                this.protectedLabel,
-              )) +
-          vscode.l10n.t('\n\nClick to switch workspace, sign out or show the log.'),
+          this.closingNote(),
       );
       return;
     }
@@ -126,13 +129,7 @@ export class ConnectionStatusBar extends Disposable {
             ? vscode.l10n.t('  \nHeader settings from {0} (you accepted them): {1}', FOLDER_FILE, carriers.join(', '))
             : '') +
           ignoredNote +
-          (this.protectedLabel === undefined
-            ? ''
-            : vscode.l10n.t(
-                '\n\n$(shield) «{0}» is a protected connection: every write asks first, auto saves are held.',
-                this.protectedLabel,
-              )) +
-          vscode.l10n.t('\n\nClick to switch workspace, sign out or show the log.'),
+          this.closingNote(),
       );
       return;
     }
