@@ -131,6 +131,24 @@ export function registerEnvironments(context: vscode.ExtensionContext, deps: Env
       (await import('./vscode/addEnvironments')).addFolderEnvironments(deps.log, arg),
     ),
   );
+  own(
+    registerCommand(deps.log, COMMANDS.signInToConnection, async (arg?: unknown) => {
+      const [{ signInToConnection }, { VSCODE_COMPARE_DIALOGS }] = await Promise.all([
+        import('./vscode/connectionSignIn'),
+        import('./vscode/comparePicks'),
+      ]);
+      const dialogs = deps.options?.compare ?? VSCODE_COMPARE_DIALOGS;
+      return signInToConnection(
+        {
+          user: deps.config.connectionsByScope().user,
+          signIn: deps.compare.signIn,
+          askKey: dialogs.askKey,
+          pick: (entries, placeHolder) => dialogs.pickConnection(entries, placeHolder),
+        },
+        arg,
+      );
+    }),
+  );
   own(registerCommand(deps.log, COMMANDS.promote, async (arg?: unknown, second?: unknown) => (await promotions()).promote(arg, second)));
   const guard: WriteGuard = {
     confirmWrite: (kind, uri) => production.confirmWrite(kind, uri),

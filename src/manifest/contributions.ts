@@ -45,6 +45,8 @@ export const COMMANDS = {
   // Promotion: a plan of what would change on another environment, then applied with its tokens.
   promote: 'workspaceAutomation.promote',
   addFolderEnvironments: 'workspaceAutomation.addFolderEnvironments',
+  // A key for another of the user's connections, kept for its service; the window's stays as it is.
+  signInToConnection: 'workspaceAutomation.signInToConnection',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
@@ -78,6 +80,7 @@ export const ASKING_COMMANDS: readonly CommandId[] = [
   COMMANDS.compareEnvironments,
   COMMANDS.promote,
   COMMANDS.addFolderEnvironments,
+  COMMANDS.signInToConnection,
 ];
 
 /** The context keys the extension sets with `setContext`. */

@@ -82,12 +82,28 @@ describe('Environments: documents of two connections side by side', function () 
     assert.ok(root);
     const [message] = await s.api.explorer.provider.getChildren(root);
     assert.match(message?.kind === 'message' ? message.label : '', /No key is stored for «Prod»/);
+    const click = s.api.explorer.provider.getTreeItem(message!).command;
+    assert.deepEqual([click?.command, click?.arguments], ['workspaceAutomation.signInToConnection', ['prod']], 'a click signs in to prod');
     assert.deepEqual(prodRequests(), []);
     assert.deepEqual(await devRequests(), [], 'prod’s id never goes to dev');
   });
 
   it('the same id on both sides gives two documents, each read from its own service only', async () => {
-    await s.api.connection.storeApiKey(PROD_KEY, originOf(prod.emu.url));
+    // Sign In to Another Connection… (the root's message runs it): prod's key is checked there and
+    // stored for its service; the window stays on dev.
+    const previous = s.api.testing.environments.compare;
+    s.api.testing.environments.compare = {
+      pickConnection: async () => undefined,
+      askSignIn: async () => false,
+      askKey: async () => PROD_KEY,
+      pickEntry: async () => undefined,
+    };
+    try {
+      assert.equal(await vscode.commands.executeCommand('workspaceAutomation.signInToConnection', 'prod'), true);
+    } finally {
+      s.api.testing.environments.compare = previous;
+    }
+    assert.equal(s.api.connection.current?.baseUrl, s.emulator.url, 'the window stays on dev');
     await clearRequests();
     const path = `GET /v1/facts/${s.ids.churnFactId}`;
     const prodDoc = await vscode.workspace.openTextDocument(prodUri());

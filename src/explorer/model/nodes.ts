@@ -123,7 +123,8 @@ export interface FileNode extends NodeBase {
 }
 
 /** What clicking a message does. */
-export type MessageAction = 'retry' | 'signIn' | 'switchWorkspace' | 'refreshParent' | 'addResource';
+/** `signInConnection`: a key for the connection of the root the message is under. */
+export type MessageAction = 'retry' | 'signIn' | 'switchWorkspace' | 'refreshParent' | 'addResource' | 'signInConnection';
 
 export interface MessageNode extends NodeBase {
   readonly kind: 'message';

@@ -73,7 +73,8 @@ export class ConnectionRoots extends Disposable {
     } catch (e) {
       root.model = undefined;
       const message = e instanceof Error ? e.message : String(e);
-      return [messageNode(node, 'unavailable', { label: message, severity: 'warning' })];
+      // A click asks for its key (Sign In to Another Connection…); the window's connection stays.
+      return [messageNode(node, 'unavailable', { label: message, severity: 'warning', action: 'signInConnection' })];
     }
   }
 

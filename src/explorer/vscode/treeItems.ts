@@ -1,7 +1,7 @@
 // Maps a node's presentation (model/explorer/presentation.ts) onto a VS Code TreeItem.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../manifest/contributions';
-import type { ExplorerNode } from '../model/nodes';
+import { rootOf, type ExplorerNode } from '../model/nodes';
 import { present, type Presentation } from '../model/presentation';
 
 const COLORS: Record<NonNullable<NonNullable<Presentation['icon']>['color']>, string> = {
@@ -28,6 +28,8 @@ function clickCommand(node: ExplorerNode, click: Presentation['click']): vscode.
       return { command: COMMANDS.refreshItem, title: vscode.l10n.t('Retry'), arguments: [node] };
     case 'addResource':
       return { command: COMMANDS.addResource, title: vscode.l10n.t('Add Resource by ID') };
+    case 'signInConnection':
+      return { command: COMMANDS.signInToConnection, title: vscode.l10n.t('Sign In'), arguments: [rootOf(node)?.connection.id] };
   }
 }
 
