@@ -75,6 +75,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
     connection: connection.manager,
     revisions: documents.revisions,
     windowOwns: (uri) => documents.documents.windowOwns(uri),
+    // An item or document of another connection: its history read through that connection.
+    otherConnection: async (arg) => {
+      const uri = environments.pins.pinnedUriOf(arg);
+      return uri && documents.documents.otherReach(uri, uri.path.split('/')[1] ?? '');
+    },
+    onDidDropOthers: environments.pins.onDidDrop,
     onDidSave: documents.saves.onDidSave,
     options: tunables.history,
   });

@@ -20,6 +20,9 @@ export interface HistoryDeps {
   revisions: RevisionCache;
   /** Whether the window's connection serves a `wsa:` document (DocumentRegistry.windowOwns). */
   windowOwns?: (uri: vscode.Uri) => boolean;
+  /** The other connection an argument is of, with its client and revisions (HistoryPanelsDeps.otherConnection). */
+  otherConnection?: HistoryPanelsDeps['otherConnection'];
+  onDidDropOthers?: vscode.Event<unknown>;
   onDidSave: HistoryPanelsDeps['onDidSave'];
   options?: HistoryPanelsOptions;
 }

@@ -261,11 +261,33 @@ describe('Environments: documents of two connections side by side', function () 
     assert.doesNotMatch(s.api.statusBar.item.text, /Prod/);
   });
 
-  it('its history is refused rather than read from dev, and nothing is sent', async () => {
+  it('Show History on prod’s database reads prod alone, offers no publish, and its revisions open from prod', async () => {
+    const tree = s.api.explorer.provider;
+    const root = (await tree.getChildren()).find((n) => n.kind === 'connection')!;
+    const databases = (await tree.getChildren(root)).find((n) => n.kind === 'group' && n.group.kind === 'database')!;
+    const id = s.ids.databaseId!;
+    const db = (await tree.getChildren(databases)).find((n) => 'id' in n && n.id === id)!;
+    assert.ok(db, 'prod’s database is listed under its root');
+    assert.match(tree.getTreeItem(db).contextValue ?? '', /\bhistory\b/);
+    assert.doesNotMatch(tree.getTreeItem(db).contextValue ?? '', /\bpublishable\b/);
+    const devNaming = async () => (await s.admin.requests()).filter((r) => r.path.includes(id)).map((r) => `${r.method} ${r.path}`);
     await clearRequests();
-    await assert.rejects(s.api.history.show(prodUri()), /another connection than the window’s/);
-    assert.deepEqual(await devRequests(), []);
-    assert.deepEqual(prodRequests(), []);
+    const panel = (await vscode.commands.executeCommand<HistoryPanel>('workspaceAutomation.showHistory', db))!;
+    assert.ok(panel, 'a panel opened');
+    const state = panel.state ?? (await eventToPromise(panel.onDidChangeState));
+    assert.equal(state.header.publish?.enabled, false, 'publish goes through the window’s connection');
+    assert.equal(state.header.restore.enabled, false, 'so does restore');
+    assert.ok(
+      prodRequests().some((r) => r.startsWith(`GET /v1/resources/${id}/`)),
+      prodRequests().join(', '),
+    );
+    const newest = state.items[0]!;
+    assert.ok(await panel.deliver({ type: 'open', revisionId: newest.id }));
+    const revision = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'wsa-revision' && d.uri.path.includes(newest.id));
+    assert.equal(revision?.uri.authority, 'prod', revision?.uri.toString());
+    assert.ok(prodRequests().includes(`GET /v1/resources/${id}/revisions/${newest.id}`), prodRequests().join(', '));
+    assert.deepEqual(await devNaming(), [], 'nothing of prod’s database was asked of dev');
+    panel.dispose();
   });
 
   it('a history panel opened on dev closes when the window moves to prod, a workspace of the same id, and asks prod nothing of it', async () => {

@@ -8,7 +8,7 @@ import type { ConnectionProvider } from '../../connection/api';
 import type { ServiceClient } from '../../api';
 import type { DocumentPlace, Pins } from '../../environments/api';
 import { NotSignedInError } from '../../connection/model/notSignedIn';
-import { ResourceReader, type RevisionSource } from '../model/resourceReader';
+import { ResourceReader } from '../model/resourceReader';
 import { RevisionCache } from '../model/revisionCache';
 import { isIdOf } from '../../api/ids';
 import type { DocumentSession, DocumentSessions } from '../model/documentSession';
@@ -43,6 +43,16 @@ export type OtherPlace = Extract<DocumentPlace, { kind: 'other' }>;
 export interface Reach {
   readonly client: () => ServiceClient;
   readonly reader: ResourceReader;
+  /** Its immutable revisions (the window's: RevisionCache of registerFiles). */
+  readonly revisions: RevisionCache;
+}
+
+/** Another connection than the window's, as what reads through it sees it (DocumentRegistry.otherReach). */
+export interface OtherReach extends Reach {
+  /** The entry's id: the authority of the URIs of its documents and revisions. */
+  readonly authority: string;
+  readonly label: string;
+  readonly workspaceId: string;
 }
 
 /** Revisions kept per other connection: fewer than the window's (RevisionCache's 1,000), as they are read less. */
@@ -71,7 +81,7 @@ export class DocumentRegistry extends Disposable {
 
   constructor(
     readonly connection: ConnectionProvider,
-    revisions: RevisionSource,
+    revisions: RevisionCache,
     readonly store: DocumentStore,
     readonly held: HeldSaves,
     readonly log: vscode.LogOutputChannel,
@@ -80,7 +90,7 @@ export class DocumentRegistry extends Disposable {
     super();
     const client = () => connection.require().client;
     this.reader = new ResourceReader(client, revisions);
-    this.windowReach = { client, reader: this.reader };
+    this.windowReach = { client, reader: this.reader, revisions };
     // Another key or workspace: what nobody has open is read again when next asked for.
     this._register(
       connection.onDidChangeConnection(() => {
@@ -184,7 +194,7 @@ export class DocumentRegistry extends Disposable {
   }
 
   /** Where the reads and saves of a resolved file go; refused as a FileSystemError when its connection has no key. */
-  async reach({ other }: ResolvedFile): Promise<Reach> {
+  async reach({ other }: Pick<ResolvedFile, 'other'>): Promise<Reach> {
     if (!other) return this.windowReach;
     let client: ServiceClient;
     try {
@@ -195,9 +205,24 @@ export class DocumentRegistry extends Disposable {
     const known = this.others.get(other.key);
     if (known?.client === client) return known.reach;
     // Its own revision cache: two services may give one id to two revisions.
-    const reach = { client: () => client, reader: new ResourceReader(() => client, new RevisionCache(() => client, OTHER_REVISIONS)) };
+    const revisions = new RevisionCache(() => client, OTHER_REVISIONS);
+    const reach = { client: () => client, reader: new ResourceReader(() => client, revisions), revisions };
     this.others.set(other.key, { client, reach });
     return reach;
+  }
+
+  /**
+   * The other connection a URI of ours names (a `wsa:` file, a `wsa-revision:` revision, or just
+   * `<scheme>://<id>/<workspace>/`), with its client and revisions; undefined for the window's, and
+   * a FileSystemError when it cannot be used now (gone, re-pointed, no key): nothing is sent then.
+   */
+  async otherReach(uri: vscode.Uri, workspaceId: string): Promise<OtherReach | undefined> {
+    if (uri.authority === '' || !this.pins) return undefined;
+    const place = this.pins.place(uri, workspaceId);
+    if (place.kind === 'refused') throw vscode.FileSystemError.Unavailable(place.message);
+    if (place.kind === 'window') return undefined;
+    const reach = await this.reach({ other: place });
+    return { ...reach, authority: uri.authority, label: place.label, workspaceId };
   }
 
   /**

@@ -53,7 +53,6 @@ export function registerFiles(
   const own = ownedBy(context.subscriptions);
   const revisions = new RevisionCache(() => connection.require().client);
   own(connection.onDidChangeConnection(() => revisions.clear()));
-  own(new RevisionFileSystem(connection, revisions));
   const diagnostics = own(new SaveDiagnostics(log));
   // Local validation runs before a save is sent; the TSX parser is a bundle of its own, required on
   // the first dashboard save only.
@@ -63,6 +62,7 @@ export function registerFiles(
   const store = own(new DocumentStore({ state: context.workspaceState, log }));
   const held = own(new HeldSaves(store));
   const documents = own(new DocumentRegistry(connection, revisions, store, held, log, pins));
+  own(new RevisionFileSystem(connection, revisions, async (uri, workspaceId) => (await documents.otherReach(uri, workspaceId))?.revisions));
   const saves = own(new DocumentSaver(documents, config, diagnostics, validate, log, options, guard));
   const fileSystem = own(new WsaFileSystem(documents, saves));
   own(new RemoteChangeWatcher(documents, log));

@@ -8,9 +8,13 @@ import { revisionText } from '../../kinds/serialize';
 import { FilesOnlyFileSystem, toFileSystemError } from './fileSystemErrors';
 import { resolvedPath } from './resolvedPath';
 
-export function revisionUri(file: RevisionFile): vscode.Uri {
-  return vscode.Uri.from({ scheme: REVISION_SCHEME, path: revisionPath(file) });
+/** The URI of a revision's document; `authority`: the other connection it is of ('' for the window's). */
+export function revisionUri(file: RevisionFile, authority = ''): vscode.Uri {
+  return vscode.Uri.from({ scheme: REVISION_SCHEME, authority, path: revisionPath(file) });
 }
+
+/** The revisions of another connection than the window's a `wsa-revision:` URI names, or undefined for the window's. */
+export type OtherRevisions = (uri: vscode.Uri, workspaceId: string) => Promise<RevisionCache | undefined>;
 
 export class RevisionFileSystem extends FilesOnlyFileSystem implements vscode.FileSystemProvider {
   protected readonly refusals = {
@@ -23,6 +27,8 @@ export class RevisionFileSystem extends FilesOnlyFileSystem implements vscode.Fi
   constructor(
     private readonly connection: ConnectionProvider,
     private readonly revisions: RevisionCache,
+    /** A URI with a connection is read through that connection's own revisions (DocumentRegistry.otherRevisions). */
+    private readonly others: OtherRevisions = async () => undefined,
   ) {
     super();
     this._register(
@@ -41,6 +47,9 @@ export class RevisionFileSystem extends FilesOnlyFileSystem implements vscode.Fi
     } catch (e) {
       throw e instanceof ResourcePathError ? vscode.FileSystemError.FileNotFound(`${uri.toString()}: ${e.message}`) : e;
     }
+    // Another connection's revision: read through its own client and cache, never the window's.
+    const other = await this.others(uri, file.workspaceId);
+    if (other) return this.read(uri, other, file);
     // Signed out is a FileSystemError too (Unavailable), like every other refusal of a provider.
     let current;
     try {
@@ -53,8 +62,12 @@ export class RevisionFileSystem extends FilesOnlyFileSystem implements vscode.Fi
         vscode.l10n.t('{0} belongs to workspace {1}, not to the signed-in workspace {2}.', uri.path, file.workspaceId, current.workspaceId),
       );
     }
+    return this.read(uri, this.revisions, file);
+  }
+
+  private async read(uri: vscode.Uri, revisions: RevisionCache, file: RevisionFile): Promise<{ text: string; createdAt: number }> {
     try {
-      const revision = await this.revisions.get(file.resourceId, file.revisionId);
+      const revision = await revisions.get(file.resourceId, file.revisionId);
       return { text: revisionText(file.view, revision.value), createdAt: Date.parse(revision.createdAt) || 0 };
     } catch (e) {
       throw toFileSystemError(e, uri);

@@ -8,7 +8,8 @@ import * as vscode from 'vscode';
 import type { ServiceClient } from '../../api';
 import type { OtherClient } from '../../connection/api';
 import { originOf } from '../../connection/model/origins';
-import { FILE_SCHEME } from '../../kinds/resourcePath';
+import { rootConnectionOf } from '../../explorer/model/nodes';
+import { FILE_SCHEME, REVISION_SCHEME } from '../../kinds/resourcePath';
 import { Disposable } from '../../util/lifecycle';
 import { parseConnections, type ConnectionEntry } from '../model/connections';
 import { pinFor, pinPlace, type DocumentPlace, type WindowConnection } from '../model/pins';
@@ -128,6 +129,17 @@ export class DocumentPins extends Disposable {
           return this.clientOf(entry);
         },
       }));
+  }
+
+  /**
+   * A URI naming the other connection a command's argument is of: a `wsa:` or `wsa-revision:` URI
+   * with an authority as it is, an explorer item under another connection's root as
+   * `wsa://<id>/<workspace>/`; undefined for the window's (where is decided by place()).
+   */
+  pinnedUriOf(arg: unknown): vscode.Uri | undefined {
+    if (arg instanceof vscode.Uri) return (arg.scheme === FILE_SCHEME || arg.scheme === REVISION_SCHEME) && arg.authority ? arg : undefined;
+    const root = rootConnectionOf(arg);
+    return root && vscode.Uri.from({ scheme: FILE_SCHEME, authority: root.id, path: `/${root.workspaceId}/` });
   }
 
   /** The other connection the `wsa:` document `uri` is pinned to, when it is not the window's and may be used. */

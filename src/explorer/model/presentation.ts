@@ -126,11 +126,13 @@ function presentConnection({ connection: c }: ConnectionNode): Presentation {
 
 function words(node: ResourceNode): string {
   const w = ['resource', node.kind, 'openable'];
-  // History and publish act on the window's connection: not offered under another's root (compare and promote start from its own).
+  // Under another connection's root: its history (read-only), compare and promote read through it;
+  // publish goes through the window's connection, and is not offered.
   if (rootOf(node))
     return [
       ...w,
       'elsewhere',
+      ...(hasHistory(node.kind) && node.resourceId ? ['history'] : []),
       ...(FILE_VIEWS[openView(node.kind)].editable ? ['editable'] : []),
       ...(node.relation ? ['related'] : []),
     ].join(' ');

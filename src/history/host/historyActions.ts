@@ -19,6 +19,8 @@ import type { StatsEntry } from '../protocol/protocol';
 /** What the actions read of the panel's current history. */
 export interface HistoryContext {
   readonly workspaceId: string;
+  /** The other connection the history is of (its entry id, the authority of its revisions' URIs); '' for the window's. */
+  readonly authority: string;
   readonly resourceId: string;
   readonly view: FileView;
   name(): string;
@@ -57,7 +59,7 @@ export class HistoryActions {
   }
 
   uri(revisionId: string): vscode.Uri {
-    return revisionUri(this.file(revisionId));
+    return revisionUri(this.file(revisionId), this.ctx.authority);
   }
 
   private label(revisionId: string, maxMessage = 40): string {
@@ -115,7 +117,8 @@ export class HistoryActions {
     );
     const sides = triples.flatMap(([, l, r]) => [l, r]).filter((f): f is RevisionFile => !!f);
     await this.prefetch(sides);
-    const resources = triples.map(([resource, l, r]) => [revisionUri(resource), l && revisionUri(l), r && revisionUri(r)]);
+    const uri = (file: RevisionFile) => revisionUri(file, this.ctx.authority);
+    const resources = triples.map(([resource, l, r]) => [uri(resource), l && uri(l), r && uri(r)]);
     const title = vscode.l10n.t('Changes in {0} — {1}', this.label(revisionId, 40), this.ctx.name());
     await vscode.commands.executeCommand('vscode.changes', title, resources);
     if (!unlocated) return {};

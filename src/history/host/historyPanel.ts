@@ -46,6 +46,8 @@ export const HISTORY_PAGE = {
 export interface HistoryPanelDeps {
   extensionUri: vscode.Uri;
   workspaceId: string;
+  /** The other connection the history is of (its entry id); '' or unset for the window's. */
+  authority?: string;
   client: () => ServiceClient;
   revisions: RevisionCache;
   names: ResourceNames;
@@ -110,6 +112,7 @@ export class HistoryPanel extends Disposable {
     this.actions = new HistoryActions(
       {
         workspaceId: deps.workspaceId,
+        authority: deps.authority ?? '',
         resourceId: target.resourceId,
         view: openView(target.kind),
         name: () => this.name,

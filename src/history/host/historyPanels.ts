@@ -8,7 +8,7 @@ import { ResourceNames } from '../model/resourceNames';
 import type { RevisionCache } from '../../documents/model/revisionCache';
 import { PromiseCache } from '../../util/async';
 import { Disposable } from '../../util/lifecycle';
-import { HistoryPanel } from './historyPanel';
+import { HistoryPanel, type HistoryPanelDeps } from './historyPanel';
 import { resolveHistoryTarget, type HistoryTarget } from './historyTarget';
 import { VSCODE_DIALOGS, type HistoryDialogs } from './historyDialogs';
 import type { ServiceOperations } from './serviceOperations';
@@ -19,9 +19,27 @@ export interface HistoryPanelsDeps {
   revisions: RevisionCache;
   /** Whether the window's connection serves a `wsa:` document (DocumentRegistry.windowOwns). */
   windowOwns?: (uri: vscode.Uri) => boolean;
+  /**
+   * The other connection than the window's that a command's argument is of (an explorer item under
+   * its root, its `wsa:` document or revision), read through its own client and revisions; undefined
+   * for the window's. Rejects, sending nothing, when that connection cannot be used now.
+   */
+  otherConnection?: (arg: unknown) => Promise<OtherHistoryConnection | undefined>;
+  /** The other connections' clients were dropped (their entries, a key or the window changed). */
+  onDidDropOthers?: vscode.Event<unknown>;
   log: vscode.LogOutputChannel;
   /** Saves that reached the service (DocumentSaver.onDidSave): the resource's open panel shows them. */
   onDidSave?: vscode.Event<{ snapshot: { revision?: { resourceId: string } } }>;
+}
+
+/** Another connection a history is read through: read-only here (publish and restore go through the window's). */
+export interface OtherHistoryConnection {
+  /** The entry's id: its revisions' URIs carry it. */
+  readonly authority: string;
+  readonly label: string;
+  readonly workspaceId: string;
+  readonly client: () => ServiceClient;
+  readonly revisions: RevisionCache;
 }
 
 export interface HistoryPanelsOptions {
@@ -62,6 +80,8 @@ export class HistoryPanels extends Disposable {
         this.names = this.newNames();
         this.dashboardResources.clear();
         for (const [key, panel] of this.panels) {
+          // Another connection's panel reads through its own, whatever the window's is.
+          if (key.startsWith(ELSEWHERE)) continue;
           // Another service's or workspace's revisions mean nothing here (and its ids must not be sent
           // to the new one); the same service and workspace is read again.
           if (!connection || !key.startsWith(placeOf(connection))) panel.dispose();
@@ -69,10 +89,19 @@ export class HistoryPanels extends Disposable {
         }
       }),
     );
+    if (deps.onDidDropOthers)
+      this._register(
+        deps.onDidDropOthers(() => {
+          // Their client may be closed: open them again to read through the connection as it is now.
+          for (const [key, panel] of this.panels) if (key.startsWith(ELSEWHERE)) panel.dispose();
+        }),
+      );
   }
 
   /** Opens (or reveals) the history of what `arg` names; see historyTarget.ts for the accepted shapes. */
   async show(arg?: unknown): Promise<HistoryPanel | undefined> {
+    const other = await this.deps.otherConnection?.(arg);
+    if (other) return this.showOther(arg, other);
     const connection = this.deps.connection.require();
     const target = await resolveHistoryTarget(arg, {
       dashboardResource: (id) => this.dashboardResource(connection.client, id),
@@ -82,6 +111,30 @@ export class HistoryPanels extends Disposable {
     });
     if (!target) return undefined;
     return this.open(connection, target);
+  }
+
+  /** The history of a resource of another connection, read through it, in a panel of its own. */
+  private async showOther(arg: unknown, other: OtherHistoryConnection): Promise<HistoryPanel | undefined> {
+    const client = other.client();
+    const target = await resolveHistoryTarget(arg, {
+      // Not the window's cache of dashboard resources: two services may give one id to two dashboards.
+      dashboardResource: (id) => client.getDashboardSource(id).then((s) => s.resourceId),
+      askForId: () => this.options.dialogs.askForId(),
+      pickHistory: (id, kinds) => this.options.dialogs.pickHistory(id, kinds),
+    });
+    if (!target) return undefined;
+    const key = `${ELSEWHERE}${other.authority.toLowerCase()} ${other.workspaceId}/${target.resourceId}`;
+    return this.openPanel(key, target, {
+      extensionUri: this.deps.extensionUri,
+      workspaceId: other.workspaceId,
+      authority: other.authority,
+      client: other.client,
+      revisions: other.revisions,
+      names: new ResourceNames(other.client),
+      log: this.deps.log,
+      // Publish and restore go through the window's connection: not offered here.
+      operations: () => undefined,
+    });
   }
 
   /** Publish and restore through the service (src/publish registers them after this feature). */
@@ -114,26 +167,24 @@ export class HistoryPanels extends Disposable {
   }
 
   private open(connection: Connection, target: HistoryTarget): HistoryPanel {
-    const { workspaceId } = connection;
-    const key = `${placeOf(connection)}${target.resourceId}`;
+    return this.openPanel(`${placeOf(connection)}${target.resourceId}`, target, {
+      extensionUri: this.deps.extensionUri,
+      workspaceId: connection.workspaceId,
+      client: () => this.deps.connection.require().client,
+      revisions: this.deps.revisions,
+      names: this.names,
+      log: this.deps.log,
+      operations: () => this.operations,
+    });
+  }
+
+  private openPanel(key: string, target: HistoryTarget, deps: HistoryPanelDeps): HistoryPanel {
     const existing = this.panels.get(key);
     if (existing) {
       existing.reveal();
       return existing;
     }
-    const panel = new HistoryPanel(
-      target,
-      {
-        extensionUri: this.deps.extensionUri,
-        workspaceId,
-        client: () => this.deps.connection.require().client,
-        revisions: this.deps.revisions,
-        names: this.names,
-        log: this.deps.log,
-        operations: () => this.operations,
-      },
-      vscode.window.activeTextEditor?.viewColumn ?? vscode.ViewColumn.Active,
-    );
+    const panel = new HistoryPanel(target, deps, vscode.window.activeTextEditor?.viewColumn ?? vscode.ViewColumn.Active);
     this.panels.set(key, panel);
     // Shown again after another tab was in front: what other tools saved meanwhile appears.
     let visible = panel.panel.visible;
@@ -150,6 +201,9 @@ export class HistoryPanels extends Disposable {
     return panel;
   }
 }
+
+/** The start of the key of a panel of another connection than the window's. */
+const ELSEWHERE = 'elsewhere:';
 
 /** The service and workspace a panel was opened on: its key's start. */
 function placeOf({ baseUrl, workspaceId }: Connection): string {

@@ -210,6 +210,10 @@ describe('the root of another connection', () => {
       assert.deepEqual(words(present(node).contextValue), new Set(['resource', 'fact', 'openable', 'elsewhere', 'editable']));
       assert.equal(present(facts).contextValue, 'group elsewhere promotable');
       assert.equal(present(other.group('operations')).contextValue, 'group elsewhere');
+      const database = (await other.getChildren(other.group('databases'))).filter(isResourceNode)[0];
+      assert.ok(database);
+      assert.ok(words(present(database).contextValue).has('history'), 'its history reads through its connection');
+      assert.ok(!words(present(database).contextValue).has('publishable'), 'publish goes through the window’s');
       const own = await item('facts', ids.factId!);
       assert.equal(rootOf(own), undefined);
       assert.equal(isElsewhere(own), false);
