@@ -13,7 +13,6 @@ import type { HistoryItem } from '../protocol/historyItem';
 import type { RevisionCache } from '../../documents/model/revisionCache';
 import { describeError } from '../../ui/describeError';
 import { Disposable } from '../../util/lifecycle';
-import { HISTORY_ICONS } from '../protocol/icons';
 import { HistoryActions } from './historyActions';
 import { openView, RESOURCE_KINDS } from '../../kinds/resourceKinds';
 import type { HistoryTarget } from './historyTarget';
@@ -29,19 +28,11 @@ import {
 } from '../protocol/protocol';
 import { parseWebviewMessage } from './messageSchema';
 import { publishAvailability, restoreAvailability, type ServiceOperations } from './serviceOperations';
-import { FAILURE_SUBJECTS, PANEL_TEXT, REST_AT_THE_LATEST_MS, type PanelTimings } from './panelParts';
-import { HISTORY_PAGE_DATA } from './translatedPageWords';
+import { FAILURE_SUBJECTS, HISTORY_PAGE, PANEL_TEXT, REST_AT_THE_LATEST_MS, type PanelTimings } from './panelParts';
 import { WebviewHost } from './webviewHost';
-export type { PanelTimings } from './panelParts';
+export { HISTORY_PAGE, type PanelTimings } from './panelParts';
 const ms = (value: number | undefined) => `${value?.toFixed(0)} ms`;
 export const HISTORY_VIEW_TYPE = 'workspaceAutomation.history';
-/** The history page: its script, stylesheets and the codicons it shows (the benchmark opens it bare too). */
-export const HISTORY_PAGE = {
-  script: 'history.js',
-  styles: ['dist/webview/codicon.css', 'media/history.css'],
-  icons: HISTORY_ICONS,
-  pageData: HISTORY_PAGE_DATA,
-} as const;
 
 export interface HistoryPanelDeps {
   extensionUri: vscode.Uri;

@@ -1,6 +1,16 @@
-// The history panel's vocabulary that needs no state: what failed for each request, and its timings.
+// The history panel's vocabulary that needs no state: its page, what failed for each request, and its timings.
 import * as l10n from '@vscode/l10n';
+import { HISTORY_ICONS } from '../protocol/icons';
 import type { WebviewMessage } from '../protocol/protocol';
+import { HISTORY_PAGE_DATA } from './translatedPageWords';
+
+/** The history page: its script, stylesheets and the codicons it shows (the benchmark opens it bare too). */
+export const HISTORY_PAGE = {
+  script: 'history.js',
+  styles: ['dist/webview/codicon.css', 'media/history.css'],
+  icons: HISTORY_ICONS,
+  pageData: HISTORY_PAGE_DATA,
+} as const;
 
 /** What failed, in the user's words, for each thing the panel can be asked to do. */
 export const FAILURE_SUBJECTS: Partial<Record<WebviewMessage['type'], string>> = {
