@@ -8,6 +8,7 @@ import type { ConnectionProvider } from '../../connection/api';
 import type { ServiceClient } from '../../api';
 import type { DocumentPlace, Pins } from '../../environments/api';
 import { NotSignedInError } from '../../connection/model/notSignedIn';
+import { originOf } from '../../connection/model/origins';
 import { ResourceReader } from '../model/resourceReader';
 import { RevisionCache } from '../model/revisionCache';
 import { isIdOf } from '../../api/ids';
@@ -145,16 +146,15 @@ export class DocumentRegistry extends Disposable {
     if (place.kind === 'other') return { file, key: uri.toString(), other: place };
     const current = this.connection.current;
     if (!current) throw toFileSystemError(new NotSignedInError(), uri);
-    const readFrom = this.readFrom.get(uri.toString());
-    const now = originOf(current.baseUrl);
-    if (readFrom !== undefined && readFrom !== now) {
+    const readFrom = this.readElsewhere(uri.toString());
+    if (readFrom !== undefined) {
       // Its text and tokens are another service's: sending them here would name that service's resources.
       throw vscode.FileSystemError.Unavailable(
         vscode.l10n.t(
           '«{0}» was opened from {1}, and the window now uses {2}: its text is not sent to another service. Switch back to save it, or open it again from the explorer. Nothing was sent; unsaved text stays unsaved.',
           file.name,
           hostOf(readFrom),
-          hostOf(now),
+          hostOf(current.baseUrl),
         ),
       );
     }
@@ -180,9 +180,7 @@ export class DocumentRegistry extends Disposable {
   windowOwns(uri: vscode.Uri): boolean {
     if (uri.scheme !== FILE_SCHEME) return true;
     // Read from another service than the window's now (a URI without a connection, after a move).
-    const readFrom = this.readFrom.get(uri.toString());
-    const current = this.connection.current;
-    if (readFrom !== undefined && current && readFrom !== originOf(current.baseUrl)) return false;
+    if (this.readElsewhere(uri.toString()) !== undefined) return false;
     if (uri.authority === '' || !this.pins) return true;
     let file: ResourceFile;
     try {
@@ -191,6 +189,13 @@ export class DocumentRegistry extends Disposable {
       return true;
     }
     return this.pins.place(uri, file.workspaceId).kind === 'window';
+  }
+
+  /** The service the document of `key` was read from, when the window's connection is on another now. */
+  private readElsewhere(key: string): string | undefined {
+    const readFrom = this.readFrom.get(key);
+    const current = this.connection.current;
+    return readFrom !== undefined && current && readFrom !== originOf(current.baseUrl) ? readFrom : undefined;
   }
 
   /** Where the reads and saves of a resolved file go; refused as a FileSystemError when its connection has no key. */
@@ -281,7 +286,8 @@ export class DocumentRegistry extends Disposable {
     );
     const session = this.store.loaded(key, file, content);
     const current = resolved.other ? undefined : this.connection.current;
-    if (current) this.readFrom.set(key, originOf(current.baseUrl));
+    const origin = current && originOf(current.baseUrl);
+    if (origin) this.readFrom.set(key, origin);
     this.store.bound(key, (k) => this.isOpen(k));
     return session;
   }
@@ -335,19 +341,11 @@ function facts(doc: vscode.TextDocument): EditorFacts {
   };
 }
 
-/** The origin of a connection's base URL (the URL itself when it is not one). */
-function originOf(baseUrl: string): string {
+/** The host of a connection's URL, as the messages name it. */
+function hostOf(url: string): string {
   try {
-    return new URL(baseUrl).origin;
+    return new URL(url).host;
   } catch {
-    return baseUrl;
-  }
-}
-
-function hostOf(origin: string): string {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return origin;
+    return url;
   }
 }

@@ -166,7 +166,7 @@ export class DocumentPins extends Disposable {
         const { entry } = found;
         return {
           kind: 'other',
-          key: `${entry.id.toLowerCase()}|${entry.origin}|${entry.workspaceId}`,
+          key: placeKey(entry),
           label: entry.label,
           client: () => this.clientOf(entry),
         };
@@ -207,7 +207,7 @@ export class DocumentPins extends Disposable {
 
   /** The pooled client of another connection; rejects, sending nothing, when no key is stored for its origin. */
   private clientOf(entry: ConnectionEntry): Promise<ServiceClient> {
-    const key = `${entry.id.toLowerCase()}|${entry.origin}|${entry.workspaceId}`;
+    const key = placeKey(entry);
     let client = this.pool.get(key);
     if (!client) {
       client = this.clients.clientFor(entry.baseUrl, entry.workspaceId).then((got) => {
@@ -216,7 +216,7 @@ export class DocumentPins extends Disposable {
           got.missing === 'plainHttp'
             ? vscode.l10n.t('«{0}» is plain http to another machine: allow it while signed in to it first. Nothing was sent.', entry.label)
             : vscode.l10n.t(
-                'No key is stored for «{0}» ({1}): sign in to it (Switch Connection…) to read and save its files. Nothing was sent.',
+                'No key is stored for «{0}» ({1}): sign in to it (Sign In to Another Connection…) to read and save its files. Nothing was sent.',
                 entry.label,
                 got.origin,
               ),
@@ -237,6 +237,11 @@ export class DocumentPins extends Disposable {
     if (afterMs === 0) close();
     else setTimeout(close, afterMs).unref();
   }
+}
+
+/** An entry's id, service and workspace: what one connection read is kept under. */
+function placeKey(entry: ConnectionEntry): string {
+  return `${entry.id.toLowerCase()}|${entry.origin}|${entry.workspaceId}`;
 }
 
 function refused(message: string): DocumentPlace {

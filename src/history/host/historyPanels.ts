@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../api';
 import type { Connection, ConnectionProvider } from '../../connection/api';
+import { originOf } from '../../connection/model/origins';
 import { ResourceNames } from '../model/resourceNames';
 import type { RevisionCache } from '../../documents/model/revisionCache';
 import { PromiseCache } from '../../util/async';
@@ -207,11 +208,5 @@ const ELSEWHERE = 'elsewhere:';
 
 /** The service and workspace a panel was opened on: its key's start. */
 function placeOf({ baseUrl, workspaceId }: Connection): string {
-  let origin = baseUrl;
-  try {
-    origin = new URL(baseUrl).origin;
-  } catch {
-    // A connection's URL was checked when it was made; kept as it is otherwise.
-  }
-  return `${origin} ${workspaceId}/`;
+  return `${originOf(baseUrl) ?? baseUrl} ${workspaceId}/`;
 }
