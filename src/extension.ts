@@ -36,6 +36,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
     log,
     config,
     connectionsChanged: config.onDidChange,
+    clientSettings: () => [connection.manager.userCarriers(), connection.manager.requestTimeoutMs()],
     connection: connection.manager,
     statusBar: connection.statusBar,
     options: tunables.environments,

@@ -37,6 +37,8 @@ export interface EnvironmentsDeps {
   config: ConnectionsSetting;
   /** Fires when the extension's settings change (the connections among them). */
   connectionsChanged: vscode.Event<unknown>;
+  /** What a client of another connection is made with besides its key: the user's headers and time limit. */
+  clientSettings: () => unknown;
   connection: GuardSource;
   /** The connection's status bar item, coloured while a protected connection's file is active. */
   statusBar: ProtectedHighlight;
@@ -62,11 +64,17 @@ export interface EnvironmentsFeature {
 export function registerEnvironments(context: vscode.ExtensionContext, deps: EnvironmentsDeps): EnvironmentsFeature {
   const own = ownedBy(context.subscriptions);
   const pins = own(
-    new DocumentPins(deps.connection, deps.config, context.globalState, deps.compare.connection, [
-      deps.connection.onDidChangeConnection,
-      context.secrets.onDidChange,
-      deps.connectionsChanged,
-    ]),
+    new DocumentPins(
+      deps.connection,
+      deps.config,
+      context.globalState,
+      deps.compare.connection,
+      [deps.connection.onDidChangeConnection, context.secrets.onDidChange],
+      {
+        onDidChange: deps.connectionsChanged,
+        key: () => JSON.stringify([deps.config.connectionsByScope().user, deps.clientSettings()]),
+      },
+    ),
   );
   const production = own(
     new ProductionGuard(

@@ -17,7 +17,7 @@ import { serviceFetch } from '../harness/lib/env';
 import { editText, openFresh, revertAndCloseAll, wsaUri } from './fileHelpers';
 import { connectSuite, eventToPromise, pointExtensionAt, type SuiteContext } from './helpers';
 import { PROD_KEY, startProdEmulator, type ProdEmulator } from './prodSeed';
-import { forgetDevAndProd, nameDevAndProd } from './support/twoEnvironments';
+import { devAndProd, forgetDevAndProd, nameDevAndProd, setConnections } from './support/twoEnvironments';
 
 describe('Environments: documents of two connections side by side', function () {
   this.timeout(60_000);
@@ -181,6 +181,28 @@ describe('Environments: documents of two connections side by side', function () 
     const uri = await vscode.commands.executeCommand<vscode.Uri>('workspaceAutomation.open', churn);
     assert.equal(uri.authority, 'prod');
     assert.equal(uri.toString(), prodUri().toString(), 'the same document as before');
+  });
+
+  it('a setting prod’s client is not made from keeps it and its root; a change of the connections drops them', async () => {
+    let drops = 0;
+    const counting = s.api.environments.pins.onDidDrop(() => drops++);
+    const settings = vscode.workspace.getConfiguration('workspaceAutomation');
+    const resources = settings.inspect<string[]>('resources')?.globalValue;
+    try {
+      // Add Resource by ID writes this setting: it lists nothing on prod again.
+      const added = eventToPromise(s.api.config.onDidChange);
+      await settings.update('resources', [...(resources ?? []), 'fact_NotOnAnyService'], vscode.ConfigurationTarget.Global);
+      await added;
+      assert.equal(drops, 0, 'an id added to the explorer drops no client');
+      const renamed = eventToPromise(s.api.config.onDidChange);
+      await setConnections(devAndProd(s, prod).map((e) => (e.id === 'prod' ? { ...e, label: 'Production' } : e)));
+      await renamed;
+      assert.equal(drops, 1, 'a change of the connections drops them once');
+    } finally {
+      counting.dispose();
+      await settings.update('resources', resources, vscode.ConfigurationTarget.Global);
+      await setConnections(devAndProd(s, prod));
+    }
   });
 
   it('Compare with Another Environment… on prod’s item or document compares from prod, and writes nothing', async () => {

@@ -33,6 +33,13 @@ export interface PinClients {
   clientFor(baseUrl: string, workspaceId: string): Promise<OtherClient>;
 }
 
+/** The settings a pooled client is made from (the connections, the user's headers and time limit), and when settings change. */
+export interface PinSettings {
+  readonly onDidChange: vscode.Event<unknown>;
+  /** Equal while nothing a client is made from changed. */
+  key(): string;
+}
+
 export class DocumentPins extends Disposable {
   /** Clients of the other connections documents are open with, by entry id, origin and workspace. */
   private readonly pool = new Map<string, Promise<ServiceClient>>();
@@ -47,15 +54,28 @@ export class DocumentPins extends Disposable {
     private readonly clients: PinClients,
     /** Events after which a pooled client may hold a stale key or name a place no entry names. */
     invalidations: readonly vscode.Event<unknown>[],
+    /** What the clients are made from: a change of it drops them too. */
+    clientSettings?: PinSettings,
   ) {
     super();
-    for (const event of invalidations)
+    const dropAll = () => {
+      this.drop(CLOSE_AFTER_MS);
+      this._onDidDrop.fire();
+    };
+    for (const event of invalidations) this._register(event(dropAll));
+    if (clientSettings) {
+      // Another setting (an id added to the explorer, auto save) leaves the clients, and the roots
+      // listed through them, as they are.
+      let key = clientSettings.key();
       this._register(
-        event(() => {
-          this.drop(CLOSE_AFTER_MS);
-          this._onDidDrop.fire();
+        clientSettings.onDidChange(() => {
+          const now = clientSettings.key();
+          if (now === key) return;
+          key = now;
+          dropAll();
         }),
       );
+    }
     this._register({ dispose: () => this.drop(0) });
   }
 
