@@ -127,7 +127,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
 
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   const { manager, localEmulator, statusBar, ready } = connection;
-  const { revisions, diagnostics, saves, fileSystem, conflicts } = documents;
+  const { revisions, diagnostics, saves, fileSystem, conflicts, heldUi } = documents;
   return testApi(
     {
       log,
@@ -144,6 +144,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Worksp
       history,
       publish,
       fileSystem,
+      heldUi,
       dashboards,
       folders,
       agents,

@@ -12,6 +12,7 @@ import type { LocalEmulatorEndpoint } from './connection/emulatorLauncher';
 import type { ConnectionStatusBar } from './connection/statusBar';
 import { COALESCE_MS, type DocumentSaver, type DocumentSaverOptions } from './documents/files/documentSaver';
 import type { WsaFileSystem } from './documents/files/wsaFileSystem';
+import type { HeldSavesUi } from './documents/files/heldSavesUi';
 import type { DashboardLanguageFeature } from './dashboardLanguage';
 import type { RevisionCache } from './documents/model/revisionCache';
 import type { SaveDiagnostics } from './documents/files/saveDiagnostics';
@@ -90,6 +91,8 @@ export interface WorkspaceAutomationApi {
   readonly publish: PublishFeature;
   /** The `wsa:` FileSystemProvider, for the benchmark that times its reads and writes without VS Code's IPC. */
   readonly fileSystem: WsaFileSystem;
+  /** The held auto saves' badge and status bar item (`text`). */
+  readonly heldUi: HeldSavesUi;
   /** The dashboard language: `documents.onDidUpdateDiagnostics`, `worker.started` (lazy start). */
   readonly dashboards: DashboardLanguageFeature;
   /** Local folders: `load()` gives the pulled folders (their Source Control, status, push and pull). */

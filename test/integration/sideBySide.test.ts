@@ -269,6 +269,35 @@ describe('Environments: documents of two connections side by side', function () 
     }
   });
 
+  it('an auto save of prod’s document is held, never sent, and the held count says Prod is protected', async () => {
+    const files = vscode.workspace.getConfiguration('files');
+    await files.update('autoSaveDelay', 50, vscode.ConfigurationTarget.Global);
+    await files.update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
+    const uri = prodUri();
+    try {
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await vscode.window.showTextDocument(doc);
+      await clearRequests();
+      questions.length = 0;
+      const saved = eventToPromise(vscode.workspace.onDidSaveTextDocument, (d) => d.uri.toString() === uri.toString());
+      await editText(doc, (t) => t.replace(/"definition": "[^"]*"/, '"definition": "held for prod"'));
+      await saved;
+      assert.equal(s.api.files.held.get(uri.toString())?.text, doc.getText(), 'held');
+      assert.equal(questions.length, 0, 'an auto save asks nothing');
+      assert.deepEqual(
+        prodRequests().filter((r) => !r.startsWith('GET')),
+        [],
+        'never sent',
+      );
+      // The window is on dev, which is not protected: the shield is prod's.
+      assert.match(s.api.heldUi.text ?? '', /^\$\(shield\) /, s.api.heldUi.text);
+    } finally {
+      await files.update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+      await files.update('autoSaveDelay', undefined, vscode.ConfigurationTarget.Global);
+      await s.api.files.discardHeld(uri);
+    }
+  });
+
   it('the status bar shows the active editor’s connection, in the error colour only while it is prod’s', async () => {
     const marks = s.api.environments.marks;
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(prodUri()));

@@ -34,6 +34,11 @@ export class HeldSavesUi extends Disposable implements vscode.FileDecorationProv
     this.update();
   }
 
+  /** The status bar item's text, or undefined while it is hidden (the tests read it). */
+  get text(): string | undefined {
+    return this.held.size ? this.item.text : undefined;
+  }
+
   provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
     if (uri.scheme !== FILE_SCHEME) return undefined;
     const entry = this.held.get(uri.toString());
@@ -52,8 +57,11 @@ export class HeldSavesUi extends Disposable implements vscode.FileDecorationProv
       this.item.hide();
       return;
     }
-    const failed = this.held.all().filter((h) => h.lastError).length;
-    const guarded = this.guard?.protectedLabel();
+    const held = this.held.all();
+    const failed = held.filter((h) => h.lastError).length;
+    // Each held file's own connection: one pinned to a protected connection beside the window's counts too.
+    const labels = new Set(held.flatMap((h) => this.guard?.protectedLabel(vscode.Uri.parse(h.uri)) ?? []));
+    const guarded = labels.size ? [...labels].join(', ') : undefined;
     this.item.text = `${guarded === undefined ? '$(cloud-upload)' : '$(shield)'} ${vscode.l10n.t('{0} held', count)}`;
     const notSent = failed ? vscode.l10n.t(' ({0} failed to send)', failed) : '';
     const tooltip = isSingular(count)

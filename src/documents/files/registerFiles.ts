@@ -37,6 +37,8 @@ export interface FilesFeature {
   /** Why the last save of a document was refused: diagnostics in the "Workspace Automation" collection. */
   readonly diagnostics: SaveDiagnostics;
   readonly held: HeldSaves;
+  /** The held saves' badge and status bar item. */
+  readonly heldUi: HeldSavesUi;
   /** Every save of a `wsa:` file. */
   readonly saves: DocumentSaver;
   readonly fileSystem: WsaFileSystem;
@@ -66,7 +68,7 @@ export function registerFiles(
   const saves = own(new DocumentSaver(documents, config, diagnostics, validate, log, options, guard));
   const fileSystem = own(new WsaFileSystem(documents, saves));
   own(new RemoteChangeWatcher(documents, log));
-  own(new HeldSavesUi(held, guard));
+  const heldUi = own(new HeldSavesUi(held, guard));
   const baseOf = (uri: vscode.Uri) => store.editorBase(uri.toString());
-  return { revisions, diagnostics, held, saves, fileSystem, documents, baseOf };
+  return { revisions, diagnostics, held, heldUi, saves, fileSystem, documents, baseOf };
 }
