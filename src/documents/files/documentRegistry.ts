@@ -13,7 +13,7 @@ import { ResourceReader } from '../model/resourceReader';
 import { RevisionCache } from '../model/revisionCache';
 import { isIdOf } from '../../api/ids';
 import type { DocumentSession, DocumentSessions } from '../model/documentSession';
-import type { DocumentStore, EditorFacts } from '../model/documentStore';
+import { MAX_SESSIONS, type DocumentStore, type EditorFacts } from '../model/documentStore';
 import { FILE_SCHEME, filePath, isEditable, parseFilePath, ResourcePathError, VIEWS, type ResourceFile } from '../../kinds/resourcePath';
 import { SingleFlight } from '../../util/async';
 import { Disposable } from '../../util/lifecycle';
@@ -96,7 +96,7 @@ export class DocumentRegistry extends Disposable {
     this._register(
       connection.onDidChangeConnection(() => {
         store.connectionChanged((key) => this.isOpen(key));
-        for (const key of this.readFrom.keys()) if (!store.sessions.get(key)) this.readFrom.delete(key);
+        this.forgetReadFrom();
       }),
     );
     this._register({ dispose: () => clearTimeout(this.batchTimer) });
@@ -189,6 +189,11 @@ export class DocumentRegistry extends Disposable {
       return true;
     }
     return this.pins.place(uri, file.workspaceId).kind === 'window';
+  }
+
+  /** Forgets where the documents the store holds no session of were read from. */
+  private forgetReadFrom(): void {
+    for (const key of this.readFrom.keys()) if (!this.store.sessions.get(key)) this.readFrom.delete(key);
   }
 
   /** The service the document of `key` was read from, when the window's connection is on another now. */
@@ -289,6 +294,8 @@ export class DocumentRegistry extends Disposable {
     const origin = current && originOf(current.baseUrl);
     if (origin) this.readFrom.set(key, origin);
     this.store.bound(key, (k) => this.isOpen(k));
+    // Bounded as the sessions are: what the store dropped is forgotten here too, now and then.
+    if (this.readFrom.size > 2 * MAX_SESSIONS) this.forgetReadFrom();
     return session;
   }
 
